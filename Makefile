@@ -1,0 +1,30 @@
+# The two commands of the README's quick start: `make demo` and `make test`.
+SWIFT ?= swift
+DEMO_DB ?= demo.sqlite
+
+.PHONY: demo test build setup bench lint clean
+
+setup:
+	@bash scripts/setup.sh
+
+build: setup
+	$(SWIFT) build
+
+## Installs missing packages, builds, ingests the bundled sample, answers a query.
+demo: build
+	rm -f $(DEMO_DB) $(DEMO_DB).kdt
+	.build/debug/locate ingest pipelines/prague-toilets-sample.yml --db $(DEMO_DB)
+	.build/debug/locate toilet --near 50.0875,14.4214 --limit 5 --db $(DEMO_DB)
+
+## The whole test suite (CI runs exactly this).
+test: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## Benchmarks (release build); N sets the largest synthetic size.
+bench: setup
+	$(SWIFT) build -c release
+	bash bench/run.sh
+
+clean:
+	rm -rf .build $(DEMO_DB) $(DEMO_DB).kdt

@@ -1,0 +1,76 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// One strict setting list for every Swift target (see ../shared/STYLE.md).
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "locate",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "locate", targets: ["LocateCLI"]),
+        .executable(name: "locate-bench", targets: ["LocateBench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSpatial",
+            providers: [.apt(["libsqlite3-dev", "libspatialite-dev", "libproj-dev"])]
+        ),
+        .target(name: "Geo", dependencies: ["CSpatial"], swiftSettings: strict),
+        .target(
+            name: "Storage",
+            dependencies: [
+                "Geo", "CSpatial",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HeapModule", package: "swift-collections"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "Ingest",
+            dependencies: ["Storage", "Geo", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "Query",
+            dependencies: ["Storage", "Geo", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "LocateCLI",
+            dependencies: [
+                "Ingest", "Query", "Storage", "Geo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "LocateBench",
+            dependencies: ["Ingest", "Query", "Storage", "Geo"],
+            path: "Sources/LocateBench",
+            swiftSettings: strict
+        ),
+        .target(name: "LocateTestSupport", path: "Tests/Support", swiftSettings: strict),
+        .testTarget(name: "GeoTests", dependencies: ["Geo", "LocateTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "StorageTests", dependencies: ["Storage", "Geo", "LocateTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "IngestTests", dependencies: ["Ingest", "Storage", "Geo", "LocateTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "QueryTests", dependencies: ["Query", "Ingest", "Storage", "Geo", "LocateTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport"], swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,17 @@
+/// Errors raised by the Geo module.
+public enum GeoError: Error, Equatable, CustomStringConvertible {
+    /// PROJ does not know the CRS code (or proj-data is missing).
+    case unknownCRS(CRS, reason: String)
+    /// PROJ found no operation between the two CRS.
+    case noOperation(from: CRS, to: CRS, reason: String)
+
+    /// A short lower-case message the CLI prints after `error:`.
+    public var description: String {
+        switch self {
+        case .unknownCRS(let crs, let reason):
+            return "unknown CRS \(crs): \(reason)"
+        case .noOperation(let from, let to, let reason):
+            return "no coordinate operation from \(from) to \(to): \(reason)"
+        }
+    }
+}

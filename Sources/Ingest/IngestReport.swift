@@ -1,0 +1,31 @@
+import Storage
+
+/// One rejected record or one warning: which feature, which id, which field, and why.
+public struct IngestIssue: Sendable, Equatable, Codable {
+    /// 0-based position in the input's `features` array.
+    public var index: Int
+    /// The record's id when it had one.
+    public var id: String?
+    /// The field at fault (`geometry`, `ADRESA`, ...).
+    public var field: String
+    /// Why, as a short lower-case fragment.
+    public var reason: String
+
+    /// Creates an issue.
+    public init(index: Int, id: String?, field: String, reason: String) {
+        self.index = index
+        self.id = id
+        self.field = field
+        self.reason = reason
+    }
+}
+
+/// Everything one ingest did: the run row, and every rejected record and warning.
+public struct IngestReport: Sendable, Equatable, Codable {
+    /// The recorded run (counts, provenance).
+    public var run: IngestRunRecord
+    /// Records not stored, with reasons.
+    public var rejected: [IngestIssue]
+    /// Records stored with something odd about them.
+    public var warnings: [IngestIssue]
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Geo
+import Storage
+
+/// Turns one GeoJSON feature into a `ToiletRecord`, or says why it cannot be used.
+struct ToiletMapper {
+    let spec: PipelineSpec
+
+    /// The outcome for one feature.
+    enum Outcome {
+        case accepted(ToiletRecord, matchKey: String?, warnings: [IngestIssue])
+        case rejected(IngestIssue)
+    }
+
+    func map(_ feature: JSONValue, index: Int, reprojector: Reprojector) -> Outcome {
+        guard case .object = feature else {
+            return .rejected(IngestIssue(index: index, id: nil, field: "feature", reason: "is \(feature.kindName), expected an object"))
+        }
+        let props: [(String, JSONValue)]
+        switch feature["properties"] {
+        case .object(let members)?: props = members
+        case .null?, nil: props = []
+        case let other?:
+            return .rejected(IngestIssue(index: index, id: nil, field: "properties", reason: "is \(other.kindName), expected an object"))
+        }
+        let properties = JSONValue.object(props)
+        func text(_ field: String?) -> String? {
+            guard let field, let v = properties[field]?.textValue else { return nil }
+            return v
+        }
+        func trimmed(_ field: String?) -> String? {
+            guard let t = text(field)?.trimmingSpaces, !t.isEmpty else { return nil }
+            return t
+        }
+        let sourceKey: String?
+        if case .field(let f) = spec.id { sourceKey = trimmed(f) } else { sourceKey = nil }
+        func reject(_ field: String, _ reason: String) -> Outcome {
+            .rejected(IngestIssue(index: index, id: sourceKey, field: field, reason: reason))
+        }
+        if feature["type"]?.textValue != "Feature" {
+            return reject("type", "feature type is '\(feature["type"]?.textValue ?? "missing")', expected 'Feature'")
+        }
+        let coordinate: Coordinate
+        switch position(feature["geometry"], reprojector: reprojector) {
+        case .failure(let reason): return reject("geometry", reason.description)
+        case .success(let c): coordinate = c
+        }
+        var warnings: [IngestIssue] = []
+        func warn(_ field: String, _ reason: String, id: String) {
+            warnings.append(IngestIssue(index: index, id: id, field: field, reason: reason))
+        }
+        let id: String
+        var matchKey: String? = nil
+        switch spec.id {
+        case .field(let f):
+            guard let key = sourceKey else { return reject(f, "id is missing or blank") }
+            id = key
+        case .derived(let fields):
+            let keyText = fields.map { (text($0) ?? "").lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+                .joined(separator: "\u{1F}")
+            var h = SHA256()
+            h.update(Array(keyText.utf8))
+            let key = String(h.finalize().hexString.prefix(12))
+            matchKey = key
+            id = "\(key)@\(String(format: "%.6f,%.6f", coordinate.latitude, coordinate.longitude))"
+        }
+        let m = spec.fields
+        let address = trimmed(m.address)
+        if let f = m.address, address == nil { warn(f, text(f) == nil ? "address is missing" : "address is blank", id: id) }
+        let hours = text(m.hours)
+        if let f = m.hours, hours?.trimmingSpaces.isEmpty ?? true { warn(f, "opening hours missing", id: id) }
+        let priceText = text(m.price)
+        var price = PriceText("")
+        if let f = m.price {
+            if let p = priceText, !p.trimmingSpaces.isEmpty {
+                price = PriceText(p)
+                if price.isFree == nil { warn(f, "price not understood: '\(p)'", id: id) }
+            } else {
+                warn(f, "price missing", id: id)
+            }
+        }
+        var wheelchair = WheelchairAccess.unknown
+        if let f = m.wheelchair, let w = trimmed(f) {
+            if let parsed = WheelchairAccess(sourceText: w) {
+                wheelchair = parsed
+            } else {
+                warn(f, "wheelchair value '\(w)' not known, stored as unknown", id: id)
+            }
+        }
+        let record = ToiletRecord(
+            sourceID: id, name: trimmed(m.name), address: address, hoursText: hours, priceText: priceText,
+            priceAmount: price.amount, priceCurrency: price.currency, isFree: price.isFree, wheelchair: wheelchair,
+            kind: trimmed(m.kind), locationDetail: trimmed(m.locationDetail), timeZone: spec.timeZone,
+            propertiesJSON: properties.jsonText, coordinate: coordinate)
+        return .accepted(record, matchKey: matchKey, warnings: warnings)
+    }
+
+    /// Reads and reprojects a Point geometry, checking it against the region.
+    private func position(_ geometry: JSONValue?, reprojector: Reprojector) -> Result<Coordinate, PositionError> {
+        guard let geometry, geometry != .null else { return .failure("geometry is null") }
+        let type = geometry["type"]?.textValue ?? "missing"
+        guard type == "Point" else { return .failure("geometry is \(type), expected Point") }
+        guard case .array(let parts)? = geometry["coordinates"], parts.count >= 2 else {
+            return .failure("coordinates must be an array of at least two numbers")
+        }
+        guard case .number = parts[0], case .number = parts[1], let x = parts[0].doubleValue, let y = parts[1].doubleValue
+        else { return .failure("coordinates must be numbers") }
+        guard x.isFinite, y.isFinite else { return .failure("coordinates are not finite") }
+        guard let c = reprojector.transform(x: x, y: y), c.isValid else {
+            return .failure("coordinates [\(x), \(y)] cannot be transformed from \(reprojector.source)")
+        }
+        let r = spec.region
+        guard r.contains(c) else {
+            if reprojector.isIdentity, r.contains(Coordinate(latitude: c.longitude, longitude: c.latitude)) {
+                return .failure("coordinates look swapped: [\(x), \(y)] is [lat, lon], GeoJSON wants [lon, lat]")
+            }
+            let where_ = String(format: "%.6f,%.6f", c.latitude, c.longitude)
+            return .failure(
+                PositionError(
+                    "position \(where_) (lat,lon) is outside the region "
+                        + "\(r.minLatitude)..\(r.maxLatitude) N, \(r.minLongitude)..\(r.maxLongitude) E"))
+        }
+        return .success(c)
+    }
+}
+
+/// A reason a geometry cannot be used.
+struct PositionError: Error, ExpressibleByStringInterpolation, CustomStringConvertible {
+    let description: String
+    init(stringLiteral value: String) { description = value }
+    init(_ value: String) { description = value }
+}

@@ -1,0 +1,69 @@
+import Geo
+
+/// A declarative pipeline (`pipelines/*.yml`), decoded and checked completely before any
+/// side effect. The README's "Pipeline file reference" documents every key.
+public struct PipelineSpec: Sendable, Equatable {
+    /// What the records are. Only toilets exist so far.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Public toilets.
+        case toilets
+    }
+
+    /// Input formats.
+    public enum Format: String, Sendable, CaseIterable {
+        /// GeoJSON FeatureCollection (RFC 7946, or legacy GeoJSON 2008 with a `crs` member).
+        case geojson
+    }
+
+    /// How a record gets its stable id.
+    public enum IDRule: Sendable, Equatable {
+        /// The value of this property is the id (such as `globalid`).
+        case field(String)
+        /// No stable key in the source: the id is derived from these properties plus the
+        /// position (see README, "Stable ids").
+        case derived(fields: [String])
+    }
+
+    /// Which source property feeds each field of our model (nil: the source has none).
+    public struct FieldMap: Sendable, Equatable {
+        /// Display name.
+        public var name: String?
+        /// Address.
+        public var address: String?
+        /// Opening hours text.
+        public var hours: String?
+        /// Price text.
+        public var price: String?
+        /// Wheelchair access.
+        public var wheelchair: String?
+        /// Type of toilet.
+        public var kind: String?
+        /// Detailed location.
+        public var locationDetail: String?
+    }
+
+    /// The pipeline's name (defaults to the file name without extension).
+    public var name: String
+    /// Record kind.
+    public var kind: Kind
+    /// Dataset the records belong to: ids are unique and retirement happens within it.
+    public var dataset: String
+    /// Local path (resolved against the pipeline file's folder) or http(s) URL.
+    public var source: String
+    /// Input format.
+    public var format: Format
+    /// Source CRS when the pipeline states it; otherwise the input's `crs` member, or WGS84.
+    public var crs: CRS?
+    /// IANA time zone of the places.
+    public var timeZone: String
+    /// Licence of the data.
+    public var licence: String?
+    /// Attribution the licence requires.
+    public var attribution: String?
+    /// Stable id rule.
+    public var id: IDRule
+    /// Field mapping.
+    public var fields: FieldMap
+    /// Valid points must fall in this box (WGS84 degrees).
+    public var region: BoundingBox
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Geo
+import Storage
+
+/// Streams the features of a GeoJSON FeatureCollection file one at a time, in bounded
+/// memory, hashing the bytes as they are read.
+final class GeoJSONFeatureReader {
+    let path: String
+    private let parser: JSONStreamParser
+    private var hasher = SHA256()
+    /// The CRS the input declares in a legacy `crs` member, once that member was read.
+    private(set) var declaredCRS: CRS?
+
+    init(path: String) throws {
+        self.path = path
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            throw IngestError.fileNotFound(path: path)
+        }
+        guard !isDir.boolValue else { throw IngestError.unreadable(path: path, reason: "is a folder") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw IngestError.unreadable(path: path, reason: "permission denied")
+        }
+        parser = JSONStreamParser(handle: handle)
+        parser.onChunk = { [unowned self] chunk in self.hasher.update(chunk) }
+    }
+
+    /// Calls `body` with each feature's 0-based index and value; returns the feature count
+    /// and the SHA-256 of the whole file.
+    func forEachFeature(_ body: (Int, JSONValue) throws -> Void) throws -> (count: Int, sha256: String) {
+        var count = 0
+        var type: String? = nil
+        var sawFeatures = false
+        do {
+            try parser.skipByteOrderMark()
+            guard try parser.peek() == UInt8(ascii: "{") else {
+                if try parser.peek() == nil { throw IngestError.notFeatureCollection(path: path, reason: "the file is empty") }
+                let v = try parser.parseValue()
+                throw IngestError.notFeatureCollection(path: path, reason: "top level is \(v.kindName), expected an object")
+            }
+            try parser.beginObject()
+            var first = true
+            while let key = try parser.nextKey(first: first) {
+                first = false
+                switch key {
+                case "type":
+                    type = try parser.parseValue().textValue
+                    if type != "FeatureCollection" {
+                        throw IngestError.notFeatureCollection(path: path, reason: "type is '\(type ?? "not text")'")
+                    }
+                case "crs":
+                    declaredCRS = try crs(from: try parser.parseValue())
+                case "features":
+                    sawFeatures = true
+                    guard try parser.peek() == UInt8(ascii: "[") else {
+                        throw IngestError.notFeatureCollection(path: path, reason: "features is not an array")
+                    }
+                    try parser.beginArray()
+                    var firstFeature = true
+                    while try parser.nextElement(first: firstFeature) {
+                        firstFeature = false
+                        try body(count, try parser.parseValue())
+                        count += 1
+                    }
+                default:
+                    _ = try parser.parseValue()
+                }
+            }
+            try parser.expectEnd()
+        } catch let e as JSONSyntaxError {
+            throw IngestError.malformedJSON(path: path, e)
+        }
+        guard type == "FeatureCollection" else {
+            throw IngestError.notFeatureCollection(path: path, reason: "no \"type\": \"FeatureCollection\" member")
+        }
+        guard sawFeatures else { throw IngestError.notFeatureCollection(path: path, reason: "no features array") }
+        return (count, hasher.finalize().hexString)
+    }
+
+    /// Reads a legacy GeoJSON (2008) named CRS: `{"type":"name","properties":{"name":"EPSG:5514"}}`.
+    private func crs(from v: JSONValue) throws -> CRS? {
+        if case .null = v { return nil }
+        guard let name = v["properties"]?["name"]?.textValue else {
+            throw IngestError.notFeatureCollection(path: path, reason: "crs member has no properties.name")
+        }
+        guard let c = CRS(text: name) else {
+            throw IngestError.crs(path: path, .unknownCRS(CRS(epsg: 0), reason: "'\(name)' is not an EPSG code"))
+        }
+        return c
+    }
+}

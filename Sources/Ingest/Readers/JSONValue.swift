@@ -1,0 +1,78 @@
+/// A parsed JSON value. Objects keep their members in source order (attributes are stored
+/// as the source wrote them); numbers keep their source text so nothing is rounded.
+public enum JSONValue: Sendable, Equatable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number, as its source text (`14.414256558000034`, `-7.5e2`).
+    case number(String)
+    /// A string, unescaped.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object, members in source order.
+    case object([(String, JSONValue)])
+
+    /// Member lookup on an object (first match); nil for other kinds or a missing key.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        for (k, v) in members where k == key { return v }
+        return nil
+    }
+
+    /// The number's value, or a string's value when it parses as a number (the GIOŚ API
+    /// writes coordinates as strings).
+    public var doubleValue: Double? {
+        switch self {
+        case .number(let text): return Double(text)
+        case .string(let text): return Double(text.trimmingSpaces)
+        default: return nil
+        }
+    }
+
+    /// The string value; numbers and booleans as their text; nil for null, arrays, objects.
+    public var textValue: String? {
+        switch self {
+        case .string(let s): return s
+        case .number(let n): return n
+        case .bool(let b): return b ? "true" : "false"
+        default: return nil
+        }
+    }
+
+    /// A short name of the kind, for error messages (`string`, `number`, ...).
+    public var kindName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .number: return "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b || Double(a) == Double(b)
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing ASCII spaces, tabs and line breaks.
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" || f == "\n" || f == "\r" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\n" || l == "\r" { s = s.dropLast() }
+        return String(s)
+    }
+}

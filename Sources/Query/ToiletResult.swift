@@ -1,0 +1,34 @@
+import Geo
+import Storage
+
+/// One toilet in a query answer.
+public struct ToiletResult: Sendable, Equatable, Codable {
+    /// Row id (stable within a database; ties are broken by it).
+    public var rowID: Int64
+    /// Dataset it came from.
+    public var dataset: String
+    /// Stable id within the dataset.
+    public var id: String
+    /// Name, when the source has one.
+    public var name: String?
+    /// Address.
+    public var address: String?
+    /// Original opening-hours text.
+    public var hours: String?
+    /// Original price text.
+    public var price: String?
+    /// Parsed price amount.
+    public var priceAmount: Double?
+    /// Currency of `priceAmount`.
+    public var priceCurrency: String?
+    /// Free for everybody (nil: unknown).
+    public var isFree: Bool?
+    /// Wheelchair access.
+    public var wheelchair: String
+    /// Position.
+    public var coordinate: Coordinate
+    /// Geodesic distance from the query point, metres.
+    public var distanceMeters: Double
+    /// Initial bearing from the query point, degrees clockwise from north.
+    public var bearingDegrees: Double
+}

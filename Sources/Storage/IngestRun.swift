@@ -1,0 +1,110 @@
+import Foundation
+import Geo
+
+/// What an ingest run records about itself before the merge.
+public struct IngestRunStart: Sendable {
+    /// Pipeline name.
+    public var pipeline: String
+    /// Dataset the records belong to (ids are unique within it; retirement is within it).
+    public var dataset: String
+    /// Input path or URL.
+    public var source: String
+    /// Licence of the data, as the pipeline states it.
+    public var licence: String?
+    /// Attribution the licence requires.
+    public var attribution: String?
+    /// When the run started.
+    public var startedAt: Date
+
+    /// Creates a run description.
+    public init(
+        pipeline: String, dataset: String, source: String, licence: String?, attribution: String?, startedAt: Date
+    ) {
+        self.pipeline = pipeline
+        self.dataset = dataset
+        self.source = source
+        self.licence = licence
+        self.attribution = attribution
+        self.startedAt = startedAt
+    }
+}
+
+/// What staging found, handed back to the store to complete the run row.
+public struct StagingTotals: Sendable {
+    /// Records read from the input.
+    public var read: Int
+    /// Records rejected (never staged).
+    public var rejected: Int
+    /// Warnings raised on accepted records.
+    public var warnings: Int
+    /// The source CRS used.
+    public var sourceCRS: CRS
+    /// The PROJ operation used (nil for WGS84 input).
+    public var operation: ProjOperation?
+    /// SHA-256 of the input bytes, lower-case hex.
+    public var sourceSHA256: String
+
+    /// Creates totals.
+    public init(read: Int, rejected: Int, warnings: Int, sourceCRS: CRS, operation: ProjOperation?, sourceSHA256: String) {
+        self.read = read
+        self.rejected = rejected
+        self.warnings = warnings
+        self.sourceCRS = sourceCRS
+        self.operation = operation
+        self.sourceSHA256 = sourceSHA256
+    }
+}
+
+/// How the store changed in one run.
+public struct MergeCounts: Sendable, Equatable, Codable {
+    /// New ids.
+    public var added: Int
+    /// Known ids whose content changed (or that come back after retirement).
+    public var updated: Int
+    /// Known ids with identical content.
+    public var unchanged: Int
+    /// Active ids absent from this input, now marked retired (never deleted).
+    public var retired: Int
+
+    /// Creates counts.
+    public init(added: Int, updated: Int, unchanged: Int, retired: Int) {
+        self.added = added
+        self.updated = updated
+        self.unchanged = unchanged
+        self.retired = retired
+    }
+}
+
+/// A finished ingest run, as `locate runs` lists it.
+public struct IngestRunRecord: Sendable, Equatable, Codable {
+    /// Run id.
+    public var id: Int
+    /// Pipeline name.
+    public var pipeline: String
+    /// Dataset.
+    public var dataset: String
+    /// Input path or URL.
+    public var source: String
+    /// SHA-256 of the input.
+    public var sourceSHA256: String
+    /// Source CRS, `EPSG:5514`.
+    public var sourceCRS: String
+    /// PROJ operation description.
+    public var projOperation: String?
+    /// PROJ operation accuracy in metres.
+    public var projAccuracyMeters: Double?
+    /// Start, ISO 8601 UTC.
+    public var startedAt: String
+    /// End, ISO 8601 UTC.
+    public var finishedAt: String
+    /// Records read.
+    public var read: Int
+    /// Records accepted.
+    public var accepted: Int
+    /// Records rejected.
+    public var rejected: Int
+    /// Warnings.
+    public var warnings: Int
+    /// Changes made.
+    public var counts: MergeCounts
+}

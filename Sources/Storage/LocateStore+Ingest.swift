@@ -1,0 +1,167 @@
+import Foundation
+import GRDB
+import Geo
+
+extension LocateStore {
+    /// Above this many inserts, the spatial index is rebuilt in one pass after the inserts
+    /// instead of being updated row by row by SpatiaLite's triggers.
+    static let bulkInsertThreshold = 20_000
+    /// Derived ids of a new input are matched to the old records with the same match key
+    /// that lie within this distance (a re-surveyed point keeps its id).
+    public static let derivedIDMatchMeters = 5.0
+
+    /// Runs one ingest as a single transaction: `stage` streams the input into a staging
+    /// table, then the staged records are merged into `toilets` (added, updated, unchanged,
+    /// retired) and the run is recorded. If anything throws, nothing changes.
+    /// `clock` gives the finish time.
+    public func ingestToilets(
+        start: IngestRunStart, clock: () -> Date,
+        stage: (ToiletStager) throws -> StagingTotals
+    ) throws -> IngestRunRecord {
+        try write { db in
+            let stager = try ToiletStager(db: db)
+            let totals = try stage(stager)
+            let ds = start.dataset
+            try rematchDerivedIDs(db, dataset: ds)
+            let counts = try countChanges(db, dataset: ds)
+            let finished = clock()
+            try db.execute(
+                sql: """
+                    INSERT INTO ingest_runs (pipeline, dataset, kind, source, source_sha256, source_crs,
+                      proj_operation, proj_accuracy_m, started_at, finished_at, read_count, accepted, rejected,
+                      warnings, added, updated, unchanged, retired, licence, attribution)
+                    VALUES (?, ?, 'toilets', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    start.pipeline, ds, start.source, totals.sourceSHA256, totals.sourceCRS.description,
+                    totals.operation?.description, totals.operation?.accuracyMeters,
+                    isoUTC(start.startedAt), isoUTC(finished), totals.read, stager.stagedCount,
+                    totals.rejected, totals.warnings, counts.added, counts.updated, counts.unchanged,
+                    counts.retired, start.licence, start.attribution,
+                ])
+            let run = db.lastInsertedRowID
+            try applyChanges(db, dataset: ds, run: run, counts: counts)
+            try db.execute(sql: "DROP TABLE temp.staging")
+            return IngestRunRecord(
+                id: Int(run), pipeline: start.pipeline, dataset: ds, source: start.source,
+                sourceSHA256: totals.sourceSHA256, sourceCRS: totals.sourceCRS.description,
+                projOperation: totals.operation?.description, projAccuracyMeters: totals.operation?.accuracyMeters,
+                startedAt: isoUTC(start.startedAt), finishedAt: isoUTC(finished), read: totals.read,
+                accepted: stager.stagedCount, rejected: totals.rejected, warnings: totals.warnings, counts: counts)
+        }
+    }
+
+    /// Gives staged records with a derived id that is new the id of an old, unclaimed record
+    /// with the same match key within `derivedIDMatchMeters`, nearest first.
+    private func rematchDerivedIDs(_ db: Database, dataset: String) throws {
+        let fresh = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT s.source_id, s.match_key, s.lon, s.lat FROM staging s
+                WHERE s.match_key IS NOT NULL AND NOT EXISTS
+                  (SELECT 1 FROM toilets t WHERE t.dataset = ? AND t.source_id = s.source_id)
+                """, arguments: [dataset])
+        guard !fresh.isEmpty else { return }
+        let orphans = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT t.source_id, t.properties, t.lon, t.lat, t.match_key FROM toilets t
+                WHERE t.dataset = ? AND t.match_key IS NOT NULL AND NOT EXISTS
+                  (SELECT 1 FROM staging s WHERE s.source_id = t.source_id)
+                """, arguments: [dataset])
+        guard !orphans.isEmpty else { return }
+        let geodesic = Geodesic()
+        var pairs: [(distance: Double, fresh: String, old: String)] = []
+        for f in fresh {
+            let fc = Coordinate(latitude: f["lat"], longitude: f["lon"])
+            for o in orphans where (o["match_key"] as String?) == (f["match_key"] as String?) {
+                let d = geodesic.distance(from: fc, to: Coordinate(latitude: o["lat"], longitude: o["lon"]))
+                if d <= LocateStore.derivedIDMatchMeters { pairs.append((d, f["source_id"], o["source_id"])) }
+            }
+        }
+        pairs.sort { ($0.distance, $0.fresh, $0.old) < ($1.distance, $1.fresh, $1.old) }
+        var usedFresh = Set<String>()
+        var usedOld = Set<String>()
+        for p in pairs where !usedFresh.contains(p.fresh) && !usedOld.contains(p.old) {
+            usedFresh.insert(p.fresh)
+            usedOld.insert(p.old)
+            try db.execute(sql: "UPDATE staging SET source_id = ? WHERE source_id = ?", arguments: [p.old, p.fresh])
+        }
+    }
+
+    private func countChanges(_ db: Database, dataset: String) throws -> MergeCounts {
+        let row = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT
+                  (SELECT count(*) FROM staging s WHERE NOT EXISTS
+                     (SELECT 1 FROM toilets t WHERE t.dataset = :ds AND t.source_id = s.source_id)) AS added,
+                  (SELECT count(*) FROM staging s JOIN toilets t ON t.dataset = :ds AND t.source_id = s.source_id
+                     WHERE t.content_hash <> s.content_hash OR t.status = 'retired') AS updated,
+                  (SELECT count(*) FROM staging s JOIN toilets t ON t.dataset = :ds AND t.source_id = s.source_id
+                     WHERE t.content_hash = s.content_hash AND t.status = 'active') AS unchanged,
+                  (SELECT count(*) FROM toilets t WHERE t.dataset = :ds AND t.status = 'active' AND NOT EXISTS
+                     (SELECT 1 FROM staging s WHERE s.source_id = t.source_id)) AS retired
+                """, arguments: ["ds": dataset])
+        guard let row else { throw StorageError.sqlFailed(sql: "count changes", reason: "no row") }
+        return MergeCounts(added: row["added"], updated: row["updated"], unchanged: row["unchanged"], retired: row["retired"])
+    }
+
+    private static let copiedColumns =
+        "name, address, hours_text, price_text, price_amount, price_currency, is_free, wheelchair, kind, location_detail, timezone, properties, lon, lat, content_hash, match_key"
+
+    private static let prefixedColumns: String = copiedColumns.split(separator: ",").map { (part: Substring) -> String in
+        "s." + part.trimmingCharacters(in: .whitespaces)
+    }.joined(separator: ", ")
+
+    private func applyChanges(_ db: Database, dataset: String, run: Int64, counts: MergeCounts) throws {
+        let args: StatementArguments = ["ds": dataset, "run": run]
+        if counts.retired > 0 {
+            try db.execute(
+                sql: """
+                    UPDATE toilets SET status = 'retired', changed_run = :run
+                    WHERE dataset = :ds AND status = 'active' AND NOT EXISTS
+                      (SELECT 1 FROM staging s WHERE s.source_id = toilets.source_id)
+                    """, arguments: args)
+        }
+        if counts.updated > 0 {
+            let sets: String = LocateStore.copiedColumns.split(separator: ",").map { (part: Substring) -> String in
+                let c = part.trimmingCharacters(in: .whitespaces)
+                return "\(c) = s.\(c)"
+            }.joined(separator: ", ")
+            try db.execute(
+                sql: """
+                    UPDATE toilets SET \(sets), status = 'active', changed_run = :run,
+                      geom = MakePoint(s.lon, s.lat, 4326)
+                    FROM staging AS s
+                    WHERE toilets.dataset = :ds AND toilets.source_id = s.source_id
+                      AND (toilets.content_hash <> s.content_hash OR toilets.status = 'retired')
+                    """, arguments: args)
+        }
+        guard counts.added > 0 else { return }
+        let bulk = counts.added >= LocateStore.bulkInsertThreshold
+        if bulk {
+            try db.execute(sql: "SELECT DisableSpatialIndex('toilets', 'geom'); DROP TABLE IF EXISTS idx_toilets_geom")
+        }
+        try db.execute(
+            sql: """
+                INSERT INTO toilets (dataset, source_id, \(LocateStore.copiedColumns), status, first_run, changed_run, geom)
+                SELECT :ds, s.source_id, \(LocateStore.prefixedColumns),
+                  'active', :run, :run, MakePoint(s.lon, s.lat, 4326)
+                FROM staging s
+                WHERE NOT EXISTS (SELECT 1 FROM toilets t WHERE t.dataset = :ds AND t.source_id = s.source_id)
+                ORDER BY s.record_index
+                """, arguments: args)
+        if bulk {
+            let ok = try Int.fetchOne(db, sql: "SELECT CreateSpatialIndex('toilets', 'geom')") ?? 0
+            guard ok == 1 else { throw StorageError.sqlFailed(sql: "CreateSpatialIndex", reason: "spatialite refused") }
+        }
+    }
+}
+
+/// ISO 8601 in UTC with seconds: `2026-11-21T10:00:00Z`.
+func isoUTC(_ date: Date) -> String {
+    var f = Date.ISO8601FormatStyle()
+    f.timeZone = TimeZone(identifier: "UTC") ?? .gmt
+    return date.formatted(f)
+}

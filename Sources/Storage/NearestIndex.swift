@@ -1,0 +1,182 @@
+import Foundation
+import GRDB
+import Geo
+
+/// One nearest-search answer: the toilet's row id, geodesic distance and initial bearing.
+public struct NearestHit: Sendable, Equatable {
+    /// Row id in `toilets`.
+    public var rowID: Int64
+    /// Geodesic distance on WGS84, metres.
+    public var distanceMeters: Double
+    /// Initial bearing from the query point, degrees clockwise from north.
+    public var bearingDegrees: Double
+}
+
+/// Per-point attributes the index filters on without touching SQLite.
+public struct PointFlags: OptionSet, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// wheelchair = yes.
+    public static let wheelchair = PointFlags(rawValue: 1)
+    /// is_free = 1.
+    public static let free = PointFlags(rawValue: 2)
+}
+
+/// The exact nearest-toilet index: a k-d tree over surface normals yields candidates in
+/// increasing chord distance; each is ranked by exact geodesic distance (`geod_inverse`);
+/// the search stops once the smallest possible geodesic distance of every remaining
+/// candidate (minimum radius of curvature × angle) exceeds the k-th best found. Results
+/// equal a brute-force geodesic scan, ties broken by row id.
+///
+/// The index is a derived cache stored beside the database (`<db>.kdt`), memory-mapped on
+/// open, and rebuilt from the database whenever its generation (newest ingest run id and
+/// the store's id) does not match.
+public final class NearestIndex {
+    private let file: MappedFile
+    private let tree: KDTreeView
+    private let latLon: UnsafePointer<Double>
+    private let rowIDs: UnsafePointer<Int64>
+    private let flags: UnsafePointer<UInt8>
+    private let geodesic = Geodesic()
+    /// Number of active toilets indexed.
+    public var count: Int { tree.count }
+
+    static let magic: [UInt8] = Array("LOCKDT01".utf8)
+    static let headerSize = 64
+
+    private init?(file: MappedFile, stamp: String) {
+        let b = file.bytes
+        guard b.count >= NearestIndex.headerSize, Array(b[0..<8]) == NearestIndex.magic else { return nil }
+        guard Array(b[16..<56]) == NearestIndex.stampField(stamp) else { return nil }
+        let n = Int(b.load(fromByteOffset: 8, as: Int64.self))
+        let need = NearestIndex.headerSize + n * (3 * 8 + 2 * 8 + 8 + 1 + 1)
+        guard n >= 0, b.count == need, let base = b.baseAddress else { return nil }
+        var off = NearestIndex.headerSize
+        let xyz = (base + off).assumingMemoryBound(to: Double.self)
+        off += n * 24
+        latLon = (base + off).assumingMemoryBound(to: Double.self)
+        off += n * 16
+        rowIDs = (base + off).assumingMemoryBound(to: Int64.self)
+        off += n * 8
+        let axes = (base + off).assumingMemoryBound(to: UInt8.self)
+        off += n
+        flags = (base + off).assumingMemoryBound(to: UInt8.self)
+        tree = KDTreeView(count: n, xyz: xyz, axes: axes)
+        self.file = file
+    }
+
+    /// Opens the index of `store`, rebuilding it when missing or stale. When the folder is
+    /// not writable the index is built in memory for this process only.
+    public static func open(for store: LocateStore) throws -> NearestIndex {
+        let stamp = try store.indexStamp()
+        let path = store.path + ".kdt"
+        if let f = MappedFile(path: path), let index = NearestIndex(file: f, stamp: stamp) { return index }
+        let bytes = try build(store, stamp: stamp)
+        let tmp = path + ".tmp-\(getpid())"
+        if FileManager.default.createFile(atPath: tmp, contents: Data(bytes)),
+            (try? FileManager.default.replaceItemAt(URL(fileURLWithPath: path), withItemAt: URL(fileURLWithPath: tmp))) != nil,
+            let f = MappedFile(path: path), let index = NearestIndex(file: f, stamp: stamp)
+        {
+            return index
+        }
+        try? FileManager.default.removeItem(atPath: tmp)
+        guard let index = NearestIndex(file: MappedFile(owning: bytes), stamp: stamp) else {
+            throw StorageError.sqlFailed(sql: "nearest index", reason: "built index does not verify")
+        }
+        return index
+    }
+
+    /// Serialises the index of the active toilets.
+    static func build(_ store: LocateStore, stamp: String) throws -> [UInt8] {
+        var points: [Double] = []
+        var latLon: [Double] = []
+        var ids: [Int64] = []
+        var fl: [UInt8] = []
+        try store.read { db in
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT id, lat, lon, wheelchair = 'yes', coalesce(is_free, 0) FROM toilets WHERE status = 'active'")
+            while let r = try rows.next() {
+                let lat: Double = r[1]
+                let lon: Double = r[2]
+                let n = KDTreeView.normal(latitude: lat, longitude: lon)
+                points += [n.0, n.1, n.2]
+                latLon += [lat, lon]
+                ids.append(r[0])
+                fl.append((r[3] as Bool ? PointFlags.wheelchair.rawValue : 0) | (r[4] as Bool ? PointFlags.free.rawValue : 0))
+            }
+        }
+        var order = Array(0..<ids.count)
+        var axes: [UInt8] = []
+        KDTreeView.build(points: &points, order: &order, axes: &axes)
+        var out = [UInt8](repeating: 0, count: headerSize)
+        out.replaceSubrange(0..<8, with: magic)
+        withUnsafeBytes(of: Int64(ids.count).littleEndian) { out.replaceSubrange(8..<16, with: $0) }
+        out.replaceSubrange(16..<56, with: stampField(stamp))
+        points.withUnsafeBytes { out += $0 }
+        var ll: [Double] = []
+        ll.reserveCapacity(latLon.count)
+        var rid: [Int64] = []
+        var rfl: [UInt8] = []
+        for o in order {
+            ll += [latLon[o * 2], latLon[o * 2 + 1]]
+            rid.append(ids[o])
+            rfl.append(fl[o])
+        }
+        ll.withUnsafeBytes { out += $0 }
+        rid.withUnsafeBytes { out += $0 }
+        out += axes
+        out += rfl
+        return out
+    }
+
+    /// The `limit` nearest active toilets to `point` whose flags include `required`, within
+    /// `maxDistanceMeters` when given, nearest first (ties by row id).
+    public func nearest(
+        to point: Coordinate, limit: Int, required: PointFlags = [], maxDistanceMeters: Double? = nil
+    ) -> [NearestHit] {
+        nearest(to: point, limit: limit, maxDistanceMeters: maxDistanceMeters) { _, f in f.isSuperset(of: required) }
+    }
+
+    /// The incremental search with any predicate on (row id, flags): it keeps going
+    /// outward until `limit` accepted hits are certain.
+    public func nearest(
+        to point: Coordinate, limit: Int, maxDistanceMeters: Double? = nil, where accept: (Int64, PointFlags) -> Bool
+    ) -> [NearestHit] {
+        guard limit > 0 else { return [] }
+        let q = KDTreeView.normal(latitude: point.latitude, longitude: point.longitude)
+        var best: [NearestHit] = []
+        let rMin = Geodesic.minimumRadiusMeters
+        let cap = maxDistanceMeters ?? .infinity
+        tree.nearest(to: q) { pos, _, nextBound2 in
+            let id = rowIDs[pos]
+            if accept(id, PointFlags(rawValue: flags[pos])) {
+                let (d, bearing) = geodesic.inverse(
+                    from: point, to: Coordinate(latitude: latLon[pos * 2], longitude: latLon[pos * 2 + 1]))
+                if d <= cap {
+                    let hit = NearestHit(rowID: id, distanceMeters: d, bearingDegrees: bearing)
+                    if best.count < limit || NearestIndex.before(hit, best[best.count - 1]) {
+                        let at = best.firstIndex { NearestIndex.before(hit, $0) } ?? best.count
+                        best.insert(hit, at: at)
+                        if best.count > limit { best.removeLast() }
+                    }
+                }
+            }
+            // The smallest geodesic distance any remaining point can have (1 mm margin).
+            let chord = nextBound2.squareRoot()
+            let lowerBound = chord.isFinite ? rMin * 2 * asin(min(1, chord / 2)) - 0.001 : .infinity
+            if lowerBound > cap { return false }
+            return !(best.count == limit && lowerBound > best[best.count - 1].distanceMeters)
+        }
+        return best
+    }
+
+    /// The stamp as the fixed 40-byte header field (zero-padded).
+    static func stampField(_ stamp: String) -> [UInt8] {
+        let s = Array(stamp.utf8.prefix(40))
+        return s + [UInt8](repeating: 0, count: 40 - s.count)
+    }
+
+    static func before(_ a: NearestHit, _ b: NearestHit) -> Bool {
+        a.distanceMeters < b.distanceMeters || (a.distanceMeters == b.distanceMeters && a.rowID < b.rowID)
+    }
+}

@@ -1,0 +1,92 @@
+import GRDB
+
+/// The schema: SpatiaLite metadata first (outside any transaction, as
+/// `InitSpatialMetadata(1)` runs its own), then ordered, append-only migrations.
+enum Schema {
+    static func setUp(_ queue: DatabaseQueue, path: String) throws {
+        do {
+            try queue.writeWithoutTransaction { db in
+                if try !db.tableExists("spatial_ref_sys") {
+                    // The (1) form creates only the CRS rows used here: 0.1 s instead of 11 s.
+                    try db.execute(sql: "SELECT InitSpatialMetadata(1)")
+                    try db.execute(
+                        sql: "SELECT InsertEpsgSrid(4326) WHERE NOT EXISTS (SELECT 1 FROM spatial_ref_sys WHERE srid = 4326)")
+                }
+            }
+            try migrator.migrate(queue)
+        } catch let e as StorageError {
+            throw e
+        } catch let e as DatabaseError where e.resultCode == .SQLITE_READONLY || e.resultCode == .SQLITE_CANTOPEN {
+            throw StorageError.notWritable(path: path, reason: LocateStore.reason(e))
+        } catch let e as DatabaseError where e.resultCode == .SQLITE_NOTADB {
+            throw StorageError.incompatible(path: path, reason: LocateStore.reason(e))
+        } catch {
+            throw StorageError.cannotOpen(path: path, reason: LocateStore.reason(error))
+        }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var m = DatabaseMigrator()
+        m.registerMigration("v1-toilets") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE ingest_runs (
+                        id INTEGER PRIMARY KEY,
+                        pipeline TEXT NOT NULL,
+                        dataset TEXT NOT NULL,
+                        kind TEXT NOT NULL CHECK (kind IN ('toilets')),
+                        source TEXT NOT NULL,
+                        source_sha256 TEXT NOT NULL CHECK (length(source_sha256) = 64),
+                        source_crs TEXT NOT NULL,
+                        proj_operation TEXT,
+                        proj_accuracy_m REAL,
+                        started_at TEXT NOT NULL,
+                        finished_at TEXT NOT NULL,
+                        read_count INTEGER NOT NULL CHECK (read_count >= 0),
+                        accepted INTEGER NOT NULL,
+                        rejected INTEGER NOT NULL,
+                        warnings INTEGER NOT NULL,
+                        added INTEGER NOT NULL,
+                        updated INTEGER NOT NULL,
+                        unchanged INTEGER NOT NULL,
+                        retired INTEGER NOT NULL,
+                        licence TEXT,
+                        attribution TEXT,
+                        CHECK (accepted + rejected = read_count)
+                    );
+                    CREATE TABLE toilets (
+                        id INTEGER PRIMARY KEY,
+                        dataset TEXT NOT NULL,
+                        source_id TEXT NOT NULL,
+                        name TEXT,
+                        address TEXT,
+                        hours_text TEXT,
+                        price_text TEXT,
+                        price_amount REAL,
+                        price_currency TEXT,
+                        is_free INTEGER CHECK (is_free IN (0, 1)),
+                        wheelchair TEXT NOT NULL CHECK (wheelchair IN ('yes', 'limited', 'no', 'unknown')),
+                        kind TEXT,
+                        location_detail TEXT,
+                        timezone TEXT NOT NULL,
+                        properties TEXT NOT NULL,
+                        lon REAL NOT NULL CHECK (lon BETWEEN -180 AND 180),
+                        lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
+                        content_hash TEXT NOT NULL,
+                        match_key TEXT,
+                        status TEXT NOT NULL CHECK (status IN ('active', 'retired')),
+                        first_run INTEGER NOT NULL REFERENCES ingest_runs(id),
+                        changed_run INTEGER NOT NULL REFERENCES ingest_runs(id),
+                        UNIQUE (dataset, source_id)
+                    );
+                    SELECT AddGeometryColumn('toilets', 'geom', 4326, 'POINT', 'XY', 1);
+                    SELECT CreateSpatialIndex('toilets', 'geom');
+                    CREATE INDEX toilets_status ON toilets(status);
+                    CREATE TABLE locate_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                    INSERT INTO locate_meta VALUES ('store_id', lower(hex(randomblob(16))));
+                    INSERT INTO locate_meta VALUES ('schema', 'locate 1');
+                    """)
+        }
+        return m
+    }
+}

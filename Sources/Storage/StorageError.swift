@@ -1,0 +1,28 @@
+/// Errors raised by the Storage module. SQLite result codes are mapped here once.
+public enum StorageError: Error, Equatable, CustomStringConvertible {
+    /// The database file cannot be opened or created at `path`.
+    case cannotOpen(path: String, reason: String)
+    /// The database is not writable (read-only file or folder).
+    case notWritable(path: String, reason: String)
+    /// `mod_spatialite` could not be loaded into the connection.
+    case spatialiteUnavailable(reason: String)
+    /// A statement failed; `sql` is the statement (shortened).
+    case sqlFailed(sql: String, reason: String)
+    /// The database holds no data of the kind asked for (run an ingest first).
+    case empty(what: String)
+    /// The file is not a locate database (a table is missing or from a newer version).
+    case incompatible(path: String, reason: String)
+
+    /// A short lower-case message the CLI prints after `error:`.
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason): return "\(path): cannot open database: \(reason)"
+        case .notWritable(let path, let reason): return "\(path): database is not writable: \(reason)"
+        case .spatialiteUnavailable(let reason):
+            return "cannot load mod_spatialite (install libsqlite3-mod-spatialite): \(reason)"
+        case .sqlFailed(let sql, let reason): return "sql failed: \(reason) (in \(sql))"
+        case .empty(let what): return "the database has no \(what): run `locate ingest` first"
+        case .incompatible(let path, let reason): return "\(path): not a locate database: \(reason)"
+        }
+    }
+}

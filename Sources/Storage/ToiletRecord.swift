@@ -1,0 +1,105 @@
+import Geo
+
+/// Wheelchair access as stored: the OSM `wheelchair` values.
+public enum WheelchairAccess: String, Sendable, Codable, CaseIterable {
+    /// Fully accessible.
+    case yes
+    /// Partly accessible.
+    case limited
+    /// Not accessible.
+    case no
+    /// Not stated by the source.
+    case unknown
+}
+
+/// A public toilet as the ingest writes it: mapped fields, the source's original
+/// attributes, and the position in WGS84.
+public struct ToiletRecord: Sendable, Equatable {
+    /// The stable id within its dataset (a source key, or a derived key; see README).
+    public var sourceID: String
+    /// Display name, when the source has one.
+    public var name: String?
+    /// Address text, trimmed; nil when blank.
+    public var address: String?
+    /// The original opening-hours text, exactly as the source wrote it.
+    public var hoursText: String?
+    /// The original price text, exactly as the source wrote it.
+    public var priceText: String?
+    /// Price amount parsed from the text, when it names one.
+    public var priceAmount: Double?
+    /// ISO 4217 currency of `priceAmount` (`CZK`).
+    public var priceCurrency: String?
+    /// True when the price text says free, false when it names a price, nil when unknown.
+    public var isFree: Bool?
+    /// Wheelchair access.
+    public var wheelchair: WheelchairAccess
+    /// Type of toilet (source's code label).
+    public var kind: String?
+    /// Detailed location (source's code label).
+    public var locationDetail: String?
+    /// IANA time zone of the place, for opening hours.
+    public var timeZone: String
+    /// The source feature's properties as compact JSON, members in source order.
+    public var propertiesJSON: String
+    /// Position, WGS84.
+    public var coordinate: Coordinate
+
+    /// Creates a record.
+    public init(
+        sourceID: String, name: String?, address: String?, hoursText: String?, priceText: String?,
+        priceAmount: Double?, priceCurrency: String?, isFree: Bool?, wheelchair: WheelchairAccess,
+        kind: String?, locationDetail: String?, timeZone: String, propertiesJSON: String,
+        coordinate: Coordinate
+    ) {
+        self.sourceID = sourceID
+        self.name = name
+        self.address = address
+        self.hoursText = hoursText
+        self.priceText = priceText
+        self.priceAmount = priceAmount
+        self.priceCurrency = priceCurrency
+        self.isFree = isFree
+        self.wheelchair = wheelchair
+        self.kind = kind
+        self.locationDetail = locationDetail
+        self.timeZone = timeZone
+        self.propertiesJSON = propertiesJSON
+        self.coordinate = coordinate
+    }
+
+    /// A fingerprint of everything stored: equal fingerprints mean "unchanged".
+    public var contentHash: String {
+        var h = FNV1a()
+        for part in [
+            sourceID, name ?? "\u{0}", address ?? "\u{0}", hoursText ?? "\u{0}", priceText ?? "\u{0}",
+            priceAmount.map { "\($0)" } ?? "\u{0}", priceCurrency ?? "\u{0}", isFree.map { "\($0)" } ?? "\u{0}",
+            wheelchair.rawValue, kind ?? "\u{0}", locationDetail ?? "\u{0}", timeZone, propertiesJSON,
+            "\(coordinate.longitude)", "\(coordinate.latitude)",
+        ] {
+            h.add(part)
+        }
+        return h.hex
+    }
+}
+
+/// 128-bit FNV-1a over UTF-8 with a separator byte: a change detector, not a security hash.
+struct FNV1a {
+    private var a: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var b: UInt64 = 0x8422_2325_cbf2_9ce4
+
+    mutating func add(_ s: String) {
+        for byte in s.utf8 { mix(byte) }
+        mix(0xFF)
+    }
+
+    private mutating func mix(_ byte: UInt8) {
+        a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 &+ 0x9E37
+    }
+
+    var hex: String {
+        let s1 = String(a, radix: 16)
+        let s2 = String(b, radix: 16)
+        return String(repeating: "0", count: 16 - s1.count) + s1 + String(repeating: "0", count: 16 - s2.count) + s2
+    }
+}

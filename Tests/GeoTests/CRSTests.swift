@@ -1,0 +1,29 @@
+import Geo
+import Testing
+
+@Suite struct CRSTests {
+    @Test(arguments: [
+        ("EPSG:5514", 5514), ("epsg:4326", 4326), ("5514", 5514), ("urn:ogc:def:crs:EPSG::5514", 5514),
+        ("urn:ogc:def:crs:OGC:1.3:CRS84", 4326), (" EPSG:3857 ", 3857),
+    ])
+    func parses(text: String, code: Int) {
+        #expect(CRS(text: text) == CRS(epsg: code))
+    }
+
+    @Test(arguments: ["", "EPSG:", "EPSG:abc", "WGS84", "-5514", "EPSG:0"])
+    func rejects(text: String) {
+        #expect(CRS(text: text) == nil)
+    }
+
+    @Test(arguments: [
+        ("50.0875,14.4214", 50.0875, 14.4214), (" 50.0875 , 14.4214 ", 50.0875, 14.4214), ("-33.9,151.2", -33.9, 151.2),
+    ])
+    func parsesLatLon(text: String, lat: Double, lon: Double) {
+        #expect(Coordinate(latLonText: text) == Coordinate(latitude: lat, longitude: lon))
+    }
+
+    @Test(arguments: ["50.0875", "50.0875;14.42", "91,14", "50,181", "nan,14", "a,b", "50,14,3", ""])
+    func rejectsBadLatLon(text: String) {
+        #expect(Coordinate(latLonText: text) == nil)
+    }
+}

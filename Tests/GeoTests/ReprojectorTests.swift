@@ -1,0 +1,47 @@
+import Foundation
+import Geo
+import LocateTestSupport
+import Testing
+
+@Suite struct ReprojectorTests {
+    static let prague = BoundingBox(minLongitude: 14.22, minLatitude: 49.94, maxLongitude: 14.71, maxLatitude: 50.18)
+
+    @Test func wgs84IsIdentity() throws {
+        let r = try Reprojector(from: .wgs84, area: Self.prague)
+        #expect(r.isIdentity)
+        #expect(r.transform(x: 14.42, y: 50.08) == Coordinate(latitude: 50.08, longitude: 14.42))
+    }
+
+    @Test func sJTSKGivesLonLatOrderAndRecordsTheOperation() throws {
+        let r = try Reprojector(from: .sJTSK, area: Self.prague)
+        let c = try #require(r.transform(x: -740_408.116347596, y: -1_043_919.32368107))
+        // cs2cs EPSG:5514 EPSG:4326 gives 50.08232970 14.45622363.
+        #expect(abs(c.latitude - 50.08232970) < 1e-8)
+        #expect(abs(c.longitude - 14.45622363) < 1e-8)
+        let op = try #require(r.lastUsedOperation())
+        #expect(op.description.contains("S-JTSK to WGS 84"))
+        #expect(op.accuracyMeters == 1.0)
+    }
+
+    @Test(.enabled(if: Fixtures.haveTool("cs2cs"), "PROJ's cs2cs tool (proj-bin) is not installed"))
+    func agreesWithCs2cs() throws {
+        let r = try Reprojector(from: .sJTSK, area: Self.prague)
+        let points = [(-742_331.670330927, -1_048_339.70625335), (-753_571.26, -1_052_884.39), (-728_159.29, -1_036_843.80)]
+        for (x, y) in points {
+            let out = try Fixtures.shell("echo '\(x) \(y)' | cs2cs -f %.10f EPSG:5514 EPSG:4326").stdout
+            let f = out.split(whereSeparator: { $0 == "\t" || $0 == " " || $0 == "\n" }).compactMap { Double($0) }
+            let c = try #require(r.transform(x: x, y: y))
+            let d = Geodesic().distance(from: c, to: Coordinate(latitude: f[0], longitude: f[1]))
+            #expect(d < 0.001, "\(x) \(y) differs from cs2cs by \(d) m")
+        }
+    }
+
+    @Test func unknownCodeIsNamed() {
+        #expect(throws: GeoError.self) { try Reprojector(from: CRS(epsg: 999_999), area: nil) }
+        do {
+            _ = try Reprojector(from: CRS(epsg: 999_999), area: nil)
+        } catch {
+            #expect("\(error)".hasPrefix("unknown CRS EPSG:999999"))
+        }
+    }
+}

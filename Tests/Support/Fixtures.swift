@@ -1,0 +1,74 @@
+import Foundation
+
+/// Paths and temporary folders shared by the test targets.
+public enum Fixtures {
+    /// The package root (three levels above this file).
+    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `../shared/datasets` beside the package: real snapshots, present in CI.
+    public static let sharedDatasets: URL = packageRoot.deletingLastPathComponent()
+        .appendingPathComponent("shared/datasets")
+
+    /// True when the real datasets are present; tests that read them are skipped otherwise.
+    public static let haveSharedDatasets: Bool =
+        FileManager.default.fileExists(atPath: sharedDatasets.appendingPathComponent("PROVENANCE.md").path)
+
+    /// A real dataset's path.
+    public static func shared(_ name: String) -> String { sharedDatasets.appendingPathComponent(name).path }
+
+    /// A file of this repository.
+    public static func repo(_ relative: String) -> String { packageRoot.appendingPathComponent(relative).path }
+
+    /// A new empty temporary folder.
+    public static func temporaryFolder() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("locate-test-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Writes `text` to a file in a new temporary folder and returns its path.
+    public static func write(_ text: String, name: String, in folder: URL? = nil) -> String {
+        let dir = folder ?? temporaryFolder()
+        let path = dir.appendingPathComponent(name).path
+        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }
+
+    /// Runs a program and returns its exit code and outputs.
+    public static func run(_ executable: String, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:])
+        throws -> (status: Int32, stdout: String, stderr: String)
+    {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["LOCATE_DB"] = nil
+        for (k, v) in environment { env[k] = v }
+        p.environment = env
+        p.currentDirectoryURL = packageRoot
+        let out = Pipe()
+        let err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        let input = Pipe()
+        p.standardInput = input
+        try p.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    /// Runs a shell command line (for tools such as `geod`, `cs2cs`, `ogrinfo`).
+    public static func shell(_ command: String) throws -> (status: Int32, stdout: String, stderr: String) {
+        try run("/bin/bash", ["-c", command])
+    }
+
+    /// True when a command-line tool is on PATH.
+    public static func haveTool(_ name: String) -> Bool {
+        (try? shell("command -v \(name)").status) == 0
+    }
+}

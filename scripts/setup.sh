@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs the Debian packages locate needs, only those missing. Idempotent: a second run
+# installs nothing. Uses sudo only when not root. Swift itself must already be installed
+# (https://www.swift.org/install/linux/); this script checks for it.
+set -euo pipefail
+
+packages=(
+  libsqlite3-dev            # SQLite headers (GRDB and CSpatial link the system SQLite)
+  libspatialite-dev         # SpatiaLite headers
+  libsqlite3-mod-spatialite # mod_spatialite, loaded into every writable connection
+  libproj-dev               # PROJ headers and library (transforms, geod_inverse)
+  proj-data                 # PROJ's EPSG database and grids
+  proj-bin                  # cs2cs, used by tests to cross-check transforms
+  gdal-bin                  # ogrinfo/ogr2ogr: tests open our database; the benchmark compares
+  spatialite-bin            # the spatialite shell: tests run CheckSpatialIndex with it
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "setup: swift is not on PATH; install Swift 6.1 or newer first (https://www.swift.org/install/linux/)" >&2
+  exit 1
+fi
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all system packages present" >&2
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null 2>&1 || { echo "setup: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+echo "setup: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq >&2
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+echo "setup: done" >&2

@@ -26,6 +26,11 @@ public final class LocateStore {
         } else if !FileManager.default.isWritableFile(atPath: folder) {
             throw StorageError.notWritable(path: path, reason: "folder \(folder) is read-only")
         }
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+            throw StorageError.cannotOpen(path: path, reason: "is a folder")
+        }
+        let existed = FileManager.default.fileExists(atPath: path)
         var config = Configuration()
         config.prepareDatabase { db in
             try LocateStore.loadSpatiaLite(db)
@@ -35,6 +40,8 @@ public final class LocateStore {
             queue = try DatabaseQueue(path: path, configuration: config)
         } catch let e as StorageError {
             throw e
+        } catch let e as DatabaseError where e.resultCode == .SQLITE_CANTOPEN && !existed {
+            throw StorageError.notWritable(path: path, reason: "cannot create the file in \(folder)")
         } catch {
             throw StorageError.cannotOpen(path: path, reason: LocateStore.reason(error))
         }

@@ -43,14 +43,18 @@ public struct ToiletRecord: Sendable, Equatable {
     public var propertiesJSON: String
     /// Position, WGS84.
     public var coordinate: Coordinate
+    /// The properties in a canonical form (sorted keys), used for change detection so that
+    /// a re-serialised but equal source counts as unchanged.
+    public var canonicalProperties: String
 
     /// Creates a record.
     public init(
         sourceID: String, name: String?, address: String?, hoursText: String?, priceText: String?,
         priceAmount: Double?, priceCurrency: String?, isFree: Bool?, wheelchair: WheelchairAccess,
         kind: String?, locationDetail: String?, timeZone: String, propertiesJSON: String,
-        coordinate: Coordinate
+        canonicalProperties: String, coordinate: Coordinate
     ) {
+        self.canonicalProperties = canonicalProperties
         self.sourceID = sourceID
         self.name = name
         self.address = address
@@ -73,7 +77,7 @@ public struct ToiletRecord: Sendable, Equatable {
         for part in [
             sourceID, name ?? "\u{0}", address ?? "\u{0}", hoursText ?? "\u{0}", priceText ?? "\u{0}",
             priceAmount.map { "\($0)" } ?? "\u{0}", priceCurrency ?? "\u{0}", isFree.map { "\($0)" } ?? "\u{0}",
-            wheelchair.rawValue, kind ?? "\u{0}", locationDetail ?? "\u{0}", timeZone, propertiesJSON,
+            wheelchair.rawValue, kind ?? "\u{0}", locationDetail ?? "\u{0}", timeZone, canonicalProperties,
             "\(coordinate.longitude)", "\(coordinate.latitude)",
         ] {
             h.add(part)

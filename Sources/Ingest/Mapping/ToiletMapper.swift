@@ -91,7 +91,7 @@ struct ToiletMapper {
             sourceID: id, name: trimmed(m.name), address: address, hoursText: hours, priceText: priceText,
             priceAmount: price.amount, priceCurrency: price.currency, isFree: price.isFree, wheelchair: wheelchair,
             kind: trimmed(m.kind), locationDetail: trimmed(m.locationDetail), timeZone: spec.timeZone,
-            propertiesJSON: properties.jsonText, coordinate: coordinate)
+            propertiesJSON: properties.jsonText, canonicalProperties: properties.canonicalText, coordinate: coordinate)
         return .accepted(record, matchKey: matchKey, warnings: warnings)
     }
 

@@ -94,7 +94,8 @@ final class JSONStreamParser {
     }
 
     private func expect(_ byte: UInt8, _ what: String) throws {
-        guard try peek() == byte else { throw error("expected \(what)") }
+        let b = try peek()
+        guard b == byte else { throw error(b == nil ? "unexpected end of input" : "expected \(what)") }
         index += 1
     }
 
@@ -122,7 +123,7 @@ final class JSONStreamParser {
     /// The next member key of the object being walked (consuming `,` and `:`), or nil at
     /// `}`. `first` is true for the first call after `beginObject`.
     func nextKey(first: Bool) throws -> String? {
-        let b = try peek()
+        guard let b = try peek() else { throw error("unexpected end of input") }
         if b == UInt8(ascii: "}") {
             index += 1
             return nil
@@ -131,7 +132,8 @@ final class JSONStreamParser {
             guard b == UInt8(ascii: ",") else { throw error("expected ',' or '}'") }
             index += 1
         }
-        guard try peek() == UInt8(ascii: "\"") else { throw error("expected a member name") }
+        guard let q = try peek() else { throw error("unexpected end of input") }
+        guard q == UInt8(ascii: "\"") else { throw error("expected a member name") }
         let key = try parseString()
         try expect(UInt8(ascii: ":"), "':'")
         return key
@@ -140,7 +142,7 @@ final class JSONStreamParser {
     /// True when another element follows in the array being walked (consuming `,`); false
     /// at `]`.
     func nextElement(first: Bool) throws -> Bool {
-        let b = try peek()
+        guard let b = try peek() else { throw error("unexpected end of input") }
         if b == UInt8(ascii: "]") {
             index += 1
             return false

@@ -7,6 +7,22 @@ extension JSONValue {
         return out
     }
 
+    /// A canonical form for change detection: members sorted by key, numbers by value
+    /// (`1.50` and `1.5` agree), so a re-serialised but equal input is "unchanged".
+    public var canonicalText: String {
+        switch self {
+        case .number(let n): return Double(n).map { "\($0)" } ?? n
+        case .array(let items): return "[" + items.map(\.canonicalText).joined(separator: ",") + "]"
+        case .object(let members):
+            return "{" + members.sorted { $0.0 < $1.0 }.map { k, v in
+                var key = ""
+                JSONValue.writeString(k, to: &key)
+                return key + ":" + v.canonicalText
+            }.joined(separator: ",") + "}"
+        default: return jsonText
+        }
+    }
+
     func write(to out: inout String) {
         switch self {
         case .null: out += "null"

@@ -1,0 +1,19 @@
+import Foundation
+import Ingest
+import LocateTestSupport
+import Storage
+
+/// A fixed clock for reproducible runs.
+let fixedClock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_795_000_000) }
+
+/// A new store in its own temporary folder.
+func newStore() throws -> LocateStore {
+    try LocateStore(path: Fixtures.temporaryFolder().appendingPathComponent("t.sqlite").path)
+}
+
+/// Loads a shipped pipeline and runs it (optionally on another source).
+@discardableResult
+func ingest(_ pipeline: String, into store: LocateStore, source: String? = nil) throws -> IngestReport {
+    let spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/\(pipeline).yml"))
+    return try IngestRunner(store: store, clock: fixedClock).run(spec, sourceOverride: source)
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Geo
+import Ingest
+import LocateTestSupport
+import Testing
+
+@Suite struct PipelineDecoderTests {
+    static let valid = """
+        name: t
+        kind: toilets
+        dataset: d
+        source:
+          path: data/x.geojson
+          crs: EPSG:5514
+        timezone: Europe/Prague
+        id:
+          derive: [ADRESA]
+        fields:
+          address: ADRESA
+          hours: OTEVRENO
+        region: { west: 14.22, south: 49.94, east: 14.71, north: 50.18 }
+        """
+
+    func decode(_ text: String) throws -> PipelineSpec {
+        try PipelineDecoder.decode(text, path: "p.yml", baseFolder: "/base", defaultName: "p")
+    }
+
+    @Test func decodesEveryKey() throws {
+        let s = try decode(Self.valid)
+        #expect(s.name == "t")
+        #expect(s.kind == .toilets)
+        #expect(s.source == "/base/data/x.geojson")
+        #expect(s.crs == .sJTSK)
+        #expect(s.id == .derived(fields: ["ADRESA"]))
+        #expect(s.fields.address == "ADRESA")
+        #expect(s.fields.price == nil)
+        #expect(s.region == BoundingBox(minLongitude: 14.22, minLatitude: 49.94, maxLongitude: 14.71, maxLatitude: 50.18))
+    }
+
+    @Test(arguments: [
+        (Self.valid + "\nextra: 1", "p.yml:14: invalid pipeline: unknown key 'extra' in the top level"),
+        (Self.valid.replacingOccurrences(of: "  hours: OTEVRENO", with: "  hours: OTEVRENO\n  opening: x"),
+            "p.yml:13: invalid pipeline: unknown key 'opening' in 'fields'"),
+        (Self.valid.replacingOccurrences(of: "kind: toilets", with: "kind: benches"),
+            "p.yml:2: invalid pipeline: kind: unknown kind 'benches' (expected: toilets)"),
+        (Self.valid.replacingOccurrences(of: "crs: EPSG:5514", with: "crs: Krovak"),
+            "p.yml:6: invalid pipeline: crs: 'Krovak' is not an EPSG code (write EPSG:5514)"),
+        (Self.valid.replacingOccurrences(of: "dataset: d\n", with: ""), "p.yml:1: invalid pipeline: missing key 'dataset' in the top level"),
+        (Self.valid.replacingOccurrences(of: "Europe/Prague", with: "Europe/Praha"),
+            "p.yml:7: invalid pipeline: timezone: unknown time zone 'Europe/Praha'"),
+        (Self.valid.replacingOccurrences(of: "west: 14.22", with: "west: 15.22"),
+            "p.yml:13: invalid pipeline: west: region must have west < east and south < north, in degrees"),
+        ("kind: [toilets", "p.yml:2: invalid pipeline: not valid YAML: did not find expected ',' or ']'"),
+        ("- a\n- b", "p.yml:1: invalid pipeline: the top level must be a mapping of keys"),
+        (Self.valid.replacingOccurrences(of: "  path: data/x.geojson", with: "  url: ftp://x"),
+            "p.yml:5: invalid pipeline: url: 'ftp://x' is not an http(s) URL"),
+    ])
+    func rejectsWithKeyAndLine(text: String, message: String) {
+        do {
+            _ = try decode(text)
+            Issue.record("accepted: \(text)")
+        } catch {
+            #expect("\(error)" == message)
+        }
+    }
+
+    @Test(arguments: ["prague-toilets-2016", "prague-toilets-sjtsk", "prague-toilets-2019", "prague-toilets-2026", "prague-toilets-sample"])
+    func shippedPipelinesDecode(name: String) throws {
+        let s = try PipelineDecoder.load(path: Fixtures.repo("pipelines/\(name).yml"))
+        #expect(s.name == name)
+        #expect(s.timeZone == "Europe/Prague")
+    }
+
+    @Test func missingFileIsNamed() {
+        #expect(throws: IngestError.fileNotFound(path: "/nope.yml")) { try PipelineDecoder.load(path: "/nope.yml") }
+    }
+}

@@ -56,14 +56,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "LocateBench",
-            dependencies: ["Ingest", "Query", "Storage", "Geo"],
+            dependencies: ["Ingest", "Query", "Storage", "Geo", "LocateTestSupport"],
             path: "Sources/LocateBench",
             swiftSettings: strict
         ),
         .target(name: "LocateTestSupport", path: "Tests/Support", swiftSettings: strict),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "StorageTests", dependencies: ["Storage", "Geo", "LocateTestSupport"], swiftSettings: strict),
+            name: "StorageTests", dependencies: ["Storage", "Geo", "LocateTestSupport", "LocateCLI"], swiftSettings: strict),
         .testTarget(
             name: "IngestTests", dependencies: ["Ingest", "Storage", "Geo", "LocateTestSupport"],
             swiftSettings: strict),

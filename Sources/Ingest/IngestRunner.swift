@@ -80,6 +80,9 @@ public struct IngestRunner {
         } catch let e as StorageError {
             throw IngestError.storage(e)
         }
+        // Refresh the derived nearest-search index now, so the first query is fast. It is a
+        // cache: when it cannot be written, queries rebuild it in memory.
+        _ = try? NearestIndex.open(for: store)
         return IngestReport(run: run, rejected: rejected, warnings: warnings)
     }
 

@@ -74,7 +74,7 @@ public final class NearestIndex {
         let bytes = try build(store, stamp: stamp)
         let tmp = path + ".tmp-\(getpid())"
         if FileManager.default.createFile(atPath: tmp, contents: Data(bytes)),
-            (try? FileManager.default.replaceItemAt(URL(fileURLWithPath: path), withItemAt: URL(fileURLWithPath: tmp))) != nil,
+            rename(tmp, path) == 0,
             let f = MappedFile(path: path), let index = NearestIndex(file: f, stamp: stamp)
         {
             return index

@@ -1,0 +1,66 @@
+import Foundation
+import LocateTestSupport
+import Testing
+
+@Suite struct ToiletCommandTests {
+    @Test func tableForTheSample() throws {
+        let db = try CLI.sampleDatabase()
+        let r = try CLI.run(["toilet", "--near", "50.0875,14.4214", "--limit", "3", "--db", db])
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        #expect(
+            r.stdout == """
+                #  distance  dir  place                       hours                                price   wheelchair
+                1      47 m  W    Staroměstské nám. (sample)  po-ne 9:00-21:00                     10 CZK  unknown
+                2     280 m  E    Celetná (sample)            nonstop                              free    unknown
+                3     286 m  SW   Karlova (sample)            po-pá 8:00-20:00; so-ne 10:00-18:00  20 CZK  unknown
+
+                """)
+    }
+
+    @Test func jsonForMachines() throws {
+        let db = try CLI.sampleDatabase()
+        let r = try CLI.run(["toilet", "--near", "50.0875,14.4214", "--limit", "1", "--free", "--json", "--db", db])
+        #expect(r.status == 0)
+        let obj = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        let results = obj?["results"] as? [[String: Any]] ?? []
+        #expect(results.count == 1)
+        #expect(results.first?["address"] as? String == "Celetná (sample)")
+        #expect(results.first?["isFree"] as? Bool == true)
+        #expect((results.first?["distanceMeters"] as? Double).map { abs($0 - 280.454) < 0.001 } == true)
+    }
+
+    @Test func noResultExitsThree() throws {
+        let db = try CLI.sampleDatabase()
+        let r = try CLI.run(["toilet", "--near", "50.0875,14.4214", "--wheelchair", "--db", db])
+        #expect(r.status == 3)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "no toilet matches\n")
+    }
+
+    @Test(arguments: [
+        (["toilet", "--near", "14.42"], "Error: --near '14.42' is not LAT,LON in degrees (for example 50.0875,14.4214)"),
+        (["toilet", "--near", "95,14"], "Error: --near '95,14' is not LAT,LON in degrees (for example 50.0875,14.4214)"),
+        (["toilet", "--near", "50,14", "--limit", "0"], "Error: --limit must be at least 1"),
+        (["toilet"], "Error: Missing expected argument '--near <LAT,LON>'"),
+    ])
+    func usageErrorsExit64(args: [String], message: String) throws {
+        let r = try CLI.run(args)
+        #expect(r.status == 64)
+        #expect(r.stderr.hasPrefix(message))
+        #expect(r.stdout == "")
+    }
+
+    @Test func missingDatabaseIsAnError() throws {
+        let r = try CLI.run(["toilet", "--near", "50,14", "--db", "/nope/x.sqlite"])
+        #expect(r.status == 1)
+        #expect(r.stderr == "error: /nope/x.sqlite: cannot open database: no such file (run `locate ingest` first)\n")
+    }
+
+    @Test func locateDBEnvironmentVariable() throws {
+        let db = try CLI.sampleDatabase()
+        let r = try CLI.run(["toilet", "--near", "50.0875,14.4214", "--limit", "1"], env: ["LOCATE_DB": db])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("Staroměstské nám. (sample)"))
+    }
+}

@@ -10,38 +10,57 @@ extension LocateStore {
     /// that lie within this distance (a re-surveyed point keeps its id).
     public static let derivedIDMatchMeters = 5.0
 
-    /// Runs one ingest as a single transaction: `stage` streams the input into a staging
-    /// table, then the staged records are merged into `toilets` (added, updated, unchanged,
-    /// retired) and the run is recorded. If anything throws, nothing changes.
-    /// `clock` gives the finish time.
+    /// Runs one ingest as a single transaction. Into an empty dataset, `stage` writes rows
+    /// straight into `toilets` (SpatiaLite triggers suspended, the R*Tree built once at the
+    /// end); otherwise it fills a staging table that is then merged (added, updated,
+    /// unchanged, retired). The run is recorded either way. If anything throws, nothing
+    /// changes. `clock` gives the finish time.
     public func ingestToilets(
         start: IngestRunStart, clock: () -> Date,
         stage: (ToiletStager) throws -> StagingTotals
     ) throws -> IngestRunRecord {
         try write { db in
-            let stager = try ToiletStager(db: db)
-            let totals = try stage(stager)
             let ds = start.dataset
-            try rematchDerivedIDs(db, dataset: ds)
-            let counts = try countChanges(db, dataset: ds)
-            let finished = clock()
+            // The run row comes first (records reference it); its counts are set at the end.
             try db.execute(
                 sql: """
                     INSERT INTO ingest_runs (pipeline, dataset, kind, source, source_sha256, source_crs,
-                      proj_operation, proj_accuracy_m, started_at, finished_at, read_count, accepted, rejected,
-                      warnings, added, updated, unchanged, retired, licence, attribution)
-                    VALUES (?, ?, 'toilets', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                      started_at, finished_at, read_count, accepted, rejected, warnings, added, updated,
+                      unchanged, retired, licence, attribution)
+                    VALUES (?, ?, 'toilets', ?, ?, '', ?, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?, ?)
                     """,
                 arguments: [
-                    start.pipeline, ds, start.source, totals.sourceSHA256, totals.sourceCRS.description,
-                    totals.operation?.description, totals.operation?.accuracyMeters,
-                    isoUTC(start.startedAt), isoUTC(finished), totals.read, stager.stagedCount,
-                    totals.rejected, totals.warnings, counts.added, counts.updated, counts.unchanged,
-                    counts.retired, start.licence, start.attribution,
+                    start.pipeline, ds, start.source, String(repeating: "0", count: 64), isoUTC(start.startedAt),
+                    isoUTC(start.startedAt), start.licence, start.attribution,
                 ])
             let run = db.lastInsertedRowID
-            try applyChanges(db, dataset: ds, run: run, counts: counts)
-            try db.execute(sql: "DROP TABLE temp.staging")
+            let fresh = try Int.fetchOne(db, sql: "SELECT count(*) FROM toilets WHERE dataset = ?", arguments: [ds]) == 0
+            if fresh { try LocateStore.suspendGeometryColumn(db) }
+            let stager = try ToiletStager(db: db, direct: fresh ? (dataset: ds, run: run) : nil)
+            let totals = try stage(stager)
+            let counts: MergeCounts
+            if fresh {
+                try LocateStore.restoreGeometryColumn(db)
+                counts = MergeCounts(added: stager.stagedCount, updated: 0, unchanged: 0, retired: 0)
+            } else {
+                try rematchDerivedIDs(db, dataset: ds)
+                counts = try countChanges(db, dataset: ds)
+                try applyChanges(db, dataset: ds, run: run, counts: counts)
+                try db.execute(sql: "DROP TABLE temp.staging")
+            }
+            let finished = clock()
+            try db.execute(
+                sql: """
+                    UPDATE ingest_runs SET source_sha256 = ?, source_crs = ?, proj_operation = ?, proj_accuracy_m = ?,
+                      finished_at = ?, read_count = ?, accepted = ?, rejected = ?, warnings = ?, added = ?,
+                      updated = ?, unchanged = ?, retired = ?
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    totals.sourceSHA256, totals.sourceCRS.description, totals.operation?.description,
+                    totals.operation?.accuracyMeters, isoUTC(finished), totals.read, stager.stagedCount,
+                    totals.rejected, totals.warnings, counts.added, counts.updated, counts.unchanged, counts.retired, run,
+                ])
             return IngestRunRecord(
                 id: Int(run), pipeline: start.pipeline, dataset: ds, source: start.source,
                 sourceSHA256: totals.sourceSHA256, sourceCRS: totals.sourceCRS.description,
@@ -107,12 +126,6 @@ extension LocateStore {
         return MergeCounts(added: row["added"], updated: row["updated"], unchanged: row["unchanged"], retired: row["retired"])
     }
 
-    private static let copiedColumns =
-        "name, address, hours_text, price_text, price_amount, price_currency, is_free, wheelchair, kind, location_detail, timezone, properties, lon, lat, content_hash, match_key"
-
-    private static let prefixedColumns: String = copiedColumns.split(separator: ",").map { (part: Substring) -> String in
-        "s." + part.trimmingCharacters(in: .whitespaces)
-    }.joined(separator: ", ")
 
     private func applyChanges(_ db: Database, dataset: String, run: Int64, counts: MergeCounts) throws {
         let args: StatementArguments = ["ds": dataset, "run": run]
@@ -125,14 +138,10 @@ extension LocateStore {
                     """, arguments: args)
         }
         if counts.updated > 0 {
-            let sets: String = LocateStore.copiedColumns.split(separator: ",").map { (part: Substring) -> String in
-                let c = part.trimmingCharacters(in: .whitespaces)
-                return "\(c) = s.\(c)"
-            }.joined(separator: ", ")
+            let sets = ToiletStager.copiedColumns.map { "\($0) = s.\($0)" }.joined(separator: ", ")
             try db.execute(
                 sql: """
-                    UPDATE toilets SET \(sets), status = 'active', changed_run = :run,
-                      geom = MakePoint(s.lon, s.lat, 4326)
+                    UPDATE toilets SET \(sets), status = 'active', changed_run = :run
                     FROM staging AS s
                     WHERE toilets.dataset = :ds AND toilets.source_id = s.source_id
                       AND (toilets.content_hash <> s.content_hash OR toilets.status = 'retired')
@@ -140,22 +149,39 @@ extension LocateStore {
         }
         guard counts.added > 0 else { return }
         let bulk = counts.added >= LocateStore.bulkInsertThreshold
-        if bulk {
-            try db.execute(sql: "SELECT DisableSpatialIndex('toilets', 'geom'); DROP TABLE IF EXISTS idx_toilets_geom")
-        }
+        if bulk { try LocateStore.suspendGeometryColumn(db) }
+        let columns = ToiletStager.copiedColumns.joined(separator: ", ")
+        let values = ToiletStager.copiedColumns.map { "s.\($0)" }.joined(separator: ", ")
         try db.execute(
             sql: """
-                INSERT INTO toilets (dataset, source_id, \(LocateStore.copiedColumns), status, first_run, changed_run, geom)
-                SELECT :ds, s.source_id, \(LocateStore.prefixedColumns),
-                  'active', :run, :run, MakePoint(s.lon, s.lat, 4326)
+                INSERT INTO toilets (dataset, source_id, \(columns), status, first_run, changed_run)
+                SELECT :ds, s.source_id, \(values), 'active', :run, :run
                 FROM staging s
                 WHERE NOT EXISTS (SELECT 1 FROM toilets t WHERE t.dataset = :ds AND t.source_id = s.source_id)
-                ORDER BY s.record_index
+                ORDER BY s.source_index
                 """, arguments: args)
-        if bulk {
-            let ok = try Int.fetchOne(db, sql: "SELECT CreateSpatialIndex('toilets', 'geom')") ?? 0
-            guard ok == 1 else { throw StorageError.sqlFailed(sql: "CreateSpatialIndex", reason: "spatialite refused") }
+        if bulk { try LocateStore.restoreGeometryColumn(db) }
+    }
+
+    /// Before a bulk insert: drop SpatiaLite's per-row geometry triggers and the R*Tree.
+    static func suspendGeometryColumn(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                SELECT DisableSpatialIndex('toilets', 'geom');
+                DROP TABLE IF EXISTS idx_toilets_geom;
+                SELECT DiscardGeometryColumn('toilets', 'geom');
+                """)
+    }
+
+    /// After a bulk insert: re-register the column (SpatiaLite checks every geometry's type
+    /// and SRID) and build the R*Tree in one pass.
+    static func restoreGeometryColumn(_ db: Database) throws {
+        let recovered = try Int.fetchOne(db, sql: "SELECT RecoverGeometryColumn('toilets', 'geom', 4326, 'POINT', 'XY')")
+        guard recovered == 1 else {
+            throw StorageError.sqlFailed(sql: "RecoverGeometryColumn", reason: "a stored geometry is not an EPSG:4326 point")
         }
+        let indexed = try Int.fetchOne(db, sql: "SELECT CreateSpatialIndex('toilets', 'geom')")
+        guard indexed == 1 else { throw StorageError.sqlFailed(sql: "CreateSpatialIndex", reason: "spatialite refused") }
     }
 }
 

@@ -74,6 +74,7 @@ enum Schema {
                         lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
                         content_hash TEXT NOT NULL,
                         match_key TEXT,
+                        source_index INTEGER NOT NULL,
                         status TEXT NOT NULL CHECK (status IN ('active', 'retired')),
                         first_run INTEGER NOT NULL REFERENCES ingest_runs(id),
                         changed_run INTEGER NOT NULL REFERENCES ingest_runs(id),

@@ -1,67 +1,100 @@
+import Foundation
 import GRDB
 import Geo
 internal import CSpatial
 
-/// Receives the records of one ingest into a temporary staging table (inside the ingest's
-/// transaction). Owned by one ingest; not `Sendable`.
+/// Receives the records of one ingest (inside its transaction): straight into `toilets`
+/// when the dataset is empty, otherwise into a temporary staging table for the merge.
+/// Owned by one ingest; not `Sendable`.
 public final class ToiletStager {
     private let db: Database
     private let insert: Statement
     private let findIndex: Statement
-    /// How many records were staged.
+    private let direct: (dataset: String, run: Int64)?
+    /// How many records were accepted.
     public private(set) var stagedCount = 0
 
-    init(db: Database) throws {
+    /// Columns written for every record besides dataset, source id, status and runs.
+    static let copiedColumns = [
+        "source_index", "match_key", "name", "address", "hours_text", "price_text", "price_amount", "price_currency",
+        "is_free", "wheelchair", "kind", "location_detail", "timezone", "properties", "lon", "lat", "content_hash", "geom",
+    ]
+
+    init(db: Database, direct: (dataset: String, run: Int64)?) throws {
         self.db = db
-        try db.execute(
-            sql: """
-                CREATE TEMP TABLE staging (
-                    source_id TEXT NOT NULL UNIQUE, match_key TEXT, record_index INTEGER NOT NULL,
-                    name TEXT, address TEXT, hours_text TEXT, price_text TEXT, price_amount REAL,
-                    price_currency TEXT, is_free INTEGER, wheelchair TEXT NOT NULL, kind TEXT,
-                    location_detail TEXT, timezone TEXT NOT NULL, properties TEXT NOT NULL,
-                    lon REAL NOT NULL, lat REAL NOT NULL, content_hash TEXT NOT NULL)
-                """)
-        insert = try db.makeStatement(
-            sql: """
-                INSERT OR IGNORE INTO staging VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-        findIndex = try db.makeStatement(sql: "SELECT record_index FROM staging WHERE source_id = ?")
+        self.direct = direct
+        let columns = ToiletStager.copiedColumns.joined(separator: ", ")
+        let marks = Array(repeating: "?", count: ToiletStager.copiedColumns.count).joined(separator: ", ")
+        if direct != nil {
+            insert = try db.makeStatement(
+                sql: """
+                    INSERT INTO toilets (dataset, source_id, \(columns), status, first_run, changed_run)
+                    VALUES (?, ?, \(marks), 'active', ?, ?)
+                    """)
+            findIndex = try db.makeStatement(sql: "SELECT source_index FROM toilets WHERE dataset = ? AND source_id = ?")
+        } else {
+            try db.execute(
+                sql: """
+                    CREATE TEMP TABLE staging (
+                        source_id TEXT NOT NULL UNIQUE, source_index INTEGER NOT NULL, match_key TEXT,
+                        name TEXT, address TEXT, hours_text TEXT, price_text TEXT, price_amount REAL,
+                        price_currency TEXT, is_free INTEGER, wheelchair TEXT NOT NULL, kind TEXT,
+                        location_detail TEXT, timezone TEXT NOT NULL, properties TEXT NOT NULL,
+                        lon REAL NOT NULL, lat REAL NOT NULL, content_hash TEXT NOT NULL, geom BLOB NOT NULL)
+                    """)
+            insert = try db.makeStatement(sql: "INSERT INTO staging (source_id, \(columns)) VALUES (?, \(marks))")
+            findIndex = try db.makeStatement(sql: "SELECT source_index FROM staging WHERE source_id = ?")
+        }
     }
 
-    /// Stages one record. Returns nil when staged, or the index of the earlier record with
-    /// the same id (the record is then not staged: ids are unique within one input).
-    /// `matchKey` is set for derived ids: see `LocateStore.ingestToilets`.
+    /// Stages one record. Returns nil when accepted, or the index of the earlier record with
+    /// the same id (the record is then not stored: ids are unique within one input).
+    /// `matchKey` is set for derived ids: see `LocateStore.derivedIDMatchMeters`.
     public func stage(_ r: ToiletRecord, index: Int, matchKey: String?) throws -> Int? {
         let s = insert.sqliteStatement
         sqlite3_reset(s)
-        bind(s, 1, r.sourceID)
-        bind(s, 2, matchKey)
-        sqlite3_bind_int64(s, 3, Int64(index))
-        bind(s, 4, r.name)
-        bind(s, 5, r.address)
-        bind(s, 6, r.hoursText)
-        bind(s, 7, r.priceText)
-        if let a = r.priceAmount { sqlite3_bind_double(s, 8, a) } else { sqlite3_bind_null(s, 8) }
-        bind(s, 9, r.priceCurrency)
-        if let f = r.isFree { sqlite3_bind_int(s, 10, f ? 1 : 0) } else { sqlite3_bind_null(s, 10) }
-        bind(s, 11, r.wheelchair.rawValue)
-        bind(s, 12, r.kind)
-        bind(s, 13, r.locationDetail)
-        bind(s, 14, r.timeZone)
-        bind(s, 15, r.propertiesJSON)
-        sqlite3_bind_double(s, 16, r.coordinate.longitude)
-        sqlite3_bind_double(s, 17, r.coordinate.latitude)
-        bind(s, 18, r.contentHash)
-        let rc = sqlite3_step(s)
-        guard rc == SQLITE_DONE else {
-            throw StorageError.sqlFailed(sql: "INSERT INTO staging", reason: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        var i: Int32 = 1
+        if let direct {
+            bind(s, i, direct.dataset)
+            i += 1
         }
-        if sqlite3_changes(db.sqliteConnection) == 1 {
+        bind(s, i, r.sourceID)
+        sqlite3_bind_int64(s, i + 1, Int64(index))
+        bind(s, i + 2, matchKey)
+        bind(s, i + 3, r.name)
+        bind(s, i + 4, r.address)
+        bind(s, i + 5, r.hoursText)
+        bind(s, i + 6, r.priceText)
+        if let a = r.priceAmount { sqlite3_bind_double(s, i + 7, a) } else { sqlite3_bind_null(s, i + 7) }
+        bind(s, i + 8, r.priceCurrency)
+        if let f = r.isFree { sqlite3_bind_int(s, i + 9, f ? 1 : 0) } else { sqlite3_bind_null(s, i + 9) }
+        bind(s, i + 10, r.wheelchair.rawValue)
+        bind(s, i + 11, r.kind)
+        bind(s, i + 12, r.locationDetail)
+        bind(s, i + 13, r.timeZone)
+        bind(s, i + 14, r.propertiesJSON)
+        sqlite3_bind_double(s, i + 15, r.coordinate.longitude)
+        sqlite3_bind_double(s, i + 16, r.coordinate.latitude)
+        bind(s, i + 17, r.contentHash)
+        let blob = SpatiaLiteBlob.point(r.coordinate, srid: 4326)
+        blob.withUnsafeBytes { _ = sqlite3_bind_blob(s, i + 18, $0.baseAddress, Int32($0.count), ToiletStager.transient) }
+        if let direct {
+            sqlite3_bind_int64(s, i + 19, direct.run)
+            sqlite3_bind_int64(s, i + 20, direct.run)
+        }
+        let rc = sqlite3_step(s)
+        if rc == SQLITE_DONE {
             stagedCount += 1
             return nil
         }
-        return try Int.fetchOne(findIndex, arguments: [r.sourceID]) ?? -1
+        let extended = sqlite3_extended_errcode(db.sqliteConnection)
+        let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
+        sqlite3_reset(s)
+        guard extended == 2067 /* SQLITE_CONSTRAINT_UNIQUE */ else {
+            throw StorageError.sqlFailed(sql: "INSERT record \(index)", reason: message)
+        }
+        let arguments: StatementArguments = direct.map { [$0.dataset, r.sourceID] } ?? [r.sourceID]
+        return try Int.fetchOne(findIndex, arguments: arguments) ?? -1
     }
 
     private func bind(_ s: OpaquePointer?, _ i: Int32, _ text: String?) {
@@ -82,4 +115,22 @@ public final class ToiletStager {
 
     /// SQLite's SQLITE_TRANSIENT: copy the bound bytes.
     static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
+
+/// SpatiaLite's internal BLOB geometry format (SpatiaLite "BLOB-Geometry" docs):
+/// 0x00, byte order 0x01 (little-endian), SRID, MBR (4 doubles), 0x7C, class, coordinates, 0xFE.
+enum SpatiaLiteBlob {
+    static func point(_ c: Coordinate, srid: Int32) -> [UInt8] {
+        var out: [UInt8] = [0x00, 0x01]
+        out.reserveCapacity(60)
+        func put<T>(_ v: T) { withUnsafeBytes(of: v) { out += $0 } }
+        put(srid.littleEndian)
+        for v in [c.longitude, c.latitude, c.longitude, c.latitude] { put(v.bitPattern.littleEndian) }
+        out.append(0x7C)
+        put(Int32(1).littleEndian)  // POINT, XY
+        put(c.longitude.bitPattern.littleEndian)
+        put(c.latitude.bitPattern.littleEndian)
+        out.append(0xFE)
+        return out
+    }
 }

@@ -5,6 +5,8 @@ import Storage
 /// Turns one GeoJSON feature into a `ToiletRecord`, or says why it cannot be used.
 struct ToiletMapper {
     let spec: PipelineSpec
+    /// Price texts repeat across records: interpret each distinct text once.
+    private let prices = Memo<PriceText>()
 
     /// The outcome for one feature.
     enum Outcome {
@@ -73,7 +75,7 @@ struct ToiletMapper {
         var price = PriceText("")
         if let f = m.price {
             if let p = priceText, !p.trimmingSpaces.isEmpty {
-                price = PriceText(p)
+                price = prices.value(for: p) { PriceText($0) }
                 if price.isFree == nil { warn(f, "price not understood: '\(p)'", id: id) }
             } else {
                 warn(f, "price missing", id: id)
@@ -129,4 +131,17 @@ struct PositionError: Error, ExpressibleByStringInterpolation, CustomStringConve
     let description: String
     init(stringLiteral value: String) { description = value }
     init(_ value: String) { description = value }
+}
+
+/// A per-ingest cache of interpretations of repeated source texts. Not `Sendable`: one
+/// ingest, one task.
+final class Memo<Value> {
+    private var values: [String: Value] = [:]
+
+    func value(for key: String, _ make: (String) -> Value) -> Value {
+        if let v = values[key] { return v }
+        let v = make(key)
+        if values.count < 100_000 { values[key] = v }
+        return v
+    }
 }

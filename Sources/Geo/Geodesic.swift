@@ -10,14 +10,6 @@ public struct Geodesic: Sendable {
     /// WGS84 flattening.
     public static let flattening = 1 / 298.257_223_563
 
-    /// The smallest principal radius of curvature on WGS84 (meridional, at the equator),
-    /// a(1−e²). Any geodesic between points whose surface normals differ by angle θ is at
-    /// least `minimumRadiusMeters · θ` long: the spatial index uses it as a lower bound.
-    public static let minimumRadiusMeters: Double = {
-        let e2 = flattening * (2 - flattening)
-        return semiMajorAxis * (1 - e2)
-    }()
-
     /// Creates a WGS84 geodesic solver.
     public init() {
         geod_init(&geod, Geodesic.semiMajorAxis, Geodesic.flattening)

@@ -1,23 +1,38 @@
 import Foundation
 import HeapModule
 
-/// A static 3-D k-d tree over unit vectors (surface normals of WGS84 positions), laid out
+/// A static 3-D k-d tree over Earth-centred (ECEF) WGS84 positions in metres, laid out
 /// implicitly: the node of range [lo, hi) is element (lo + hi) / 2, its split axis is stored
 /// beside it. The arrays can live in a memory-mapped file, so opening costs nothing.
 struct KDTreeView {
     let count: Int
     let xyz: UnsafePointer<Double>  // 3 per point
     let axes: UnsafePointer<UInt8>  // split axis per node position
+    /// Tight bounding boxes (minX, maxX, minY, maxY, minZ, maxZ) of the upper nodes, by heap
+    /// number − 1 (root 1, children 2i and 2i+1). Deeper nodes use their split planes, clipped
+    /// to the nearest stored box; without tight boxes a query outside the data would see
+    /// every edge cell as unbounded.
+    let boxes: UnsafePointer<Double>
+    let boxCount: Int
+
+    /// How many upper nodes get a stored box: enough that stored subtrees hold ~32 points.
+    static func boxCount(for n: Int) -> Int {
+        var levels = 0
+        while (n >> (levels + 5)) > 0 { levels += 1 }
+        return (1 << levels) - 1
+    }
 
     /// Builds the layout in place: reorders `points` (3 doubles each) and `payload` alike and
     /// fills `axes`.
-    static func build(points: inout [Double], order: inout [Int], axes: inout [UInt8]) {
+    static func build(points: inout [Double], order: inout [Int], axes: inout [UInt8], boxes: inout [Double]) {
         let n = order.count
         axes = [UInt8](repeating: 0, count: n)
-        var stack: [(Int, Int)] = [(0, n)]
+        let stored = boxCount(for: n)
+        boxes = [Double](repeating: 0, count: stored * 6)
+        var stack: [(Int, Int, Int)] = [(0, n, 1)]
         var idx = order
         points.withUnsafeBufferPointer { p in
-            while let (lo, hi) = stack.popLast() {
+            while let (lo, hi, node) = stack.popLast() {
                 guard hi - lo > 0 else { continue }
                 var minV = [Double](repeating: .infinity, count: 3)
                 var maxV = [Double](repeating: -.infinity, count: 3)
@@ -28,13 +43,19 @@ struct KDTreeView {
                         maxV[a] = max(maxV[a], v)
                     }
                 }
+                if node <= stored {
+                    for a in 0..<3 {
+                        boxes[(node - 1) * 6 + a * 2] = minV[a]
+                        boxes[(node - 1) * 6 + a * 2 + 1] = maxV[a]
+                    }
+                }
                 var axis = 0
                 for a in 1..<3 where maxV[a] - minV[a] > maxV[axis] - minV[axis] { axis = a }
                 let mid = (lo + hi) / 2
                 select(&idx, lo, hi, mid) { p[$0 * 3 + axis] }
                 axes[mid] = UInt8(axis)
-                stack.append((lo, mid))
-                stack.append((mid + 1, hi))
+                stack.append((lo, mid, node * 2))
+                stack.append((mid + 1, hi, node * 2 + 1))
             }
         }
         var reordered = [Double](repeating: 0, count: n * 3)
@@ -76,19 +97,21 @@ struct KDTreeView {
         var key: Double
         var lo: Int32
         var hi: Int32  // hi < 0 marks a point at position lo
+        var node: Int32  // heap number
         var box: (Double, Double, Double, Double, Double, Double)
 
         static func < (a: Entry, b: Entry) -> Bool { a.key < b.key || (a.key == b.key && a.hi < b.hi) }
         static func == (a: Entry, b: Entry) -> Bool { a.key == b.key && a.lo == b.lo && a.hi == b.hi }
     }
 
-    /// Incremental nearest search by chord distance: yields positions in non-decreasing
-    /// squared chord distance from `q` until `body` returns false.
+    /// Incremental nearest search by straight-line (chord) distance: yields positions in
+    /// non-decreasing squared chord distance from `q` until `body` returns false; `nextBound2`
+    /// is a lower bound on the squared chord of every position not yet yielded.
     func nearest(to q: (Double, Double, Double), _ body: (_ position: Int, _ chord2: Double, _ nextBound2: Double) -> Bool) {
         guard count > 0 else { return }
         var heap = Heap<Entry>()
         let inf = Double.infinity
-        heap.insert(Entry(key: 0, lo: 0, hi: Int32(count), box: (-inf, inf, -inf, inf, -inf, inf)))
+        heap.insert(child(q, lo: 0, hi: count, node: 1, box: (-inf, inf, -inf, inf, -inf, inf)))
         while let e = heap.popMin() {
             if e.hi < 0 {
                 let bound = heap.min?.key ?? .infinity
@@ -97,6 +120,7 @@ struct KDTreeView {
             }
             let lo = Int(e.lo)
             let hi = Int(e.hi)
+            let box = e.box
             let mid = (lo + hi) / 2
             let px = xyz[mid * 3]
             let py = xyz[mid * 3 + 1]
@@ -104,21 +128,32 @@ struct KDTreeView {
             let dx = px - q.0
             let dy = py - q.1
             let dz = pz - q.2
-            heap.insert(Entry(key: dx * dx + dy * dy + dz * dz, lo: Int32(mid), hi: -1, box: e.box))
+            heap.insert(Entry(key: dx * dx + dy * dy + dz * dz, lo: Int32(mid), hi: -1, node: 0, box: box))
             let axis = axes[mid]
             let split = axis == 0 ? px : (axis == 1 ? py : pz)
-            var left = e.box
-            var right = e.box
+            var left = box
+            var right = box
             switch axis {
             case 0: left.1 = split; right.0 = split
             case 1: left.3 = split; right.2 = split
             default: left.5 = split; right.4 = split
             }
-            if mid > lo { heap.insert(Entry(key: KDTreeView.boxDistance2(q, left), lo: Int32(lo), hi: Int32(mid), box: left)) }
-            if hi > mid + 1 {
-                heap.insert(Entry(key: KDTreeView.boxDistance2(q, right), lo: Int32(mid + 1), hi: Int32(hi), box: right))
-            }
+            let node = Int(e.node)
+            if mid > lo { heap.insert(child(q, lo: lo, hi: mid, node: node * 2, box: left)) }
+            if hi > mid + 1 { heap.insert(child(q, lo: mid + 1, hi: hi, node: node * 2 + 1, box: right)) }
         }
+    }
+
+    /// A subtree entry: its stored tight box when it has one, else its split-plane cell.
+    @inline(__always) private func child(
+        _ q: (Double, Double, Double), lo: Int, hi: Int, node: Int, box: (Double, Double, Double, Double, Double, Double)
+    ) -> Entry {
+        var b = box
+        if node <= boxCount {
+            let p = boxes + (node - 1) * 6
+            b = (p[0], p[1], p[2], p[3], p[4], p[5])
+        }
+        return Entry(key: KDTreeView.boxDistance2(q, b), lo: Int32(lo), hi: Int32(hi), node: Int32(node), box: b)
     }
 
     @inline(__always) static func boxDistance2(_ q: (Double, Double, Double), _ b: (Double, Double, Double, Double, Double, Double)) -> Double {
@@ -128,10 +163,15 @@ struct KDTreeView {
         return dx * dx + dy * dy + dz * dz
     }
 
-    /// The unit normal of a geodetic position.
-    @inline(__always) static func normal(latitude: Double, longitude: Double) -> (Double, Double, Double) {
+    /// Earth-centred, Earth-fixed coordinates (metres) of a WGS84 position on the ellipsoid.
+    @inline(__always) static func ecef(latitude: Double, longitude: Double) -> (Double, Double, Double) {
+        let a = 6_378_137.0
+        let f = 1 / 298.257_223_563
+        let e2 = f * (2 - f)
         let phi = latitude * .pi / 180
         let lam = longitude * .pi / 180
-        return (cos(phi) * cos(lam), cos(phi) * sin(lam), sin(phi))
+        let sinPhi = sin(phi)
+        let n = a / (1 - e2 * sinPhi * sinPhi).squareRoot()
+        return (n * cos(phi) * cos(lam), n * cos(phi) * sin(lam), n * (1 - e2) * sinPhi)
     }
 }

@@ -22,11 +22,13 @@ public struct PointFlags: OptionSet, Sendable {
     public static let free = PointFlags(rawValue: 2)
 }
 
-/// The exact nearest-toilet index: a k-d tree over surface normals yields candidates in
-/// increasing chord distance; each is ranked by exact geodesic distance (`geod_inverse`);
-/// the search stops once the smallest possible geodesic distance of every remaining
-/// candidate (minimum radius of curvature × angle) exceeds the k-th best found. Results
-/// equal a brute-force geodesic scan, ties broken by row id.
+/// The exact nearest-toilet index: a k-d tree over Earth-centred (ECEF) positions yields
+/// candidates in increasing straight-line distance; each is ranked by exact geodesic
+/// distance (`geod_inverse`). A straight line is never longer than the geodesic between the
+/// same points, so once the straight-line distance of every remaining candidate exceeds the
+/// k-th best geodesic distance, the answer is final. For city distances the two differ by
+/// well under a millimetre, so few extra candidates are ranked. Results equal a brute-force
+/// geodesic scan, ties broken by row id.
 ///
 /// The index is a derived cache stored beside the database (`<db>.kdt`), memory-mapped on
 /// open, and rebuilt from the database whenever its generation (newest ingest run id and
@@ -41,7 +43,7 @@ public final class NearestIndex {
     /// Number of active toilets indexed.
     public var count: Int { tree.count }
 
-    static let magic: [UInt8] = Array("LOCKDT01".utf8)
+    static let magic: [UInt8] = Array("LOCKDT03".utf8)
     static let headerSize = 64
 
     private init?(file: MappedFile, stamp: String) {
@@ -49,8 +51,9 @@ public final class NearestIndex {
         guard b.count >= NearestIndex.headerSize, Array(b[0..<8]) == NearestIndex.magic else { return nil }
         guard Array(b[16..<56]) == NearestIndex.stampField(stamp) else { return nil }
         let n = Int(b.load(fromByteOffset: 8, as: Int64.self))
-        let need = NearestIndex.headerSize + n * (3 * 8 + 2 * 8 + 8 + 1 + 1)
-        guard n >= 0, b.count == need, let base = b.baseAddress else { return nil }
+        let boxCount = Int(b.load(fromByteOffset: 56, as: Int64.self))
+        let need = NearestIndex.headerSize + n * (3 * 8 + 2 * 8 + 8 + 1 + 1) + boxCount * 48
+        guard n >= 0, boxCount == KDTreeView.boxCount(for: n), b.count == need, let base = b.baseAddress else { return nil }
         var off = NearestIndex.headerSize
         let xyz = (base + off).assumingMemoryBound(to: Double.self)
         off += n * 24
@@ -58,10 +61,12 @@ public final class NearestIndex {
         off += n * 16
         rowIDs = (base + off).assumingMemoryBound(to: Int64.self)
         off += n * 8
+        let boxes = (base + off).assumingMemoryBound(to: Double.self)
+        off += boxCount * 48
         let axes = (base + off).assumingMemoryBound(to: UInt8.self)
         off += n
         flags = (base + off).assumingMemoryBound(to: UInt8.self)
-        tree = KDTreeView(count: n, xyz: xyz, axes: axes)
+        tree = KDTreeView(count: n, xyz: xyz, axes: axes, boxes: boxes, boxCount: boxCount)
         self.file = file
     }
 
@@ -98,7 +103,7 @@ public final class NearestIndex {
             while let r = try rows.next() {
                 let lat: Double = r[1]
                 let lon: Double = r[2]
-                let n = KDTreeView.normal(latitude: lat, longitude: lon)
+                let n = KDTreeView.ecef(latitude: lat, longitude: lon)
                 points += [n.0, n.1, n.2]
                 latLon += [lat, lon]
                 ids.append(r[0])
@@ -107,11 +112,13 @@ public final class NearestIndex {
         }
         var order = Array(0..<ids.count)
         var axes: [UInt8] = []
-        KDTreeView.build(points: &points, order: &order, axes: &axes)
+        var boxes: [Double] = []
+        KDTreeView.build(points: &points, order: &order, axes: &axes, boxes: &boxes)
         var out = [UInt8](repeating: 0, count: headerSize)
         out.replaceSubrange(0..<8, with: magic)
         withUnsafeBytes(of: Int64(ids.count).littleEndian) { out.replaceSubrange(8..<16, with: $0) }
         out.replaceSubrange(16..<56, with: stampField(stamp))
+        withUnsafeBytes(of: Int64(boxes.count / 6).littleEndian) { out.replaceSubrange(56..<64, with: $0) }
         points.withUnsafeBytes { out += $0 }
         var ll: [Double] = []
         ll.reserveCapacity(latLon.count)
@@ -124,6 +131,7 @@ public final class NearestIndex {
         }
         ll.withUnsafeBytes { out += $0 }
         rid.withUnsafeBytes { out += $0 }
+        boxes.withUnsafeBytes { out += $0 }
         out += axes
         out += rfl
         return out
@@ -143,9 +151,8 @@ public final class NearestIndex {
         to point: Coordinate, limit: Int, maxDistanceMeters: Double? = nil, where accept: (Int64, PointFlags) -> Bool
     ) -> [NearestHit] {
         guard limit > 0 else { return [] }
-        let q = KDTreeView.normal(latitude: point.latitude, longitude: point.longitude)
+        let q = KDTreeView.ecef(latitude: point.latitude, longitude: point.longitude)
         var best: [NearestHit] = []
-        let rMin = Geodesic.minimumRadiusMeters
         let cap = maxDistanceMeters ?? .infinity
         tree.nearest(to: q) { pos, _, nextBound2 in
             let id = rowIDs[pos]
@@ -161,9 +168,9 @@ public final class NearestIndex {
                     }
                 }
             }
-            // The smallest geodesic distance any remaining point can have (1 mm margin).
-            let chord = nextBound2.squareRoot()
-            let lowerBound = chord.isFinite ? rMin * 2 * asin(min(1, chord / 2)) - 0.001 : .infinity
+            // The smallest geodesic distance any remaining point can have, less 1 mm for the
+            // rounding of ECEF coordinates (about 1e-9 m) and of the bound itself.
+            let lowerBound = nextBound2.squareRoot() - 0.001
             if lowerBound > cap { return false }
             return !(best.count == limit && lowerBound > best[best.count - 1].distanceMeters)
         }

@@ -22,10 +22,6 @@ import Testing
         #expect(Geodesic().distance(from: p, to: p) == 0)
     }
 
-    @Test func minimumRadiusIsMeridionalRadiusAtEquator() {
-        #expect(abs(Geodesic.minimumRadiusMeters - 6_335_439.327) < 0.001)
-    }
-
     @Test(.enabled(if: Fixtures.haveTool("geod"), "PROJ's geod tool (proj-bin) is not installed"))
     func randomPairsMatchGeodTool() throws {
         var rng = SystemRandomNumberGenerator()

@@ -31,51 +31,36 @@ public struct IngestRunner {
 
     private func ingest(_ spec: PipelineSpec, path: String, label: String, progress: (Int) -> Void) throws -> IngestReport {
         let started = clock()
-        let reader = try GeoJSONFeatureReader(path: path)
-        let mapper = ToiletMapper(spec: spec)
+        // Fail on a missing or unreadable file before a run row is written.
+        _ = try GeoJSONFeatureReader(path: path)
         var rejected: [IngestIssue] = []
         var warnings: [IngestIssue] = []
-        var operation: ProjOperation? = nil
-        var usedCRS: CRS? = nil
         let start = IngestRunStart(
             pipeline: spec.name, dataset: spec.dataset, source: label, licence: spec.licence,
             attribution: spec.attribution, startedAt: started)
         let run: IngestRunRecord
         do {
             run = try store.ingestToilets(start: start, clock: clock) { stager in
-                var reprojector: Reprojector? = nil
-                let (count, digest) = try reader.forEachFeature { index, feature in
-                    if reprojector == nil {
-                        let crs = try resolveCRS(spec: spec, declared: reader.declaredCRS, path: path)
-                        usedCRS = crs
-                        do {
-                            reprojector = try Reprojector(from: crs, area: spec.region)
-                        } catch let e as GeoError {
-                            throw IngestError.crs(path: path, e)
-                        }
-                    }
-                    guard let reprojector else { return }
-                    switch mapper.map(feature, index: index, reprojector: reprojector) {
+                let stream = MappedFeatureStream(spec: spec, path: path)
+                var seen = 0
+                let summary = try stream.forEach { item in
+                    switch item {
                     case .rejected(let issue):
                         rejected.append(issue)
-                    case .accepted(let record, let matchKey, let w):
+                    case .accepted(let record, let matchKey, let w, let index):
                         if let first = try stager.stage(record, index: index, matchKey: matchKey) {
                             rejected.append(
                                 IngestIssue(index: index, id: record.sourceID, field: "id", reason: "duplicate id, first seen at feature \(first)"))
                         } else {
                             warnings += w
-                            if operation == nil, !reprojector.isIdentity { operation = reprojector.lastUsedOperation() }
                         }
                     }
-                    if (index + 1) % 10_000 == 0 { progress(index + 1) }
+                    seen += 1
+                    if seen % 10_000 == 0 { progress(seen) }
                 }
-                if let declared = reader.declaredCRS, let used = usedCRS, declared != used {
-                    throw IngestError.crsConflict(path: path, pipeline: used, input: declared)
-                }
-                let crs = try usedCRS ?? resolveCRS(spec: spec, declared: reader.declaredCRS, path: path)
                 return StagingTotals(
-                    read: count, rejected: rejected.count, warnings: warnings.count, sourceCRS: crs,
-                    operation: crs == .wgs84 ? nil : operation, sourceSHA256: digest)
+                    read: summary.count, rejected: rejected.count, warnings: warnings.count, sourceCRS: summary.crs,
+                    operation: summary.operation, sourceSHA256: summary.sha256)
             }
         } catch let e as StorageError {
             throw IngestError.storage(e)
@@ -84,16 +69,5 @@ public struct IngestRunner {
         // cache: when it cannot be written, queries rebuild it in memory.
         _ = try? NearestIndex.open(for: store)
         return IngestReport(run: run, rejected: rejected, warnings: warnings)
-    }
-
-    /// The pipeline's CRS wins; otherwise the input's `crs` member; otherwise WGS84
-    /// (RFC 7946). A conflict between the two is an error.
-    private func resolveCRS(spec: PipelineSpec, declared: CRS?, path: String) throws -> CRS {
-        switch (spec.crs, declared) {
-        case (let p?, let d?) where p != d: throw IngestError.crsConflict(path: path, pipeline: p, input: d)
-        case (let p?, _): return p
-        case (nil, let d?): return d
-        case (nil, nil): return .wgs84
-        }
     }
 }

@@ -35,17 +35,18 @@ extension LocateStore {
                 ])
             let run = db.lastInsertedRowID
             let fresh = try Int.fetchOne(db, sql: "SELECT count(*) FROM toilets WHERE dataset = ?", arguments: [ds]) == 0
-            if fresh { try LocateStore.suspendGeometryColumn(db) }
+            let firstID = (try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) + 1 FROM toilets")) ?? 1
+            let triggers = fresh ? try LocateStore.suspendTriggers(db) : []
             let stager = try ToiletStager(db: db, direct: fresh ? (dataset: ds, run: run) : nil)
             let totals = try stage(stager)
             let counts: MergeCounts
             if fresh {
-                try LocateStore.restoreGeometryColumn(db)
+                try LocateStore.resumeTriggers(db, triggers, newRowsFrom: firstID)
                 counts = MergeCounts(added: stager.stagedCount, updated: 0, unchanged: 0, retired: 0)
             } else {
                 try rematchDerivedIDs(db, dataset: ds)
                 counts = try countChanges(db, dataset: ds)
-                try applyChanges(db, dataset: ds, run: run, counts: counts)
+                try applyChanges(db, dataset: ds, run: run, counts: counts, firstID: firstID)
                 try db.execute(sql: "DROP TABLE temp.staging")
             }
             let finished = clock()
@@ -127,7 +128,7 @@ extension LocateStore {
     }
 
 
-    private func applyChanges(_ db: Database, dataset: String, run: Int64, counts: MergeCounts) throws {
+    private func applyChanges(_ db: Database, dataset: String, run: Int64, counts: MergeCounts, firstID: Int64) throws {
         let args: StatementArguments = ["ds": dataset, "run": run]
         if counts.retired > 0 {
             try db.execute(
@@ -149,7 +150,7 @@ extension LocateStore {
         }
         guard counts.added > 0 else { return }
         let bulk = counts.added >= LocateStore.bulkInsertThreshold
-        if bulk { try LocateStore.suspendGeometryColumn(db) }
+        let triggers = bulk ? try LocateStore.suspendTriggers(db) : []
         let columns = ToiletStager.copiedColumns.joined(separator: ", ")
         let values = ToiletStager.copiedColumns.map { "s.\($0)" }.joined(separator: ", ")
         try db.execute(
@@ -160,28 +161,33 @@ extension LocateStore {
                 WHERE NOT EXISTS (SELECT 1 FROM toilets t WHERE t.dataset = :ds AND t.source_id = s.source_id)
                 ORDER BY s.source_index
                 """, arguments: args)
-        if bulk { try LocateStore.restoreGeometryColumn(db) }
+        if bulk { try LocateStore.resumeTriggers(db, triggers, newRowsFrom: firstID) }
     }
 
-    /// Before a bulk insert: drop SpatiaLite's per-row geometry triggers and the R*Tree.
-    static func suspendGeometryColumn(_ db: Database) throws {
+    /// Before a bulk insert: set SpatiaLite's per-row triggers on `toilets` aside (geometry
+    /// checks, R*Tree upkeep, timestamps) and return them for `resumeTriggers`.
+    static func suspendTriggers(_ db: Database) throws -> [String] {
+        let triggers = try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'toilets'")
+        for t in triggers { try db.execute(sql: "DROP TRIGGER \"\((t["name"] as String).replacingOccurrences(of: "\"", with: "\"\""))\"") }
+        return triggers.map { $0["sql"] }
+    }
+
+    /// After a bulk insert: check what the geometry triggers would have checked for the new
+    /// rows, pack the R*Tree in one pass, and put the triggers back.
+    static func resumeTriggers(_ db: Database, _ triggers: [String], newRowsFrom firstID: Int64) throws {
+        let bad = try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM toilets WHERE id >= ? AND (GeometryType(geom) IS NOT 'POINT' OR ST_SRID(geom) <> 4326)",
+            arguments: [firstID]) ?? 0
+        guard bad == 0 else {
+            throw StorageError.sqlFailed(sql: "geometry check", reason: "\(bad) stored geometries are not EPSG:4326 points")
+        }
+        try RTreeBulkLoader.rebuild(db)
+        for sql in triggers { try db.execute(sql: sql) }
         try db.execute(
             sql: """
-                SELECT DisableSpatialIndex('toilets', 'geom');
-                DROP TABLE IF EXISTS idx_toilets_geom;
-                SELECT DiscardGeometryColumn('toilets', 'geom');
+                UPDATE geometry_columns_time SET last_insert = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+                WHERE lower(f_table_name) = 'toilets' AND lower(f_geometry_column) = 'geom'
                 """)
-    }
-
-    /// After a bulk insert: re-register the column (SpatiaLite checks every geometry's type
-    /// and SRID) and build the R*Tree in one pass.
-    static func restoreGeometryColumn(_ db: Database) throws {
-        let recovered = try Int.fetchOne(db, sql: "SELECT RecoverGeometryColumn('toilets', 'geom', 4326, 'POINT', 'XY')")
-        guard recovered == 1 else {
-            throw StorageError.sqlFailed(sql: "RecoverGeometryColumn", reason: "a stored geometry is not an EPSG:4326 point")
-        }
-        let indexed = try Int.fetchOne(db, sql: "SELECT CreateSpatialIndex('toilets', 'geom')")
-        guard indexed == 1 else { throw StorageError.sqlFailed(sql: "CreateSpatialIndex", reason: "spatialite refused") }
     }
 }
 

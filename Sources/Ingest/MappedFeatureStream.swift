@@ -1,0 +1,142 @@
+import Foundation
+import Geo
+import Storage
+
+/// Reads, validates and reprojects the features of a GeoJSON file on a thread of its own,
+/// handing batches of mapped records to the caller (who writes them to SQLite), so parsing
+/// and storage run on two cores. A bounded queue keeps memory flat.
+final class MappedFeatureStream: @unchecked Sendable {
+    /// One feature's outcome.
+    enum Item: Sendable {
+        case accepted(ToiletRecord, matchKey: String?, warnings: [IngestIssue], index: Int)
+        case rejected(IngestIssue)
+    }
+
+    /// What the producer knows at the end of the input.
+    struct Summary: Sendable {
+        var count: Int
+        var sha256: String
+        var crs: CRS
+        var operation: ProjOperation?
+    }
+
+    private enum Message {
+        case batch([Item])
+        case end(Summary)
+        case failure(any Error)
+    }
+
+    private let condition = NSCondition()
+    private var messages: [Message] = []
+    private var cancelled = false
+    private var finished = false
+    private static let capacity = 8
+    private static let batchSize = 512
+
+    /// Starts reading `path` for `spec` at once.
+    init(spec: PipelineSpec, path: String) {
+        let thread = Thread { [self] in
+            produce(spec: spec, path: path)
+            condition.lock()
+            finished = true
+            condition.broadcast()
+            condition.unlock()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// Calls `body` with every item in input order; returns the summary. Rethrows the
+    /// producer's error (file, JSON, CRS) or the body's (after stopping the producer).
+    func forEach(_ body: (Item) throws -> Void) throws -> Summary {
+        defer { stop() }
+        while true {
+            condition.lock()
+            while messages.isEmpty { condition.wait() }
+            let m = messages.removeFirst()
+            condition.broadcast()
+            condition.unlock()
+            switch m {
+            case .batch(let items): for item in items { try body(item) }
+            case .end(let summary): return summary
+            case .failure(let error): throw error
+            }
+        }
+    }
+
+    /// Stops the producer and waits until it has ended.
+    private func stop() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        while !finished { condition.wait() }
+        condition.unlock()
+    }
+
+    private struct Cancelled: Error {}
+
+    private func send(_ m: Message) throws {
+        condition.lock()
+        defer { condition.unlock() }
+        while messages.count >= MappedFeatureStream.capacity && !cancelled { condition.wait() }
+        if cancelled { throw Cancelled() }
+        messages.append(m)
+        condition.broadcast()
+    }
+
+    private func produce(spec: PipelineSpec, path: String) {
+        do {
+            let reader = try GeoJSONFeatureReader(path: path)
+            let mapper = ToiletMapper(spec: spec)
+            var reprojector: Reprojector? = nil
+            var crs: CRS? = nil
+            var operation: ProjOperation? = nil
+            var batch: [Item] = []
+            batch.reserveCapacity(MappedFeatureStream.batchSize)
+            let (count, digest) = try reader.forEachFeature { index, feature in
+                if reprojector == nil {
+                    let c = try MappedFeatureStream.resolveCRS(spec: spec, declared: reader.declaredCRS, path: path)
+                    crs = c
+                    do {
+                        reprojector = try Reprojector(from: c, area: spec.region)
+                    } catch let e as GeoError {
+                        throw IngestError.crs(path: path, e)
+                    }
+                }
+                guard let reprojector else { return }
+                switch mapper.map(feature, index: index, reprojector: reprojector) {
+                case .rejected(let issue):
+                    batch.append(.rejected(issue))
+                case .accepted(let record, let matchKey, let warnings):
+                    if operation == nil, !reprojector.isIdentity { operation = reprojector.lastUsedOperation() }
+                    batch.append(.accepted(record, matchKey: matchKey, warnings: warnings, index: index))
+                }
+                if batch.count >= MappedFeatureStream.batchSize {
+                    try send(.batch(batch))
+                    batch.removeAll(keepingCapacity: true)
+                }
+            }
+            if !batch.isEmpty { try send(.batch(batch)) }
+            if let declared = reader.declaredCRS, let used = crs, declared != used {
+                throw IngestError.crsConflict(path: path, pipeline: used, input: declared)
+            }
+            let used = try crs ?? MappedFeatureStream.resolveCRS(spec: spec, declared: reader.declaredCRS, path: path)
+            try send(.end(Summary(count: count, sha256: digest, crs: used, operation: used == .wgs84 ? nil : operation)))
+        } catch is Cancelled {
+            return
+        } catch {
+            try? send(.failure(error))
+        }
+    }
+
+    /// The pipeline's CRS wins; otherwise the input's `crs` member; otherwise WGS84
+    /// (RFC 7946). A conflict between the two is an error.
+    static func resolveCRS(spec: PipelineSpec, declared: CRS?, path: String) throws -> CRS {
+        switch (spec.crs, declared) {
+        case (let p?, let d?) where p != d: throw IngestError.crsConflict(path: path, pipeline: p, input: d)
+        case (let p?, _): return p
+        case (nil, let d?): return d
+        case (nil, nil): return .wgs84
+        }
+    }
+}

@@ -32,7 +32,7 @@ public struct IngestRunner {
     private func ingest(_ spec: PipelineSpec, path: String, label: String, progress: (Int) -> Void) throws -> IngestReport {
         let started = clock()
         // Fail on a missing or unreadable file before a run row is written.
-        _ = try GeoJSONFeatureReader(path: path)
+        try GeoJSONFeatureReader.checkReadable(path)
         var rejected: [IngestIssue] = []
         var warnings: [IngestIssue] = []
         let start = IngestRunStart(

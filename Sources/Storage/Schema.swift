@@ -82,7 +82,6 @@ enum Schema {
                     );
                     SELECT AddGeometryColumn('toilets', 'geom', 4326, 'POINT', 'XY', 1);
                     SELECT CreateSpatialIndex('toilets', 'geom');
-                    CREATE INDEX toilets_status ON toilets(status);
                     CREATE TABLE locate_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
                     INSERT INTO locate_meta VALUES ('store_id', lower(hex(randomblob(16))));
                     INSERT INTO locate_meta VALUES ('schema', 'locate 1');

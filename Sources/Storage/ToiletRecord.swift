@@ -16,45 +16,45 @@ public enum WheelchairAccess: String, Sendable, Codable, CaseIterable {
 /// attributes, and the position in WGS84.
 public struct ToiletRecord: Sendable, Equatable {
     /// The stable id within its dataset (a source key, or a derived key; see README).
-    public var sourceID: String
+    public let sourceID: String
     /// Display name, when the source has one.
-    public var name: String?
+    public let name: String?
     /// Address text, trimmed; nil when blank.
-    public var address: String?
+    public let address: String?
     /// The original opening-hours text, exactly as the source wrote it.
-    public var hoursText: String?
+    public let hoursText: String?
     /// The original price text, exactly as the source wrote it.
-    public var priceText: String?
+    public let priceText: String?
     /// Price amount parsed from the text, when it names one.
-    public var priceAmount: Double?
+    public let priceAmount: Double?
     /// ISO 4217 currency of `priceAmount` (`CZK`).
-    public var priceCurrency: String?
+    public let priceCurrency: String?
     /// True when the price text says free, false when it names a price, nil when unknown.
-    public var isFree: Bool?
+    public let isFree: Bool?
     /// Wheelchair access.
-    public var wheelchair: WheelchairAccess
+    public let wheelchair: WheelchairAccess
     /// Type of toilet (source's code label).
-    public var kind: String?
+    public let kind: String?
     /// Detailed location (source's code label).
-    public var locationDetail: String?
+    public let locationDetail: String?
     /// IANA time zone of the place, for opening hours.
-    public var timeZone: String
+    public let timeZone: String
     /// The source feature's properties as compact JSON, members in source order.
-    public var propertiesJSON: String
+    public let propertiesJSON: String
     /// Position, WGS84.
-    public var coordinate: Coordinate
-    /// The properties in a canonical form (sorted keys), used for change detection so that
-    /// a re-serialised but equal source counts as unchanged.
-    public var canonicalProperties: String
+    public let coordinate: Coordinate
+    /// A fingerprint of the properties that ignores member order and number spelling, used
+    /// for change detection so that a re-serialised but equal source counts as unchanged.
+    public let propertiesFingerprint: String
 
     /// Creates a record.
     public init(
         sourceID: String, name: String?, address: String?, hoursText: String?, priceText: String?,
         priceAmount: Double?, priceCurrency: String?, isFree: Bool?, wheelchair: WheelchairAccess,
         kind: String?, locationDetail: String?, timeZone: String, propertiesJSON: String,
-        canonicalProperties: String, coordinate: Coordinate
+        propertiesFingerprint: String, coordinate: Coordinate
     ) {
-        self.canonicalProperties = canonicalProperties
+        self.propertiesFingerprint = propertiesFingerprint
         self.sourceID = sourceID
         self.name = name
         self.address = address
@@ -69,15 +69,19 @@ public struct ToiletRecord: Sendable, Equatable {
         self.timeZone = timeZone
         self.propertiesJSON = propertiesJSON
         self.coordinate = coordinate
+        self.contentHash = computeContentHash()
     }
 
-    /// A fingerprint of everything stored: equal fingerprints mean "unchanged".
-    public var contentHash: String {
+    /// A fingerprint of everything stored: equal fingerprints mean "unchanged". Computed
+    /// once, when the record is made (on the parsing thread).
+    public private(set) var contentHash = ""
+
+    private func computeContentHash() -> String {
         var h = FNV1a()
         for part in [
             sourceID, name ?? "\u{0}", address ?? "\u{0}", hoursText ?? "\u{0}", priceText ?? "\u{0}",
             priceAmount.map { "\($0)" } ?? "\u{0}", priceCurrency ?? "\u{0}", isFree.map { "\($0)" } ?? "\u{0}",
-            wheelchair.rawValue, kind ?? "\u{0}", locationDetail ?? "\u{0}", timeZone, canonicalProperties,
+            wheelchair.rawValue, kind ?? "\u{0}", locationDetail ?? "\u{0}", timeZone, propertiesFingerprint,
             "\(coordinate.longitude)", "\(coordinate.latitude)",
         ] {
             h.add(part)

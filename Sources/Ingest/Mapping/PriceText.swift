@@ -15,6 +15,15 @@ public struct PriceText: Sendable, Equatable {
     /// ISO 4217 code of `amount`.
     public var currency: String?
 
+    /// No price text.
+    static let none = PriceText(isFree: nil, amount: nil, currency: nil)
+
+    private init(isFree: Bool?, amount: Double?, currency: String?) {
+        self.isFree = isFree
+        self.amount = amount
+        self.currency = currency
+    }
+
     /// Interprets a price text; blank text gives all nil.
     public init(_ text: String) {
         let lower = text.lowercased()

@@ -72,7 +72,7 @@ struct ToiletMapper {
         let hours = text(m.hours)
         if let f = m.hours, hours?.trimmingSpaces.isEmpty ?? true { warn(f, "opening hours missing", id: id) }
         let priceText = text(m.price)
-        var price = PriceText("")
+        var price = PriceText.none
         if let f = m.price {
             if let p = priceText, !p.trimmingSpaces.isEmpty {
                 price = prices.value(for: p) { PriceText($0) }
@@ -93,7 +93,7 @@ struct ToiletMapper {
             sourceID: id, name: trimmed(m.name), address: address, hoursText: hours, priceText: priceText,
             priceAmount: price.amount, priceCurrency: price.currency, isFree: price.isFree, wheelchair: wheelchair,
             kind: trimmed(m.kind), locationDetail: trimmed(m.locationDetail), timeZone: spec.timeZone,
-            propertiesJSON: properties.jsonText, canonicalProperties: properties.canonicalText, coordinate: coordinate)
+            propertiesJSON: properties.jsonText, propertiesFingerprint: properties.fingerprint, coordinate: coordinate)
         return .accepted(record, matchKey: matchKey, warnings: warnings)
     }
 

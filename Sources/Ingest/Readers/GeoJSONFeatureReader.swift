@@ -7,27 +7,37 @@ import Storage
 final class GeoJSONFeatureReader {
     let path: String
     private let parser: JSONStreamParser
-    private var hasher = SHA256()
+    private let digest = DigestWorker()
     /// The CRS the input declares in a legacy `crs` member, once that member was read.
     private(set) var declaredCRS: CRS?
 
     init(path: String) throws {
         self.path = path
+        try GeoJSONFeatureReader.checkReadable(path)
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw IngestError.unreadable(path: path, reason: "permission denied")
+        }
+        parser = JSONStreamParser(handle: handle)
+        let worker = digest
+        parser.onChunk = { chunk in worker.add(chunk) }
+    }
+
+    /// Fails unless `path` is an existing, readable file.
+    static func checkReadable(_ path: String) throws {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
             throw IngestError.fileNotFound(path: path)
         }
         guard !isDir.boolValue else { throw IngestError.unreadable(path: path, reason: "is a folder") }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard FileManager.default.isReadableFile(atPath: path) else {
             throw IngestError.unreadable(path: path, reason: "permission denied")
         }
-        parser = JSONStreamParser(handle: handle)
-        parser.onChunk = { [unowned self] chunk in self.hasher.update(chunk) }
     }
 
     /// Calls `body` with each feature's 0-based index and value; returns the feature count
     /// and the SHA-256 of the whole file.
     func forEachFeature(_ body: (Int, JSONValue) throws -> Void) throws -> (count: Int, sha256: String) {
+        defer { digest.close() }
         var count = 0
         var type: String? = nil
         var sawFeatures = false
@@ -74,7 +84,7 @@ final class GeoJSONFeatureReader {
             throw IngestError.notFeatureCollection(path: path, reason: "no \"type\": \"FeatureCollection\" member")
         }
         guard sawFeatures else { throw IngestError.notFeatureCollection(path: path, reason: "no features array") }
-        return (count, hasher.finalize().hexString)
+        return (count, digest.finish())
     }
 
     /// Reads a legacy GeoJSON (2008) named CRS: `{"type":"name","properties":{"name":"EPSG:5514"}}`.

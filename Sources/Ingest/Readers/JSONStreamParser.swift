@@ -23,7 +23,7 @@ final class JSONStreamParser {
     private let chunkSize: Int
     /// Called with every chunk read from the file, in order (the ingest hashes the input
     /// while parsing it).
-    var onChunk: ((UnsafeBufferPointer<UInt8>) -> Void)?
+    var onChunk: (([UInt8]) -> Void)?
 
     /// Parses a file, reading `chunkSize` bytes at a time.
     init(handle: FileHandle, chunkSize: Int = 1 << 20) {
@@ -64,7 +64,7 @@ final class JSONStreamParser {
             buffer = []
         } else {
             buffer = [UInt8](data)
-            if let onChunk { buffer.withUnsafeBufferPointer { onChunk($0) } }
+            onChunk?(buffer)
         }
     }
 
@@ -246,6 +246,20 @@ final class JSONStreamParser {
 
     func parseString() throws -> String {
         try expect(UInt8(ascii: "\""), "'\"'")
+        // Fast path: no escapes and the closing quote is in this chunk.
+        var end = index
+        while end < buffer.count {
+            let b = buffer[end]
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
+            end += 1
+        }
+        if end < buffer.count, buffer[end] == UInt8(ascii: "\"") {
+            let start = index
+            let s = buffer.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+            index = end + 1
+            guard let s else { throw error("invalid UTF-8 in string") }
+            return s
+        }
         var bytes: [UInt8] = []
         while true {
             // Fast path: copy a run of plain bytes from the current chunk.

@@ -7,20 +7,55 @@ extension JSONValue {
         return out
     }
 
-    /// A canonical form for change detection: members sorted by key, numbers by value
-    /// (`1.50` and `1.5` agree), so a re-serialised but equal input is "unchanged".
-    public var canonicalText: String {
+    /// A 128-bit fingerprint (hex) that ignores object member order and number spelling
+    /// (`1.50` = `1.5`): object members are hashed one by one and combined by addition, so
+    /// no sorting or string building is needed.
+    public var fingerprint: String {
+        let (a, b) = hashPair()
+        return JSONValue.hex(a) + JSONValue.hex(b)
+    }
+
+    private func hashPair() -> (UInt64, UInt64) {
+        var h = PairHasher()
         switch self {
-        case .number(let n): return Double(n).map { "\($0)" } ?? n
-        case .array(let items): return "[" + items.map(\.canonicalText).joined(separator: ",") + "]"
+        case .null: h.addByte(0x6E)
+        case .bool(let v): h.addByte(v ? 0x74 : 0x66)
+        case .number(let n):
+            h.addByte(0x23)
+            if let d = Double(n) { h.addWord(d == 0 ? 0 : d.bitPattern) } else { h.addText(n) }
+        case .string(let s):
+            h.addByte(0x22)
+            h.addText(s)
+        case .array(let items):
+            h.addByte(0x5B)
+            for item in items {
+                let (x, y) = item.hashPair()
+                h.addWord(x)
+                h.addWord(y)
+            }
         case .object(let members):
-            return "{" + members.sorted { $0.0 < $1.0 }.map { k, v in
-                var key = ""
-                JSONValue.writeString(k, to: &key)
-                return key + ":" + v.canonicalText
-            }.joined(separator: ",") + "}"
-        default: return jsonText
+            var sumA: UInt64 = 0
+            var sumB: UInt64 = 0
+            for (k, v) in members {
+                var m = PairHasher()
+                m.addText(k)
+                let (x, y) = v.hashPair()
+                m.addWord(x)
+                m.addWord(y)
+                sumA &+= m.a
+                sumB &+= m.b
+            }
+            h.addByte(0x7B)
+            h.addWord(UInt64(members.count))
+            h.addWord(sumA)
+            h.addWord(sumB)
         }
+        return (h.a, h.b)
+    }
+
+    private static func hex(_ v: UInt64) -> String {
+        let s = String(v, radix: 16)
+        return String(repeating: "0", count: 16 - s.count) + s
     }
 
     func write(to out: inout String) {
@@ -76,5 +111,27 @@ extension JSONValue {
         }
         bytes.append(0x22)
         out += String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Two independent 64-bit FNV-1a streams (different offsets and primes).
+struct PairHasher {
+    var a: UInt64 = 0xcbf2_9ce4_8422_2325
+    var b: UInt64 = 0x6c62_272e_07bb_0142
+
+    mutating func addByte(_ byte: UInt8) {
+        a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        b = (b ^ UInt64(byte)) &* 0x0000_0001_0000_0193 &+ 0x9E37
+    }
+
+    mutating func addWord(_ v: UInt64) {
+        for s in stride(from: 0, to: 64, by: 8) { addByte(UInt8(truncatingIfNeeded: v >> UInt64(s))) }
+    }
+
+    mutating func addText(_ s: String) {
+        var copy = s
+        copy.withUTF8 { for byte in $0 { addByte(byte) } }
+        addByte(0xFF)
+        addWord(UInt64(s.utf8.count))
     }
 }

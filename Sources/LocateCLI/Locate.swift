@@ -8,6 +8,7 @@ struct Locate: ParsableCommand {
         abstract: "Load open place data into SpatiaLite and answer nearest-place questions.",
         discussion: """
             Exit codes: 0 success, 1 error (bad input, storage, network), 3 no result, 64 usage error.
+
             The database is ./locate.sqlite unless --db or LOCATE_DB names another.
             """,
         version: "0.1.0",

@@ -9,9 +9,9 @@ struct IngestCommand: ParsableCommand {
         commandName: "ingest",
         abstract: "Run a pipeline: read, validate, reproject and store a dataset.",
         discussion: """
-            The whole run is one transaction: on any error the database is left exactly as it was.
-            Records that cannot be used are rejected with a reason; re-running the same input
-            reports 0 added, 0 updated, 0 retired. A summary goes to stderr; --report FILE
+            The whole run is one transaction: on any error the database is left exactly as it was. \
+            Records that cannot be used are rejected with a reason; re-running the same input \
+            reports 0 added, 0 updated, 0 retired. A summary goes to stderr; --report FILE \
             writes every rejected record and warning as JSON; --json prints the report on stdout.
             """
     )

@@ -10,7 +10,7 @@ struct ToiletCommand: ParsableCommand {
         commandName: "toilet",
         abstract: "Find the nearest public toilets to a point (true geodesic distance).",
         discussion: """
-            Distances are ellipsoidal (WGS84) geodesic metres; results are exact, nearest first,
+            Distances are ellipsoidal (WGS84) geodesic metres; results are exact, nearest first, \
             ties broken by row id. Retired records are never returned. Exits 3 when nothing matches.
             """
     )

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The ingest and nearest-query benchmark (issue 2). Release build; prints its figures.
+#   bash bench/run.sh              sizes 10000 100000 1000000
+#   SIZES="10000 100000" bash bench/run.sh
+# For each size: generate synthetic S-JTSK points (5 string properties) inside Prague's
+# extent, ingest them with reprojection + SpatiaLite spatial index, and time ogr2ogr on the
+# same file. On the largest size: nearest-query latency in-process and as whole commands.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SIZES=${SIZES:-"10000 100000 1000000"}
+OUT=${OUT:-bench/out}
+mkdir -p "$OUT"
+swift build -c release >&2
+BIN=.build/release
+now() { date +%s.%N; }
+
+printf '%-9s %10s %12s %10s %10s %7s\n' "points" "locate s" "rows/s" "peak MB" "ogr2ogr s" "ratio"
+largest=""
+for n in $SIZES; do
+  src="$OUT/synthetic-$n.geojson"
+  [ -f "$src" ] || "$BIN/locate-bench" generate "$n" "$src"
+  rm -f "$OUT/locate-$n.sqlite" "$OUT/locate-$n.sqlite.kdt" "$OUT/ogr-$n.sqlite"
+  line=$("$BIN/locate-bench" ingest "$src" "$OUT/locate-$n.sqlite")
+  secs=$(sed -E 's/.*seconds=([0-9.]+).*/\1/' <<<"$line")
+  rps=$(sed -E 's/.*rows_per_s=([0-9]+).*/\1/' <<<"$line")
+  mb=$(sed -E 's/.*peak_rss_mb=([0-9]+).*/\1/' <<<"$line")
+  ogr="n/a"; ratio="n/a"
+  if command -v ogr2ogr >/dev/null; then
+    t0=$(now)
+    ogr2ogr -f SQLite -dsco SPATIALITE=YES -t_srs EPSG:4326 "$OUT/ogr-$n.sqlite" "$src"
+    ogr=$(awk -v a="$(now)" -v b="$t0" 'BEGIN { printf "%.2f", a - b }')
+    ratio=$(awk -v a="$ogr" -v b="$secs" 'BEGIN { printf "%.2fx", a / b }')
+  fi
+  printf '%-9s %10s %12s %10s %10s %7s\n' "$n" "$secs" "$rps" "$mb" "$ogr" "$ratio"
+  largest=$n
+done
+
+db="$OUT/locate-$largest.sqlite"
+echo
+echo "nearest queries over $largest points, in-process (20,000 random points in Prague):"
+"$BIN/locate-bench" nearest "$db" 20000 | sed 's/^/  /'
+echo "whole 'locate toilet --near … --limit 1' commands (200 runs, distinct points):"
+times=()
+for i in $(seq 1 200); do
+  lat=$(printf '50.%04d' $(( (i * 37) % 1500 + 300 )))
+  lon=$(printf '14.%04d' $(( (i * 53) % 4000 + 2500 )))
+  t0=$(now)
+  "$BIN/locate" toilet --near "$lat,$lon" --limit 1 --db "$db" >/dev/null
+  times+=("$(awk -v a="$(now)" -v b="$t0" 'BEGIN { printf "%.3f", (a - b) * 1000 }')")
+done
+printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "  median_ms=%.1f p99_ms=%.1f runs=%d\n", a[int(NR/2)+1], a[int(NR*0.99)], NR}'

@@ -16,8 +16,8 @@ demo: build
 	.build/debug/locate ingest pipelines/prague-toilets-sample.yml --db $(DEMO_DB)
 	.build/debug/locate toilet --near 50.0875,14.4214 --limit 5 --db $(DEMO_DB)
 
-## The whole test suite (CI runs exactly this).
-test: setup
+## The whole test suite (CI runs exactly this): format lint, then every test.
+test: setup lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -25,6 +25,9 @@ test: setup
 bench: setup
 	$(SWIFT) build -c release
 	bash bench/run.sh
+
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
 clean:
 	rm -rf .build $(DEMO_DB) $(DEMO_DB).kdt

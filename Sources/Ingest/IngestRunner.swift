@@ -50,7 +50,9 @@ public struct IngestRunner {
                     case .accepted(let record, let matchKey, let w, let index):
                         if let first = try stager.stage(record, index: index, matchKey: matchKey) {
                             rejected.append(
-                                IngestIssue(index: index, id: record.sourceID, field: "id", reason: "duplicate id, first seen at feature \(first)"))
+                                IngestIssue(
+                                    index: index, id: record.sourceID, field: "id",
+                                    reason: "duplicate id, first seen at feature \(first)"))
                         } else {
                             warnings += w
                         }

@@ -34,14 +34,16 @@ struct LocateBench {
 
     static func ingest(file: String, db: String) throws {
         let dir = URL(fileURLWithPath: db).deletingLastPathComponent().path
-        let spec = try PipelineDecoder.decode(SyntheticToilets.pipelineYAML, path: "synthetic.yml", baseFolder: dir, defaultName: "synthetic")
+        let spec = try PipelineDecoder.decode(
+            SyntheticToilets.pipelineYAML, path: "synthetic.yml", baseFolder: dir, defaultName: "synthetic")
         let start = Date()
         let store = try LocateStore(path: db)
         let report = try IngestRunner(store: store, clock: { Date() }).run(spec, sourceOverride: file)
         let seconds = Date().timeIntervalSince(start)
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        print("rows=\(report.run.accepted) seconds=\(String(format: "%.2f", seconds))",
+        print(
+            "rows=\(report.run.accepted) seconds=\(String(format: "%.2f", seconds))",
             "rows_per_s=\(Int(Double(report.run.accepted) / seconds)) peak_rss_mb=\(usage.ru_maxrss / 1024)")
     }
 
@@ -72,7 +74,8 @@ struct LocateBench {
                 for (t, p) in worst { print("slow \(t) us at \(p)") }
             }
             micros.sort()
-            print("k=\(k) queries=\(queries) median_us=\(String(format: "%.1f", micros[micros.count / 2]))",
+            print(
+                "k=\(k) queries=\(queries) median_us=\(String(format: "%.1f", micros[micros.count / 2]))",
                 "p99_us=\(String(format: "%.1f", micros[micros.count * 99 / 100])) results=\(sink)")
         }
         print("open_ms=\(String(format: "%.1f", openMs)) points=\(finder.count)")

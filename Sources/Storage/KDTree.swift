@@ -156,7 +156,9 @@ struct KDTreeView {
         return Entry(key: KDTreeView.boxDistance2(q, b), lo: Int32(lo), hi: Int32(hi), node: Int32(node), box: b)
     }
 
-    @inline(__always) static func boxDistance2(_ q: (Double, Double, Double), _ b: (Double, Double, Double, Double, Double, Double)) -> Double {
+    @inline(__always) static func boxDistance2(
+        _ q: (Double, Double, Double), _ b: (Double, Double, Double, Double, Double, Double)
+    ) -> Double {
         let dx = q.0 < b.0 ? b.0 - q.0 : (q.0 > b.1 ? q.0 - b.1 : 0)
         let dy = q.1 < b.2 ? b.2 - q.1 : (q.1 > b.3 ? q.1 - b.3 : 0)
         let dz = q.2 < b.4 ? b.4 - q.2 : (q.2 > b.5 ? q.2 - b.5 : 0)

@@ -127,7 +127,6 @@ extension LocateStore {
         return MergeCounts(added: row["added"], updated: row["updated"], unchanged: row["unchanged"], retired: row["retired"])
     }
 
-
     private func applyChanges(_ db: Database, dataset: String, run: Int64, counts: MergeCounts, firstID: Int64) throws {
         let args: StatementArguments = ["ds": dataset, "run": run]
         if counts.retired > 0 {
@@ -167,17 +166,23 @@ extension LocateStore {
     /// Before a bulk insert: set SpatiaLite's per-row triggers on `toilets` aside (geometry
     /// checks, R*Tree upkeep, timestamps) and return them for `resumeTriggers`.
     static func suspendTriggers(_ db: Database) throws -> [String] {
-        let triggers = try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'toilets'")
-        for t in triggers { try db.execute(sql: "DROP TRIGGER \"\((t["name"] as String).replacingOccurrences(of: "\"", with: "\"\""))\"") }
+        let triggers = try Row.fetchAll(
+            db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'toilets'")
+        for t in triggers {
+            try db.execute(sql: "DROP TRIGGER \"\((t["name"] as String).replacingOccurrences(of: "\"", with: "\"\""))\"")
+        }
         return triggers.map { $0["sql"] }
     }
 
     /// After a bulk insert: check what the geometry triggers would have checked for the new
     /// rows, pack the R*Tree in one pass, and put the triggers back.
     static func resumeTriggers(_ db: Database, _ triggers: [String], newRowsFrom firstID: Int64) throws {
-        let bad = try Int.fetchOne(
-            db, sql: "SELECT count(*) FROM toilets WHERE id >= ? AND (GeometryType(geom) IS NOT 'POINT' OR ST_SRID(geom) <> 4326)",
-            arguments: [firstID]) ?? 0
+        let bad =
+            try Int.fetchOne(
+                db,
+                sql:
+                    "SELECT count(*) FROM toilets WHERE id >= ? AND (GeometryType(geom) IS NOT 'POINT' OR ST_SRID(geom) <> 4326)",
+                arguments: [firstID]) ?? 0
         guard bad == 0 else {
             throw StorageError.sqlFailed(sql: "geometry check", reason: "\(bad) stored geometries are not EPSG:4326 points")
         }

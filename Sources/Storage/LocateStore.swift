@@ -1,6 +1,6 @@
+internal import CSpatial
 import Foundation
 import GRDB
-internal import CSpatial
 
 /// The locate database: a SQLite file with SpatiaLite metadata (EPSG:4326 storage), opened
 /// through GRDB. Writable stores load `mod_spatialite` into their connection and run the

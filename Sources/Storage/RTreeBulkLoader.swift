@@ -21,7 +21,9 @@ enum RTreeBulkLoader {
     static func rebuild(_ db: Database) throws {
         let nodeSize = try Int.fetchOne(db, sql: "SELECT length(data) FROM idx_toilets_geom_node WHERE nodeno = 1") ?? 0
         let capacity = (nodeSize - 4) / 24
-        guard capacity >= 4 else { throw StorageError.sqlFailed(sql: "idx_toilets_geom_node", reason: "unexpected node size \(nodeSize)") }
+        guard capacity >= 4 else {
+            throw StorageError.sqlFailed(sql: "idx_toilets_geom_node", reason: "unexpected node size \(nodeSize)")
+        }
         var level: [Entry] = []
         let rows = try Row.fetchCursor(db, sql: "SELECT id, lon, lat FROM toilets")
         while let r = try rows.next() {
@@ -29,7 +31,8 @@ enum RTreeBulkLoader {
             let y: Double = r[2]
             level.append(Entry(id: r[0], minX: down(x), maxX: up(x), minY: down(y), maxY: up(y)))
         }
-        try db.execute(sql: "DELETE FROM idx_toilets_geom_node; DELETE FROM idx_toilets_geom_rowid; DELETE FROM idx_toilets_geom_parent")
+        try db.execute(
+            sql: "DELETE FROM idx_toilets_geom_node; DELETE FROM idx_toilets_geom_rowid; DELETE FROM idx_toilets_geom_parent")
         let insertNode = try db.makeStatement(sql: "INSERT INTO idx_toilets_geom_node (nodeno, data) VALUES (?, ?)")
         let insertParent = try db.makeStatement(sql: "INSERT INTO idx_toilets_geom_parent (nodeno, parentnode) VALUES (?, ?)")
         guard level.count > capacity else {

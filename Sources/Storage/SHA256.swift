@@ -61,7 +61,10 @@ public struct SHA256: Sendable {
         precondition(pending.isEmpty)
         var out: [UInt8] = []
         for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
-            out += [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word)]
+            out += [
+                UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
+                UInt8(truncatingIfNeeded: word),
+            ]
         }
         return out
     }
@@ -97,7 +100,9 @@ public struct SHA256: Sendable {
                     a = t1 &+ t2
                 }
             }
-            state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
+            state = (
+                state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h
+            )
         }
     }
 }

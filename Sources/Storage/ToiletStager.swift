@@ -1,7 +1,7 @@
+internal import CSpatial
 import Foundation
 import GRDB
 import Geo
-internal import CSpatial
 
 /// Receives the records of one ingest (inside its transaction): straight into `toilets`
 /// when the dataset is empty, otherwise into a temporary staging table for the merge.

@@ -33,7 +33,8 @@ import Testing
             pairs.append((a, b))
             lines.append("\(a.latitude) \(a.longitude) \(b.latitude) \(b.longitude)")
         }
-        let out = try Fixtures.shell("printf '%s\\n' \(lines.map { "'\($0)'" }.joined(separator: " ")) | geod +ellps=WGS84 -I -f %.9f +units=m")
+        let out = try Fixtures.shell(
+            "printf '%s\\n' \(lines.map { "'\($0)'" }.joined(separator: " ")) | geod +ellps=WGS84 -I -f %.9f +units=m")
         let rows = out.stdout.split(separator: "\n")
         #expect(rows.count == pairs.count)
         for (row, pair) in zip(rows, pairs) {

@@ -26,7 +26,8 @@ import Testing
     }
 
     @Test func truncatedJSON() throws {
-        let lines = try String(contentsOfFile: Self.sample, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try String(contentsOfFile: Self.sample, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         let cut = lines.prefix(40).joined(separator: "\n") + "\n"
         let path = Fixtures.write(cut, name: "cut.geojson")
         try expectUnchanged("\(path):41: malformed JSON at byte \(cut.utf8.count): unexpected end of input", source: path)
@@ -81,12 +82,15 @@ import Testing
         let r = try ingest("prague-toilets-sample", into: try newStore())
         #expect(r.run.read == 15)
         #expect(r.run.accepted == 12)
-        #expect(r.rejected == [
-            IngestIssue(index: 12, id: nil, field: "geometry", reason: "geometry is null"),
-            IngestIssue(index: 13, id: nil, field: "geometry",
-                reason: "coordinates look swapped: [50.085, 14.421] is [lat, lon], GeoJSON wants [lon, lat]"),
-            IngestIssue(index: 14, id: nil, field: "geometry",
-                reason: "position 49.195100,16.606800 (lat,lon) is outside the region 49.94..50.18 N, 14.22..14.71 E"),
-        ])
+        #expect(
+            r.rejected == [
+                IngestIssue(index: 12, id: nil, field: "geometry", reason: "geometry is null"),
+                IngestIssue(
+                    index: 13, id: nil, field: "geometry",
+                    reason: "coordinates look swapped: [50.085, 14.421] is [lat, lon], GeoJSON wants [lon, lat]"),
+                IngestIssue(
+                    index: 14, id: nil, field: "geometry",
+                    reason: "position 49.195100,16.606800 (lat,lon) is outside the region 49.94..50.18 N, 14.22..14.71 E"),
+            ])
     }
 }

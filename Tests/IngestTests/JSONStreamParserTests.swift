@@ -25,7 +25,8 @@ import Testing
         ("{\"a\":1,}", "expected a member name", 1), ("[1 2]", "expected ',' or ']'", 1), ("01", "invalid number '01'", 1),
         ("\"abc", "unterminated string", 1), ("{\n\"a\":\ntru}", "invalid literal, expected 'true'", 3),
         ("[1,\n2]x", "unexpected data after the top-level value", 2), ("\"\\x\"", "invalid escape '\\x'", 1),
-        ("\"\\ud800\"", "unpaired surrogate in \\u escape", 1), ("", "unexpected end of input", 1), ("1.", "invalid number '1.'", 1),
+        ("\"\\ud800\"", "unpaired surrogate in \\u escape", 1), ("", "unexpected end of input", 1),
+        ("1.", "invalid number '1.'", 1),
     ])
     func rejectsWithPosition(text: String, reason: String, line: Int) {
         #expect(throws: JSONSyntaxError.self) { try parse(text) }

@@ -39,21 +39,36 @@ import Testing
 
     @Test(arguments: [
         (Self.valid + "\nextra: 1", "p.yml:14: invalid pipeline: unknown key 'extra' in the top level"),
-        (Self.valid.replacingOccurrences(of: "  hours: OTEVRENO", with: "  hours: OTEVRENO\n  opening: x"),
-            "p.yml:13: invalid pipeline: unknown key 'opening' in 'fields'"),
-        (Self.valid.replacingOccurrences(of: "kind: toilets", with: "kind: benches"),
-            "p.yml:2: invalid pipeline: kind: unknown kind 'benches' (expected: toilets)"),
-        (Self.valid.replacingOccurrences(of: "crs: EPSG:5514", with: "crs: Krovak"),
-            "p.yml:6: invalid pipeline: crs: 'Krovak' is not an EPSG code (write EPSG:5514)"),
-        (Self.valid.replacingOccurrences(of: "dataset: d\n", with: ""), "p.yml:1: invalid pipeline: missing key 'dataset' in the top level"),
-        (Self.valid.replacingOccurrences(of: "Europe/Prague", with: "Europe/Praha"),
-            "p.yml:7: invalid pipeline: timezone: unknown time zone 'Europe/Praha'"),
-        (Self.valid.replacingOccurrences(of: "west: 14.22", with: "west: 15.22"),
-            "p.yml:13: invalid pipeline: west: region must have west < east and south < north, in degrees"),
+        (
+            Self.valid.replacingOccurrences(of: "  hours: OTEVRENO", with: "  hours: OTEVRENO\n  opening: x"),
+            "p.yml:13: invalid pipeline: unknown key 'opening' in 'fields'"
+        ),
+        (
+            Self.valid.replacingOccurrences(of: "kind: toilets", with: "kind: benches"),
+            "p.yml:2: invalid pipeline: kind: unknown kind 'benches' (expected: toilets)"
+        ),
+        (
+            Self.valid.replacingOccurrences(of: "crs: EPSG:5514", with: "crs: Krovak"),
+            "p.yml:6: invalid pipeline: crs: 'Krovak' is not an EPSG code (write EPSG:5514)"
+        ),
+        (
+            Self.valid.replacingOccurrences(of: "dataset: d\n", with: ""),
+            "p.yml:1: invalid pipeline: missing key 'dataset' in the top level"
+        ),
+        (
+            Self.valid.replacingOccurrences(of: "Europe/Prague", with: "Europe/Praha"),
+            "p.yml:7: invalid pipeline: timezone: unknown time zone 'Europe/Praha'"
+        ),
+        (
+            Self.valid.replacingOccurrences(of: "west: 14.22", with: "west: 15.22"),
+            "p.yml:13: invalid pipeline: west: region must have west < east and south < north, in degrees"
+        ),
         ("kind: [toilets", "p.yml:2: invalid pipeline: not valid YAML: did not find expected ',' or ']'"),
         ("- a\n- b", "p.yml:1: invalid pipeline: the top level must be a mapping of keys"),
-        (Self.valid.replacingOccurrences(of: "  path: data/x.geojson", with: "  url: ftp://x"),
-            "p.yml:5: invalid pipeline: url: 'ftp://x' is not an http(s) URL"),
+        (
+            Self.valid.replacingOccurrences(of: "  path: data/x.geojson", with: "  url: ftp://x"),
+            "p.yml:5: invalid pipeline: url: 'ftp://x' is not an http(s) URL"
+        ),
     ])
     func rejectsWithKeyAndLine(text: String, message: String) {
         do {
@@ -64,7 +79,9 @@ import Testing
         }
     }
 
-    @Test(arguments: ["prague-toilets-2016", "prague-toilets-sjtsk", "prague-toilets-2019", "prague-toilets-2026", "prague-toilets-sample"])
+    @Test(arguments: [
+        "prague-toilets-2016", "prague-toilets-sjtsk", "prague-toilets-2019", "prague-toilets-2026", "prague-toilets-sample",
+    ])
     func shippedPipelinesDecode(name: String) throws {
         let s = try PipelineDecoder.load(path: Fixtures.repo("pipelines/\(name).yml"))
         #expect(s.name == name)

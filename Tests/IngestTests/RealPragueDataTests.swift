@@ -53,7 +53,8 @@ struct RealPragueDataTests {
         for (x, y) in zip(rowsA, rowsB) {
             #expect(x["properties"] as String == y["properties"] as String)
             let d = Geodesic().distance(
-                from: Coordinate(latitude: x["lat"], longitude: x["lon"]), to: Coordinate(latitude: y["lat"], longitude: y["lon"]))
+                from: Coordinate(latitude: x["lat"], longitude: x["lon"]), to: Coordinate(latitude: y["lat"], longitude: y["lon"])
+            )
             worst = max(worst, d)
         }
         #expect(worst < 0.10)

@@ -34,7 +34,10 @@ import Testing
     @Test(arguments: [
         (["ingest", "pipelines/nope.yml"], "error: pipelines/nope.yml: no such file\n"),
         (["ingest", "pipelines/prague-toilets-sample.yml", "--source", "/nope.geojson"], "error: /nope.geojson: no such file\n"),
-        (["ingest", "Package.swift"], "error: Package.swift:5: invalid pipeline: not valid YAML: mapping values are not allowed in this context\n"),
+        (
+            ["ingest", "Package.swift"],
+            "error: Package.swift:5: invalid pipeline: not valid YAML: mapping values are not allowed in this context\n"
+        ),
     ])
     func errorsExitOneAndLeaveTheDatabase(args: [String], message: String) throws {
         let db = try CLI.sampleDatabase()
@@ -58,7 +61,8 @@ import Testing
             #expect(r.stdout.hasPrefix("OVERVIEW: "), "\(args)")
         }
         let root = try CLI.run(["--help"])
-        #expect(root.stdout.contains("Exit codes: 0 success, 1 error (bad input, storage, network), 3 no result, 64\nusage error."))
+        #expect(
+            root.stdout.contains("Exit codes: 0 success, 1 error (bad input, storage, network), 3 no result, 64\nusage error."))
     }
 }
 

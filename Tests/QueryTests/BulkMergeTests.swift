@@ -19,7 +19,8 @@ import Testing
         try SyntheticToilets.write(count: 50_000, to: large)  // same seed: the first 25,000 are equal
         let db = dir.appendingPathComponent("b.sqlite").path
         let store = try LocateStore(path: db)
-        let spec = try PipelineDecoder.decode(SyntheticToilets.pipelineYAML, path: "s.yml", baseFolder: dir.path, defaultName: "s")
+        let spec = try PipelineDecoder.decode(
+            SyntheticToilets.pipelineYAML, path: "s.yml", baseFolder: dir.path, defaultName: "s")
         let runner = IngestRunner(store: store, clock: { Date(timeIntervalSince1970: 0) })
         let first = try runner.run(spec, sourceOverride: small)
         #expect(first.run.counts == MergeCounts(added: 25_000, updated: 0, unchanged: 0, retired: 0))
@@ -27,13 +28,17 @@ import Testing
         #expect(second.run.counts == MergeCounts(added: 25_000, updated: 0, unchanged: 25_000, retired: 0))
         let check = try Fixtures.shell("spatialite -silent '\(db)' \"SELECT CheckSpatialIndex('toilets', 'geom')\"")
         #expect(check.stdout.split(separator: "\n").last == "1")
-        let rtree = try Fixtures.shell("sqlite3 '\(db)' \"SELECT rtreecheck('idx_toilets_geom'); SELECT count(*) FROM idx_toilets_geom\"")
+        let rtree = try Fixtures.shell(
+            "sqlite3 '\(db)' \"SELECT rtreecheck('idx_toilets_geom'); SELECT count(*) FROM idx_toilets_geom\"")
         #expect(rtree.stdout == "ok\n50000\n")
-        let triggers = try store.readRows(sql: "SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'toilets'")
+        let triggers = try store.readRows(
+            sql: "SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'toilets'")
         #expect(triggers.first?["n"] == 8)
         // A window query through the R*Tree finds exactly what a scan finds.
         let viaIndex = try store.readRows(
-            sql: "SELECT count(*) AS n FROM idx_toilets_geom WHERE xmin <= 14.45 AND xmax >= 14.40 AND ymin <= 50.10 AND ymax >= 50.06")
+            sql:
+                "SELECT count(*) AS n FROM idx_toilets_geom WHERE xmin <= 14.45 AND xmax >= 14.40 AND ymin <= 50.10 AND ymax >= 50.06"
+        )
         let viaScan = try store.readRows(
             sql: "SELECT count(*) AS n FROM toilets WHERE lon BETWEEN 14.40 AND 14.45 AND lat BETWEEN 50.06 AND 50.10")
         #expect(viaIndex.first?["n"] as Int? == viaScan.first?["n"] as Int?)

@@ -42,7 +42,8 @@ func randomPoints(_ n: Int, seed: UInt64, lat: ClosedRange<Double> = 49.90...50.
 }
 
 @Suite struct NearestTests {
-    @Test(.enabled(if: Fixtures.haveSharedDatasets, "../shared/datasets is absent: real-data tests skipped"),
+    @Test(
+        .enabled(if: Fixtures.haveSharedDatasets, "../shared/datasets is absent: real-data tests skipped"),
         arguments: ["prague-toilets-2016", "prague-toilets-2019", "prague-toilets-2026"])
     func equalsBruteForceOnRealData(pipeline: String) throws {
         let store = try storeWith(pipeline)
@@ -97,7 +98,8 @@ func randomPoints(_ n: Int, seed: UInt64, lat: ClosedRange<Double> = 49.90...50.
         let p = Coordinate(latitude: 50.0875, longitude: 14.4214)
         let first = try ToiletFinder(store: store).nearest(to: p, limit: 1)[0]
         // Re-ingest without the nearest record: it is retired, and the index follows.
-        let edited = text.replacingOccurrences(of: "\"Staroměstské nám. (sample)\"", with: "\"Staroměstské nám. (sample) přesunuto\"")
+        let edited = text.replacingOccurrences(
+            of: "\"Staroměstské nám. (sample)\"", with: "\"Staroměstské nám. (sample) přesunuto\"")
         let path = Fixtures.write(edited, name: "s.geojson", in: dir)
         let spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/prague-toilets-sample.yml"))
         let r = try IngestRunner(store: store, clock: { Date(timeIntervalSince1970: 1) }).run(spec, sourceOverride: path)

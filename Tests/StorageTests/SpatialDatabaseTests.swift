@@ -16,7 +16,8 @@ import Testing
     @Test(.enabled(if: Fixtures.haveTool("spatialite"), "spatialite CLI (spatialite-bin) is not installed"))
     func checkSpatialIndexPasses() throws {
         let db = try sampleDatabase()
-        let r = try Fixtures.shell("spatialite -silent '\(db)' \"SELECT CheckSpatialIndex('toilets', 'geom'); SELECT count(*) FROM idx_toilets_geom;\"")
+        let r = try Fixtures.shell(
+            "spatialite -silent '\(db)' \"SELECT CheckSpatialIndex('toilets', 'geom'); SELECT count(*) FROM idx_toilets_geom;\"")
         #expect(r.stdout.split(separator: "\n").suffix(2) == ["1", "12"])
     }
 

@@ -48,16 +48,20 @@ public enum SyntheticToilets {
         guard let h = FileHandle(forWritingAtPath: path) else { throw CocoaError(.fileWriteNoPermission) }
         defer { try? h.close() }
         var rng = SeededRandom(seed: seed)
-        var buf = "{\"type\":\"FeatureCollection\",\"name\":\"synthetic\",\"crs\":{\"type\":\"name\",\"properties\":{\"name\":\"EPSG:5514\"}},\"features\":[\n"
+        var buf =
+            "{\"type\":\"FeatureCollection\",\"name\":\"synthetic\",\"crs\":{\"type\":\"name\",\"properties\":{\"name\":\"EPSG:5514\"}},\"features\":[\n"
         let hours = ["po-pá 6:00-21:00; so-ne 8:00-20:00", "nonstop", "po-ne 9:00-21:00", "duben-září po-ne 10:00-22:00"]
         let prices = ["zdarma", "jednotná cena 10 Kč", "8/5 Kč", "jednotná cena 20 Kč/1 E"]
         for i in 0..<count {
             let x = Double.random(in: xRange, using: &rng)
             let y = Double.random(in: yRange, using: &rng)
             if i > 0 { buf += ",\n" }
-            buf += "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(String(format: "%.3f", x)),\(String(format: "%.3f", y))]},"
-            buf += "\"properties\":{\"gid\":\"g\(i)\",\"nazev\":\"Toaleta č. \(i)\",\"adresa\":\"Ulice \(i % 997), Praha \(i % 22 + 1)\","
-            buf += "\"otevreno\":\"\(hours[i % hours.count])\",\"cena\":\"\(prices[(i / 4) % prices.count])\",\"typ\":\"\(i % 3 + 1) typ\"}}"
+            buf +=
+                "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(String(format: "%.3f", x)),\(String(format: "%.3f", y))]},"
+            buf +=
+                "\"properties\":{\"gid\":\"g\(i)\",\"nazev\":\"Toaleta č. \(i)\",\"adresa\":\"Ulice \(i % 997), Praha \(i % 22 + 1)\","
+            buf +=
+                "\"otevreno\":\"\(hours[i % hours.count])\",\"cena\":\"\(prices[(i / 4) % prices.count])\",\"typ\":\"\(i % 3 + 1) typ\"}}"
             if buf.utf8.count > 1 << 20 {
                 h.write(Data(buf.utf8))
                 buf = ""

@@ -63,7 +63,7 @@ public struct PriceText: Sendable, Equatable {
             }
             // Skip `/5/10` alternatives and `,-`, then look for a currency word.
             var j = afterFirst
-            while j < s.count, s[j] == "/" , let (_, next) = number(s, from: j + 1) { j = next }
+            while j < s.count, s[j] == "/", let (_, next) = number(s, from: j + 1) { j = next }
             while j < s.count, s[j] == " " || s[j] == "," || s[j] == "-" { j += 1 }
             if let c = currency(s, at: j) { return (first, c) }
             i = afterFirst

@@ -16,14 +16,16 @@ struct ToiletMapper {
 
     func map(_ feature: JSONValue, index: Int, reprojector: Reprojector) -> Outcome {
         guard case .object = feature else {
-            return .rejected(IngestIssue(index: index, id: nil, field: "feature", reason: "is \(feature.kindName), expected an object"))
+            return .rejected(
+                IngestIssue(index: index, id: nil, field: "feature", reason: "is \(feature.kindName), expected an object"))
         }
         let props: [(String, JSONValue)]
         switch feature["properties"] {
         case .object(let members)?: props = members
         case .null?, nil: props = []
         case let other?:
-            return .rejected(IngestIssue(index: index, id: nil, field: "properties", reason: "is \(other.kindName), expected an object"))
+            return .rejected(
+                IngestIssue(index: index, id: nil, field: "properties", reason: "is \(other.kindName), expected an object"))
         }
         let properties = JSONValue.object(props)
         func text(_ field: String?) -> String? {
@@ -58,8 +60,10 @@ struct ToiletMapper {
             guard let key = sourceKey else { return reject(f, "id is missing or blank") }
             id = key
         case .derived(let fields):
-            let keyText = fields.map { (text($0) ?? "").lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-                .joined(separator: "\u{1F}")
+            let keyText = fields.map {
+                (text($0) ?? "").lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            }
+            .joined(separator: "\u{1F}")
             var h = SHA256()
             h.update(Array(keyText.utf8))
             let key = String(h.finalize().hexString.prefix(12))

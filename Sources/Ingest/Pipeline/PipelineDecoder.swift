@@ -37,7 +37,9 @@ public enum PipelineDecoder {
         let name = try top.string("name") ?? defaultName
         let kindText = try top.requiredString("kind")
         guard let kind = PipelineSpec.Kind(rawValue: kindText) else {
-            throw top.error("kind", "unknown kind '\(kindText)' (expected: \(PipelineSpec.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw top.error(
+                "kind",
+                "unknown kind '\(kindText)' (expected: \(PipelineSpec.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         let dataset = try top.requiredString("dataset")
         _ = try top.string("description")

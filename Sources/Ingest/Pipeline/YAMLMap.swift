@@ -42,7 +42,9 @@ struct YAMLMap {
     private func node(_ key: String) -> Node? {
         consumed.keys.insert(key)
         guard let e = entries.first(where: { $0.key == key }) else { return nil }
-        if case .scalar(let s) = e.value, s.tag.description == Tag.Name.null.rawValue || s.string == "~" || (s.string.isEmpty && s.style == .plain) {
+        if case .scalar(let s) = e.value,
+            s.tag.description == Tag.Name.null.rawValue || s.string == "~" || (s.string.isEmpty && s.style == .plain)
+        {
             return nil
         }
         return e.value

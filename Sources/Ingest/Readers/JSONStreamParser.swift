@@ -255,7 +255,9 @@ final class JSONStreamParser {
         }
         if end < buffer.count, buffer[end] == UInt8(ascii: "\"") {
             let start = index
-            let s = buffer.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+            let s = buffer.withUnsafeBufferPointer {
+                String(validating: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+            }
             index = end + 1
             guard let s else { throw error("invalid UTF-8 in string") }
             return s

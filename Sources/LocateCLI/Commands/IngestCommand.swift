@@ -57,7 +57,9 @@ struct IngestCommand: ParsableCommand {
                 + "accepted \(run.accepted), rejected \(run.rejected), warnings \(run.warnings)")
         Console.note("changes: \(c.added) added, \(c.updated) updated, \(c.unchanged) unchanged, \(c.retired) retired")
         if let op = run.projOperation {
-            Console.note("reprojected \(run.sourceCRS) → EPSG:4326 with: \(op)\(run.projAccuracyMeters.map { " (accuracy \($0) m)" } ?? "")")
+            Console.note(
+                "reprojected \(run.sourceCRS) → EPSG:4326 with: \(op)\(run.projAccuracyMeters.map { " (accuracy \($0) m)" } ?? "")"
+            )
         }
         let shown = 20
         for issue in r.rejected.prefix(shown) {
@@ -68,7 +70,9 @@ struct IngestCommand: ParsableCommand {
             var byReason: [String: Int] = [:]
             for w in r.warnings { byReason["\(w.field): \(w.reason.prefix(40))", default: 0] += 1 }
             let top = byReason.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(5)
-            Console.note("warnings: " + top.map { "\($0.value)× \($0.key)" }.joined(separator: "; ") + (report == nil ? " (all in --report FILE)" : ""))
+            Console.note(
+                "warnings: " + top.map { "\($0.value)× \($0.key)" }.joined(separator: "; ")
+                    + (report == nil ? " (all in --report FILE)" : ""))
         }
     }
 }

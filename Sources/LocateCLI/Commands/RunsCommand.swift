@@ -26,7 +26,9 @@ struct RunsCommand: ParsableCommand {
                 throw Exit.noResult
             }
             var t = Table(
-                headers: ["run", "finished (UTC)", "pipeline", "read", "ok", "rej", "added", "upd", "same", "retired", "crs", "sha256"],
+                headers: [
+                    "run", "finished (UTC)", "pipeline", "read", "ok", "rej", "added", "upd", "same", "retired", "crs", "sha256",
+                ],
                 rightAligned: [0, 3, 4, 5, 6, 7, 8, 9])
             for r in runs {
                 t.rows.append([

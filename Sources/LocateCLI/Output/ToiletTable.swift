@@ -10,7 +10,10 @@ enum ToiletTable {
             let place = [r.name, r.address].compactMap { $0 }.joined(separator: ", ")
             t.rows.append([
                 "\(i + 1)", distance(r.distanceMeters), compass(r.bearingDegrees),
-                clip(place.isEmpty ? String(format: "(no address) %.5f,%.5f", r.coordinate.latitude, r.coordinate.longitude) : place, 44), clip(r.hours.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } ?? "?", 40),
+                clip(
+                    place.isEmpty
+                        ? String(format: "(no address) %.5f,%.5f", r.coordinate.latitude, r.coordinate.longitude) : place, 44),
+                clip(r.hours.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } ?? "?", 40),
                 price(r), r.wheelchair,
             ])
         }

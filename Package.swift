@@ -27,6 +27,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev", "libspatialite-dev", "libproj-dev"])]
         ),
         .target(name: "Geo", dependencies: ["CSpatial"], swiftSettings: strict),
+        .target(name: "Hours", swiftSettings: strict),
         .target(
             name: "Storage",
             dependencies: [
@@ -62,6 +63,7 @@ let package = Package(
         ),
         .target(name: "LocateTestSupport", path: "Tests/Support", swiftSettings: strict),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "LocateTestSupport"], swiftSettings: strict),
+        .testTarget(name: "HoursTests", dependencies: ["Hours", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Geo", "LocateTestSupport", "LocateCLI"], swiftSettings: strict),
         .testTarget(

@@ -1,0 +1,118 @@
+extension OpeningHours {
+    /// The expression in canonical OSM syntax: two-digit hours, `off` for closed, `; `, `, `
+    /// and ` || ` between rules. Parsing the canonical form gives the same tree.
+    public var canonical: String {
+        var out = ""
+        for (i, rule) in rules.enumerated() {
+            if i > 0 {
+                switch rule.separator {
+                case .normal: out += "; "
+                case .additional: out += ", "
+                case .fallback: out += " || "
+                }
+            }
+            out += rule.canonical
+        }
+        return out
+    }
+}
+
+extension Rule {
+    /// This rule alone in canonical syntax.
+    public var canonical: String {
+        var parts: [String] = []
+        if alwaysOpen { parts.append("24/7") }
+        if !years.isEmpty { parts.append(years.map(\.canonical).joined(separator: ",")) }
+        if !dates.isEmpty { parts.append(dates.map(\.canonical).joined(separator: ",")) }
+        if !weeks.isEmpty { parts.append("week " + weeks.map(\.canonical).joined(separator: ",")) }
+        let days = weekdays.map(\.canonical) + holidays.map(\.canonical)
+        if !days.isEmpty { parts.append(days.joined(separator: ",")) }
+        if !times.isEmpty { parts.append(times.map(\.canonical).joined(separator: ",")) }
+        switch modifier {
+        case .open: if parts.isEmpty && comment == nil { parts.append("open") }
+        case .closed: parts.append("off")
+        case .unknown: if !(parts.isEmpty && comment != nil) { parts.append("unknown") }
+        }
+        if let comment { parts.append("\"\(comment)\"") }
+        return parts.joined(separator: " ")
+    }
+}
+
+extension YearRange {
+    var canonical: String {
+        guard let to else { return "\(from)" }
+        if to == Int.max { return "\(from)+" }
+        return "\(from)-\(to)" + (step > 1 ? "/\(step)" : "")
+    }
+}
+
+extension DatePoint {
+    var canonical: String {
+        switch self {
+        case .monthDay(let m, let d?): return "\(Parser.monthNames[m - 1]) \(twoDigits(d))"
+        case .monthDay(let m, nil): return Parser.monthNames[m - 1]
+        case .easter(let offset): return "easter" + dayOffset(offset)
+        }
+    }
+}
+
+extension DateRange {
+    var canonical: String {
+        let y = year.map { "\($0) " } ?? ""
+        guard let to else { return y + from.canonical }
+        if case .monthDay(let m1, .some) = from, case .monthDay(let m2, let d2?) = to, m1 == m2 {
+            return y + from.canonical + "-" + twoDigits(d2)
+        }
+        return y + from.canonical + "-" + to.canonical
+    }
+}
+
+extension WeekRange {
+    var canonical: String {
+        guard let to else { return twoDigits(from) }
+        return twoDigits(from) + "-" + twoDigits(to) + (step > 1 ? "/\(step)" : "")
+    }
+}
+
+extension WeekdayRange {
+    var canonical: String {
+        var s = Parser.weekdayNames[from]
+        if let to { s += "-" + Parser.weekdayNames[to] }
+        if !nth.isEmpty {
+            s +=
+                "[" + nth.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ",")
+                + "]"
+        }
+        return s + dayOffset(offsetDays)
+    }
+}
+
+extension HolidaySelector {
+    var canonical: String { kind.rawValue + dayOffset(offsetDays) }
+}
+
+extension TimePoint {
+    var canonical: String {
+        switch self {
+        case .minutes(let m): return clock(m)
+        case .event(let e, 0): return e.rawValue
+        case .event(let e, let offset): return "(\(e.rawValue)\(offset < 0 ? "-" : "+")\(clock(abs(offset))))"
+        }
+    }
+}
+
+extension TimeSpan {
+    var canonical: String {
+        guard let end else { return start.canonical + "+" }
+        return start.canonical + "-" + end.canonical + (openEnd ? "+" : "")
+    }
+}
+
+/// `08:00`; minutes past 24:00 stay extended (`26:00`).
+func clock(_ minutes: Int) -> String { twoDigits(minutes / 60) + ":" + twoDigits(minutes % 60) }
+
+func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+func dayOffset(_ days: Int) -> String {
+    days == 0 ? "" : " \(days > 0 ? "+" : "-")\(abs(days)) day\(abs(days) == 1 ? "" : "s")"
+}

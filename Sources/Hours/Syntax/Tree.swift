@@ -1,0 +1,130 @@
+/// The syntax tree of an OpenStreetMap `opening_hours` value
+/// (wiki.openstreetmap.org/wiki/Key:opening_hours/specification): plain data, printable
+/// back to canonical syntax with `canonical`.
+public struct OpeningHours: Sendable, Equatable {
+    /// The rules, in order.
+    public var rules: [Rule]
+
+    /// Creates a tree from rules.
+    public init(rules: [Rule]) { self.rules = rules }
+}
+
+/// One rule: selectors, then a modifier and an optional comment.
+public struct Rule: Sendable, Equatable {
+    /// How a rule joins the one before it.
+    public enum Separator: Sendable, Equatable {
+        /// `;`: for the days it selects, replaces what earlier rules said.
+        case normal
+        /// `,`: adds to what earlier rules said.
+        case additional
+        /// `||`: applies only to days no earlier rule selected.
+        case fallback
+    }
+
+    /// What the selected times are.
+    public enum Modifier: Sendable, Equatable {
+        /// Open (the default).
+        case open
+        /// `closed` or `off`.
+        case closed
+        /// `unknown`.
+        case unknown
+    }
+
+    /// How this rule joins the previous one (`normal` for the first).
+    public var separator: Separator = .normal
+    /// `24/7`.
+    public var alwaysOpen = false
+    /// Year selectors (empty: every year).
+    public var years: [YearRange] = []
+    /// Month and date selectors (empty: every day of the year).
+    public var dates: [DateRange] = []
+    /// ISO week selectors (empty: every week).
+    public var weeks: [WeekRange] = []
+    /// Weekday selectors (with `holidays`: either matches; both empty: every day).
+    public var weekdays: [WeekdayRange] = []
+    /// `PH` / `SH` selectors.
+    public var holidays: [HolidaySelector] = []
+    /// Time spans (empty: the whole day).
+    public var times: [TimeSpan] = []
+    /// The modifier.
+    public var modifier: Modifier = .open
+    /// The comment in quotes.
+    public var comment: String?
+
+    /// Creates an empty rule (every day, all day, open).
+    public init() {}
+}
+
+/// `2026`, `2026-2028`, `2026-2030/2`, `2026+`.
+public struct YearRange: Sendable, Equatable {
+    public var from: Int
+    /// Nil: the single year `from`; `Int.max`: open-ended (`2026+`).
+    public var to: Int?
+    public var step: Int = 1
+}
+
+/// A calendar date inside a date selector: a month and day, or easter with an offset.
+public enum DatePoint: Sendable, Equatable {
+    /// Month 1…12 and day 1…31 (`Jan 01`); day nil means the whole month.
+    case monthDay(month: Int, day: Int?)
+    /// Easter Sunday plus `offsetDays`.
+    case easter(offsetDays: Int)
+}
+
+/// `Jan`, `Jan-Mar`, `Dec 24-26`, `Oct 01-Mar 31`, `easter -2 days`, with an optional year
+/// on the start (`2026 Jan 01-Mar 01`).
+public struct DateRange: Sendable, Equatable {
+    public var year: Int?
+    public var from: DatePoint
+    /// Nil: a single month or day.
+    public var to: DatePoint?
+}
+
+/// `week 01-53/2`.
+public struct WeekRange: Sendable, Equatable {
+    public var from: Int
+    public var to: Int?
+    public var step: Int = 1
+}
+
+/// `Mo`, `Mo-Fr`, `Su[-1]`, `We[1-2]`, with an optional day offset (`Sa[-1] -1 day`).
+public struct WeekdayRange: Sendable, Equatable {
+    /// 0 = Monday … 6 = Sunday.
+    public var from: Int
+    public var to: Int?
+    /// Nth-weekday-of-month selectors (1…5, −1…−5); empty: every such weekday.
+    public var nth: [ClosedRange<Int>] = []
+    public var offsetDays: Int = 0
+}
+
+/// `PH`, `SH`, optionally with a day offset (`PH +1 day`).
+public struct HolidaySelector: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable {
+        case publicHoliday = "PH"
+        case schoolHoliday = "SH"
+    }
+    public var kind: Kind
+    public var offsetDays: Int = 0
+}
+
+/// A time of day: fixed minutes from midnight, or a sun event with an offset.
+public enum TimePoint: Sendable, Equatable {
+    /// Minutes from midnight, 0…1440 (24:00), beyond for spans past midnight (`26:00`).
+    case minutes(Int)
+    /// `sunrise`, `sunset`, `dawn`, `dusk` plus an offset in minutes.
+    case event(SunEvent, offsetMinutes: Int)
+}
+
+/// Sun events for variable times (civil twilight for dawn and dusk).
+public enum SunEvent: String, Sendable, Equatable, CaseIterable {
+    case dawn, sunrise, sunset, dusk
+}
+
+/// `10:00-18:00`, `22:00-02:00`, `18:00+`, `sunset-(sunrise+01:00)`.
+public struct TimeSpan: Sendable, Equatable {
+    public var start: TimePoint
+    /// Nil with `openEnd`: `18:00+`.
+    public var end: TimePoint?
+    public var openEnd = false
+}

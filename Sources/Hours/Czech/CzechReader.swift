@@ -1,0 +1,295 @@
+/// Reads Czech hours tokens into groups (dates, days, times) and writes OSM rules.
+struct CzechReader {
+    struct Failure: Error {
+        let message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    private struct Group {
+        var dates: [String] = []
+        var days: [(Int, Int)] = []
+        var times: [String] = []
+        var nonstop = false
+        var notes: [String] = []
+        var hasContent: Bool { !dates.isEmpty || !days.isEmpty || !times.isEmpty || nonstop }
+        var hasTimes: Bool { !times.isEmpty || nonstop }
+    }
+
+    private let tokens: [CzechToken]
+    private let text: String
+    private var i = 0
+    private var notes: [String] = []
+    private let bareHoursAllowed: Bool
+
+    static let osmDays = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
+    static let osmMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    init(tokens: [CzechToken], text: String) {
+        self.tokens = tokens
+        self.text = text
+        bareHoursAllowed = tokens.contains(.hoursMarker)
+    }
+
+    mutating func translate() throws(Failure) -> (String, [String]) {
+        var groups: [Group] = []
+        var cur = Group()
+        func close() throws(Failure) {
+            guard cur.hasContent || !cur.notes.isEmpty else { return }
+            guard cur.hasTimes else { throw Failure("no times for '\(text.trimmingCharacters)'") }
+            groups.append(cur)
+            cur = Group()
+        }
+        while i < tokens.count {
+            switch tokens[i] {
+            case .weekday:
+                if cur.hasTimes { try close() }
+                cur.days += try dayList()
+            case .month, .date, .allSouls:
+                if cur.hasTimes { try close() }
+                cur.dates += try dateList()
+            case .time, .hour:
+                cur.times += try timeList()
+            case .nonstop:
+                cur.nonstop = true
+                i += 1
+            case .daily, .colon, .hoursMarker:
+                i += 1
+            case .note(let n):
+                i += 1
+                switch n {
+                case "léto", "leto":
+                    cur.dates.append("Apr-Sep")
+                    notes.append("léto read as Apr-Sep")
+                case "zima":
+                    cur.dates.append("Oct-Mar")
+                    notes.append("zima read as Oct-Mar")
+                default:
+                    cur.notes.append(n)
+                }
+            case .semicolon, .comma, .and:
+                i += 1
+                if cur.hasTimes { try close() }
+            case .word(let w):
+                throw Failure("not a schedule: '\(w)' in '\(text.trimmingCharacters)'")
+            case .dash, .plus:
+                throw Failure("unexpected '-' or '+' in '\(text.trimmingCharacters)'")
+            }
+        }
+        try close()
+        guard !groups.isEmpty else { throw Failure("no times in '\(text.trimmingCharacters)'") }
+        return (render(groups), notes)
+    }
+
+    // MARK: lists
+
+    private mutating func dayList() throws(Failure) -> [(Int, Int)] {
+        var out: [(Int, Int)] = []
+        while i < tokens.count, case .weekday(let a) = tokens[i] {
+            i += 1
+            var b = a
+            if i + 1 < tokens.count, tokens[i] == .dash, case .weekday(let z) = tokens[i + 1] {
+                b = z
+                i += 2
+            }
+            out.append((a, b))
+            // `po a st`, `po,st`, `po-čt, ne`: a list goes on while another weekday follows.
+            if i + 1 < tokens.count, tokens[i] == .comma || tokens[i] == .and, case .weekday = tokens[i + 1] {
+                i += 1
+                continue
+            }
+            break
+        }
+        return out
+    }
+
+    private mutating func dateList() throws(Failure) -> [String] {
+        var out: [String] = []
+        while i < tokens.count {
+            guard let a = datePoint() else { break }
+            if i + 1 < tokens.count, tokens[i] == .dash, let b = peekDatePoint(at: i + 1) {
+                i += 1
+                _ = datePoint()
+                out.append(try range(a, b))
+            } else {
+                out.append(a.osm)
+            }
+            // Lists: `listopad prosinec leden`, `říjen a březen`, `říjen+dušičky`, `1.9-3.10. a 1.4.-31.5.`
+            if i < tokens.count, tokens[i] == .and || tokens[i] == .plus || tokens[i] == .comma,
+                i + 1 < tokens.count, peekDatePoint(at: i + 1) != nil
+            {
+                i += 1
+                continue
+            }
+            if i < tokens.count, peekDatePoint(at: i) != nil { continue }
+            break
+        }
+        return out
+    }
+
+    private enum DatePoint {
+        case month(Int)
+        case day(Int, Int)
+        case allSouls
+        var osm: String {
+            switch self {
+            case .month(let m): return CzechReader.osmMonths[m - 1]
+            case .day(let d, let m): return "\(CzechReader.osmMonths[m - 1]) \(d < 10 ? "0" : "")\(d)"
+            case .allSouls: return "Nov 01-02"
+            }
+        }
+    }
+
+    private func peekDatePoint(at j: Int) -> DatePoint? {
+        guard j < tokens.count else { return nil }
+        switch tokens[j] {
+        case .month(let m): return .month(m)
+        case .date(let d, let m): return (1...12).contains(m) && (1...31).contains(d) ? .day(d, m) : nil
+        case .allSouls: return .allSouls
+        default: return nil
+        }
+    }
+
+    private mutating func datePoint() -> DatePoint? {
+        guard let p = peekDatePoint(at: i) else { return nil }
+        i += 1
+        if case .allSouls = p { notes.append("dušičky read as Nov 01-02") }
+        return p
+    }
+
+    private func range(_ a: DatePoint, _ b: DatePoint) throws(Failure) -> String {
+        switch (a, b) {
+        case (.month, .month): return a.osm + "-" + b.osm
+        case (.day, .day): return a.osm + "-" + b.osm
+        default: throw Failure("a date range mixes months and days in '\(text.trimmingCharacters)'")
+        }
+    }
+
+    private mutating func timeList() throws(Failure) -> [String] {
+        var out: [String] = []
+        while true {
+            let start = try timePoint()
+            guard i < tokens.count, tokens[i] == .dash else {
+                throw Failure("a time without a range in '\(text.trimmingCharacters)'")
+            }
+            i += 1
+            var end = try timePoint()
+            if i < tokens.count, tokens[i] == .hoursMarker { i += 1 }
+            guard start < 24 * 60 else { throw Failure("a start time past 24:00 in '\(text.trimmingCharacters)'") }
+            if end == 0 { end = 24 * 60 }
+            guard end != start else {
+                throw Failure("a time range that starts and ends at the same time in '\(text.trimmingCharacters)'")
+            }
+            out.append(CzechReader.clock(start) + "-" + CzechReader.clock(end))
+            // `5.30-11.45 a 12.15-19 h`, `10:00-12:00,14:00-16:00`
+            if i + 1 < tokens.count, tokens[i] == .and || tokens[i] == .comma, isTime(at: i + 1) {
+                i += 1
+                continue
+            }
+            return out
+        }
+    }
+
+    private func isTime(at j: Int) -> Bool {
+        guard j < tokens.count else { return false }
+        switch tokens[j] {
+        case .time, .hour: return true
+        default: return false
+        }
+    }
+
+    private mutating func timePoint() throws(Failure) -> Int {
+        guard i < tokens.count else { throw Failure("a time range is cut short in '\(text.trimmingCharacters)'") }
+        switch tokens[i] {
+        case .time(let m):
+            i += 1
+            guard m <= 24 * 60 else { throw Failure("a time past 24:00 in '\(text.trimmingCharacters)'") }
+            return m
+        case .hour(let h) where bareHoursAllowed:
+            i += 1
+            guard h <= 24 else { throw Failure("hour \(h) is out of range in '\(text.trimmingCharacters)'") }
+            return h * 60
+        case .hour(let h):
+            throw Failure("hour \(h) without minutes in '\(text.trimmingCharacters)'")
+        default:
+            throw Failure("expected a time in '\(text.trimmingCharacters)'")
+        }
+    }
+
+    // MARK: output
+
+    private mutating func render(_ input: [Group]) -> String {
+        var groups = input
+        for g in groups.indices {
+            // Days carried over: `út-ne duben 9-18, květen až září 9-19` keeps út-ne.
+            if groups[g].days.isEmpty, !groups[g].dates.isEmpty, g > 0, !groups[g - 1].days.isEmpty, !groups[g - 1].dates.isEmpty
+            {
+                groups[g].days = groups[g - 1].days
+                if CzechReader.daySet(groups[g].days).count < 7, !notes.contains("days carried over to later date groups") {
+                    notes.append("days carried over to later date groups")
+                }
+            }
+            // A dropped day part after day groups: the days they left out.
+            if groups[g].days.isEmpty, groups[g].dates.isEmpty, g > 0,
+                groups[..<g].allSatisfy({ !$0.days.isEmpty && $0.dates.isEmpty })
+            {
+                var covered = Set<Int>()
+                for p in groups[..<g] { covered.formUnion(CzechReader.daySet(p.days)) }
+                let rest = (0..<7).filter { !covered.contains($0) }
+                if !rest.isEmpty, rest.count < 7 {
+                    groups[g].days = CzechReader.ranges(rest)
+                    notes.append(
+                        "a group without days read as \(CzechReader.ranges(rest).map(CzechReader.dayText).joined(separator: ","))"
+                    )
+                }
+            }
+        }
+        if groups.count == 1, groups[0].dates.isEmpty, groups[0].nonstop, groups[0].times.isEmpty, groups[0].notes.isEmpty,
+            groups[0].days.isEmpty || CzechReader.daySet(groups[0].days).count == 7
+        {
+            return "24/7"
+        }
+        return groups.map { g in
+            var parts: [String] = []
+            if !g.dates.isEmpty { parts.append(g.dates.joined(separator: ",")) }
+            if !g.days.isEmpty, CzechReader.daySet(g.days).count < 7 || !g.dates.isEmpty {
+                parts.append(g.days.map(CzechReader.dayText).joined(separator: ","))
+            } else if !g.days.isEmpty {
+                parts.append("Mo-Su")
+            }
+            parts.append(g.nonstop ? "00:00-24:00" : g.times.joined(separator: ","))
+            if !g.notes.isEmpty { parts.append("\"\(g.notes.joined(separator: ", ").replacingQuotes)\"") }
+            return parts.joined(separator: " ")
+        }.joined(separator: "; ")
+    }
+
+    private static func dayText(_ r: (Int, Int)) -> String {
+        r.0 == r.1 ? osmDays[r.0] : osmDays[r.0] + "-" + osmDays[r.1]
+    }
+
+    private static func daySet(_ ranges: [(Int, Int)]) -> Set<Int> {
+        var s = Set<Int>()
+        for (a, b) in ranges {
+            var d = a
+            s.insert(d)
+            while d != b {
+                d = (d + 1) % 7
+                s.insert(d)
+            }
+        }
+        return s
+    }
+
+    private static func ranges(_ days: [Int]) -> [(Int, Int)] {
+        var out: [(Int, Int)] = []
+        for d in days.sorted() {
+            if let last = out.last, last.1 == d - 1 { out[out.count - 1].1 = d } else { out.append((d, d)) }
+        }
+        return out
+    }
+
+    static func clock(_ m: Int) -> String {
+        let h = m / 60
+        let mm = m % 60
+        return (h < 10 ? "0" : "") + "\(h):" + (mm < 10 ? "0" : "") + "\(mm)"
+    }
+}

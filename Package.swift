@@ -39,25 +39,25 @@ let package = Package(
         ),
         .target(
             name: "Ingest",
-            dependencies: ["Storage", "Geo", .product(name: "Yams", package: "Yams")],
+            dependencies: ["Storage", "Geo", "Hours", .product(name: "Yams", package: "Yams")],
             swiftSettings: strict
         ),
         .target(
             name: "Query",
-            dependencies: ["Storage", "Geo", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Storage", "Geo", "Hours", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "LocateCLI",
             dependencies: [
-                "Ingest", "Query", "Storage", "Geo",
+                "Ingest", "Query", "Storage", "Geo", "Hours",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "LocateBench",
-            dependencies: ["Ingest", "Query", "Storage", "Geo", "LocateTestSupport"],
+            dependencies: ["Ingest", "Query", "Storage", "Geo", "Hours", "LocateTestSupport"],
             path: "Sources/LocateBench",
             swiftSettings: strict
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Hours
 import Ingest
 import LocateTestSupport
 import Query
@@ -26,9 +27,54 @@ struct LocateBench {
             try ingest(file: args[1], db: args[2])
         case "nearest" where args.count == 3:
             try nearest(db: args[1], queries: Int(args[2]) ?? 1000)
+        case "hours" where args.count == 2:
+            hours(iterations: Int(args[1]) ?? 100_000)
         default:
-            FileHandle.standardError.write(Data("usage: locate-bench generate N FILE | ingest FILE DB | nearest DB Q\n".utf8))
+            FileHandle.standardError.write(
+                Data("usage: locate-bench generate N FILE | ingest FILE DB | nearest DB Q | hours N\n".utf8))
             exit(64)
+        }
+    }
+
+    /// Opening-hours evaluations per second: parse + state, and state on a parsed tree, for a
+    /// simple and a complex expression, at instants spread over a year (Europe/Prague).
+    static func hours(iterations: Int) {
+        let cases = [
+            ("simple", "Mo-Fr 08:00-18:00; Sa 09:00-12:00"),
+            (
+                "complex",
+                "Mo-Th 05:30-23:30; Fr 05:30-24:00; Sa 00:00-01:30,05:30-24:00; Su[-1] 10:00-12:00; "
+                    + "Apr-Sep 09:00-20:00; Dec 24-26 off; PH off; week 01-53/2 We 12:00-14:00 off"
+            ),
+        ]
+        let context = HoursContext(timeZone: TimeZone(identifier: "Europe/Prague") ?? .gmt, country: "CZ")
+        let start = 1_795_000_000.0
+        for (name, expr) in cases {
+            var sink = 0
+            var t0 = DispatchTime.now().uptimeNanoseconds
+            for i in 0..<iterations {
+                let at = Date(timeIntervalSince1970: start + Double(i % 8760) * 3600 + 137)
+                if let h = try? OpeningHours(parsing: expr) {
+                    sink &+= h.currentState(at: at, in: context).state == .open ? 1 : 0
+                }
+            }
+            let parseState = Double(iterations) / (Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)
+            guard let tree = try? OpeningHours(parsing: expr) else { continue }
+            t0 = DispatchTime.now().uptimeNanoseconds
+            for i in 0..<iterations {
+                let at = Date(timeIntervalSince1970: start + Double(i % 8760) * 3600 + 137)
+                sink &+= tree.currentState(at: at, in: context).state == .open ? 1 : 0
+            }
+            let stateOnly = Double(iterations) / (Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)
+            t0 = DispatchTime.now().uptimeNanoseconds
+            for i in 0..<(iterations / 10) {
+                let at = Date(timeIntervalSince1970: start + Double(i % 8760) * 3600 + 137)
+                sink &+= tree.state(at: at, in: context).nextChange == nil ? 0 : 1
+            }
+            let withNext = Double(iterations / 10) / (Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)
+            print(
+                "hours=\(name) parse_state_per_s=\(Int(parseState)) state_per_s=\(Int(stateOnly))",
+                "state_and_next_change_per_s=\(Int(withNext)) check=\(sink)")
         }
     }
 

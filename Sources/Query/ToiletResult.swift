@@ -15,6 +15,21 @@ public struct ToiletResult: Sendable, Equatable, Codable {
     public var address: String?
     /// Original opening-hours text.
     public var hours: String?
+    /// The hours in OSM syntax, when they could be read.
+    public var hoursNormalized: String?
+    /// How the hours were read: exact, interpreted, unknown, missing.
+    public var hoursStatus: String
+    /// With an open filter: the state at its instant (`open`, `unknown`).
+    public var state: String?
+    /// With an open filter: when that state next changes, wall-clock in the place's time zone
+    /// (`2026-11-21T20:00`), or nil when it never does.
+    public var nextChange: String?
+    /// With an open filter and an arrival: the arrival time, wall-clock.
+    public var arrival: String?
+    /// With an open filter: the query instant, wall-clock in the place's time zone.
+    public var queryTime: String?
+    /// The place's time zone.
+    public var timeZone: String
     /// Original price text.
     public var price: String?
     /// Parsed price amount.

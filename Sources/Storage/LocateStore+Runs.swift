@@ -40,3 +40,11 @@ extension LocateStore {
         try read { db in try Row.fetchAll(db, sql: sql, arguments: arguments) }
     }
 }
+
+extension LocateStore {
+    /// Runs `body` with a read-only view of the database (one read transaction), for modules
+    /// above Storage that need prepared statements in a loop.
+    public func reading<T>(_ body: (Database) throws -> T) throws -> T {
+        try read(body)
+    }
+}

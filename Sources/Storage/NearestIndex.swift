@@ -142,30 +142,39 @@ public final class NearestIndex {
     public func nearest(
         to point: Coordinate, limit: Int, required: PointFlags = [], maxDistanceMeters: Double? = nil
     ) -> [NearestHit] {
-        nearest(to: point, limit: limit, maxDistanceMeters: maxDistanceMeters) { _, f in f.isSuperset(of: required) }
+        // The predicate cannot throw, so neither can the search.
+        (try? nearest(to: point, limit: limit, maxDistanceMeters: maxDistanceMeters) { _, f, _ in f.isSuperset(of: required) })
+            ?? []
     }
 
-    /// The incremental search with any predicate on (row id, flags): it keeps going
-    /// outward until `limit` accepted hits are certain.
+    /// The incremental search with any predicate on (row id, flags, geodesic distance): it
+    /// keeps going outward until `limit` accepted hits are certain. The predicate is asked
+    /// only about candidates that could still enter the answer, in increasing distance, so
+    /// an expensive one (opening hours) runs for few of them. Rethrows its error.
     public func nearest(
-        to point: Coordinate, limit: Int, maxDistanceMeters: Double? = nil, where accept: (Int64, PointFlags) -> Bool
-    ) -> [NearestHit] {
+        to point: Coordinate, limit: Int, maxDistanceMeters: Double? = nil,
+        where accept: (Int64, PointFlags, Double) throws -> Bool
+    ) throws -> [NearestHit] {
         guard limit > 0 else { return [] }
         let q = KDTreeView.ecef(latitude: point.latitude, longitude: point.longitude)
         var best: [NearestHit] = []
         let cap = maxDistanceMeters ?? .infinity
+        var failure: (any Error)? = nil
         tree.nearest(to: q) { pos, _, nextBound2 in
             let id = rowIDs[pos]
-            if accept(id, PointFlags(rawValue: flags[pos])) {
-                let (d, bearing) = geodesic.inverse(
-                    from: point, to: Coordinate(latitude: latLon[pos * 2], longitude: latLon[pos * 2 + 1]))
-                if d <= cap {
-                    let hit = NearestHit(rowID: id, distanceMeters: d, bearingDegrees: bearing)
-                    if best.count < limit || NearestIndex.before(hit, best[best.count - 1]) {
+            let (d, bearing) = geodesic.inverse(
+                from: point, to: Coordinate(latitude: latLon[pos * 2], longitude: latLon[pos * 2 + 1]))
+            let hit = NearestHit(rowID: id, distanceMeters: d, bearingDegrees: bearing)
+            if d <= cap, best.count < limit || NearestIndex.before(hit, best[best.count - 1]) {
+                do {
+                    if try accept(id, PointFlags(rawValue: flags[pos]), d) {
                         let at = best.firstIndex { NearestIndex.before(hit, $0) } ?? best.count
                         best.insert(hit, at: at)
                         if best.count > limit { best.removeLast() }
                     }
+                } catch {
+                    failure = error
+                    return false
                 }
             }
             // The smallest geodesic distance any remaining point can have, less 1 mm for the
@@ -174,6 +183,7 @@ public final class NearestIndex {
             if lowerBound > cap { return false }
             return !(best.count == limit && lowerBound > best[best.count - 1].distanceMeters)
         }
+        if let failure { throw failure }
         return best
     }
 

@@ -87,6 +87,15 @@ enum Schema {
                     INSERT INTO locate_meta VALUES ('schema', 'locate 1');
                     """)
         }
+        m.registerMigration("v2-hours") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE toilets ADD COLUMN hours_osm TEXT;
+                    ALTER TABLE toilets ADD COLUMN hours_status TEXT NOT NULL DEFAULT 'missing'
+                      CHECK (hours_status IN ('exact', 'interpreted', 'unknown', 'missing'));
+                    ALTER TABLE toilets ADD COLUMN country TEXT;
+                    """)
+        }
         return m
     }
 }

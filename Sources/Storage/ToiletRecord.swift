@@ -23,6 +23,12 @@ public struct ToiletRecord: Sendable, Equatable {
     public let address: String?
     /// The original opening-hours text, exactly as the source wrote it.
     public let hoursText: String?
+    /// The hours in OSM `opening_hours` syntax (translated from Czech text when needed).
+    public let hoursOSM: String?
+    /// How the hours were read: `exact`, `interpreted`, `unknown` or `missing`.
+    public let hoursStatus: String
+    /// ISO 3166-1 country, for public holidays.
+    public let country: String?
     /// The original price text, exactly as the source wrote it.
     public let priceText: String?
     /// Price amount parsed from the text, when it names one.
@@ -49,7 +55,8 @@ public struct ToiletRecord: Sendable, Equatable {
 
     /// Creates a record.
     public init(
-        sourceID: String, name: String?, address: String?, hoursText: String?, priceText: String?,
+        sourceID: String, name: String?, address: String?, hoursText: String?, hoursOSM: String?, hoursStatus: String,
+        country: String?, priceText: String?,
         priceAmount: Double?, priceCurrency: String?, isFree: Bool?, wheelchair: WheelchairAccess,
         kind: String?, locationDetail: String?, timeZone: String, propertiesJSON: String,
         propertiesFingerprint: String, coordinate: Coordinate
@@ -59,6 +66,9 @@ public struct ToiletRecord: Sendable, Equatable {
         self.name = name
         self.address = address
         self.hoursText = hoursText
+        self.hoursOSM = hoursOSM
+        self.hoursStatus = hoursStatus
+        self.country = country
         self.priceText = priceText
         self.priceAmount = priceAmount
         self.priceCurrency = priceCurrency
@@ -79,7 +89,8 @@ public struct ToiletRecord: Sendable, Equatable {
     private func computeContentHash() -> String {
         var h = FNV1a()
         for part in [
-            sourceID, name ?? "\u{0}", address ?? "\u{0}", hoursText ?? "\u{0}", priceText ?? "\u{0}",
+            sourceID, name ?? "\u{0}", address ?? "\u{0}", hoursText ?? "\u{0}", hoursOSM ?? "\u{0}", hoursStatus,
+            country ?? "\u{0}", priceText ?? "\u{0}",
             priceAmount.map { "\($0)" } ?? "\u{0}", priceCurrency ?? "\u{0}", isFree.map { "\($0)" } ?? "\u{0}",
             wheelchair.rawValue, kind ?? "\u{0}", locationDetail ?? "\u{0}", timeZone, propertiesFingerprint,
             "\(coordinate.longitude)", "\(coordinate.latitude)",

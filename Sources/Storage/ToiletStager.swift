@@ -18,6 +18,7 @@ public final class ToiletStager {
     static let copiedColumns = [
         "source_index", "match_key", "name", "address", "hours_text", "price_text", "price_amount", "price_currency",
         "is_free", "wheelchair", "kind", "location_detail", "timezone", "properties", "lon", "lat", "content_hash", "geom",
+        "hours_osm", "hours_status", "country",
     ]
 
     init(db: Database, direct: (dataset: String, run: Int64)?) throws {
@@ -40,7 +41,8 @@ public final class ToiletStager {
                         name TEXT, address TEXT, hours_text TEXT, price_text TEXT, price_amount REAL,
                         price_currency TEXT, is_free INTEGER, wheelchair TEXT NOT NULL, kind TEXT,
                         location_detail TEXT, timezone TEXT NOT NULL, properties TEXT NOT NULL,
-                        lon REAL NOT NULL, lat REAL NOT NULL, content_hash TEXT NOT NULL, geom BLOB NOT NULL)
+                        lon REAL NOT NULL, lat REAL NOT NULL, content_hash TEXT NOT NULL, geom BLOB NOT NULL,
+                        hours_osm TEXT, hours_status TEXT NOT NULL, country TEXT)
                     """)
             insert = try db.makeStatement(sql: "INSERT INTO staging (source_id, \(columns)) VALUES (?, \(marks))")
             findIndex = try db.makeStatement(sql: "SELECT source_index FROM staging WHERE source_id = ?")
@@ -78,9 +80,12 @@ public final class ToiletStager {
         bind(s, i + 17, r.contentHash)
         let blob = SpatiaLiteBlob.point(r.coordinate, srid: 4326)
         blob.withUnsafeBytes { _ = sqlite3_bind_blob(s, i + 18, $0.baseAddress, Int32($0.count), ToiletStager.transient) }
+        bind(s, i + 19, r.hoursOSM)
+        bind(s, i + 20, r.hoursStatus)
+        bind(s, i + 21, r.country)
         if let direct {
-            sqlite3_bind_int64(s, i + 19, direct.run)
-            sqlite3_bind_int64(s, i + 20, direct.run)
+            sqlite3_bind_int64(s, i + 22, direct.run)
+            sqlite3_bind_int64(s, i + 23, direct.run)
         }
         let rc = sqlite3_step(s)
         if rc == SQLITE_DONE {

@@ -49,8 +49,8 @@ extension YearRange {
 extension DatePoint {
     var canonical: String {
         switch self {
-        case .monthDay(let m, let d?): return "\(Parser.monthNames[m - 1]) \(twoDigits(d))"
-        case .monthDay(let m, nil): return Parser.monthNames[m - 1]
+        case .monthDay(let m, let d?): return "\(monthName(m)) \(twoDigits(d))"
+        case .monthDay(let m, nil): return monthName(m)
         case .easter(let offset): return "easter" + dayOffset(offset)
         }
     }
@@ -76,8 +76,8 @@ extension WeekRange {
 
 extension WeekdayRange {
     var canonical: String {
-        var s = Parser.weekdayNames[from]
-        if let to { s += "-" + Parser.weekdayNames[to] }
+        var s = weekdayName(from)
+        if let to { s += "-" + weekdayName(to) }
         if !nth.isEmpty {
             s +=
                 "[" + nth.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ",")
@@ -116,3 +116,6 @@ func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 func dayOffset(_ days: Int) -> String {
     days == 0 ? "" : " \(days > 0 ? "+" : "-")\(abs(days)) day\(abs(days) == 1 ? "" : "s")"
 }
+
+func monthName(_ m: Int) -> String { String(decoding: Parser.monthNames[m - 1], as: UTF8.self) }
+func weekdayName(_ d: Int) -> String { String(decoding: Parser.weekdayNames[d], as: UTF8.self) }

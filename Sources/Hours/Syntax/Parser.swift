@@ -2,13 +2,17 @@
 /// specification defines, plus single-digit hours (`6:00`) and days (`Oct 1`), which real
 /// data uses widely; everything else is rejected with the position and what was expected.
 struct Parser {
-    private let chars: [Character]
+    /// The input as UTF-8 bytes (the syntax is ASCII; comments may hold any text).
+    private let chars: [UInt8]
     private var pos = 0
 
-    init(_ text: String) { chars = Array(text) }
+    init(_ text: String) { chars = Array(text.utf8) }
 
-    static let weekdayNames = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
-    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let weekdayNames = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"].map { Array($0.utf8) }
+    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].map {
+        Array($0.utf8)
+    }
+    static let holidayNames = ["PH", "SH"].map { Array($0.utf8) }
 
     mutating func parse() throws(HoursSyntaxError) -> OpeningHours {
         skipSpaces()
@@ -55,13 +59,13 @@ struct Parser {
             case "unknown": rule.modifier = .unknown
             default: break
             }
-            if ["open", "closed", "off", "unknown"].contains(word) {
+            if word == "open" || word == "closed" || word == "off" || word == "unknown" {
                 pos += word.count
                 sawModifier = true
             }
         }
         skipSpaces()
-        if peek() == "\"" { rule.comment = try parseComment() }
+        if peek() == UInt8(ascii: "\"") { rule.comment = try parseComment() }
         let empty =
             !rule.alwaysOpen && rule.years.isEmpty && rule.dates.isEmpty && rule.weeks.isEmpty
             && rule.weekdays.isEmpty && rule.holidays.isEmpty && rule.times.isEmpty
@@ -94,7 +98,7 @@ struct Parser {
             while true {
                 skipSpaces()
                 if isHolidayAhead() {
-                    let kind: HolidaySelector.Kind = peek() == "P" ? .publicHoliday : .schoolHoliday
+                    let kind: HolidaySelector.Kind = peek() == UInt8(ascii: "P") ? .publicHoliday : .schoolHoliday
                     pos += 2
                     rule.holidays.append(HolidaySelector(kind: kind, offsetDays: try parseDayOffset()))
                 } else if isWeekdayAhead() {
@@ -139,7 +143,7 @@ struct Parser {
         let from = try parseNumber(digits: 4...4, what: "year")
         guard (1900...2200).contains(from) else { throw fail("year \(from) is out of range (1900-2200)", back: 4) }
         if accept("+") { return YearRange(from: from, to: Int.max) }
-        guard peek() == "-", isDigit(at: pos + 1) else { return YearRange(from: from, to: nil) }
+        guard peek() == UInt8(ascii: "-"), isDigit(at: pos + 1) else { return YearRange(from: from, to: nil) }
         pos += 1
         let to = try parseNumber(digits: 4...4, what: "year")
         guard to >= from else { throw fail("year range \(from)-\(to) runs backwards", back: 4) }
@@ -197,7 +201,7 @@ struct Parser {
     private func checkDay(_ day: Int, month: Int) throws(HoursSyntaxError) {
         let lengths = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         guard day >= 1, day <= lengths[month - 1] else {
-            throw fail("day \(day) does not exist in \(Parser.monthNames[month - 1])", back: String(day).count)
+            throw fail("day \(day) does not exist in \(monthName(month))", back: String(day).count)
         }
     }
 
@@ -219,7 +223,7 @@ struct Parser {
         guard let from = peekName(Parser.weekdayNames) else { throw fail("expected a weekday (Mo-Su)") }
         pos += 2
         var range = WeekdayRange(from: from)
-        if peek() == "-", let to = peekName(Parser.weekdayNames, at: pos + 1) {
+        if peek() == UInt8(ascii: "-"), let to = peekName(Parser.weekdayNames, at: pos + 1) {
             pos += 3
             range.to = to
         } else if accept("[") {
@@ -234,7 +238,7 @@ struct Parser {
         repeat {
             let a = try parseSignedNth()
             var b = a
-            if peek() == "-", isDigit(at: pos + 1) {
+            if peek() == UInt8(ascii: "-"), isDigit(at: pos + 1) {
                 pos += 1
                 b = try parseSignedNth()
             }
@@ -258,11 +262,11 @@ struct Parser {
     private mutating func parseDayOffset() throws(HoursSyntaxError) -> Int {
         let save = pos
         skipSpaces()
-        guard peek() == "+" || peek() == "-", isDigit(at: pos + 1) else {
+        guard peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-"), isDigit(at: pos + 1) else {
             pos = save
             return 0
         }
-        let negative = peek() == "-"
+        let negative = peek() == UInt8(ascii: "-")
         pos += 1
         let n = try parseNumber(digits: 1...3, what: "day offset")
         skipSpaces()
@@ -288,8 +292,10 @@ struct Parser {
     private mutating func parseTimePoint(isEnd: Bool) throws(HoursSyntaxError) -> TimePoint {
         if accept("(") {
             guard let event = parseSunEvent() else { throw fail("expected sunrise, sunset, dawn or dusk after '('") }
-            guard peek() == "+" || peek() == "-" else { throw fail("expected '+' or '-' and an offset") }
-            let sign = peek() == "-" ? -1 : 1
+            guard peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") else {
+                throw fail("expected '+' or '-' and an offset")
+            }
+            let sign = peek() == UInt8(ascii: "-") ? -1 : 1
             pos += 1
             let minutes = try parseClock(limit: 24 * 60)
             guard accept(")") else { throw fail("expected ')' after the offset") }
@@ -320,7 +326,8 @@ struct Parser {
         let total = h * 60 + m
         guard total <= limit else {
             pos = start
-            throw fail("time \(String(chars[start..<(start + String(h).count + 3)])) is out of range (00:00-\(limit / 60):00)")
+            let shown = String(decoding: chars[start..<min(chars.count, start + String(h).count + 3)], as: UTF8.self)
+            throw fail("time \(shown) is out of range (00:00-\(limit / 60):00)")
         }
         return total
     }
@@ -329,14 +336,11 @@ struct Parser {
 
     private mutating func parseComment() throws(HoursSyntaxError) -> String {
         pos += 1
-        var text = ""
-        while pos < chars.count, chars[pos] != "\"" {
-            text.append(chars[pos])
-            pos += 1
-        }
+        let start = pos
+        while pos < chars.count, chars[pos] != UInt8(ascii: "\"") { pos += 1 }
         guard pos < chars.count else { throw fail("unterminated comment: expected a closing '\"'") }
         pos += 1
-        return text
+        return String(decoding: chars[start..<(pos - 1)], as: UTF8.self)
     }
 
     private mutating func parseNumber(digits: ClosedRange<Int>, what: String) throws(HoursSyntaxError) -> Int {
@@ -350,62 +354,77 @@ struct Parser {
                 "expected a \(what) of \(digits.lowerBound == digits.upperBound ? "\(digits.lowerBound)" : "\(digits.lowerBound)-\(digits.upperBound)") digits"
             )
         }
-        return Int(String(chars[start..<pos])) ?? 0
+        var v = 0
+        for b in chars[start..<pos] { v = v * 10 + Int(b - 48) }
+        return v
     }
 
-    private func isDigit(at i: Int) -> Bool { i < chars.count && chars[i].isASCII && chars[i].isNumber }
-    private func peek() -> Character? { pos < chars.count ? chars[pos] : nil }
+    private func isDigit(at i: Int) -> Bool { i < chars.count && chars[i] >= 0x30 && chars[i] <= 0x39 }
+    private func peek() -> UInt8? { pos < chars.count ? chars[pos] : nil }
 
-    private mutating func accept(_ s: String) -> Bool {
-        let c = Array(s)
-        guard pos + c.count <= chars.count, Array(chars[pos..<(pos + c.count)]) == c else { return false }
-        pos += c.count
+    /// ASCII letters, and any non-ASCII byte (part of a letter in another script).
+    private func isLetter(at i: Int) -> Bool {
+        guard i < chars.count else { return false }
+        let b = chars[i] | 0x20
+        return (b >= 0x61 && b <= 0x7A) || chars[i] >= 0x80
+    }
+
+    private mutating func accept(_ s: StaticString) -> Bool {
+        let n = s.utf8CodeUnitCount
+        guard pos + n <= chars.count else { return false }
+        let p = s.utf8Start
+        for k in 0..<n where chars[pos + k] != p[k] { return false }
+        pos += n
         return true
     }
 
-    private mutating func skipSpaces() { while pos < chars.count, chars[pos] == " " { pos += 1 } }
+    private mutating func skipSpaces() { while pos < chars.count, chars[pos] == 0x20 { pos += 1 } }
 
     /// The run of ASCII letters at the cursor.
     private func peekWord() -> String? {
         var i = pos
-        while i < chars.count, chars[i].isASCII, chars[i].isLetter { i += 1 }
-        return i > pos ? String(chars[pos..<i]) : nil
+        while i < chars.count, chars[i] < 0x80, isLetter(at: i) { i += 1 }
+        return i > pos ? String(decoding: chars[pos..<i], as: UTF8.self) : nil
     }
 
-    private func peekName(_ names: [String], at i: Int? = nil) -> Int? {
+    private func peekName(_ names: [[UInt8]], at i: Int? = nil) -> Int? {
         let at = i ?? pos
         guard at + 2 <= chars.count else { return nil }
-        for (n, name) in names.enumerated() {
-            let c = Array(name)
-            if at + c.count <= chars.count, Array(chars[at..<(at + c.count)]) == c,
-                !(at + c.count < chars.count && chars[at + c.count].isLetter)
-            {
-                return n
+        for (n, name) in names.enumerated() where at + name.count <= chars.count {
+            var same = true
+            for k in 0..<name.count where chars[at + k] != name[k] {
+                same = false
+                break
             }
+            if same && !isLetter(at: at + name.count) { return n }
         }
         return nil
     }
 
     private func isYearAhead() -> Bool {
-        (0..<4).allSatisfy { isDigit(at: pos + $0) } && !isDigit(at: pos + 4) && !(pos + 4 < chars.count && chars[pos + 4] == ":")
+        (0..<4).allSatisfy { isDigit(at: pos + $0) } && !isDigit(at: pos + 4)
+            && !(pos + 4 < chars.count && chars[pos + 4] == UInt8(ascii: ":"))
     }
     private func isMonthAhead() -> Bool { peekName(Parser.monthNames) != nil }
     private func isWeekdayAhead() -> Bool { peekName(Parser.weekdayNames) != nil }
-    private func isHolidayAhead() -> Bool { peekName(["PH", "SH"]) != nil }
+    private func isHolidayAhead() -> Bool { peekName(Parser.holidayNames) != nil }
     /// One or two digits followed by ':' (a clock time, not a day number).
     private func isClockAhead() -> Bool {
-        (isDigit(at: pos) && pos + 1 < chars.count && chars[pos + 1] == ":")
-            || (isDigit(at: pos) && isDigit(at: pos + 1) && pos + 2 < chars.count && chars[pos + 2] == ":")
+        (isDigit(at: pos) && pos + 1 < chars.count && chars[pos + 1] == UInt8(ascii: ":"))
+            || (isDigit(at: pos) && isDigit(at: pos + 1) && pos + 2 < chars.count && chars[pos + 2] == UInt8(ascii: ":"))
     }
 
     private func isTimeAhead() -> Bool {
         if isDigit(at: pos) { return true }
-        if peek() == "(" { return true }
+        if peek() == UInt8(ascii: "(") { return true }
         return SunEvent.allCases.contains { peekWord() == $0.rawValue }
     }
 
+    /// An error at the cursor (less `back` bytes), with the offset counted in characters.
     private func fail(_ reason: String, back: Int = 0) -> HoursSyntaxError {
-        HoursSyntaxError(offset: max(0, pos - back), reason: reason)
+        let byte = min(chars.count, max(0, pos - back))
+        let characters = String(decoding: chars[0..<byte], as: UTF8.self).count
+        return HoursSyntaxError(offset: characters, reason: reason)
     }
 }
 

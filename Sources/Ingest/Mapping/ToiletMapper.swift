@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Hours
 import Storage
 
 /// Turns one GeoJSON feature into a `ToiletRecord`, or says why it cannot be used.
@@ -7,6 +8,8 @@ struct ToiletMapper {
     let spec: PipelineSpec
     /// Price texts repeat across records: interpret each distinct text once.
     private let prices = Memo<PriceText>()
+    /// Hours texts repeat too: read each distinct text once.
+    private let hoursReadings = Memo<HoursReading>()
 
     /// The outcome for one feature.
     enum Outcome {
@@ -74,7 +77,15 @@ struct ToiletMapper {
         let address = trimmed(m.address)
         if let f = m.address, address == nil { warn(f, text(f) == nil ? "address is missing" : "address is blank", id: id) }
         let hours = text(m.hours)
-        if let f = m.hours, hours?.trimmingSpaces.isEmpty ?? true { warn(f, "opening hours missing", id: id) }
+        let reading = hours.map { h in hoursReadings.value(for: h) { HoursReading($0) } } ?? .missing
+        if let f = m.hours {
+            switch reading.status {
+            case "missing": warn(f, "opening hours missing", id: id)
+            case "unknown": warn(f, "hours not understood, stored as unknown: \(reading.reason ?? "")", id: id)
+            case "interpreted": warn(f, "hours interpreted: \(reading.reason ?? "")", id: id)
+            default: break
+            }
+        }
         let priceText = text(m.price)
         var price = PriceText.none
         if let f = m.price {
@@ -94,7 +105,8 @@ struct ToiletMapper {
             }
         }
         let record = ToiletRecord(
-            sourceID: id, name: trimmed(m.name), address: address, hoursText: hours, priceText: priceText,
+            sourceID: id, name: trimmed(m.name), address: address, hoursText: hours, hoursOSM: reading.expression,
+            hoursStatus: reading.status, country: spec.country, priceText: priceText,
             priceAmount: price.amount, priceCurrency: price.currency, isFree: price.isFree, wheelchair: wheelchair,
             kind: trimmed(m.kind), locationDetail: trimmed(m.locationDetail), timeZone: spec.timeZone,
             propertiesJSON: properties.jsonText, propertiesFingerprint: properties.fingerprint, coordinate: coordinate)
@@ -147,5 +159,29 @@ final class Memo<Value> {
         let v = make(key)
         if values.count < 100_000 { values[key] = v }
         return v
+    }
+}
+
+/// How a source's hours text was read: OSM syntax as is, else Czech text translated.
+struct HoursReading {
+    let expression: String?
+    let status: String
+    let reason: String?
+
+    static let missing = HoursReading(expression: nil, status: "missing", reason: nil)
+
+    private init(expression: String?, status: String, reason: String?) {
+        self.expression = expression
+        self.status = status
+        self.reason = reason
+    }
+
+    init(_ text: String) {
+        if let tree = try? OpeningHours(parsing: text) {
+            self.init(expression: tree.canonical, status: "exact", reason: nil)
+            return
+        }
+        let czech = CzechHours(czech: text)
+        self.init(expression: czech.expression, status: czech.status.rawValue, reason: czech.reason)
     }
 }

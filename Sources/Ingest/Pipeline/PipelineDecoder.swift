@@ -59,6 +59,10 @@ public enum PipelineDecoder {
         try sourceMap.finish()
         let tz = try top.string("timezone") ?? "UTC"
         guard TimeZone(identifier: tz) != nil else { throw top.error("timezone", "unknown time zone '\(tz)'") }
+        let country = try top.string("country")?.uppercased()
+        if let country, country.count != 2 || !country.allSatisfy({ $0.isASCII && $0.isLetter }) {
+            throw top.error("country", "'\(country)' is not a two-letter ISO 3166 code")
+        }
         let licence = try top.string("licence")
         let attribution = try top.string("attribution")
         let idRule = try self.idRule(try top.requiredMap("id"))
@@ -66,7 +70,7 @@ public enum PipelineDecoder {
         let region = try self.region(try top.requiredMap("region"))
         try top.finish()
         return PipelineSpec(
-            name: name, kind: kind, dataset: dataset, source: location, format: format, crs: crs, timeZone: tz,
+            name: name, kind: kind, dataset: dataset, source: location, format: format, crs: crs, timeZone: tz, country: country,
             licence: licence, attribution: attribution, id: idRule, fields: fields, region: region)
     }
 

@@ -56,6 +56,8 @@ public struct PipelineSpec: Sendable, Equatable {
     public var crs: CRS?
     /// IANA time zone of the places.
     public var timeZone: String
+    /// ISO 3166-1 country of the places, for public holidays in opening hours.
+    public var country: String?
     /// Licence of the data.
     public var licence: String?
     /// Attribution the licence requires.

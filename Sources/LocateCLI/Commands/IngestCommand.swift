@@ -68,7 +68,11 @@ struct IngestCommand: ParsableCommand {
         if r.rejected.count > shown { Console.note("… \(r.rejected.count - shown) more rejected; see --report FILE") }
         if !r.warnings.isEmpty {
             var byReason: [String: Int] = [:]
-            for w in r.warnings { byReason["\(w.field): \(w.reason.prefix(40))", default: 0] += 1 }
+            // Group by the kind of warning: the reason up to its first ':'.
+            for w in r.warnings {
+                let kind = w.reason.split(separator: ":", maxSplits: 1).first.map(String.init) ?? w.reason
+                byReason["\(w.field): \(kind)", default: 0] += 1
+            }
             let top = byReason.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(5)
             Console.note(
                 "warnings: " + top.map { "\($0.value)× \($0.key)" }.joined(separator: "; ")

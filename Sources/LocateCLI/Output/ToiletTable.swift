@@ -4,8 +4,9 @@ import Query
 
 /// The human table of toilet results.
 enum ToiletTable {
-    static func render(_ results: [ToiletResult]) -> String {
-        var t = Table(headers: ["#", "distance", "dir", "place", "hours", "price", "wheelchair"], rightAligned: [0, 1])
+    static func render(_ results: [ToiletResult], timed: Bool = false) -> String {
+        var t = Table(
+            headers: ["#", "distance", "dir", "place", timed ? "open" : "hours", "price", "wheelchair"], rightAligned: [0, 1])
         for (i, r) in results.enumerated() {
             let place = [r.name, r.address].compactMap { $0 }.joined(separator: ", ")
             t.rows.append([
@@ -13,11 +14,24 @@ enum ToiletTable {
                 clip(
                     place.isEmpty
                         ? String(format: "(no address) %.5f,%.5f", r.coordinate.latitude, r.coordinate.longitude) : place, 44),
-                clip(r.hours.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } ?? "?", 40),
+                timed
+                    ? openText(r)
+                    : clip(r.hours.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } ?? "?", 40),
                 price(r), r.wheelchair,
             ])
         }
         return t.render()
+    }
+
+    /// `open until 20:00` (today), `open until 2026-11-22 02:00`, `open 24/7`, `unknown: nejasná`.
+    static func openText(_ r: ToiletResult) -> String {
+        guard r.state == "open" else {
+            return clip("unknown: " + (r.hours?.trimmingCharacters(in: .whitespaces) ?? "no hours given"), 40)
+        }
+        guard let next = r.nextChange else { return "open 24/7" }
+        let day = next.prefix(10)
+        let time = next.dropFirst(11)
+        return "open until " + (r.queryTime?.hasPrefix(day) == true ? String(time) : "\(day) \(time)")
     }
 
     static func distance(_ m: Double) -> String {

@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+import Geo
+import Hours
+import Ingest
+import LocateTestSupport
+import Query
+import Storage
+import Testing
+
+/// Brute force for open toilets: every active toilet, its hours evaluated at `at`, sorted by
+/// (distance, row id).
+func bruteForceOpen(_ store: LocateStore, near p: Coordinate, at: Date, limit: Int) throws -> [Int64] {
+    let g = Geodesic()
+    let rows = try store.readRows(sql: "SELECT id, lat, lon, hours_osm, timezone, country FROM toilets WHERE status = 'active'")
+    var open: [(Int64, Double)] = []
+    for r in rows {
+        guard let text = r["hours_osm"] as String?, let hours = try? OpeningHours(parsing: text) else { continue }
+        let ctx = HoursContext(
+            timeZone: TimeZone(identifier: r["timezone"]) ?? .gmt, country: r["country"], latitude: r["lat"], longitude: r["lon"])
+        if hours.currentState(at: at, in: ctx).state == .open {
+            open.append((r["id"], g.distance(from: p, to: Coordinate(latitude: r["lat"], longitude: r["lon"]))))
+        }
+    }
+    return open.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit).map(\.0)
+}
+
+@Suite struct OpenNowTests {
+    static let prague = TimeZone(identifier: "Europe/Prague") ?? .gmt
+
+    @Test(
+        .enabled(if: Fixtures.haveSharedDatasets, "../shared/datasets is absent: real-data tests skipped"),
+        arguments: ["2026-11-21T23:30", "2026-11-22T03:10", "2026-11-23T12:00", "2026-03-29T02:30", "2026-07-05T05:00"])
+    func openNowEqualsBruteForce(at: String) throws {
+        let store = try storeWith("prague-toilets-2019")
+        let finder = try ToiletFinder(store: store)
+        let instant = try #require(WallClock.instant(at, in: Self.prague))
+        for p in randomPoints(40, seed: 5) {
+            let got = try finder.nearestOpen(to: p, limit: 5, open: OpenFilter(at: instant)).map(\.rowID)
+            #expect(got == (try bruteForceOpen(store, near: p, at: instant, limit: 5)), "at \(at) near \(p)")
+        }
+    }
+
+    @Test func unknownIsNeverOpenButCanBeListed() throws {
+        let store = try storeWith("prague-toilets-sample")
+        let finder = try ToiletFinder(store: store)
+        let flora = Coordinate(latitude: 50.07824, longitude: 14.45631)  // "otevřeno při akcích": unknown
+        let at = try #require(WallClock.instant("2026-11-23T12:00", in: Self.prague))
+        let open = try finder.nearestOpen(to: flora, limit: 1, open: OpenFilter(at: at))
+        #expect(open.first?.address != "Flora (sample)")
+        let withUnknown = try finder.nearestOpen(to: flora, limit: 1, open: OpenFilter(at: at, includeUnknown: true))
+        #expect(withUnknown.first?.address == "Flora (sample)")
+        #expect(withUnknown.first?.state == "unknown")
+    }
+
+    @Test func arrivalMustStillBeOpen() throws {
+        let store = try storeWith("prague-toilets-sample")
+        let finder = try ToiletFinder(store: store)
+        let near = Coordinate(latitude: 50.0875, longitude: 14.4214)
+        // Staroměstské nám. (sample) closes at 21:00; 47 m away.
+        let at = try #require(WallClock.instant("2026-11-23T20:50", in: Self.prague))
+        let now = try finder.nearestOpen(to: near, limit: 1, open: OpenFilter(at: at))
+        #expect(now.first?.address == "Staroměstské nám. (sample)")
+        #expect(now.first?.nextChange == "2026-11-23T21:00")
+        let late = try finder.nearestOpen(to: near, limit: 1, open: OpenFilter(at: at, arrival: .within(minutes: 15)))
+        #expect(late.first?.address == "Celetná (sample)")  // nonstop
+        let walking = try finder.nearestOpen(to: near, limit: 1, open: OpenFilter(at: at, arrival: .defaultWalk))
+        #expect(walking.first?.address == "Staroměstské nám. (sample)")  // under a minute's walk
+        #expect(walking.first?.arrival == "2026-11-23T20:50")
+    }
+}

@@ -15,6 +15,7 @@ demo: build
 	rm -f $(DEMO_DB) $(DEMO_DB).kdt
 	.build/debug/locate ingest pipelines/prague-toilets-sample.yml --db $(DEMO_DB)
 	.build/debug/locate toilet --near 50.0875,14.4214 --limit 5 --db $(DEMO_DB)
+	.build/debug/locate toilet --near 50.0875,14.4214 --limit 3 --at 2026-11-21T20:30 --db $(DEMO_DB)
 
 ## The whole test suite (CI runs exactly this): format lint, then every test.
 test: setup lint

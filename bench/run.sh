@@ -49,3 +49,6 @@ for i in $(seq 1 200); do
   times+=("$(awk -v a="$(now)" -v b="$t0" 'BEGIN { printf "%.3f", (a - b) * 1000 }')")
 done
 printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "  median_ms=%.1f p99_ms=%.1f runs=%d\n", a[int(NR/2)+1], a[int(NR*0.99)], NR}'
+echo
+echo "opening hours, evaluations per second (200,000 instants over a year, Europe/Prague):"
+"$BIN/locate-bench" hours 200000 | sed 's/^/  /'

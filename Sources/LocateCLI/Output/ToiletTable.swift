@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Hours
 import Query
 
 /// The human table of toilet results.
@@ -31,6 +32,12 @@ enum ToiletTable {
         guard let next = r.nextChange else { return "open 24/7" }
         let day = next.prefix(10)
         let time = next.dropFirst(11)
+        // Midnight at the end of the query's day reads better as 24:00.
+        if time == "00:00", let zone = TimeZone(identifier: r.timeZone), let instant = WallClock.instant(next, in: zone),
+            let query = r.queryTime, WallClock.text(instant.addingTimeInterval(-60), in: zone).prefix(10) == query.prefix(10)
+        {
+            return "open until 24:00"
+        }
         return "open until " + (r.queryTime?.hasPrefix(day) == true ? String(time) : "\(day) \(time)")
     }
 

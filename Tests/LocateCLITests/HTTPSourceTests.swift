@@ -1,0 +1,50 @@
+import Foundation
+import LocateTestSupport
+import Testing
+
+/// A real HTTP server on 127.0.0.1 (Python's http.server, started by the test) serving the
+/// sample; nothing leaves the machine.
+@Suite(.enabled(if: Fixtures.haveTool("python3"), "python3 is not installed"))
+struct HTTPSourceTests {
+    final class Server {
+        let process = Process()
+        let port: Int
+
+        init(folder: String) throws {
+            let listener = Pipe()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder]
+            process.standardOutput = listener
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // "Serving HTTP on 127.0.0.1 port 41235 (http://127.0.0.1:41235/) ..."
+            var text = ""
+            while !text.contains("\n") {
+                let chunk = listener.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            let words = text.split(separator: " ")
+            port = words.firstIndex(of: "port").flatMap { Int(words[$0 + 1]) } ?? 0
+        }
+
+        deinit { process.terminate() }
+    }
+
+    @Test func ingestsFromAURLAndRecordsIt() throws {
+        let server = try Server(folder: Fixtures.repo("datasets"))
+        #expect(server.port > 0)
+        let url = "http://127.0.0.1:\(server.port)/prague-toilets-sample.geojson"
+        let db = Fixtures.temporaryFolder().appendingPathComponent("h.sqlite").path
+        let r = try CLI.run(["ingest", "pipelines/prague-toilets-sample.yml", "--source", url, "--db", db])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("read 15, accepted 12, rejected 3"))
+        let runs = try CLI.run(["runs", "--json", "--db", db])
+        #expect(
+            runs.stdout.contains("\"source\" : \"http:\\/\\/127.0.0.1:\(server.port)\\/prague-toilets-sample.geojson\"")
+                || runs.stdout.contains("\"source\" : \"\(url)\""))
+        let missing = try CLI.run(["ingest", "pipelines/prague-toilets-sample.yml", "--source", url + ".nope", "--db", db])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "error: \(url).nope: cannot read: HTTP status 404\n")
+    }
+}

@@ -2,10 +2,13 @@
 SWIFT ?= swift
 DEMO_DB ?= demo.sqlite
 
-.PHONY: demo test build setup bench lint clean
+.PHONY: demo test build setup setup-test bench lint clean preview
 
 setup:
 	@bash scripts/setup.sh
+
+setup-test:
+	@bash scripts/setup.sh --test
 
 build: setup
 	$(SWIFT) build
@@ -18,14 +21,18 @@ demo: build
 	.build/debug/locate toilet --near 50.0875,14.4214 --limit 3 --at 2026-11-21T20:30 --db $(DEMO_DB)
 
 ## The whole test suite (CI runs exactly this): format lint, then every test.
-test: setup lint
+test: setup-test lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
 ## Benchmarks (release build); N sets the largest synthetic size.
-bench: setup
+bench: setup-test
 	$(SWIFT) build -c release
 	bash bench/run.sh
+
+## Renders a snapshot's index.html in headless Chromium: marker count and a screenshot.
+preview:
+	bash scripts/preview-check.sh $(SNAPSHOT)
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift

@@ -47,17 +47,22 @@ let package = Package(
             dependencies: ["Storage", "Geo", "Hours", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
+        .target(
+            name: "Export",
+            dependencies: ["Storage", "Geo", "Hours", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "LocateCLI",
             dependencies: [
-                "Ingest", "Query", "Storage", "Geo", "Hours",
+                "Ingest", "Query", "Export", "Storage", "Geo", "Hours",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "LocateBench",
-            dependencies: ["Ingest", "Query", "Storage", "Geo", "Hours", "LocateTestSupport"],
+            dependencies: ["Ingest", "Query", "Export", "Storage", "Geo", "Hours", "LocateTestSupport"],
             path: "Sources/LocateBench",
             swiftSettings: strict
         ),
@@ -74,5 +79,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "ExportTests", dependencies: ["Export", "Ingest", "Storage", "Geo", "LocateTestSupport"],
+            swiftSettings: strict),
     ]
 )

@@ -2,6 +2,8 @@
 # Installs the Debian packages locate needs, only those missing. Idempotent: a second run
 # installs nothing. Uses sudo only when not root. Swift itself must already be installed
 # (https://www.swift.org/install/linux/); this script checks for it.
+#   scripts/setup.sh          what locate needs to run (make demo)
+#   scripts/setup.sh --test   plus the tools the tests check against (make test)
 set -euo pipefail
 
 packages=(
@@ -10,10 +12,17 @@ packages=(
   libsqlite3-mod-spatialite # mod_spatialite, loaded into every writable connection
   libproj-dev               # PROJ headers and library (transforms, geod_inverse)
   proj-data                 # PROJ's EPSG database and grids
-  proj-bin                  # cs2cs, used by tests to cross-check transforms
-  gdal-bin                  # ogrinfo/ogr2ogr: tests open our database; the benchmark compares
-  spatialite-bin            # the spatialite shell: tests run CheckSpatialIndex with it
+  libjs-leaflet             # Leaflet, copied into snapshot preview pages
 )
+if [ "${1:-}" = "--test" ]; then
+  packages+=(
+    proj-bin                # cs2cs and geod: tests cross-check transforms and distances
+    gdal-bin                # ogrinfo/ogr2ogr: tests open our files; benchmarks compare
+    spatialite-bin          # the spatialite shell: tests run CheckSpatialIndex
+    sqlite3                 # the sqlite3 shell: tests run rtreecheck
+    chromium                # headless browser: the preview page test renders index.html
+  )
+fi
 
 missing=()
 for p in "${packages[@]}"; do

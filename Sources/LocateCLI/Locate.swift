@@ -12,6 +12,6 @@ struct Locate: ParsableCommand {
             The database is ./locate.sqlite unless --db or LOCATE_DB names another.
             """,
         version: "0.1.0",
-        subcommands: [IngestCommand.self, ToiletCommand.self, RunsCommand.self, HoursCommand.self]
+        subcommands: [IngestCommand.self, ToiletCommand.self, RunsCommand.self, HoursCommand.self, ExportCommand.self]
     )
 }

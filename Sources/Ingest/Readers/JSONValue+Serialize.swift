@@ -1,3 +1,5 @@
+import Storage
+
 extension JSONValue {
     /// Compact JSON text with members in their stored order and non-ASCII left as UTF-8
     /// (numbers written as their source text).
@@ -86,32 +88,9 @@ extension JSONValue {
     /// Writes a JSON string literal with the escapes RFC 8259 requires (non-ASCII stays
     /// UTF-8). Copies runs of plain bytes at once.
     public static func writeString(_ s: String, to out: inout String) {
-        var bytes: [UInt8] = [0x22]
-        var copy = s
-        copy.withUTF8 { utf8 in
-            bytes.reserveCapacity(utf8.count + 2)
-            var runStart = 0
-            for i in 0..<utf8.count {
-                let b = utf8[i]
-                guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-                runStart = i + 1
-                switch b {
-                case 0x22: bytes += [0x5C, 0x22]
-                case 0x5C: bytes += [0x5C, 0x5C]
-                case 0x0A: bytes += [0x5C, 0x6E]
-                case 0x0D: bytes += [0x5C, 0x72]
-                case 0x09: bytes += [0x5C, 0x74]
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes += [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]]
-                }
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-        }
-        bytes.append(0x22)
-        out += String(decoding: bytes, as: UTF8.self)
+        out += JSONText.quoted(s)
     }
+
 }
 
 /// Two independent 64-bit FNV-1a streams (different offsets and primes).

@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+import Geo
+import Hours
+import Storage
+
+/// What an export wrote.
+public struct ExportSummary: Sendable, Equatable {
+    /// Features written.
+    public var count: Int
+    /// [west, south, east, north] as written.
+    public var bbox: [String]
+    /// Bytes written.
+    public var bytes: Int
+    /// SHA-256 of the bytes.
+    public var sha256: String
+}
+
+/// Writes RFC 7946 GeoJSON: one FeatureCollection, no `crs`, WGS84 lon/lat with at most 7
+/// decimals, a top-level `bbox`, stable feature ids, flat properties in a fixed order, and a
+/// `locate` foreign member with provenance. Features are sorted by id and written one per
+/// line as they are read, so memory stays flat; the same data (and `at`) gives the same bytes.
+public struct GeoJSONExporter {
+    let store: LocateStore
+
+    /// Datasets this build exports.
+    public static let datasets = ["toilets"]
+
+    /// Creates an exporter over a store.
+    public init(store: LocateStore) { self.store = store }
+
+    /// Writes `dataset` to `path` (nil: standard output). `at`: add each feature's opening
+    /// state and next change at that instant. The generation time is `at`, or else the
+    /// newest ingest's finish time: never the clock, so reruns are identical.
+    @discardableResult
+    public func write(dataset: String, to path: String?, at: Date?) throws -> ExportSummary {
+        try write(dataset: dataset, to: path, at: at) { _ in }
+    }
+
+    /// The same, calling `onFeature` with each feature written (snapshots record versions).
+    func write(dataset: String, to path: String?, at: Date?, onFeature: (ToiletFeature) -> Void) throws -> ExportSummary {
+        guard GeoJSONExporter.datasets.contains(dataset) else { throw ExportError.unknownDataset(dataset) }
+        let header = try Provenance.read(store, at: at)
+        guard header.count > 0 else { throw ExportError.empty(dataset: dataset) }
+        let out = try path.map { try OutputFile(path: $0) } ?? OutputFile()
+        var count = 0
+        var bbox = BBoxAccumulator()
+        try out.write(Array(header.json(dataset: dataset, count: header.count, bbox: header.bbox).utf8))
+        try ToiletFeatureSource(store: store, at: at).forEach { f in
+            try out.write((count == 0 ? [] : Array(",\n".utf8)) + f.json)
+            bbox.add(f)
+            onFeature(f)
+            count += 1
+        }
+        try out.write("\n]}\n")
+        let (bytes, sha) = try out.commit()
+        return ExportSummary(count: count, bbox: bbox.texts, bytes: bytes, sha256: sha)
+    }
+}
+
+/// The smallest box around written features, in the exported (rounded) coordinates.
+struct BBoxAccumulator {
+    var west = Double.infinity
+    var south = Double.infinity
+    var east = -Double.infinity
+    var north = -Double.infinity
+
+    mutating func add(_ f: ToiletFeature) {
+        west = min(west, f.longitude)
+        south = min(south, f.latitude)
+        east = max(east, f.longitude)
+        north = max(north, f.latitude)
+    }
+
+    var texts: [String] { [west, south, east, north].map { $0.isFinite ? JSONText.degrees($0) : "0" } }
+}

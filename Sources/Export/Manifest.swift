@@ -1,0 +1,54 @@
+import Foundation
+import Storage
+
+/// `manifest.json`: schema version, generation time, datasets with counts, bbox, licence and
+/// attribution, and the SHA-256 and size of every other file, sorted by path.
+enum Manifest {
+    static func write(folder: String, provenance: Provenance, full: ExportSummary, shards: Int) throws {
+        var files: [String] = []
+        let root = URL(fileURLWithPath: folder)
+        if let e = FileManager.default.enumerator(atPath: folder) {
+            while let rel = e.nextObject() as? String {
+                var isDir: ObjCBool = false
+                if FileManager.default.fileExists(atPath: root.appendingPathComponent(rel).path, isDirectory: &isDir),
+                    !isDir.boolValue
+                {
+                    files.append(rel)
+                }
+            }
+        }
+        var entries: [String] = []
+        for rel in files.sorted() where rel != "manifest.json" {
+            let (bytes, digest) = try fileDigest(root.appendingPathComponent(rel).path)
+            entries.append("{\"path\":\(JSONText.quoted(rel)),\"bytes\":\(bytes),\"sha256\":\"\(digest)\"}")
+        }
+        let licences = provenance.licences.map { l in
+            "{\"licence\":\(l.licence.map(JSONText.quoted) ?? "null"),\"attribution\":\(l.attribution.map(JSONText.quoted) ?? "null")}"
+        }
+        let text =
+            "{\"schema_version\":1,\"generated_at\":\(JSONText.quoted(provenance.generatedAt)),"
+            + "\"datasets\":[{\"name\":\"toilets\",\"count\":\(full.count),\"bbox\":[\(full.bbox.joined(separator: ","))],"
+            + "\"file\":\"toilets.geojson\",\"shards\":\"toilets/shards.json\",\"shard_count\":\(shards),"
+            + "\"versions\":\"toilets/versions.tsv\",\"licences\":[\(licences.joined(separator: ","))],"
+            + "\"sources\":[\(provenance.sources.joined(separator: ","))]}],\n\"files\":[\n" + entries.joined(separator: ",\n")
+            + "\n]}\n"
+        guard FileManager.default.createFile(atPath: folder + "/manifest.json", contents: Data(text.utf8)) else {
+            throw ExportError.unwritable(path: folder + "/manifest.json", reason: "cannot create the file")
+        }
+    }
+}
+
+/// Size and SHA-256 of a file, read in 1 MiB chunks.
+func fileDigest(_ path: String) throws -> (Int, String) {
+    guard let h = FileHandle(forReadingAtPath: path) else {
+        throw ExportError.unwritable(path: path, reason: "cannot read it back")
+    }
+    defer { try? h.close() }
+    var hasher = SHA256()
+    var total = 0
+    while let chunk = try h.read(upToCount: 1 << 20), !chunk.isEmpty {
+        hasher.update([UInt8](chunk))
+        total += chunk.count
+    }
+    return (total, hasher.finalize().hexString)
+}

@@ -1,0 +1,57 @@
+/// JSON text helpers shared by every module that writes JSON (RFC 8259).
+public enum JSONText {
+    /// Appends `s` as a JSON string literal (quotes, escapes for `"`, `\` and control
+    /// characters; everything else stays UTF-8), copying runs of plain bytes at once.
+    public static func appendQuoted(_ s: String, to bytes: inout [UInt8]) {
+        bytes.append(0x22)
+        var copy = s
+        copy.withUTF8 { utf8 in
+            var runStart = 0
+            for i in 0..<utf8.count {
+                let b = utf8[i]
+                guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+                runStart = i + 1
+                switch b {
+                case 0x22: bytes += [0x5C, 0x22]
+                case 0x5C: bytes += [0x5C, 0x5C]
+                case 0x0A: bytes += [0x5C, 0x6E]
+                case 0x0D: bytes += [0x5C, 0x72]
+                case 0x09: bytes += [0x5C, 0x74]
+                default: bytes += [0x5C, 0x75, 0x30, 0x30, hexDigits[Int(b >> 4)], hexDigits[Int(b & 0xF)]]
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        }
+        bytes.append(0x22)
+    }
+
+    /// `s` as a JSON string literal.
+    public static func quoted(_ s: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(s.utf8.count + 2)
+        appendQuoted(s, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A coordinate in degrees with at most 7 decimals (about 1 cm), trailing zeros dropped:
+    /// the same value always prints the same text.
+    public static func degrees(_ v: Double) -> String {
+        var scaled = (v * 10_000_000).rounded()
+        if scaled == 0 { scaled = 0 }  // no "-0"
+        let negative = scaled < 0
+        let whole = Int64(abs(scaled))
+        var frac = String(whole % 10_000_000)
+        frac = String(repeating: "0", count: 7 - frac.count) + frac
+        while frac.last == "0" { frac.removeLast() }
+        return (negative ? "-" : "") + String(whole / 10_000_000) + (frac.isEmpty ? "" : "." + frac)
+    }
+
+    /// A finite number in the shortest form that reads back to the same value (`5`, `0.5`).
+    public static func number(_ v: Double) -> String {
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        return "\(v)"
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+}

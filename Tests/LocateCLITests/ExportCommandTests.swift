@@ -1,0 +1,58 @@
+import Foundation
+import LocateTestSupport
+import Testing
+
+@Suite struct ExportCommandTests {
+    @Test func geojsonToStdoutAndFile() throws {
+        let db = try CLI.sampleDatabase()
+        let r = try CLI.run(["export", "geojson", "--db", db])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("{\"type\":\"FeatureCollection\",\"bbox\":[14.40447,50.07563,14.45631,50.09043],"))
+        #expect(r.stdout.components(separatedBy: "{\"type\":\"Feature\",").count == 13)
+        let out = Fixtures.temporaryFolder().appendingPathComponent("t.geojson").path
+        let f = try CLI.run(["export", "geojson", "--out", out, "--at", "2026-11-21T20:30", "--db", db])
+        #expect(f.status == 0)
+        #expect(f.stderr.hasPrefix("wrote 12 features to \(out) ("))
+        #expect(f.stdout == "")
+    }
+
+    @Test(arguments: [
+        (["export", "geojson", "--dataset", "benches"], 1, "error: unknown dataset 'benches' (expected: toilets)\n"),
+        (
+            ["export", "geojson", "--out", "/nope/t.geojson"], 1,
+            "error: /nope/t.geojson: cannot write: folder /nope does not exist\n"
+        ),
+        (["export", "snapshot", "--out", "/nope/snap"], 1, "error: /nope/snap: cannot write: folder /nope does not exist\n"),
+    ])
+    func errors(args: [String], status: Int32, message: String) throws {
+        let db = try CLI.sampleDatabase()
+        let r = try CLI.run(args + ["--db", db])
+        #expect(r.status == status)
+        #expect(r.stderr == message)
+    }
+
+    @Test func emptyDatabaseIsAnError() throws {
+        let dir = Fixtures.temporaryFolder()
+        let db = dir.appendingPathComponent("e.sqlite").path
+        // A database with the schema but no toilets: an ingest whose every record is rejected.
+        let bad = Fixtures.write(
+            "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":null,\"properties\":{}}]}",
+            name: "b.geojson", in: dir)
+        _ = try CLI.run(["ingest", "pipelines/prague-toilets-sample.yml", "--source", bad, "--db", db])
+        let r = try CLI.run(["export", "snapshot", "--out", dir.appendingPathComponent("s").path, "--db", db])
+        #expect(r.status == 1)
+        #expect(r.stderr == "error: the database has no active toilets: run `locate ingest` first\n")
+    }
+
+    @Test func snapshotSummary() throws {
+        let db = try CLI.sampleDatabase()
+        let out = Fixtures.temporaryFolder().appendingPathComponent("snap").path
+        let r = try CLI.run(["export", "snapshot", "--out", out, "--db", db])
+        #expect(r.status == 0)
+        #expect(r.stderr == "wrote snapshot \(out): 12 toilets in 2 shards\n")
+        let again = try CLI.run(["export", "snapshot", "--out", out, "--db", db])
+        #expect(
+            again.stderr
+                == "wrote snapshot \(out): 12 toilets in 2 shards; since the previous one: 0 added, 0 updated, 0 retired\n")
+    }
+}

@@ -52,3 +52,15 @@ printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "  median_ms
 echo
 echo "opening hours, evaluations per second (200,000 instants over a year, Europe/Prague):"
 "$BIN/locate-bench" hours 200000 | sed 's/^/  /'
+echo
+echo "GeoJSON export of the $largest-point database (ogr2ogr -f GeoJSON -lco RFC7946=YES on the same database):"
+rm -f "$OUT/export-$largest.geojson" "$OUT/ogr-export-$largest.geojson"
+line=$("$BIN/locate-bench" export "$db" "$OUT/export-$largest.geojson")
+secs=$(sed -E 's/.*seconds=([0-9.]+).*/\1/' <<<"$line")
+echo "  locate: $line"
+if command -v ogr2ogr >/dev/null; then
+  t0=$(now)
+  ogr2ogr -f GeoJSON -lco RFC7946=YES "$OUT/ogr-export-$largest.geojson" "$db" toilets
+  ogr=$(awk -v a="$(now)" -v b="$t0" 'BEGIN { printf "%.2f", a - b }')
+  echo "  ogr2ogr: seconds=$ogr ratio=$(awk -v a="$ogr" -v b="$secs" 'BEGIN { printf "%.2fx", a / b }')"
+fi

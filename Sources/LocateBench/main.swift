@@ -1,3 +1,4 @@
+import Export
 import Foundation
 import Geo
 import Hours
@@ -27,11 +28,13 @@ struct LocateBench {
             try ingest(file: args[1], db: args[2])
         case "nearest" where args.count == 3:
             try nearest(db: args[1], queries: Int(args[2]) ?? 1000)
+        case "export" where args.count == 3:
+            try export(db: args[1], to: args[2])
         case "hours" where args.count == 2:
             hours(iterations: Int(args[1]) ?? 100_000)
         default:
             FileHandle.standardError.write(
-                Data("usage: locate-bench generate N FILE | ingest FILE DB | nearest DB Q | hours N\n".utf8))
+                Data("usage: locate-bench generate N FILE | ingest FILE DB | nearest DB Q | export DB FILE | hours N\n".utf8))
             exit(64)
         }
     }
@@ -76,6 +79,18 @@ struct LocateBench {
                 "hours=\(name) parse_state_per_s=\(Int(parseState)) state_per_s=\(Int(stateOnly))",
                 "state_and_next_change_per_s=\(Int(withNext)) check=\(sink)")
         }
+    }
+
+    static func export(db: String, to path: String) throws {
+        let store = try LocateStore(readingAt: db)
+        let start = Date()
+        let s = try GeoJSONExporter(store: store).write(dataset: "toilets", to: path, at: nil)
+        let seconds = Date().timeIntervalSince(start)
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        print(
+            "features=\(s.count) seconds=\(String(format: "%.2f", seconds)) bytes=\(s.bytes) peak_rss_mb=\(usage.ru_maxrss / 1024)"
+        )
     }
 
     static func ingest(file: String, db: String) throws {

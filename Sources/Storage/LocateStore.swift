@@ -58,8 +58,12 @@ public final class LocateStore {
         config.readonly = true
         do {
             queue = try DatabaseQueue(path: path, configuration: config)
-            let ok = try queue.read { db in try db.tableExists("toilets") && db.tableExists("ingest_runs") }
-            guard ok else { throw StorageError.incompatible(path: path, reason: "no toilets or ingest_runs table") }
+            try queue.read { db in
+                guard try db.tableExists("toilets") && db.tableExists("ingest_runs") else {
+                    throw StorageError.incompatible(path: path, reason: "no toilets or ingest_runs table")
+                }
+                try Schema.checkCurrent(db, path: path)
+            }
         } catch let e as StorageError {
             throw e
         } catch {

@@ -25,6 +25,25 @@ enum Schema {
         }
     }
 
+    /// Every migration this build knows, in order.
+    static let migrationNames = ["v1-toilets", "v2-hours"]
+
+    /// Fails unless the database has exactly the migrations this build knows.
+    static func checkCurrent(_ db: Database, path: String) throws {
+        guard try db.tableExists("grdb_migrations") else {
+            throw StorageError.incompatible(path: path, reason: "no schema version")
+        }
+        let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+        if let newer = applied.first(where: { !migrationNames.contains($0) }) {
+            throw StorageError.incompatible(path: path, reason: "made by a newer locate (schema step '\(newer)')")
+        }
+        if let missing = migrationNames.first(where: { !applied.contains($0) }) {
+            throw StorageError.incompatible(
+                path: path,
+                reason: "made by an older locate (schema step '\(missing)' missing): run `locate ingest` once to upgrade it")
+        }
+    }
+
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
         m.registerMigration("v1-toilets") { db in

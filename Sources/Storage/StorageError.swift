@@ -22,7 +22,7 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
             return "cannot load mod_spatialite (install libsqlite3-mod-spatialite): \(reason)"
         case .sqlFailed(let sql, let reason): return "sql failed: \(reason) (in \(sql))"
         case .empty(let what): return "the database has no \(what): run `locate ingest` first"
-        case .incompatible(let path, let reason): return "\(path): not a locate database: \(reason)"
+        case .incompatible(let path, let reason): return "\(path): cannot use this database: \(reason)"
         }
     }
 }

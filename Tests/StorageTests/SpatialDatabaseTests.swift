@@ -44,3 +44,22 @@ import Testing
         #expect(second.count == (Fixtures.haveSharedDatasets ? 470 : 12))
     }
 }
+
+/// Readers refuse databases whose schema steps differ from this build's, with a reason.
+@Suite struct SchemaVersionTests {
+    @Test func olderOrNewerSchemaIsNamed() throws {
+        let dir = Fixtures.temporaryFolder()
+        let path = dir.appendingPathComponent("v.sqlite").path
+        _ = try LocateStore(path: path)
+        _ = try Fixtures.shell("sqlite3 '\(path)' \"DELETE FROM grdb_migrations WHERE identifier = 'v2-hours'\"")
+        #expect(
+            throws: StorageError.incompatible(
+                path: path,
+                reason: "made by an older locate (schema step 'v2-hours' missing): run `locate ingest` once to upgrade it")
+        ) { try LocateStore(readingAt: path) }
+        _ = try Fixtures.shell("sqlite3 '\(path)' \"INSERT INTO grdb_migrations VALUES ('v2-hours'), ('v9-future')\"")
+        #expect(throws: StorageError.incompatible(path: path, reason: "made by a newer locate (schema step 'v9-future')")) {
+            try LocateStore(readingAt: path)
+        }
+    }
+}

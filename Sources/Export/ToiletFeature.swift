@@ -3,35 +3,56 @@ import GRDB
 import Hours
 import Storage
 
-/// One exported toilet: its stable id, position and flat properties in a fixed order
-/// (README, "Exported properties").
+/// One exported toilet: its stable id, position and the Feature's JSON text, with the flat
+/// properties in a fixed order (README, "GeoJSON").
 struct ToiletFeature {
     var id: String
     var longitude: Double
     var latitude: Double
-    /// (name, value) in output order; values are JSON text.
-    var properties: [(String, String)]
-    /// Fingerprint of everything exported, for `changes.json`.
-    var contentHash: String
-
     /// The GeoJSON Feature text.
-    var json: [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(512)
-        out += Array("{\"type\":\"Feature\",\"id\":".utf8)
-        JSONText.appendQuoted(id, to: &out)
-        out += Array(
-            ",\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(JSONText.degrees(longitude)),\(JSONText.degrees(latitude))]}"
-                .utf8)
-        out += Array(",\"properties\":{".utf8)
-        for (i, (k, v)) in properties.enumerated() {
-            if i > 0 { out.append(0x2C) }
-            JSONText.appendQuoted(k, to: &out)
-            out.append(0x3A)
-            out += Array(v.utf8)
-        }
-        out += Array("}}".utf8)
-        return out
+    var json: [UInt8]
+
+    /// Fingerprint of everything exported except the time-dependent state, for `changes.json`.
+    var contentHash: String {
+        var h = SHA256()
+        h.update(stableBytes)
+        return String(h.finalize().hexString.prefix(16))
+    }
+
+    /// The JSON without the `state` and `next_change` members.
+    var stableBytes: [UInt8]
+}
+
+/// Appends JSON pieces straight to a byte buffer (no intermediate strings).
+struct FeatureBytes {
+    var out: [UInt8] = []
+    var first = true
+
+    init() {
+        out.reserveCapacity(640)
+    }
+
+    mutating func raw(_ s: StaticString) {
+        s.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    mutating func key(_ k: StaticString) {
+        if !first { out.append(0x2C) }
+        first = false
+        out.append(0x22)
+        k.withUTF8Buffer { out.append(contentsOf: $0) }
+        out.append(0x22)
+        out.append(0x3A)
+    }
+
+    mutating func text(_ k: StaticString, _ v: String?) {
+        key(k)
+        if let v { JSONText.appendQuoted(v, to: &out) } else { raw("null") }
+    }
+
+    mutating func literal(_ k: StaticString, _ v: String?) {
+        key(k)
+        if let v { out.append(contentsOf: v.utf8) } else { raw("null") }
     }
 }
 
@@ -74,47 +95,59 @@ struct ToiletFeatureSource {
     }
 
     private func feature(_ r: Row, parsed: inout [String: OpeningHours?], zones: inout [String: TimeZone]) -> ToiletFeature {
-        func text(_ v: String?) -> String { v.map(JSONText.quoted) ?? "null" }
-        let dataset: String = r["dataset"]
-        let sourceID: String = r["source_id"]
-        let lon: Double = r["lon"]
-        let lat: Double = r["lat"]
-        let isFree: Bool? = r["is_free"]
-        let amount: Double? = r["price_amount"]
-        var props: [(String, String)] = [
-            ("name", text(r["name"])), ("address", text(r["address"])), ("hours", text(r["hours_text"])),
-            ("hours_osm", text(r["hours_osm"])), ("hours_status", text(r["hours_status"])),
-        ]
+        // Columns by position, in `columns` order.
+        let dataset: String = r[0]
+        let sourceID: String = r[1]
+        let hoursOSM: String? = r[5]
+        let isFree: Bool? = r[12]
+        let amount: Double? = r[10]
+        let lon: Double = r[16]
+        let lat: Double = r[17]
+        let id = dataset + "/" + sourceID
+        var b = FeatureBytes()
+        b.raw("{\"type\":\"Feature\",\"id\":")
+        JSONText.appendQuoted(id, to: &b.out)
+        b.raw(",\"geometry\":{\"type\":\"Point\",\"coordinates\":[")
+        b.out.append(contentsOf: JSONText.degrees(lon).utf8)
+        b.out.append(0x2C)
+        b.out.append(contentsOf: JSONText.degrees(lat).utf8)
+        b.raw("]},\"properties\":{")
+        b.text("name", r[2])
+        b.text("address", r[3])
+        b.text("hours", r[4])
+        b.text("hours_osm", hoursOSM)
+        b.text("hours_status", r[6])
+        var stable = b.out
         if let at {
-            let zoneName: String = r["timezone"]
+            let zoneName: String = r[7]
             let zone = zones[zoneName] ?? TimeZone(identifier: zoneName) ?? .gmt
             zones[zoneName] = zone
             var state = "unknown"
             var next: String? = nil
-            if let osm: String = r["hours_osm"] {
+            if let osm = hoursOSM {
                 let tree = parsed[osm] ?? (try? OpeningHours(parsing: osm))
                 parsed[osm] = tree
                 if let tree {
-                    let a = tree.state(
-                        at: at, in: HoursContext(timeZone: zone, country: r["country"], latitude: lat, longitude: lon))
+                    let a = tree.state(at: at, in: HoursContext(timeZone: zone, country: r[8], latitude: lat, longitude: lon))
                     state = a.state.rawValue
                     next = a.nextChange.map { WallClock.text($0, in: zone) }
                 }
             }
-            props += [("state", text(state)), ("next_change", text(next))]
+            b.text("state", state)
+            b.text("next_change", next)
         }
-        props += [
-            ("price", text(r["price_text"])), ("price_amount", amount.map { JSONText.number($0) } ?? "null"),
-            ("price_currency", text(r["price_currency"])), ("free", isFree.map { $0 ? "true" : "false" } ?? "null"),
-            ("wheelchair", text(r["wheelchair"])), ("type", text(r["kind"])), ("location_detail", text(r["location_detail"])),
-            ("dataset", text(dataset)), ("source_id", text(sourceID)),
-        ]
-        let id = "\(dataset)/\(sourceID)"
-        var h = SHA256()
-        h.update(Array(id.utf8))
-        h.update(Array("\(JSONText.degrees(lon)),\(JSONText.degrees(lat))".utf8))
-        for (k, v) in props where k != "state" && k != "next_change" { h.update(Array("\(k)=\(v);".utf8)) }
-        return ToiletFeature(
-            id: id, longitude: lon, latitude: lat, properties: props, contentHash: String(h.finalize().hexString.prefix(16)))
+        let mark = b.out.count
+        b.text("price", r[9])
+        b.literal("price_amount", amount.map { JSONText.number($0) })
+        b.text("price_currency", r[11])
+        b.literal("free", isFree.map { $0 ? "true" : "false" })
+        b.text("wheelchair", r[13])
+        b.text("type", r[14])
+        b.text("location_detail", r[15])
+        b.text("dataset", dataset)
+        b.text("source_id", sourceID)
+        b.raw("}}")
+        stable.append(contentsOf: b.out[mark...])
+        return ToiletFeature(id: id, longitude: lon, latitude: lat, json: b.out, stableBytes: stable)
     }
 }

@@ -26,7 +26,7 @@ enum Schema {
     }
 
     /// Every migration this build knows, in order.
-    static let migrationNames = ["v1-toilets", "v2-hours"]
+    static let migrationNames = ["v1-toilets", "v2-hours", "v3-active-view"]
 
     /// Fails unless the database has exactly the migrations this build knows.
     static func checkCurrent(_ db: Database, path: String) throws {
@@ -113,6 +113,20 @@ enum Schema {
                     ALTER TABLE toilets ADD COLUMN hours_status TEXT NOT NULL DEFAULT 'missing'
                       CHECK (hours_status IN ('exact', 'interpreted', 'unknown', 'missing'));
                     ALTER TABLE toilets ADD COLUMN country TEXT;
+                    """)
+        }
+        // A spatial view of the active toilets, registered with SpatiaLite so ogrinfo and QGIS
+        // offer it as a layer without retired rows.
+        m.registerMigration("v3-active-view") { db in
+            try db.execute(
+                sql: """
+                    CREATE VIEW toilets_active AS
+                      SELECT id AS rowid, id, dataset, source_id, name, address, hours_text, hours_osm, hours_status,
+                        price_text, price_amount, price_currency, is_free, wheelchair, kind, location_detail, geom
+                      FROM toilets WHERE status = 'active';
+                    INSERT INTO views_geometry_columns
+                      (view_name, view_geometry, view_rowid, f_table_name, f_geometry_column, read_only)
+                      VALUES ('toilets_active', 'geom', 'rowid', 'toilets', 'geom', 1);
                     """)
         }
         return m

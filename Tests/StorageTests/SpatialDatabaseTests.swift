@@ -29,6 +29,9 @@ import Testing
         #expect(r.stdout.contains("Geometry: Point"))
         #expect(r.stdout.contains("Feature Count: 12"))
         #expect(r.stdout.contains("ID[\"EPSG\",4326]"))
+        let view = try Fixtures.shell("ogrinfo -ro -so '\(db)' toilets_active")
+        #expect(view.stdout.contains("Geometry: Point"))
+        #expect(view.stdout.contains("Feature Count: 12"))
     }
 
     @Test func nearestIndexFileIsRebuiltAfterAnIngest() throws {

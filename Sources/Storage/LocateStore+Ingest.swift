@@ -85,18 +85,25 @@ extension LocateStore {
         let orphans = try Row.fetchAll(
             db,
             sql: """
-                SELECT t.source_id, t.properties, t.lon, t.lat, t.match_key FROM toilets t
+                SELECT t.source_id, t.lon, t.lat, t.match_key FROM toilets t
                 WHERE t.dataset = ? AND t.match_key IS NOT NULL AND NOT EXISTS
                   (SELECT 1 FROM staging s WHERE s.source_id = t.source_id)
                 """, arguments: [dataset])
         guard !orphans.isEmpty else { return }
         let geodesic = Geodesic()
+        // Group the old records by match key, so each new record meets only its candidates.
+        var byKey: [String: [(id: String, at: Coordinate)]] = [:]
+        for o in orphans {
+            guard let key: String = o["match_key"] else { continue }
+            byKey[key, default: []].append((o["source_id"], Coordinate(latitude: o["lat"], longitude: o["lon"])))
+        }
         var pairs: [(distance: Double, fresh: String, old: String)] = []
         for f in fresh {
+            guard let key: String = f["match_key"], let candidates = byKey[key] else { continue }
             let fc = Coordinate(latitude: f["lat"], longitude: f["lon"])
-            for o in orphans where (o["match_key"] as String?) == (f["match_key"] as String?) {
-                let d = geodesic.distance(from: fc, to: Coordinate(latitude: o["lat"], longitude: o["lon"]))
-                if d <= LocateStore.derivedIDMatchMeters { pairs.append((d, f["source_id"], o["source_id"])) }
+            for c in candidates {
+                let d = geodesic.distance(from: fc, to: c.at)
+                if d <= LocateStore.derivedIDMatchMeters { pairs.append((d, f["source_id"], c.id)) }
             }
         }
         pairs.sort { ($0.distance, $0.fresh, $0.old) < ($1.distance, $1.fresh, $1.old) }

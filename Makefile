@@ -15,7 +15,7 @@ build: setup
 
 ## Installs missing packages, builds, ingests the bundled sample, answers a query.
 demo: build
-	rm -f $(DEMO_DB) $(DEMO_DB).kdt
+	rm -f $(DEMO_DB) $(DEMO_DB).*.kdt
 	.build/debug/locate ingest pipelines/prague-toilets-sample.yml --db $(DEMO_DB)
 	.build/debug/locate toilet --near 50.0875,14.4214 --limit 5 --db $(DEMO_DB)
 	.build/debug/locate toilet --near 50.0875,14.4214 --limit 3 --at 2026-11-21T20:30 --db $(DEMO_DB)
@@ -38,4 +38,4 @@ lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
 clean:
-	rm -rf .build $(DEMO_DB) $(DEMO_DB).kdt
+	rm -rf .build $(DEMO_DB) $(DEMO_DB).*.kdt

@@ -19,7 +19,7 @@ largest=""
 for n in $SIZES; do
   src="$OUT/synthetic-$n.geojson"
   [ -f "$src" ] || "$BIN/locate-bench" generate "$n" "$src"
-  rm -f "$OUT/locate-$n.sqlite" "$OUT/locate-$n.sqlite.kdt" "$OUT/ogr-$n.sqlite"
+  rm -f "$OUT/locate-$n.sqlite" "$OUT/locate-$n.sqlite".*.kdt "$OUT/ogr-$n.sqlite"
   line=$("$BIN/locate-bench" ingest "$src" "$OUT/locate-$n.sqlite")
   secs=$(sed -E 's/.*seconds=([0-9.]+).*/\1/' <<<"$line")
   rps=$(sed -E 's/.*rows_per_s=([0-9]+).*/\1/' <<<"$line")

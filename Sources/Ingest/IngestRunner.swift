@@ -40,7 +40,7 @@ public struct IngestRunner {
             attribution: spec.attribution, startedAt: started)
         let run: IngestRunRecord
         do {
-            run = try store.ingestToilets(start: start, clock: clock) { stager in
+            run = try store.ingest(.toilets, start: start, clock: clock) { stager in
                 let stream = MappedFeatureStream(spec: spec, path: path)
                 var seen = 0
                 let summary = try stream.forEach { item in

@@ -11,15 +11,16 @@ extension LocateStore {
     public static let derivedIDMatchMeters = 5.0
 
     /// Runs one ingest as a single transaction. Into an empty dataset, `stage` writes rows
-    /// straight into `toilets` (SpatiaLite triggers suspended, the R*Tree built once at the
+    /// straight into the kind's table (SpatiaLite triggers suspended, the R*Tree built once at the
     /// end); otherwise it fills a staging table that is then merged (added, updated,
     /// unchanged, retired). The run is recorded either way. If anything throws, nothing
     /// changes. `clock` gives the finish time.
-    public func ingestToilets(
-        start: IngestRunStart, clock: () -> Date,
-        stage: (ToiletStager) throws -> StagingTotals
+    public func ingest(
+        _ kind: PlaceKind, start: IngestRunStart, clock: () -> Date,
+        stage: (PlaceStager) throws -> StagingTotals
     ) throws -> IngestRunRecord {
-        try write { db in
+        let t = kind.table
+        return try write { db in
             let ds = start.dataset
             // The run row comes first (records reference it); its counts are set at the end.
             try db.execute(
@@ -27,26 +28,26 @@ extension LocateStore {
                     INSERT INTO ingest_runs (pipeline, dataset, kind, source, source_sha256, source_crs,
                       started_at, finished_at, read_count, accepted, rejected, warnings, added, updated,
                       unchanged, retired, licence, attribution)
-                    VALUES (?, ?, 'toilets', ?, ?, '', ?, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?, ?)
+                    VALUES (?, ?, ?, ?, ?, '', ?, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?, ?)
                     """,
                 arguments: [
-                    start.pipeline, ds, start.source, String(repeating: "0", count: 64), isoUTC(start.startedAt),
+                    start.pipeline, ds, kind.rawValue, start.source, String(repeating: "0", count: 64), isoUTC(start.startedAt),
                     isoUTC(start.startedAt), start.licence, start.attribution,
                 ])
             let run = db.lastInsertedRowID
-            let fresh = try Int.fetchOne(db, sql: "SELECT count(*) FROM toilets WHERE dataset = ?", arguments: [ds]) == 0
-            let firstID = (try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) + 1 FROM toilets")) ?? 1
-            let triggers = fresh ? try LocateStore.suspendTriggers(db) : []
-            let stager = try ToiletStager(db: db, direct: fresh ? (dataset: ds, run: run) : nil)
+            let fresh = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(t) WHERE dataset = ?", arguments: [ds]) == 0
+            let firstID = (try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) + 1 FROM \(t)")) ?? 1
+            let triggers = fresh ? try LocateStore.suspendTriggers(db, table: t) : []
+            let stager = try PlaceStager(db: db, kind: kind, direct: fresh ? (dataset: ds, run: run) : nil)
             let totals = try stage(stager)
             let counts: MergeCounts
             if fresh {
-                try LocateStore.resumeTriggers(db, triggers, newRowsFrom: firstID)
+                try LocateStore.resumeTriggers(db, table: t, triggers, newRowsFrom: firstID)
                 counts = MergeCounts(added: stager.stagedCount, updated: 0, unchanged: 0, retired: 0)
             } else {
-                try rematchDerivedIDs(db, dataset: ds)
-                counts = try countChanges(db, dataset: ds)
-                try applyChanges(db, dataset: ds, run: run, counts: counts, firstID: firstID)
+                try rematchDerivedIDs(db, table: t, dataset: ds)
+                counts = try countChanges(db, table: t, dataset: ds)
+                try applyChanges(db, kind: kind, dataset: ds, run: run, counts: counts, firstID: firstID)
                 try db.execute(sql: "DROP TABLE temp.staging")
             }
             let finished = clock()
@@ -73,19 +74,19 @@ extension LocateStore {
 
     /// Gives staged records with a derived id that is new the id of an old, unclaimed record
     /// with the same match key within `derivedIDMatchMeters`, nearest first.
-    private func rematchDerivedIDs(_ db: Database, dataset: String) throws {
+    private func rematchDerivedIDs(_ db: Database, table t: String, dataset: String) throws {
         let fresh = try Row.fetchAll(
             db,
             sql: """
                 SELECT s.source_id, s.match_key, s.lon, s.lat FROM staging s
                 WHERE s.match_key IS NOT NULL AND NOT EXISTS
-                  (SELECT 1 FROM toilets t WHERE t.dataset = ? AND t.source_id = s.source_id)
+                  (SELECT 1 FROM \(t) t WHERE t.dataset = ? AND t.source_id = s.source_id)
                 """, arguments: [dataset])
         guard !fresh.isEmpty else { return }
         let orphans = try Row.fetchAll(
             db,
             sql: """
-                SELECT t.source_id, t.lon, t.lat, t.match_key FROM toilets t
+                SELECT t.source_id, t.lon, t.lat, t.match_key FROM \(t) t
                 WHERE t.dataset = ? AND t.match_key IS NOT NULL AND NOT EXISTS
                   (SELECT 1 FROM staging s WHERE s.source_id = t.source_id)
                 """, arguments: [dataset])
@@ -116,65 +117,68 @@ extension LocateStore {
         }
     }
 
-    private func countChanges(_ db: Database, dataset: String) throws -> MergeCounts {
+    private func countChanges(_ db: Database, table t: String, dataset: String) throws -> MergeCounts {
         let row = try Row.fetchOne(
             db,
             sql: """
                 SELECT
                   (SELECT count(*) FROM staging s WHERE NOT EXISTS
-                     (SELECT 1 FROM toilets t WHERE t.dataset = :ds AND t.source_id = s.source_id)) AS added,
-                  (SELECT count(*) FROM staging s JOIN toilets t ON t.dataset = :ds AND t.source_id = s.source_id
+                     (SELECT 1 FROM \(t) t WHERE t.dataset = :ds AND t.source_id = s.source_id)) AS added,
+                  (SELECT count(*) FROM staging s JOIN \(t) t ON t.dataset = :ds AND t.source_id = s.source_id
                      WHERE t.content_hash <> s.content_hash OR t.status = 'retired') AS updated,
-                  (SELECT count(*) FROM staging s JOIN toilets t ON t.dataset = :ds AND t.source_id = s.source_id
+                  (SELECT count(*) FROM staging s JOIN \(t) t ON t.dataset = :ds AND t.source_id = s.source_id
                      WHERE t.content_hash = s.content_hash AND t.status = 'active') AS unchanged,
-                  (SELECT count(*) FROM toilets t WHERE t.dataset = :ds AND t.status = 'active' AND NOT EXISTS
+                  (SELECT count(*) FROM \(t) t WHERE t.dataset = :ds AND t.status = 'active' AND NOT EXISTS
                      (SELECT 1 FROM staging s WHERE s.source_id = t.source_id)) AS retired
                 """, arguments: ["ds": dataset])
         guard let row else { throw StorageError.sqlFailed(sql: "count changes", reason: "no row") }
         return MergeCounts(added: row["added"], updated: row["updated"], unchanged: row["unchanged"], retired: row["retired"])
     }
 
-    private func applyChanges(_ db: Database, dataset: String, run: Int64, counts: MergeCounts, firstID: Int64) throws {
+    private func applyChanges(
+        _ db: Database, kind: PlaceKind, dataset: String, run: Int64, counts: MergeCounts, firstID: Int64
+    ) throws {
+        let t = kind.table
         let args: StatementArguments = ["ds": dataset, "run": run]
         if counts.retired > 0 {
             try db.execute(
                 sql: """
-                    UPDATE toilets SET status = 'retired', changed_run = :run
+                    UPDATE \(t) SET status = 'retired', changed_run = :run
                     WHERE dataset = :ds AND status = 'active' AND NOT EXISTS
-                      (SELECT 1 FROM staging s WHERE s.source_id = toilets.source_id)
+                      (SELECT 1 FROM staging s WHERE s.source_id = \(t).source_id)
                     """, arguments: args)
         }
         if counts.updated > 0 {
-            let sets = ToiletStager.copiedColumns.map { "\($0) = s.\($0)" }.joined(separator: ", ")
+            let sets = kind.copiedColumns.map { "\($0) = s.\($0)" }.joined(separator: ", ")
             try db.execute(
                 sql: """
-                    UPDATE toilets SET \(sets), status = 'active', changed_run = :run
+                    UPDATE \(t) SET \(sets), status = 'active', changed_run = :run
                     FROM staging AS s
-                    WHERE toilets.dataset = :ds AND toilets.source_id = s.source_id
-                      AND (toilets.content_hash <> s.content_hash OR toilets.status = 'retired')
+                    WHERE \(t).dataset = :ds AND \(t).source_id = s.source_id
+                      AND (\(t).content_hash <> s.content_hash OR \(t).status = 'retired')
                     """, arguments: args)
         }
         guard counts.added > 0 else { return }
         let bulk = counts.added >= LocateStore.bulkInsertThreshold
-        let triggers = bulk ? try LocateStore.suspendTriggers(db) : []
-        let columns = ToiletStager.copiedColumns.joined(separator: ", ")
-        let values = ToiletStager.copiedColumns.map { "s.\($0)" }.joined(separator: ", ")
+        let triggers = bulk ? try LocateStore.suspendTriggers(db, table: t) : []
+        let columns = kind.copiedColumns.joined(separator: ", ")
+        let values = kind.copiedColumns.map { "s.\($0)" }.joined(separator: ", ")
         try db.execute(
             sql: """
-                INSERT INTO toilets (dataset, source_id, \(columns), status, first_run, changed_run)
+                INSERT INTO \(t) (dataset, source_id, \(columns), status, first_run, changed_run)
                 SELECT :ds, s.source_id, \(values), 'active', :run, :run
                 FROM staging s
-                WHERE NOT EXISTS (SELECT 1 FROM toilets t WHERE t.dataset = :ds AND t.source_id = s.source_id)
+                WHERE NOT EXISTS (SELECT 1 FROM \(t) t WHERE t.dataset = :ds AND t.source_id = s.source_id)
                 ORDER BY s.source_index
                 """, arguments: args)
-        if bulk { try LocateStore.resumeTriggers(db, triggers, newRowsFrom: firstID) }
+        if bulk { try LocateStore.resumeTriggers(db, table: t, triggers, newRowsFrom: firstID) }
     }
 
-    /// Before a bulk insert: set SpatiaLite's per-row triggers on `toilets` aside (geometry
+    /// Before a bulk insert: set SpatiaLite's per-row triggers on `table` aside (geometry
     /// checks, R*Tree upkeep, timestamps) and return them for `resumeTriggers`.
-    static func suspendTriggers(_ db: Database) throws -> [String] {
+    static func suspendTriggers(_ db: Database, table: String) throws -> [String] {
         let triggers = try Row.fetchAll(
-            db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'toilets'")
+            db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?", arguments: [table])
         for t in triggers {
             try db.execute(sql: "DROP TRIGGER \"\((t["name"] as String).replacingOccurrences(of: "\"", with: "\"\""))\"")
         }
@@ -183,23 +187,23 @@ extension LocateStore {
 
     /// After a bulk insert: check what the geometry triggers would have checked for the new
     /// rows, pack the R*Tree in one pass, and put the triggers back.
-    static func resumeTriggers(_ db: Database, _ triggers: [String], newRowsFrom firstID: Int64) throws {
+    static func resumeTriggers(_ db: Database, table: String, _ triggers: [String], newRowsFrom firstID: Int64) throws {
         let bad =
             try Int.fetchOne(
                 db,
                 sql:
-                    "SELECT count(*) FROM toilets WHERE id >= ? AND (GeometryType(geom) IS NOT 'POINT' OR ST_SRID(geom) <> 4326)",
+                    "SELECT count(*) FROM \(table) WHERE id >= ? AND (GeometryType(geom) IS NOT 'POINT' OR ST_SRID(geom) <> 4326)",
                 arguments: [firstID]) ?? 0
         guard bad == 0 else {
             throw StorageError.sqlFailed(sql: "geometry check", reason: "\(bad) stored geometries are not EPSG:4326 points")
         }
-        try RTreeBulkLoader.rebuild(db)
+        try RTreeBulkLoader.rebuild(db, table: table)
         for sql in triggers { try db.execute(sql: sql) }
         try db.execute(
             sql: """
                 UPDATE geometry_columns_time SET last_insert = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-                WHERE lower(f_table_name) = 'toilets' AND lower(f_geometry_column) = 'geom'
-                """)
+                WHERE lower(f_table_name) = ? AND lower(f_geometry_column) = 'geom'
+                """, arguments: [table])
     }
 }
 

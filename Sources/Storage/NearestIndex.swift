@@ -72,11 +72,11 @@ public final class NearestIndex {
 
     /// Opens the index of `store`, rebuilding it when missing or stale. When the folder is
     /// not writable the index is built in memory for this process only.
-    public static func open(for store: LocateStore) throws -> NearestIndex {
+    public static func open(for store: LocateStore, kind: PlaceKind = .toilets) throws -> NearestIndex {
         let stamp = try store.indexStamp()
-        let path = store.path + ".kdt"
+        let path = NearestIndex.path(for: store, kind: kind)
         if let f = MappedFile(path: path), let index = NearestIndex(file: f, stamp: stamp) { return index }
-        let bytes = try build(store, stamp: stamp)
+        let bytes = try build(store, kind: kind, stamp: stamp)
         let tmp = path + ".tmp-\(getpid())"
         if FileManager.default.createFile(atPath: tmp, contents: Data(bytes)),
             rename(tmp, path) == 0,
@@ -91,15 +91,21 @@ public final class NearestIndex {
         return index
     }
 
-    /// Serialises the index of the active toilets.
-    static func build(_ store: LocateStore, stamp: String) throws -> [UInt8] {
+    /// The cache file of `kind` beside the database: `<db>.<table>.kdt`.
+    public static func path(for store: LocateStore, kind: PlaceKind) -> String { store.path + "." + kind.table + ".kdt" }
+
+    /// Serialises the index of the active places of `kind`.
+    static func build(_ store: LocateStore, kind: PlaceKind, stamp: String) throws -> [UInt8] {
         var points: [Double] = []
         var latLon: [Double] = []
         var ids: [Int64] = []
         var fl: [UInt8] = []
         try store.read { db in
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT id, lat, lon, wheelchair = 'yes', coalesce(is_free, 0) FROM toilets WHERE status = 'active'")
+                db,
+                sql:
+                    "SELECT id, lat, lon, \(kind.flagExpressions.0), \(kind.flagExpressions.1) FROM \(kind.table) WHERE status = 'active'"
+            )
             while let r = try rows.next() {
                 let lat: Double = r[1]
                 let lon: Double = r[2]

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-/// Fills SpatiaLite's R*Tree for `toilets.geom` (an SQLite `rtree` virtual table,
-/// `idx_toilets_geom`) in one pass with Sort-Tile-Recursive packing, writing its shadow
+/// Fills SpatiaLite's R*Tree for a place table's `geom` (an SQLite `rtree` virtual table,
+/// `idx_<table>_geom`) in one pass with Sort-Tile-Recursive packing, writing its shadow
 /// tables (`_node`, `_rowid`, `_parent`) in SQLite's documented node format: 2-byte depth
 /// (root only), 2-byte cell count, then cells of an 8-byte id and float32 min/max per axis,
 /// all big-endian, with min rounded down and max rounded up. Inserting row by row costs
@@ -17,28 +17,29 @@ enum RTreeBulkLoader {
         var maxY: Float
     }
 
-    /// Replaces the tree's content with every row of `toilets`.
-    static func rebuild(_ db: Database) throws {
-        let nodeSize = try Int.fetchOne(db, sql: "SELECT length(data) FROM idx_toilets_geom_node WHERE nodeno = 1") ?? 0
+    /// Replaces the tree's content (`idx_<table>_geom`) with every row of `table`.
+    static func rebuild(_ db: Database, table: String) throws {
+        let idx = "idx_\(table)_geom"
+        let nodeSize = try Int.fetchOne(db, sql: "SELECT length(data) FROM \(idx)_node WHERE nodeno = 1") ?? 0
         let capacity = (nodeSize - 4) / 24
         guard capacity >= 4 else {
-            throw StorageError.sqlFailed(sql: "idx_toilets_geom_node", reason: "unexpected node size \(nodeSize)")
+            throw StorageError.sqlFailed(sql: "\(idx)_node", reason: "unexpected node size \(nodeSize)")
         }
         var level: [Entry] = []
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, lon, lat FROM toilets")
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, lon, lat FROM \(table)")
         while let r = try rows.next() {
             let x: Double = r[1]
             let y: Double = r[2]
             level.append(Entry(id: r[0], minX: down(x), maxX: up(x), minY: down(y), maxY: up(y)))
         }
         try db.execute(
-            sql: "DELETE FROM idx_toilets_geom_node; DELETE FROM idx_toilets_geom_rowid; DELETE FROM idx_toilets_geom_parent")
-        let insertNode = try db.makeStatement(sql: "INSERT INTO idx_toilets_geom_node (nodeno, data) VALUES (?, ?)")
-        let insertParent = try db.makeStatement(sql: "INSERT INTO idx_toilets_geom_parent (nodeno, parentnode) VALUES (?, ?)")
+            sql: "DELETE FROM \(idx)_node; DELETE FROM \(idx)_rowid; DELETE FROM \(idx)_parent")
+        let insertNode = try db.makeStatement(sql: "INSERT INTO \(idx)_node (nodeno, data) VALUES (?, ?)")
+        let insertParent = try db.makeStatement(sql: "INSERT INTO \(idx)_parent (nodeno, parentnode) VALUES (?, ?)")
         guard level.count > capacity else {
             // Everything fits in the root, a leaf at depth 0.
             try insertNode.execute(arguments: [1, Data(node(level, depth: 0, size: nodeSize))])
-            try insertRowIDs(db, level.map { ($0.id, Int64(1)) })
+            try insertRowIDs(db, idx: idx, level.map { ($0.id, Int64(1)) })
             return
         }
         // Pack bottom-up; node numbers are given top-down at the end so the root is 1.
@@ -82,11 +83,11 @@ enum RTreeBulkLoader {
         var rowids: [(Int64, Int64)] = []
         rowids.reserveCapacity(level.count)
         for (g, group) in levels[0].enumerated() { for e in group { rowids.append((e.id, numbers[0][g])) } }
-        try insertRowIDs(db, rowids)
+        try insertRowIDs(db, idx: idx, rowids)
     }
 
-    private static func insertRowIDs(_ db: Database, _ pairs: [(Int64, Int64)]) throws {
-        let st = try db.makeStatement(sql: "INSERT INTO idx_toilets_geom_rowid (rowid, nodeno) VALUES (?, ?)")
+    private static func insertRowIDs(_ db: Database, idx: String, _ pairs: [(Int64, Int64)]) throws {
+        let st = try db.makeStatement(sql: "INSERT INTO \(idx)_rowid (rowid, nodeno) VALUES (?, ?)")
         for (id, n) in pairs.sorted(by: { $0.0 < $1.0 }) { try st.execute(arguments: [id, n]) }
     }
 

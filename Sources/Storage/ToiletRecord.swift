@@ -14,7 +14,10 @@ public enum WheelchairAccess: String, Sendable, Codable, CaseIterable {
 
 /// A public toilet as the ingest writes it: mapped fields, the source's original
 /// attributes, and the position in WGS84.
-public struct ToiletRecord: Sendable, Equatable {
+public struct ToiletRecord: PlaceRecord, Equatable {
+    /// Toilets go to `toilets`.
+    public static let placeKind = PlaceKind.toilets
+
     /// The stable id within its dataset (a source key, or a derived key; see README).
     public let sourceID: String
     /// Display name, when the source has one.
@@ -85,6 +88,15 @@ public struct ToiletRecord: Sendable, Equatable {
     /// A fingerprint of everything stored: equal fingerprints mean "unchanged". Computed
     /// once, when the record is made (on the parsing thread).
     public private(set) var contentHash = ""
+
+    /// The toilet's own columns, in `PlaceKind.toilets.columns` order.
+    public var values: [PlaceValue] {
+        [
+            .text(name), .text(address), .text(hoursText), .text(priceText), .real(priceAmount), .text(priceCurrency),
+            .integer(isFree.map { $0 ? 1 : 0 }), .text(wheelchair.rawValue), .text(kind), .text(locationDetail), .text(timeZone),
+            .text(hoursOSM), .text(hoursStatus), .text(country),
+        ]
+    }
 
     private func computeContentHash() -> String {
         var h = FNV1a()

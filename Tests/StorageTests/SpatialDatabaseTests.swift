@@ -39,7 +39,7 @@ import Testing
         let store = try LocateStore(readingAt: db)
         let first = try NearestIndex.open(for: store)
         #expect(first.count == 12)
-        #expect(FileManager.default.fileExists(atPath: db + ".kdt"))
+        #expect(FileManager.default.fileExists(atPath: db + ".toilets.kdt"))
         // Another run changes the generation: the stale file must not be used.
         let locate = Fixtures.packageRoot.appendingPathComponent(".build/debug/locate").path
         _ = try Fixtures.run(locate, ["ingest", "pipelines/prague-toilets-2026.yml", "--db", db])

@@ -1,0 +1,73 @@
+import Geo
+
+/// The kinds of places the store keeps, one table each with the same common columns
+/// (dataset, source_id, source_index, match_key, properties, lon, lat, content_hash, status,
+/// first_run, changed_run, geom) and columns of their own.
+public enum PlaceKind: String, Sendable, CaseIterable, Codable {
+    /// Public toilets (`toilets`).
+    case toilets
+    /// Air-quality stations (`stations`).
+    case stations
+
+    /// The table.
+    public var table: String { rawValue }
+
+    /// The kind's own columns, in binding order, with their staging types.
+    var columns: [(name: String, type: String)] {
+        switch self {
+        case .toilets:
+            return [
+                ("name", "TEXT"), ("address", "TEXT"), ("hours_text", "TEXT"), ("price_text", "TEXT"), ("price_amount", "REAL"),
+                ("price_currency", "TEXT"), ("is_free", "INTEGER"), ("wheelchair", "TEXT NOT NULL"), ("kind", "TEXT"),
+                ("location_detail", "TEXT"), ("timezone", "TEXT NOT NULL"), ("hours_osm", "TEXT"),
+                ("hours_status", "TEXT NOT NULL"), ("country", "TEXT"),
+            ]
+        case .stations:
+            return [
+                ("name", "TEXT NOT NULL"), ("name_folded", "TEXT NOT NULL"), ("code", "TEXT"), ("city", "TEXT"),
+                ("commune", "TEXT"), ("district", "TEXT"), ("province", "TEXT"), ("street", "TEXT"),
+                ("timezone", "TEXT NOT NULL"),
+            ]
+        }
+    }
+
+    /// Two 0/1 SQL expressions stored as the nearest index's flags (bit 0, bit 1).
+    var flagExpressions: (String, String) {
+        switch self {
+        case .toilets: return ("wheelchair = 'yes'", "coalesce(is_free, 0)")
+        case .stations: return ("0", "0")
+        }
+    }
+
+    /// Common columns copied from staging, before the kind's own.
+    static let commonColumns = ["source_index", "match_key", "properties", "lon", "lat", "content_hash", "geom"]
+
+    /// Every copied column, in binding order.
+    var copiedColumns: [String] { PlaceKind.commonColumns + columns.map(\.name) }
+}
+
+/// A value of a kind's own column.
+public enum PlaceValue: Sendable, Equatable {
+    /// Text or NULL.
+    case text(String?)
+    /// A real number or NULL.
+    case real(Double?)
+    /// An integer (booleans as 0/1) or NULL.
+    case integer(Int64?)
+}
+
+/// A record any place table can store.
+public protocol PlaceRecord: Sendable {
+    /// Which table.
+    static var placeKind: PlaceKind { get }
+    /// The stable id within its dataset.
+    var sourceID: String { get }
+    /// Position, WGS84.
+    var coordinate: Coordinate { get }
+    /// The source's attributes as compact JSON.
+    var propertiesJSON: String { get }
+    /// Equal hashes mean "unchanged".
+    var contentHash: String { get }
+    /// The kind's own columns, in `PlaceKind.columns` order.
+    var values: [PlaceValue] { get }
+}

@@ -1,0 +1,113 @@
+internal import CSpatial
+import Foundation
+import GRDB
+import Geo
+
+/// Receives the records of one ingest (inside its transaction): straight into the kind's
+/// table when the dataset is empty there, otherwise into a temporary staging table for the
+/// merge. Owned by one ingest; not `Sendable`.
+public final class PlaceStager {
+    private let db: Database
+    private let kind: PlaceKind
+    private let insert: Statement
+    private let findIndex: Statement
+    private let direct: (dataset: String, run: Int64)?
+    /// How many records were accepted.
+    public private(set) var stagedCount = 0
+
+    init(db: Database, kind: PlaceKind, direct: (dataset: String, run: Int64)?) throws {
+        self.db = db
+        self.kind = kind
+        self.direct = direct
+        let columns = kind.copiedColumns.joined(separator: ", ")
+        let marks = Array(repeating: "?", count: kind.copiedColumns.count).joined(separator: ", ")
+        if direct != nil {
+            insert = try db.makeStatement(
+                sql: """
+                    INSERT INTO \(kind.table) (dataset, source_id, \(columns), status, first_run, changed_run)
+                    VALUES (?, ?, \(marks), 'active', ?, ?)
+                    """)
+            findIndex = try db.makeStatement(sql: "SELECT source_index FROM \(kind.table) WHERE dataset = ? AND source_id = ?")
+        } else {
+            let own = kind.columns.map { "\($0.name) \($0.type)" }.joined(separator: ", ")
+            try db.execute(
+                sql: """
+                    CREATE TEMP TABLE staging (
+                        source_id TEXT NOT NULL UNIQUE, source_index INTEGER NOT NULL, match_key TEXT,
+                        properties TEXT NOT NULL, lon REAL NOT NULL, lat REAL NOT NULL, content_hash TEXT NOT NULL,
+                        geom BLOB NOT NULL, \(own))
+                    """)
+            insert = try db.makeStatement(sql: "INSERT INTO staging (source_id, \(columns)) VALUES (?, \(marks))")
+            findIndex = try db.makeStatement(sql: "SELECT source_index FROM staging WHERE source_id = ?")
+        }
+    }
+
+    /// Stages one record. Returns nil when accepted, or the index of the earlier record with
+    /// the same id (the record is then not stored: ids are unique within one input).
+    /// `matchKey` is set for derived ids: see `LocateStore.derivedIDMatchMeters`.
+    public func stage(_ r: some PlaceRecord, index: Int, matchKey: String?) throws -> Int? {
+        precondition(type(of: r).placeKind == kind, "a \(type(of: r).placeKind) record staged for \(kind)")
+        let s = insert.sqliteStatement
+        sqlite3_reset(s)
+        var i: Int32 = 1
+        if let direct {
+            bind(s, i, direct.dataset)
+            i += 1
+        }
+        bind(s, i, r.sourceID)
+        sqlite3_bind_int64(s, i + 1, Int64(index))
+        bind(s, i + 2, matchKey)
+        bind(s, i + 3, r.propertiesJSON)
+        sqlite3_bind_double(s, i + 4, r.coordinate.longitude)
+        sqlite3_bind_double(s, i + 5, r.coordinate.latitude)
+        bind(s, i + 6, r.contentHash)
+        let blob = SpatiaLiteBlob.point(r.coordinate, srid: 4326)
+        blob.withUnsafeBytes { _ = sqlite3_bind_blob(s, i + 7, $0.baseAddress, Int32($0.count), PlaceStager.transient) }
+        var at = i + 8
+        for v in r.values {
+            switch v {
+            case .text(let t): bind(s, at, t)
+            case .real(let d?): sqlite3_bind_double(s, at, d)
+            case .integer(let n?): sqlite3_bind_int64(s, at, n)
+            case .real(nil), .integer(nil): sqlite3_bind_null(s, at)
+            }
+            at += 1
+        }
+        if let direct {
+            sqlite3_bind_int64(s, at, direct.run)
+            sqlite3_bind_int64(s, at + 1, direct.run)
+        }
+        let rc = sqlite3_step(s)
+        if rc == SQLITE_DONE {
+            stagedCount += 1
+            return nil
+        }
+        let extended = sqlite3_extended_errcode(db.sqliteConnection)
+        let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
+        sqlite3_reset(s)
+        guard extended == 2067 /* SQLITE_CONSTRAINT_UNIQUE */ else {
+            throw StorageError.sqlFailed(sql: "INSERT record \(index)", reason: message)
+        }
+        let arguments: StatementArguments = direct.map { [$0.dataset, r.sourceID] } ?? [r.sourceID]
+        return try Int.fetchOne(findIndex, arguments: arguments) ?? -1
+    }
+
+    private func bind(_ s: OpaquePointer?, _ i: Int32, _ text: String?) {
+        guard let text else {
+            sqlite3_bind_null(s, i)
+            return
+        }
+        var t = text
+        t.withUTF8 { buf in
+            if let base = buf.baseAddress, buf.count > 0 {
+                let chars = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+                _ = sqlite3_bind_text(s, i, chars, Int32(buf.count), PlaceStager.transient)
+            } else {
+                _ = sqlite3_bind_text(s, i, "", 0, PlaceStager.transient)
+            }
+        }
+    }
+
+    /// SQLite's SQLITE_TRANSIENT: copy the bound bytes.
+    static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}

@@ -12,6 +12,8 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
     case malformedJSON(path: String, JSONSyntaxError)
     /// The input is JSON but not a GeoJSON FeatureCollection.
     case notFeatureCollection(path: String, reason: String)
+    /// The input is JSON but not a GIOŚ station list of the pipeline's format.
+    case notStationList(path: String, reason: String)
     /// The pipeline file is invalid: `line` is 1-based when known.
     case invalidPipeline(path: String, line: Int?, reason: String)
     /// The CRS named by the pipeline or the input is not usable.
@@ -34,6 +36,8 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
             return "\(path):\(e.line): malformed JSON at byte \(e.offset): \(e.reason)"
         case .notFeatureCollection(let path, let reason):
             return "\(path): not a GeoJSON FeatureCollection: \(reason)"
+        case .notStationList(let path, let reason):
+            return "\(path): not a GIOŚ station list: \(reason)"
         case .invalidPipeline(let path, let line, let reason):
             return "\(path)\(line.map { ":\($0)" } ?? ""): invalid pipeline: \(reason)"
         case .crs(let path, let e):

@@ -30,6 +30,53 @@ public struct IngestRunner {
     }
 
     private func ingest(_ spec: PipelineSpec, path: String, label: String, progress: (Int) -> Void) throws -> IngestReport {
+        switch spec.kind {
+        case .toilets: return try ingestToilets(spec, path: path, label: label, progress: progress)
+        case .stations: return try ingestStations(spec, path: path, label: label)
+        }
+    }
+
+    /// Station lists are small (hundreds of stations): read whole, mapped, staged.
+    private func ingestStations(_ spec: PipelineSpec, path: String, label: String) throws -> IngestReport {
+        let started = clock()
+        let (items, sha) = try StationListReader(path: path, format: spec.format).read()
+        let mapper = StationMapper(spec: spec)
+        var rejected: [IngestIssue] = []
+        var warnings: [IngestIssue] = []
+        let start = IngestRunStart(
+            pipeline: spec.name, dataset: spec.dataset, source: label, licence: spec.licence, attribution: spec.attribution,
+            startedAt: started)
+        let run: IngestRunRecord
+        do {
+            run = try store.ingest(.stations, start: start, clock: clock) { stager in
+                for (index, item) in items.enumerated() {
+                    switch mapper.map(item, index: index) {
+                    case .rejected(let issue):
+                        rejected.append(issue)
+                    case .accepted(let record, let w):
+                        if let first = try stager.stage(record, index: index, matchKey: nil) {
+                            rejected.append(
+                                IngestIssue(
+                                    index: index, id: record.sourceID, field: "id",
+                                    reason: "duplicate id, first seen at station \(first)"))
+                        } else {
+                            warnings += w
+                        }
+                    }
+                }
+                return StagingTotals(
+                    read: items.count, rejected: rejected.count, warnings: warnings.count, sourceCRS: .wgs84, operation: nil,
+                    sourceSHA256: sha)
+            }
+        } catch let e as StorageError {
+            throw IngestError.storage(e)
+        }
+        _ = try? NearestIndex.open(for: store, kind: .stations)
+        return IngestReport(run: run, rejected: rejected, warnings: warnings)
+    }
+
+    private func ingestToilets(_ spec: PipelineSpec, path: String, label: String, progress: (Int) -> Void) throws -> IngestReport
+    {
         let started = clock()
         // Fail on a missing or unreadable file before a run row is written.
         try GeoJSONFeatureReader.checkReadable(path)
@@ -69,7 +116,7 @@ public struct IngestRunner {
         }
         // Refresh the derived nearest-search index now, so the first query is fast. It is a
         // cache: when it cannot be written, queries rebuild it in memory.
-        _ = try? NearestIndex.open(for: store)
+        _ = try? NearestIndex.open(for: store, kind: .toilets)
         return IngestReport(run: run, rejected: rejected, warnings: warnings)
     }
 }

@@ -12,6 +12,8 @@ struct Locate: ParsableCommand {
             The database is ./locate.sqlite unless --db or LOCATE_DB names another.
             """,
         version: "0.1.0",
-        subcommands: [IngestCommand.self, ToiletCommand.self, RunsCommand.self, HoursCommand.self, ExportCommand.self]
+        subcommands: [
+            IngestCommand.self, ToiletCommand.self, StationCommand.self, RunsCommand.self, HoursCommand.self, ExportCommand.self,
+        ]
     )
 }

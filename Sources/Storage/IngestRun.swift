@@ -83,6 +83,8 @@ public struct IngestRunRecord: Sendable, Equatable, Codable {
     public var pipeline: String
     /// Dataset.
     public var dataset: String
+    /// What was ingested: `toilets` or `stations`.
+    public var kind: String
     /// Input path or URL.
     public var source: String
     /// SHA-256 of the input.

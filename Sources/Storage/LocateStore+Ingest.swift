@@ -64,7 +64,7 @@ extension LocateStore {
                     totals.rejected, totals.warnings, counts.added, counts.updated, counts.unchanged, counts.retired, run,
                 ])
             return IngestRunRecord(
-                id: Int(run), pipeline: start.pipeline, dataset: ds, source: start.source,
+                id: Int(run), pipeline: start.pipeline, dataset: ds, kind: kind.rawValue, source: start.source,
                 sourceSHA256: totals.sourceSHA256, sourceCRS: totals.sourceCRS.description,
                 projOperation: totals.operation?.description, projAccuracyMeters: totals.operation?.accuracyMeters,
                 startedAt: isoUTC(start.startedAt), finishedAt: isoUTC(finished), read: totals.read,

@@ -6,7 +6,7 @@ extension LocateStore {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM ingest_runs ORDER BY id").map { r in
                 IngestRunRecord(
-                    id: r["id"], pipeline: r["pipeline"], dataset: r["dataset"], source: r["source"],
+                    id: r["id"], pipeline: r["pipeline"], dataset: r["dataset"], kind: r["kind"], source: r["source"],
                     sourceSHA256: r["source_sha256"], sourceCRS: r["source_crs"], projOperation: r["proj_operation"],
                     projAccuracyMeters: r["proj_accuracy_m"], startedAt: r["started_at"], finishedAt: r["finished_at"],
                     read: r["read_count"], accepted: r["accepted"], rejected: r["rejected"], warnings: r["warnings"],

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The schema: SpatiaLite metadata first (outside any transaction, as
@@ -26,7 +27,7 @@ enum Schema {
     }
 
     /// Every migration this build knows, in order.
-    static let migrationNames = ["v1-toilets", "v2-hours", "v3-active-view"]
+    static let migrationNames = ["v1-toilets", "v2-hours", "v3-active-view", "v4-stations"]
 
     /// Fails unless the database has exactly the migrations this build knows.
     static func checkCurrent(_ db: Database, path: String) throws {
@@ -127,6 +128,52 @@ enum Schema {
                     INSERT INTO views_geometry_columns
                       (view_name, view_geometry, view_rowid, f_table_name, f_geometry_column, read_only)
                       VALUES ('toilets_active', 'geom', 'rowid', 'toilets', 'geom', 1);
+                    """)
+        }
+        m.registerMigration("v4-stations") { db in
+            // Runs may now record stations: rebuild ingest_runs with the wider CHECK.
+            let runColumns = try db.columns(in: "ingest_runs").map(\.name).joined(separator: ", ")
+            let create = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'ingest_runs'") ?? ""
+            try db.execute(
+                sql: create.replacingOccurrences(of: "CREATE TABLE ingest_runs", with: "CREATE TABLE ingest_runs_new")
+                    .replacingOccurrences(of: "CHECK (kind IN ('toilets'))", with: "CHECK (kind IN ('toilets', 'stations'))"))
+            try db.execute(
+                sql: """
+                    INSERT INTO ingest_runs_new (\(runColumns)) SELECT \(runColumns) FROM ingest_runs;
+                    DROP TABLE ingest_runs;
+                    ALTER TABLE ingest_runs_new RENAME TO ingest_runs;
+                    CREATE TABLE stations (
+                        id INTEGER PRIMARY KEY,
+                        dataset TEXT NOT NULL,
+                        source_id TEXT NOT NULL,
+                        source_index INTEGER NOT NULL,
+                        match_key TEXT,
+                        properties TEXT NOT NULL,
+                        lon REAL NOT NULL CHECK (lon BETWEEN -180 AND 180),
+                        lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
+                        content_hash TEXT NOT NULL,
+                        status TEXT NOT NULL CHECK (status IN ('active', 'retired')),
+                        first_run INTEGER NOT NULL REFERENCES ingest_runs(id),
+                        changed_run INTEGER NOT NULL REFERENCES ingest_runs(id),
+                        name TEXT NOT NULL,
+                        name_folded TEXT NOT NULL,
+                        code TEXT,
+                        city TEXT,
+                        commune TEXT,
+                        district TEXT,
+                        province TEXT,
+                        street TEXT,
+                        timezone TEXT NOT NULL,
+                        UNIQUE (dataset, source_id)
+                    );
+                    SELECT AddGeometryColumn('stations', 'geom', 4326, 'POINT', 'XY', 1);
+                    SELECT CreateSpatialIndex('stations', 'geom');
+                    CREATE VIEW stations_active AS
+                      SELECT id AS rowid, id, dataset, source_id, name, code, city, commune, district, province, street, geom
+                      FROM stations WHERE status = 'active';
+                    INSERT INTO views_geometry_columns
+                      (view_name, view_geometry, view_rowid, f_table_name, f_geometry_column, read_only)
+                      VALUES ('stations_active', 'geom', 'rowid', 'stations', 'geom', 1);
                     """)
         }
         return m

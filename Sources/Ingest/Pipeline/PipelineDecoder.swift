@@ -45,9 +45,15 @@ public enum PipelineDecoder {
         _ = try top.string("description")
         let sourceMap = try top.requiredMap("source")
         let location = try sourceSpec(sourceMap, baseFolder: baseFolder)
-        let formatText = try sourceMap.string("format") ?? "geojson"
+        let formatText = try sourceMap.string("format") ?? (kind == .toilets ? "geojson" : "gios-legacy")
         guard let format = PipelineSpec.Format(rawValue: formatText) else {
-            throw sourceMap.error("format", "unknown format '\(formatText)' (expected: geojson)")
+            throw sourceMap.error(
+                "format",
+                "unknown format '\(formatText)' (expected: \(PipelineSpec.Format.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
+        }
+        guard (kind == .toilets) == (format == .geojson) else {
+            throw sourceMap.error("format", "format '\(formatText)' does not hold \(kind.rawValue)")
         }
         var crs: CRS? = nil
         if let crsText = try sourceMap.string("crs") {
@@ -65,8 +71,16 @@ public enum PipelineDecoder {
         }
         let licence = try top.string("licence")
         let attribution = try top.string("attribution")
-        let idRule = try self.idRule(try top.requiredMap("id"))
-        let fields = try fieldMap(try top.requiredMap("fields"))
+        // Station lists have a fixed schema: their id and fields are not configurable.
+        let idRule: PipelineSpec.IDRule
+        let fields: PipelineSpec.FieldMap
+        if kind == .toilets {
+            idRule = try self.idRule(try top.requiredMap("id"))
+            fields = try fieldMap(try top.requiredMap("fields"))
+        } else {
+            idRule = .field("station id")
+            fields = PipelineSpec.FieldMap()
+        }
         let region = try self.region(try top.requiredMap("region"))
         try top.finish()
         return PipelineSpec(

@@ -7,12 +7,18 @@ public struct PipelineSpec: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         /// Public toilets.
         case toilets
+        /// Air-quality stations (GIOŚ station lists).
+        case stations
     }
 
     /// Input formats.
     public enum Format: String, Sendable, CaseIterable {
         /// GeoJSON FeatureCollection (RFC 7946, or legacy GeoJSON 2008 with a `crs` member).
         case geojson
+        /// GIOŚ legacy `station/findAll`: a JSON array, coordinates as strings.
+        case giosLegacy = "gios-legacy"
+        /// GIOŚ v1 `station/findAll`: JSON-LD with Polish keys, paged (`totalPages`).
+        case giosV1 = "gios-v1"
     }
 
     /// How a record gets its stable id.

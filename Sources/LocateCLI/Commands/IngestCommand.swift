@@ -63,7 +63,9 @@ struct IngestCommand: ParsableCommand {
         }
         let shown = 20
         for issue in r.rejected.prefix(shown) {
-            Console.note("rejected feature \(issue.index)\(issue.id.map { " (\($0))" } ?? ""): \(issue.field): \(issue.reason)")
+            Console.note(
+                "rejected \(run.kind == "stations" ? "station" : "feature") \(issue.index)\(issue.id.map { " (\($0))" } ?? ""): \(issue.field): \(issue.reason)"
+            )
         }
         if r.rejected.count > shown { Console.note("… \(r.rejected.count - shown) more rejected; see --report FILE") }
         if !r.warnings.isEmpty {

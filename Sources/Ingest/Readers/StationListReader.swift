@@ -1,0 +1,50 @@
+import Foundation
+import Storage
+
+/// Reads a GIOŚ station list file, legacy (a JSON array) or v1 (JSON-LD with Polish keys
+/// and `totalPages`), and hands each station object to the caller with its index.
+struct StationListReader {
+    let path: String
+    let format: PipelineSpec.Format
+
+    /// The v1 list key; the `@context` spells it differently (`Lista stacji pomiarów`).
+    static let v1ListKey = "Lista stacji pomiarowych"
+
+    func read() throws -> (stations: [JSONValue], sha256: String) {
+        try GeoJSONFeatureReader.checkReadable(path)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw IngestError.unreadable(path: path, reason: "permission denied")
+        }
+        let bytes = [UInt8](data)
+        var h = SHA256()
+        h.update(bytes)
+        let parser = JSONStreamParser(bytes: bytes)
+        let doc: JSONValue
+        do {
+            try parser.skipByteOrderMark()
+            doc = try parser.parseValue()
+            try parser.expectEnd()
+        } catch let e as JSONSyntaxError {
+            throw IngestError.malformedJSON(path: path, e)
+        }
+        switch (format, doc) {
+        case (.giosLegacy, .array(let items)):
+            return (items, h.finalize().hexString)
+        case (.giosV1, .object):
+            guard case .array(let items)? = doc[StationListReader.v1ListKey] else {
+                throw IngestError.notStationList(path: path, reason: "no \"\(StationListReader.v1ListKey)\" array")
+            }
+            // Stop on totalPages, not on links.next (present even on the last page).
+            let pages = doc["totalPages"]?.doubleValue.map { Int($0) } ?? 1
+            guard pages <= 1 else {
+                throw IngestError.notStationList(
+                    path: path, reason: "the file holds page 1 of \(pages); ingest the API URL to read every page")
+            }
+            return (items, h.finalize().hexString)
+        case (.giosLegacy, _):
+            throw IngestError.notStationList(path: path, reason: "top level is \(doc.kindName), expected the legacy array")
+        default:
+            throw IngestError.notStationList(path: path, reason: "top level is \(doc.kindName), expected a v1 object")
+        }
+    }
+}

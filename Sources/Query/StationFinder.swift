@@ -1,0 +1,63 @@
+import Foundation
+import GRDB
+import Geo
+import Storage
+
+/// Answers "which stations are nearest" (exact geodesic order, as for toilets) and "which
+/// stations are called that" (case- and diacritics-insensitive, ranked).
+public final class StationFinder {
+    let store: LocateStore
+
+    /// Opens the finder over a store.
+    public init(store: LocateStore) { self.store = store }
+
+    /// The `limit` nearest active stations to `point`, nearest first (ties by row id).
+    public func nearest(to point: Coordinate, limit: Int) throws -> [StationResult] {
+        let index = try NearestIndex.open(for: store, kind: .stations)
+        guard index.count > 0 else { throw StorageError.empty(what: "active stations") }
+        let hits = index.nearest(to: point, limit: limit)
+        var byID: [Int64: StationResult] = [:]
+        for s in try rows(where: "id IN (\(hits.map { String($0.rowID) }.joined(separator: ",")))") { byID[s.rowID] = s }
+        return hits.compactMap { h in
+            guard var s = byID[h.rowID] else { return nil }
+            s.distanceMeters = h.distanceMeters
+            s.bearingDegrees = h.bearingDegrees
+            return s
+        }
+    }
+
+    /// Active stations whose name matches `query`, ignoring case and diacritics (Polish ł
+    /// folds to l): exact names first, then prefixes, word prefixes, substrings; by name,
+    /// then id, within a rank.
+    public func named(_ query: String, limit: Int) throws -> [StationResult] {
+        let q = StationRecord.fold(query).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !q.isEmpty else { return [] }
+        let pattern =
+            "%"
+            + q.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        let candidates = try rows(where: "name_folded LIKE ? ESCAPE '\\'", arguments: [pattern])
+        let ranked = candidates.map { s -> StationResult in
+            var s = s
+            let name = StationRecord.fold(s.name)
+            let words = name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+            s.match = name == q ? 0 : name.hasPrefix(q) ? 1 : words.contains { $0.hasPrefix(q) } ? 2 : 3
+            return s
+        }
+        return Array(ranked.sorted { ($0.match ?? 9, $0.name, $0.id) < ($1.match ?? 9, $1.name, $1.id) }.prefix(limit))
+    }
+
+    private func rows(where condition: String, arguments: StatementArguments = StatementArguments()) throws -> [StationResult] {
+        try store.readRows(
+            sql: """
+                SELECT id, dataset, source_id, name, code, city, province, street, lat, lon FROM stations
+                WHERE status = 'active' AND \(condition)
+                """, arguments: arguments
+        ).map { r in
+            StationResult(
+                rowID: r["id"], dataset: r["dataset"], id: r["source_id"], name: r["name"], code: r["code"], city: r["city"],
+                province: r["province"], street: r["street"], coordinate: Coordinate(latitude: r["lat"], longitude: r["lon"]),
+                distanceMeters: nil, bearingDegrees: nil, match: nil)
+        }
+    }
+}

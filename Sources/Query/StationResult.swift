@@ -1,0 +1,29 @@
+import Geo
+
+/// One station in a query answer.
+public struct StationResult: Sendable, Equatable, Codable {
+    /// Row id in `stations`.
+    public var rowID: Int64
+    /// Dataset it came from.
+    public var dataset: String
+    /// The GIOŚ station id.
+    public var id: String
+    /// Station name.
+    public var name: String
+    /// Station code, when known.
+    public var code: String?
+    /// City.
+    public var city: String?
+    /// Province.
+    public var province: String?
+    /// Street address.
+    public var street: String?
+    /// Position.
+    public var coordinate: Coordinate
+    /// Geodesic distance from the query point, metres (`--near` only).
+    public var distanceMeters: Double?
+    /// Initial bearing from the query point, degrees (`--near` only).
+    public var bearingDegrees: Double?
+    /// Name-search rank: 0 exact, 1 prefix, 2 word prefix, 3 substring (`--name` only).
+    public var match: Int?
+}

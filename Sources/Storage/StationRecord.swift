@@ -1,0 +1,72 @@
+import Foundation
+import Geo
+
+/// An air-quality measuring station (GIOŚ) as the ingest writes it.
+public struct StationRecord: PlaceRecord, Equatable {
+    /// Stations go to `stations`.
+    public static let placeKind = PlaceKind.stations
+    /// The GIOŚ station id, as text.
+    public let sourceID: String
+    /// Station name, spaces trimmed and collapsed.
+    public let name: String
+    /// Station code (`MzWarKondrat`), when the source has one.
+    public let code: String?
+    /// City.
+    public let city: String?
+    /// Commune (gmina).
+    public let commune: String?
+    /// District (powiat).
+    public let district: String?
+    /// Province (województwo).
+    public let province: String?
+    /// Street address.
+    public let street: String?
+    /// IANA time zone of the station's timestamps.
+    public let timeZone: String
+    /// The source's attributes as compact JSON.
+    public let propertiesJSON: String
+    /// Position, WGS84.
+    public let coordinate: Coordinate
+    /// Equal hashes mean "unchanged".
+    public let contentHash: String
+
+    /// Creates a record; the content hash covers every field and `propertiesFingerprint`.
+    public init(
+        sourceID: String, name: String, code: String?, city: String?, commune: String?, district: String?, province: String?,
+        street: String?, timeZone: String, propertiesJSON: String, propertiesFingerprint: String, coordinate: Coordinate
+    ) {
+        self.sourceID = sourceID
+        self.name = name
+        self.code = code
+        self.city = city
+        self.commune = commune
+        self.district = district
+        self.province = province
+        self.street = street
+        self.timeZone = timeZone
+        self.propertiesJSON = propertiesJSON
+        self.coordinate = coordinate
+        var h = SHA256()
+        for part in [sourceID, name, code, city, commune, district, province, street, timeZone, propertiesFingerprint] {
+            h.update(Array((part ?? "\u{0}").utf8) + [0xFF])
+        }
+        h.update(Array("\(coordinate.longitude),\(coordinate.latitude)".utf8))
+        contentHash = String(h.finalize().hexString.prefix(32))
+    }
+
+    /// The station's own columns, in `PlaceKind.stations.columns` order.
+    public var values: [PlaceValue] {
+        [
+            .text(name), .text(StationRecord.fold(name)), .text(code), .text(city), .text(commune), .text(district),
+            .text(province), .text(street), .text(timeZone),
+        ]
+    }
+
+    /// Lower case without diacritics, for name search: Polish letters fold to ASCII
+    /// (`Kraków` → `krakow`, `Łódź` → `lodz`; ł has no decomposition, so it is mapped).
+    public static func fold(_ text: String) -> String {
+        let mapped = String(text.map { $0 == "ł" ? "l" : ($0 == "Ł" ? "L" : $0) })
+        return mapped.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "pl_PL"))
+            .lowercased()
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+import Ingest
+import LocateTestSupport
+import Storage
+import Testing
+
+@Suite struct StationIngestTests {
+    @Test func sampleRejectsAndWarnsWithReasons() throws {
+        let r = try ingest("gios-stations-sample", into: try newStore())
+        #expect(r.run.kind == "stations")
+        #expect(r.run.read == 8)
+        #expect(r.run.accepted == 6)
+        #expect(
+            r.rejected == [
+                IngestIssue(index: 5, id: "9006", field: "gegrLat", reason: "latitude 'brak' is not a number"),
+                IngestIssue(
+                    index: 6, id: "9007", field: "gegrLat",
+                    reason: "coordinates look swapped: latitude 19.9366, longitude 50.0614"),
+            ])
+        #expect(
+            r.warnings.map(\.reason) == [
+                "street is missing", "name had extra spaces: 'Gdańsk  Wzorcowa (sample) '", "city 'New York' has no commune",
+            ])
+    }
+
+    @Test(.enabled(if: Fixtures.haveSharedDatasets, "../shared/datasets is absent: real-data tests skipped"))
+    func realListsIngestAndReleasesMerge() throws {
+        let store = try newStore()
+        let y2019 = try ingest("gios-stations-legacy-2019", into: store)
+        #expect(y2019.run.counts == MergeCounts(added: 175, updated: 0, unchanged: 0, retired: 0))
+        #expect(y2019.warnings.filter { $0.reason == "street is missing" }.count == 13)
+        #expect(y2019.warnings.contains { $0.id == "11358" && $0.reason == "city 'New York' has no commune" })
+        let again = try ingest("gios-stations-legacy-2019", into: store)
+        #expect(again.run.counts == MergeCounts(added: 0, updated: 0, unchanged: 175, retired: 0))
+        // PROVENANCE.md: 158 shared ids (some moved or renamed), 49 new, 17 gone.
+        let y2021 = try ingest("gios-stations-legacy-2021", into: store)
+        #expect(y2021.run.counts.added == 49)
+        #expect(y2021.run.counts.retired == 17)
+        #expect(y2021.run.counts.updated + y2021.run.counts.unchanged == 158)
+        #expect(y2021.warnings.contains { $0.reason == "street had extra spaces: ' Cegielniana'" })
+    }
+
+    @Test(.enabled(if: Fixtures.haveSharedDatasets, "../shared/datasets is absent: real-data tests skipped"))
+    func v1FixtureIngests() throws {
+        let store = try newStore()
+        let r = try ingest("gios-stations-v1", into: store)
+        #expect(r.run.accepted == 2)
+        let rows = try store.readRows(sql: "SELECT source_id, code, name, province, lat, lon FROM stations ORDER BY source_id")
+        #expect(rows.map { $0["code"] as String? } == ["MzWarKondrat", "MzZyraRoosev"])
+        #expect(rows.map { $0["name"] as String } == ["Warszawa, ul. Kondratowicza", "Żyrardów, ul. Roosevelta"])
+        #expect(rows.first?["lat"] as Double? == 52.290864)
+        #expect(rows.first?["lon"] as Double? == 21.042458)
+    }
+
+    @Test func pagedV1FileIsAStructuralError() throws {
+        let text = "{\"Lista stacji pomiarowych\":[],\"totalPages\":3,\"links\":{\"next\":\"x\"}}"
+        let path = Fixtures.write(text, name: "p.json")
+        let store = try newStore()
+        let before = try store.contentDigest()
+        do {
+            try ingest("gios-stations-v1", into: store, source: path)
+            Issue.record("accepted a paged file")
+        } catch {
+            #expect(
+                "\(error)"
+                    == "\(path): not a GIOŚ station list: the file holds page 1 of 3; ingest the API URL to read every page")
+        }
+        #expect(try store.contentDigest() == before)
+    }
+}

@@ -6,11 +6,14 @@ import Storage
 /// stages it, and merges in one transaction. Never prints; progress goes to `progress`.
 public struct IngestRunner {
     let store: LocateStore
-    let clock: () -> Date
+    let clock: @Sendable () -> Date
+    /// HTTP: seconds per request before it times out, and the first retry's wait (doubling).
+    public var timeoutSeconds: TimeInterval = 30
+    public var retryBackoffSeconds: TimeInterval = 0.5
 
     /// Creates a runner writing to `store`, reading the time from `clock` (the CLI passes
     /// `Date.init`; tests pass fixed times).
-    public init(store: LocateStore, clock: @escaping () -> Date) {
+    public init(store: LocateStore, clock: @escaping @Sendable () -> Date) {
         self.store = store
         self.clock = clock
     }
@@ -18,9 +21,25 @@ public struct IngestRunner {
     /// Runs `spec`, reading `sourceOverride` instead of the pipeline's source when given.
     /// `progress` is called every 10,000 features with the count so far.
     public func run(
-        _ spec: PipelineSpec, sourceOverride: String? = nil, progress: (Int) -> Void = { _ in }
+        _ spec: PipelineSpec, sourceOverride: String? = nil, replay: String? = nil, saveResponses: String? = nil,
+        progress: (Int) -> Void = { _ in }
     ) throws -> IngestReport {
         let source = sourceOverride ?? spec.source
+        if spec.kind == .air {
+            var s = spec
+            s.source = source
+            let responses: any ResponseSource =
+                try replay.map { try ReplaySource(folder: $0) }
+                ?? HTTPSource(
+                    timeoutSeconds: timeoutSeconds, backoffSeconds: retryBackoffSeconds,
+                    record: try saveResponses.map { try ResponseRecorder(folder: $0) }, clock: clock)
+            do {
+                return try AirIngest(spec: s, store: store, clock: clock).run(
+                    source: responses, label: replay.map { "replay:\($0)" } ?? source)
+            } catch let e as StorageError {
+                throw IngestError.storage(e)
+            }
+        }
         if source.hasPrefix("http://") || source.hasPrefix("https://") {
             let local = try Downloader.fetch(source)
             defer { try? FileManager.default.removeItem(atPath: local) }
@@ -33,6 +52,7 @@ public struct IngestRunner {
         switch spec.kind {
         case .toilets: return try ingestToilets(spec, path: path, label: label, progress: progress)
         case .stations: return try ingestStations(spec, path: path, label: label)
+        case .air: throw IngestError.unsupported(path: path, reason: "air pipelines read the API or a replay folder")
         }
     }
 

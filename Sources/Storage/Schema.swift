@@ -27,7 +27,7 @@ enum Schema {
     }
 
     /// Every migration this build knows, in order.
-    static let migrationNames = ["v1-toilets", "v2-hours", "v3-active-view", "v4-stations"]
+    static let migrationNames = ["v1-toilets", "v2-hours", "v3-active-view", "v4-stations", "v5-air"]
 
     /// Fails unless the database has exactly the migrations this build knows.
     static func checkCurrent(_ db: Database, path: String) throws {
@@ -43,6 +43,28 @@ enum Schema {
                 path: path,
                 reason: "made by an older locate (schema step '\(missing)' missing): run `locate ingest` once to upgrade it")
         }
+    }
+
+    /// SQLite cannot alter a CHECK: rebuild `ingest_runs` with the kinds widened (GRDB runs
+    /// migrations with foreign-key checks deferred to the end).
+    static func widenRunKinds(_ db: Database, from: String, to: String) throws {
+        let columns = try db.columns(in: "ingest_runs").map(\.name).joined(separator: ", ")
+        let create = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'ingest_runs'") ?? ""
+        let widened = create.replacingOccurrences(of: "CHECK (kind IN \(from))", with: "CHECK (kind IN \(to))")
+        guard widened != create else { throw StorageError.incompatible(path: "", reason: "unexpected ingest_runs schema") }
+        // After an earlier rebuild SQLite keeps the name quoted: `CREATE TABLE "ingest_runs"`.
+        let quoted = "CREATE TABLE \"ingest_runs\""
+        let renamed =
+            widened.contains(quoted)
+            ? widened.replacingOccurrences(of: quoted, with: "CREATE TABLE ingest_runs_new")
+            : widened.replacingOccurrences(of: "CREATE TABLE ingest_runs", with: "CREATE TABLE ingest_runs_new")
+        try db.execute(sql: renamed)
+        try db.execute(
+            sql: """
+                INSERT INTO ingest_runs_new (\(columns)) SELECT \(columns) FROM ingest_runs;
+                DROP TABLE ingest_runs;
+                ALTER TABLE ingest_runs_new RENAME TO ingest_runs;
+                """)
     }
 
     static var migrator: DatabaseMigrator {
@@ -132,16 +154,9 @@ enum Schema {
         }
         m.registerMigration("v4-stations") { db in
             // Runs may now record stations: rebuild ingest_runs with the wider CHECK.
-            let runColumns = try db.columns(in: "ingest_runs").map(\.name).joined(separator: ", ")
-            let create = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'ingest_runs'") ?? ""
-            try db.execute(
-                sql: create.replacingOccurrences(of: "CREATE TABLE ingest_runs", with: "CREATE TABLE ingest_runs_new")
-                    .replacingOccurrences(of: "CHECK (kind IN ('toilets'))", with: "CHECK (kind IN ('toilets', 'stations'))"))
+            try widenRunKinds(db, from: "('toilets')", to: "('toilets', 'stations')")
             try db.execute(
                 sql: """
-                    INSERT INTO ingest_runs_new (\(runColumns)) SELECT \(runColumns) FROM ingest_runs;
-                    DROP TABLE ingest_runs;
-                    ALTER TABLE ingest_runs_new RENAME TO ingest_runs;
                     CREATE TABLE stations (
                         id INTEGER PRIMARY KEY,
                         dataset TEXT NOT NULL,
@@ -174,6 +189,42 @@ enum Schema {
                     INSERT INTO views_geometry_columns
                       (view_name, view_geometry, view_rowid, f_table_name, f_geometry_column, read_only)
                       VALUES ('stations_active', 'geom', 'rowid', 'stations', 'geom', 1);
+                    """)
+        }
+        // Sensors, measurement history and the air-quality index of GIOŚ stations.
+        m.registerMigration("v5-air") { db in
+            try widenRunKinds(db, from: "('toilets', 'stations')", to: "('toilets', 'stations', 'air')")
+            try db.execute(
+                sql: """
+                    CREATE TABLE sensors (
+                        sensor_id INTEGER PRIMARY KEY,
+                        station_id TEXT NOT NULL,
+                        param_code TEXT NOT NULL,
+                        param_name TEXT,
+                        param_formula TEXT,
+                        param_id INTEGER,
+                        changed_run INTEGER NOT NULL REFERENCES ingest_runs(id)
+                    );
+                    CREATE INDEX sensors_station ON sensors(station_id);
+                    CREATE TABLE measurements (
+                        sensor_id INTEGER NOT NULL REFERENCES sensors(sensor_id),
+                        measured_at TEXT NOT NULL,
+                        local_time TEXT NOT NULL,
+                        value REAL,
+                        run INTEGER NOT NULL REFERENCES ingest_runs(id),
+                        PRIMARY KEY (sensor_id, measured_at)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE aq_index (
+                        station_id TEXT NOT NULL,
+                        calculated_at TEXT NOT NULL,
+                        local_time TEXT NOT NULL,
+                        level INTEGER,
+                        category TEXT,
+                        critical_pollutant TEXT,
+                        pollutants TEXT NOT NULL,
+                        run INTEGER NOT NULL REFERENCES ingest_runs(id),
+                        PRIMARY KEY (station_id, calculated_at)
+                    ) WITHOUT ROWID;
                     """)
         }
         return m

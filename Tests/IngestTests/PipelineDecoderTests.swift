@@ -45,7 +45,7 @@ import Testing
         ),
         (
             Self.valid.replacingOccurrences(of: "kind: toilets", with: "kind: benches"),
-            "p.yml:2: invalid pipeline: kind: unknown kind 'benches' (expected: toilets, stations)"
+            "p.yml:2: invalid pipeline: kind: unknown kind 'benches' (expected: toilets, stations, air)"
         ),
         (
             Self.valid.replacingOccurrences(of: "crs: EPSG:5514", with: "crs: Krovak"),

@@ -45,14 +45,15 @@ public enum PipelineDecoder {
         _ = try top.string("description")
         let sourceMap = try top.requiredMap("source")
         let location = try sourceSpec(sourceMap, baseFolder: baseFolder)
-        let formatText = try sourceMap.string("format") ?? (kind == .toilets ? "geojson" : "gios-legacy")
+        let formatText =
+            try sourceMap.string("format") ?? (kind == .toilets ? "geojson" : (kind == .air ? "gios-v1" : "gios-legacy"))
         guard let format = PipelineSpec.Format(rawValue: formatText) else {
             throw sourceMap.error(
                 "format",
                 "unknown format '\(formatText)' (expected: \(PipelineSpec.Format.allCases.map(\.rawValue).joined(separator: ", ")))"
             )
         }
-        guard (kind == .toilets) == (format == .geojson) else {
+        guard (kind == .toilets) == (format == .geojson), kind != .air || format == .giosV1 else {
             throw sourceMap.error("format", "format '\(formatText)' does not hold \(kind.rawValue)")
         }
         var crs: CRS? = nil
@@ -81,11 +82,18 @@ public enum PipelineDecoder {
             idRule = .field("station id")
             fields = PipelineSpec.FieldMap()
         }
-        let region = try self.region(try top.requiredMap("region"))
+        // Air pipelines read stations already stored: no region (and a station filter instead).
+        let region =
+            kind == .air
+            ? BoundingBox(minLongitude: -180, minLatitude: -90, maxLongitude: 180, maxLatitude: 90)
+            : try self.region(try top.requiredMap("region"))
+        let stations = kind == .air ? try top.stringList("stations") : nil
         try top.finish()
-        return PipelineSpec(
+        var spec = PipelineSpec(
             name: name, kind: kind, dataset: dataset, source: location, format: format, crs: crs, timeZone: tz, country: country,
             licence: licence, attribution: attribution, id: idRule, fields: fields, region: region)
+        spec.stations = stations
+        return spec
     }
 
     private static func sourceSpec(_ m: YAMLMap, baseFolder: String) throws -> String {

@@ -9,6 +9,9 @@ public struct PipelineSpec: Sendable, Equatable {
         case toilets
         /// Air-quality stations (GIOŚ station lists).
         case stations
+        /// Sensors, measurements and the air-quality index of the stations of `dataset`
+        /// (GIOŚ v1 API, live or replayed).
+        case air
     }
 
     /// Input formats.
@@ -74,4 +77,6 @@ public struct PipelineSpec: Sendable, Equatable {
     public var fields: FieldMap
     /// Valid points must fall in this box (WGS84 degrees).
     public var region: BoundingBox
+    /// Air pipelines: only these station ids (nil: every active station of `dataset`).
+    public var stations: [String]? = nil
 }

@@ -28,6 +28,13 @@ struct IngestCommand: ParsableCommand {
     @Flag(help: "Print the report as JSON on stdout.")
     var json = false
 
+    @Option(help: ArgumentHelp("Air pipelines: read the responses saved by an earlier run instead of the API.", valueName: "DIR"))
+    var replay: String?
+
+    @Option(
+        help: ArgumentHelp("Air pipelines: save every API response here (default: <db>.responses/<UTC time>).", valueName: "DIR"))
+    var saveResponses: String?
+
     @OptionGroup var store: StoreOptions
 
     func run() throws {
@@ -35,7 +42,10 @@ struct IngestCommand: ParsableCommand {
             let spec = try PipelineDecoder.load(path: pipeline)
             let db = try LocateStore(path: store.path)
             let tty = Console.stderrIsTerminal
-            let result = try IngestRunner(store: db, clock: { Date() }).run(spec, sourceOverride: source) { n in
+            let save = spec.kind == .air && replay == nil ? (saveResponses ?? IngestCommand.responseFolder(for: store.path)) : nil
+            let result = try IngestRunner(store: db, clock: { Date() }).run(
+                spec, sourceOverride: source, replay: replay, saveResponses: save
+            ) { n in
                 if tty { FileHandle.standardError.write(Data("\r\(n) features read…".utf8)) }
             }
             if tty { FileHandle.standardError.write(Data("\r".utf8)) }
@@ -47,6 +57,12 @@ struct IngestCommand: ParsableCommand {
             summarize(result)
             if json { Console.out(try jsonText(result)) }
         }
+    }
+
+    static func responseFolder(for db: String) -> String {
+        var f = Date.ISO8601FormatStyle()
+        f.timeZone = TimeZone(identifier: "UTC") ?? .gmt
+        return db + ".responses/" + Date().formatted(f).replacingOccurrences(of: ":", with: "")
     }
 
     private func summarize(_ r: IngestReport) {
@@ -64,7 +80,7 @@ struct IngestCommand: ParsableCommand {
         let shown = 20
         for issue in r.rejected.prefix(shown) {
             Console.note(
-                "rejected \(run.kind == "stations" ? "station" : "feature") \(issue.index)\(issue.id.map { " (\($0))" } ?? ""): \(issue.field): \(issue.reason)"
+                "rejected \(["stations": "station", "air": "station"][run.kind] ?? "feature") \(issue.index)\(issue.id.map { " (\($0))" } ?? ""): \(issue.field): \(issue.reason)"
             )
         }
         if r.rejected.count > shown { Console.note("… \(r.rejected.count - shown) more rejected; see --report FILE") }

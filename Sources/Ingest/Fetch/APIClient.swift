@@ -1,0 +1,143 @@
+import Foundation
+import Storage
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Where API responses come from: the live API (with retries, saving every response), or a
+/// folder of saved responses (`--replay`). Keyed by the request URL.
+protocol ResponseSource: Sendable {
+    /// The body of `url`, or a thrown `IngestError` after the last try.
+    func get(_ url: String) throws -> [UInt8]
+}
+
+/// The HTTP client a public API deserves: a user agent, a timeout per request, retries with
+/// exponential backoff on 5xx, 429 and network errors, honouring `Retry-After`, and a clear
+/// error after the last try. Every response body is saved with its URL and fetch time in
+/// `record` (when given), so the run can be replayed offline.
+struct HTTPSource: ResponseSource {
+    var timeoutSeconds: TimeInterval = 30
+    var attempts = 4
+    var backoffSeconds: TimeInterval = 0.5
+    var record: ResponseRecorder?
+    let clock: @Sendable () -> Date
+
+    static let userAgent = "locate/0.1 (open-data locator; +https://github.com/locate/locate)"
+
+    func get(_ url: String) throws -> [UInt8] {
+        guard let u = URL(string: url) else { throw IngestError.unreadable(path: url, reason: "not a valid URL") }
+        var last = "no attempt"
+        for attempt in 1...attempts {
+            var request = URLRequest(url: u, timeoutInterval: timeoutSeconds)
+            request.setValue(HTTPSource.userAgent, forHTTPHeaderField: "User-Agent")
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            let (data, response, error) = HTTPSource.send(request)
+            var wait = backoffSeconds * pow(2, Double(attempt - 1))
+            if let error {
+                last = error.localizedDescription.lowercased()
+            } else if let http = response as? HTTPURLResponse {
+                if (200..<300).contains(http.statusCode) {
+                    let body = [UInt8](data ?? Data())
+                    try record?.save(url: url, body: body, at: clock())
+                    return body
+                }
+                last = "HTTP status \(http.statusCode)"
+                // A 4xx with the API's error object is an answer (a manual sensor, say), not a failure.
+                if (400..<500).contains(http.statusCode), http.statusCode != 429, let data,
+                    String(decoding: data, as: UTF8.self).contains("\"error_code\"")
+                {
+                    try record?.save(url: url, body: [UInt8](data), at: clock())
+                    return [UInt8](data)
+                }
+                guard http.statusCode == 429 || http.statusCode >= 500 else { break }
+                if let after = http.value(forHTTPHeaderField: "Retry-After").flatMap(Double.init) {
+                    wait = max(0, min(after, 120))
+                }
+            }
+            if attempt < attempts { Thread.sleep(forTimeInterval: wait) }
+        }
+        throw IngestError.unreadable(path: url, reason: "\(last) after \(attempts) tries")
+    }
+
+    /// One request, waited for (the ingest is synchronous; concurrency is bounded above).
+    private static func send(_ request: URLRequest) -> (Data?, URLResponse?, (any Error)?) {
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            box.set(data, response, error)
+            done.signal()
+        }.resume()
+        done.wait()
+        return box.get()
+    }
+
+    private final class Box: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: (Data?, URLResponse?, (any Error)?) = (nil, nil, nil)
+        func set(_ d: Data?, _ r: URLResponse?, _ e: (any Error)?) { lock.withLock { value = (d, r, e) } }
+        func get() -> (Data?, URLResponse?, (any Error)?) { lock.withLock { value } }
+    }
+}
+
+/// Saves responses as numbered files plus `index.tsv` (url, file, fetch time in UTC): the
+/// folder `--replay` reads.
+final class ResponseRecorder: @unchecked Sendable {
+    let folder: String
+    private let lock = NSLock()
+    private var count = 0
+
+    init(folder: String) throws {
+        self.folder = folder
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw IngestError.unreadable(path: folder, reason: "cannot create the response folder")
+        }
+    }
+
+    func save(url: String, body: [UInt8], at: Date) throws {
+        try lock.withLock {
+            count += 1
+            let file = String(format: "%05d.json", count)
+            guard FileManager.default.createFile(atPath: folder + "/" + file, contents: Data(body)) else {
+                throw IngestError.unreadable(path: folder, reason: "cannot save \(file)")
+            }
+            let line = "\(url)\t\(file)\t\(ISO8601DateFormatter().string(from: at))\n"
+            let index = folder + "/index.tsv"
+            if let h = FileHandle(forWritingAtPath: index) {
+                h.seekToEndOfFile()
+                h.write(Data(line.utf8))
+                try? h.close()
+            } else {
+                FileManager.default.createFile(atPath: index, contents: Data(line.utf8))
+            }
+        }
+    }
+}
+
+/// Responses saved by a previous run (`index.tsv` + files): a run replayed offline.
+struct ReplaySource: ResponseSource {
+    let folder: String
+    let files: [String: String]
+
+    init(folder: String) throws {
+        self.folder = folder
+        guard let data = FileManager.default.contents(atPath: folder + "/index.tsv") else {
+            throw IngestError.fileNotFound(path: folder + "/index.tsv")
+        }
+        var files: [String: String] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let parts = line.split(separator: "\t")
+            if parts.count >= 2 { files[String(parts[0])] = String(parts[1]) }
+        }
+        self.files = files
+    }
+
+    func get(_ url: String) throws -> [UInt8] {
+        guard let file = files[url], let data = FileManager.default.contents(atPath: folder + "/" + file) else {
+            throw IngestError.unreadable(path: url, reason: "not in the replay folder \(folder)")
+        }
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Hours
+import Storage
+
+/// Reads the GIOŚ v1 API (`…/pjp-api/v1/rest`) through a response source: the envelope's
+/// Polish list keys, paging by `totalPages` (never `links.next`, present even on the last
+/// page), error objects (`error_code`), and Europe/Warsaw timestamps.
+struct GIOSClient {
+    let base: String
+    let source: any ResponseSource
+    /// SHA-256 over every response body, in request order: the run's input digest.
+    private(set) var hasher = SHA256()
+
+    static let pageSize = 500
+
+    /// An API error object, such as `API-ERR-100003` for a manual sensor.
+    struct APIError: Error {
+        let code: String
+        let reason: String
+    }
+
+    /// Every item of a paged list.
+    mutating func list(_ path: String, key: String) throws -> [JSONValue] {
+        var items: [JSONValue] = []
+        var pages = 1
+        var page = 0
+        while page < pages {
+            let url = "\(base)/\(path)?page=\(page)&size=\(GIOSClient.pageSize)"
+            let doc = try document(url)
+            let total = doc["totalPages"]?.doubleValue.map { Int($0) } ?? 1
+            if page == 0 {
+                pages = max(1, total)
+            } else if total != pages {
+                throw IngestError.notStationList(
+                    path: url, reason: "the page count changed from \(pages) to \(total) during the run")
+            }
+            guard case .array(let list)? = doc[key] else {
+                throw IngestError.notStationList(path: url, reason: "no \"\(key)\" array")
+            }
+            items += list
+            page += 1
+        }
+        return items
+    }
+
+    /// One object response (the index).
+    mutating func object(_ path: String) throws -> JSONValue { try document("\(base)/\(path)") }
+
+    private mutating func document(_ url: String) throws -> JSONValue {
+        let body = try source.get(url)
+        hasher.update(body)
+        let parser = JSONStreamParser(bytes: body)
+        let doc: JSONValue
+        do {
+            try parser.skipByteOrderMark()
+            doc = try parser.parseValue()
+            try parser.expectEnd()
+        } catch let e as JSONSyntaxError {
+            throw IngestError.malformedJSON(path: url, e)
+        }
+        if let code = doc["error_code"]?.textValue {
+            throw APIError(
+                code: code, reason: doc["error_reason"]?.textValue ?? doc["error_result"]?.textValue ?? "no reason given")
+        }
+        return doc
+    }
+
+    /// `2025-07-04 16:00:00` (Polish wall-clock time) as UTC ISO 8601.
+    static func utc(_ local: String, zone: TimeZone) -> String? {
+        guard let instant = WallClock.instant(local.replacingOccurrences(of: " ", with: "T"), in: zone) else { return nil }
+        var f = Date.ISO8601FormatStyle()
+        f.timeZone = TimeZone(identifier: "UTC") ?? .gmt
+        return instant.formatted(f)
+    }
+}

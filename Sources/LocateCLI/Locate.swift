@@ -7,7 +7,7 @@ struct Locate: ParsableCommand {
         commandName: "locate",
         abstract: "Load open place data into SpatiaLite and answer nearest-place questions.",
         discussion: """
-            Exit codes: 0 success, 1 error (bad input, storage, network), 3 no result, 64 usage error.
+            Exit codes: 0 success, 1 error (bad input, storage, network), 3 no result, 4 alert threshold exceeded (locate station --alert), 64 usage error.
 
             The database is ./locate.sqlite unless --db or LOCATE_DB names another.
             """,

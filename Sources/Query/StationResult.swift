@@ -26,4 +26,6 @@ public struct StationResult: Sendable, Equatable, Codable {
     public var bearingDegrees: Double?
     /// Name-search rank: 0 exact, 1 prefix, 2 word prefix, 3 substring (`--name` only).
     public var match: Int?
+    /// The latest index and values (nil when the store has no air data for the station).
+    public var air: StationAir?
 }

@@ -29,7 +29,9 @@ final class FakeGIOS {
 
     func base(_ mode: String) -> String { "http://127.0.0.1:\(port)/\(mode)/v1/rest" }
 
-    deinit { process.terminate() }
+    deinit {
+        Fixtures.stop(process)
+    }
 }
 
 @Suite(.enabled(if: Fixtures.haveSharedDatasets && Fixtures.haveTool("python3"), "needs ../shared/datasets and python3"))
@@ -117,7 +119,7 @@ struct AirIngestTests {
         let index = try String(contentsOfFile: folder + "/index.tsv", encoding: .utf8)
         #expect(index.split(separator: "\n").count == 10)  // sensors, 7 data (3764: 2 pages), index
         #expect(index.contains("\(server.base("ok"))/aqindex/getIndex/552\t"))
-        server.process.terminate()
+        Fixtures.stop(server.process)
         let replayed = try run(try storeWithStations(), server.base("ok"), replay: folder)
         #expect(replayed.run.counts == live.run.counts)
         #expect(replayed.run.sourceSHA256 == live.run.sourceSHA256)

@@ -1,11 +1,24 @@
 import Foundation
 import GRDB
-import Ingest
 import LocateTestSupport
 import Storage
 import Testing
 
+@testable import Ingest
+
 @Suite struct StationIngestTests {
+    /// GIOŚ writes Polish wall-clock time: CEST in summer, CET in winter; a time inside the
+    /// spring-forward gap means the first valid instant.
+    @Test(arguments: [
+        ("2025-07-04 16:00:00", "2025-07-04T14:00:00Z"), ("2025-01-15 10:00:00", "2025-01-15T09:00:00Z"),
+        ("2025-03-30 01:00:00", "2025-03-30T00:00:00Z"), ("2025-03-30 02:30:00", "2025-03-30T01:00:00Z"),
+        ("2025-03-30 03:00:00", "2025-03-30T01:00:00Z"), ("2025-10-26 02:00:00", "2025-10-26T00:00:00Z"),
+        ("2025-10-26 03:00:00", "2025-10-26T02:00:00Z"),
+    ])
+    func warsawTimesToUTC(local: String, utc: String) {
+        #expect(GIOSClient.utc(local, zone: TimeZone(identifier: "Europe/Warsaw") ?? .gmt) == utc)
+    }
+
     @Test func sampleRejectsAndWarnsWithReasons() throws {
         let r = try ingest("gios-stations-sample", into: try newStore())
         #expect(r.run.kind == "stations")

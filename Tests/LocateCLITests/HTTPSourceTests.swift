@@ -12,6 +12,7 @@ struct HTTPSourceTests {
 
         init(folder: String) throws {
             let listener = Pipe()
+            // Stopped with SIGKILL by the test (Fixtures.stop).
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder]
             process.standardOutput = listener
@@ -28,11 +29,16 @@ struct HTTPSourceTests {
             port = words.firstIndex(of: "port").flatMap { Int(words[$0 + 1]) } ?? 0
         }
 
-        deinit { process.terminate() }
+        deinit {
+            Fixtures.stop(process)
+        }
     }
 
     @Test func ingestsFromAURLAndRecordsIt() throws {
         let server = try Server(folder: Fixtures.repo("datasets"))
+        defer {
+            Fixtures.stop(server.process)
+        }
         #expect(server.port > 0)
         let url = "http://127.0.0.1:\(server.port)/prague-toilets-sample.geojson"
         let db = Fixtures.temporaryFolder().appendingPathComponent("h.sqlite").path

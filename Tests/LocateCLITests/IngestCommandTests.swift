@@ -62,7 +62,9 @@ import Testing
         }
         let root = try CLI.run(["--help"])
         #expect(
-            root.stdout.contains("Exit codes: 0 success, 1 error (bad input, storage, network), 3 no result, 64\nusage error."))
+            root.stdout.contains(
+                "Exit codes: 0 success, 1 error (bad input, storage, network), 3 no result, 4\nalert threshold exceeded (locate station --alert), 64 usage error."
+            ))
     }
 }
 

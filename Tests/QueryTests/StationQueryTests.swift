@@ -19,7 +19,7 @@ struct StationQueryTests {
         for (i, p) in randomPoints(200, seed: 21, lat: 49.0...54.9, lon: 14.0...24.2).enumerated() {
             let k = [1, 3, 10][i % 3]
             let want = all.map { ($0.id, g.distance(from: p, to: $0.c)) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(k)
-            let got = try finder.nearest(to: p, limit: k)
+            let got = try finder.nearest(to: p, limit: k, now: Date(timeIntervalSince1970: 1_795_000_000))
             #expect(got.map(\.rowID) == want.map(\.0))
             #expect(got.map { $0.distanceMeters ?? -1 } == want.map(\.1))
         }

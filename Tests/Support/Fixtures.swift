@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Paths and temporary folders shared by the test targets.
 public enum Fixtures {
     /// The package root (three levels above this file).
@@ -60,6 +64,14 @@ public enum Fixtures {
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    /// Stops a helper process with SIGKILL (test runners may start children with SIGTERM
+    /// ignored) and reaps it.
+    public static func stop(_ process: Process) {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
     /// Runs a shell command line (for tools such as `geod`, `cs2cs`, `ogrinfo`).

@@ -83,6 +83,14 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, body)
         return self.send(404, b"not found")
 
+def watchdog(parent):
+    # Stop by itself: when the test that started it is gone, or after 10 minutes at most.
+    deadline = time.time() + 600
+    while time.time() < deadline and os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(0)
+
 server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+threading.Thread(target=watchdog, args=(os.getppid(),), daemon=True).start()
 print("PORT %d" % server.server_address[1], flush=True)
 server.serve_forever()

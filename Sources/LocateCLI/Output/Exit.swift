@@ -9,6 +9,8 @@ enum Exit {
     static let failure = ExitCode(1)
     /// The query ran but found nothing.
     static let noResult = ExitCode(3)
+    /// `locate station --alert`: a threshold was exceeded.
+    static let alert = ExitCode(4)
     /// Usage error (ArgumentParser's `ValidationError` exits with 64 too).
     static let usage = ExitCode(64)
 }

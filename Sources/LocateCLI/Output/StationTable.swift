@@ -1,0 +1,26 @@
+import Foundation
+import Query
+
+/// The human table of station results.
+enum StationTable {
+    static func render(_ results: [StationResult], byDistance: Bool) -> String {
+        var t = Table(
+            headers: ["#", byDistance ? "distance" : "match", "station", "id", "city", "index", "latest"], rightAligned: [0, 1])
+        for (i, s) in results.enumerated() {
+            let key = s.distanceMeters.map(ToiletTable.distance) ?? ["exact", "prefix", "word", "contains"][min(3, s.match ?? 3)]
+            let index = s.air?.index.map { "\($0.level.map(String.init) ?? "?") \($0.category ?? "")" } ?? "-"
+            let latest = (s.air?.readings ?? []).map { "\($0.parameter) \(number($0.value)) (\(age($0.ageMinutes)))" }
+            t.rows.append([
+                "\(i + 1)", key, s.name, s.id, s.city ?? "", index, latest.isEmpty ? "-" : latest.joined(separator: ", "),
+            ])
+        }
+        return t.render()
+    }
+
+    static func number(_ v: Double) -> String { String(format: v < 10 ? "%.1f" : "%.0f", v) }
+
+    /// `45m`, `3h`, `2d`.
+    static func age(_ minutes: Int) -> String {
+        minutes < 120 ? "\(minutes)m" : (minutes < 48 * 60 ? "\(minutes / 60)h" : "\(minutes / 1440)d")
+    }
+}

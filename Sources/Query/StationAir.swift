@@ -1,0 +1,116 @@
+import Foundation
+import GRDB
+import Storage
+
+/// The latest air data of a station: its newest index and, per pollutant, the newest
+/// non-null value.
+public struct StationAir: Sendable, Equatable, Codable {
+    /// The newest air-quality index calculation.
+    public struct Index: Sendable, Equatable, Codable {
+        /// 0 (very good) … 5 (very bad), as GIOŚ numbers it.
+        public var level: Int?
+        /// Category name in Polish (`Bardzo dobry`, `Dobry`, …).
+        public var category: String?
+        /// Critical pollutant code.
+        public var criticalPollutant: String?
+        /// Calculation time, UTC ISO 8601.
+        public var calculatedAt: String
+    }
+
+    /// One pollutant's newest non-null value.
+    public struct Reading: Sendable, Equatable, Codable {
+        /// Pollutant code: `PM10`, `PM2.5`, `NO2`, …
+        public var parameter: String
+        /// The value.
+        public var value: Double
+        /// `µg/m³` (`mg/m³` for CO).
+        public var unit: String
+        /// Measurement time, UTC ISO 8601.
+        public var measuredAt: String
+        /// The same time as GIOŚ wrote it (Polish wall clock).
+        public var localTime: String
+        /// Minutes between the measurement and the query instant.
+        public var ageMinutes: Int
+    }
+
+    public var index: Index?
+    public var readings: [Reading]
+
+    /// GIOŚ reports every pollutant in µg/m³ except carbon monoxide (mg/m³).
+    static func unit(_ parameter: String) -> String { parameter.uppercased() == "CO" ? "mg/m³" : "µg/m³" }
+
+    /// Reads a station's latest data as of `now` (nothing measured after `now` counts).
+    static func read(_ db: Database, station: String, now: Date) throws -> StationAir {
+        let nowText = isoText(now)
+        let idx = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT level, category, critical_pollutant, calculated_at FROM aq_index
+                WHERE station_id = ? AND calculated_at <= ? ORDER BY calculated_at DESC LIMIT 1
+                """, arguments: [station, nowText])
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT s.param_code AS parameter, m.value, m.measured_at, m.local_time FROM sensors s
+                JOIN measurements m ON m.sensor_id = s.sensor_id
+                WHERE s.station_id = ? AND m.value IS NOT NULL AND m.measured_at <= ?
+                  AND m.measured_at = (SELECT max(m2.measured_at) FROM measurements m2
+                    WHERE m2.sensor_id = s.sensor_id AND m2.value IS NOT NULL AND m2.measured_at <= ?)
+                ORDER BY s.param_code, m.measured_at DESC, s.sensor_id
+                """, arguments: [station, nowText, nowText])
+        var seen = Set<String>()
+        var readings: [Reading] = []
+        for r in rows {
+            let p: String = r["parameter"]
+            guard seen.insert(p).inserted else { continue }  // two sensors, one pollutant: the newer wins
+            let at: String = r["measured_at"]
+            let age = isoDate(at).map { Int(now.timeIntervalSince($0) / 60) } ?? 0
+            readings.append(
+                Reading(
+                    parameter: p, value: r["value"], unit: unit(p), measuredAt: at, localTime: r["local_time"], ageMinutes: age))
+        }
+        let index = idx.map {
+            Index(
+                level: $0["level"], category: $0["category"], criticalPollutant: $0["critical_pollutant"],
+                calculatedAt: $0["calculated_at"])
+        }
+        return StationAir(index: index, readings: readings)
+    }
+
+    static func isoText(_ d: Date) -> String {
+        var f = Date.ISO8601FormatStyle()
+        f.timeZone = TimeZone(identifier: "UTC") ?? .gmt
+        return d.formatted(f)
+    }
+
+    static func isoDate(_ s: String) -> Date? { try? Date(s, strategy: .iso8601) }
+}
+
+/// A threshold such as `PM10>50`: a pollutant, a comparison and a value.
+public struct AirAlert: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// Pollutant code, compared case-insensitively.
+    public var parameter: String
+    /// `>` or `>=`.
+    public var orEqual: Bool
+    /// The threshold.
+    public var threshold: Double
+
+    /// Parses `PM10>50`, `NO2>=200`, `pm2.5 > 25`.
+    public init?(_ text: String) {
+        let t = text.replacingOccurrences(of: " ", with: "")
+        let parts = t.components(separatedBy: ">")
+        guard parts.count == 2, !parts[0].isEmpty else { return nil }
+        orEqual = parts[1].hasPrefix("=")
+        guard let v = Double(orEqual ? String(parts[1].dropFirst()) : parts[1]), v.isFinite else { return nil }
+        parameter = parts[0]
+        threshold = v
+    }
+
+    /// True when `reading` is of this pollutant and over the threshold.
+    public func exceeded(by reading: StationAir.Reading) -> Bool {
+        reading.parameter.uppercased() == parameter.uppercased()
+            && (orEqual ? reading.value >= threshold : reading.value > threshold)
+    }
+
+    public var description: String { "\(parameter)\(orEqual ? ">=" : ">")\(JSONText.number(threshold))" }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import LocateTestSupport
+import Testing
+
+/// `locate station` with air data fetched from the fake GIOŚ API on 127.0.0.1.
+@Suite(.enabled(if: Fixtures.haveSharedDatasets && Fixtures.haveTool("python3"), "needs ../shared/datasets and python3"))
+struct StationAirCommandTests {
+    func database() throws -> (String, Process) {
+        let dir = Fixtures.temporaryFolder()
+        let db = dir.appendingPathComponent("a.sqlite").path
+        #expect(try CLI.run(["ingest", "pipelines/gios-stations-v1.yml", "--db", db]).status == 0)
+        let server = Process()
+        let out = Pipe()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        server.arguments = ["python3", "-u", Fixtures.repo("Tests/Support/fake_gios.py"), Fixtures.shared("gios-v1")]
+        server.standardOutput = out
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        let port = line.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "0"
+        let pipeline = Fixtures.write(
+            """
+            name: air-test
+            kind: air
+            dataset: gios-stations
+            source:
+              url: http://127.0.0.1:\(port)/ok/v1/rest
+            timezone: Europe/Warsaw
+            stations: [552]
+            """, name: "air.yml", in: dir)
+        let r = try CLI.run(["ingest", pipeline, "--db", db, "--save-responses", dir.appendingPathComponent("resp").path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("changes: 141 added, 7 updated, 0 unchanged, 0 retired"))
+        return (db, server)
+    }
+
+    @Test func latestValuesFreshnessAndAlerts() throws {
+        let (db, server) = try database()
+        defer {
+            Fixtures.stop(server)
+        }
+        let near = try CLI.run(["station", "--near", "52.29,21.04", "--at", "2025-07-04T17:00", "--limit", "1", "--db", db])
+        #expect(
+            near.stdout == """
+                #  distance  station                      id   city      index    latest
+                1     193 m  Warszawa, ul. Kondratowicza  552  Warszawa  1 Dobry  NO 0.6 (2h), NO2 5.1 (3h), NOx 5.5 (2h), O3 84 (3h), PM10 7.6 (2h), PM2.5 2.3 (2h)
+
+                """)
+        // PM10 at 15:00 local is 2 hours old at 17:00: fresh within 3h, not within 1h.
+        let fresh = try CLI.run(
+            [
+                "station", "--near", "52.0,20.4", "--at", "2025-07-04T17:00", "--param", "PM10", "--fresh-within", "3h",
+                "--limit", "1", "--db", db,
+            ])
+        #expect(fresh.stdout.contains("Warszawa, ul. Kondratowicza"))
+        let stale = try CLI.run(
+            ["station", "--near", "52.0,20.4", "--at", "2025-07-04T17:00", "--param", "PM10", "--fresh-within", "1h", "--db", db])
+        #expect(stale.status == 3)
+        let alert = try CLI.run(
+            [
+                "station", "--near", "52.29,21.04", "--at", "2025-07-04T17:00", "--limit", "1", "--alert", "PM10>5", "--alert",
+                "NO2>200", "--db", db,
+            ])
+        #expect(alert.status == 4)
+        #expect(
+            alert.stdout.hasSuffix(
+                "ALERT Warszawa, ul. Kondratowicza (552): PM10 7.6 µg/m³ at 2025-07-04 15:00:00, over PM10>5\n"))
+        let calm = try CLI.run(
+            [
+                "station", "--near", "52.29,21.04", "--at", "2025-07-04T17:00", "--limit", "1", "--alert", "PM10>50", "--json",
+                "--db", db,
+            ])
+        #expect(calm.status == 0)
+        #expect(calm.stdout.contains("\"alerts\" : [\n\n  ]") || calm.stdout.contains("\"alerts\" : []"))
+        let bad = try CLI.run(["station", "--near", "52.29,21.04", "--alert", "PM10 above 50", "--db", db])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("Error: --alert 'PM10 above 50' is not a rule such as PM10>50"))
+    }
+}

@@ -33,6 +33,10 @@ struct AirIngest {
                     warnings.append(IngestIssue(index: s, id: station, field: "sensors", reason: "\(e.code): \(e.reason)"))
                     continue
                 }
+                // Each sensor's data, fetched in parallel (bounded), then written in order.
+                let ids = sensors.compactMap { $0["Identyfikator stanowiska"]?.doubleValue.map { Int64($0) } }
+                let results = client.lists(ids.map { "data/getData/\($0)" }, key: "Lista danych pomiarowych")
+                let fetched = Dictionary(zip(ids, results), uniquingKeysWith: { first, _ in first })
                 for sensor in sensors {
                     read += 1
                     guard let sid = sensor["Identyfikator stanowiska"]?.doubleValue.map({ Int64($0) }),
@@ -51,7 +55,8 @@ struct AirIngest {
                             paramID: sensor["Id wskaźnika"]?.doubleValue.map { Int64($0) }))
                     let rows: [JSONValue]
                     do {
-                        rows = try client.list("data/getData/\(sid)", key: "Lista danych pomiarowych")
+                        guard let result = fetched[sid] else { continue }
+                        rows = try result.get()
                     } catch let e as GIOSClient.APIError {
                         warnings.append(
                             IngestIssue(index: s, id: "\(station)/\(sid)", field: "data", reason: "\(e.code): \(e.reason)"))

@@ -10,6 +10,10 @@ struct GIOSClient {
     let source: any ResponseSource
     /// SHA-256 over every response body, in request order: the run's input digest.
     private(set) var hasher = SHA256()
+    /// Bodies read since the client was made (parallel fetches hand them back in order).
+    private(set) var bodies: [[UInt8]] = []
+    /// Requests in flight at most, for `lists`.
+    static let concurrency = 4
 
     static let pageSize = 500
 
@@ -43,12 +47,50 @@ struct GIOSClient {
         return items
     }
 
+    /// Several paged lists fetched at once, at most `concurrency` requests in flight, each
+    /// list's pages in order. Results come back in input order and the bodies are hashed in
+    /// input order, so neither the data nor the digest depends on timing.
+    mutating func lists(_ paths: [String], key: String) -> [Result<[JSONValue], any Error>] {
+        let box = ParallelResults(count: paths.count)
+        let workers = min(GIOSClient.concurrency, paths.count)
+        let group = DispatchGroup()
+        let base = self.base
+        let source = self.source
+        for _ in 0..<workers {
+            group.enter()
+            Thread {
+                while let i = box.next() {
+                    var client = GIOSClient(base: base, source: source)
+                    do {
+                        let items = try client.list(paths[i], key: key)
+                        box.set(i, .success(items), bodies: client.bodies)
+                    } catch {
+                        box.set(i, .failure(error), bodies: client.bodies)
+                    }
+                }
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        var out: [Result<[JSONValue], any Error>] = []
+        for i in 0..<paths.count {
+            let (result, bodies) = box.get(i)
+            for b in bodies {
+                hasher.update(b)
+                self.bodies.append(b)
+            }
+            out.append(result)
+        }
+        return out
+    }
+
     /// One object response (the index).
     mutating func object(_ path: String) throws -> JSONValue { try document("\(base)/\(path)") }
 
     private mutating func document(_ url: String) throws -> JSONValue {
         let body = try source.get(url)
         hasher.update(body)
+        bodies.append(body)
         let parser = JSONStreamParser(bytes: body)
         let doc: JSONValue
         do {
@@ -71,5 +113,33 @@ struct GIOSClient {
         var f = Date.ISO8601FormatStyle()
         f.timeZone = TimeZone(identifier: "UTC") ?? .gmt
         return instant.formatted(f)
+    }
+}
+
+/// Results of parallel fetches, filled by worker threads.
+final class ParallelResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cursor = 0
+    private let count: Int
+    private var results: [(Result<[JSONValue], any Error>, [[UInt8]])?]
+
+    init(count: Int) {
+        self.count = count
+        results = Array(repeating: nil, count: count)
+    }
+
+    /// The next index to fetch, or nil when all are taken.
+    func next() -> Int? {
+        lock.withLock {
+            guard cursor < count else { return nil }
+            defer { cursor += 1 }
+            return cursor
+        }
+    }
+
+    func set(_ i: Int, _ r: Result<[JSONValue], any Error>, bodies: [[UInt8]]) { lock.withLock { results[i] = (r, bodies) } }
+
+    func get(_ i: Int) -> (Result<[JSONValue], any Error>, [[UInt8]]) {
+        lock.withLock { results[i] ?? (.failure(IngestError.unsupported(path: "", reason: "fetch did not run")), []) }
     }
 }

@@ -11,7 +11,7 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     /// A short lower-case message the CLI prints after `error:`.
     public var description: String {
         switch self {
-        case .unknownDataset(let d): return "unknown dataset '\(d)' (expected: toilets)"
+        case .unknownDataset(let d): return "unknown dataset '\(d)' (expected: toilets, stations)"
         case .empty(let d): return "the database has no active \(d): run `locate ingest` first"
         case .unwritable(let path, let reason): return "\(path): cannot write: \(reason)"
         }

@@ -24,7 +24,7 @@ public struct GeoJSONExporter {
     let store: LocateStore
 
     /// Datasets this build exports.
-    public static let datasets = ["toilets"]
+    public static let datasets = ["toilets", "stations"]
 
     /// Creates an exporter over a store.
     public init(store: LocateStore) { self.store = store }
@@ -40,13 +40,17 @@ public struct GeoJSONExporter {
     /// The same, calling `onFeature` with each feature written (snapshots record versions).
     func write(dataset: String, to path: String?, at: Date?, onFeature: (ToiletFeature) -> Void) throws -> ExportSummary {
         guard GeoJSONExporter.datasets.contains(dataset) else { throw ExportError.unknownDataset(dataset) }
-        let header = try Provenance.read(store, at: at)
+        let header = try Provenance.read(store, at: at, table: dataset)
         guard header.count > 0 else { throw ExportError.empty(dataset: dataset) }
         let out = try path.map { try OutputFile(path: $0) } ?? OutputFile()
         var count = 0
         var bbox = BBoxAccumulator()
         try out.write(Array(header.json(dataset: dataset, count: header.count, bbox: header.bbox).utf8))
-        try ToiletFeatureSource(store: store, at: at).forEach { f in
+        let each: ((ToiletFeature) throws -> Void) throws -> Void =
+            dataset == "stations"
+            ? { try StationFeatureSource(store: store, at: at ?? header.generatedDate).forEach($0) }
+            : { try ToiletFeatureSource(store: store, at: at).forEach($0) }
+        try each { f in
             try out.write((count == 0 ? [] : Array(",\n".utf8)) + f.json)
             bbox.add(f)
             onFeature(f)

@@ -12,12 +12,12 @@ struct Provenance {
     var sources: [String]
     var licences: [(licence: String?, attribution: String?)]
 
-    static func read(_ store: LocateStore, at: Date?) throws -> Provenance {
+    static func read(_ store: LocateStore, at: Date?, table: String = "toilets") throws -> Provenance {
         try store.reading { db in
             let box = try Row.fetchOne(
                 db,
                 sql:
-                    "SELECT count(*) AS n, min(lon) AS w, min(lat) AS s, max(lon) AS e, max(lat) AS nn FROM toilets WHERE status = 'active'"
+                    "SELECT count(*) AS n, min(lon) AS w, min(lat) AS s, max(lon) AS e, max(lat) AS nn FROM \(table) WHERE status = 'active'"
             )
             let n: Int = box?["n"] ?? 0
             let bbox: [String] = n == 0 ? [] : ["w", "s", "e", "nn"].map { JSONText.degrees(box?[$0] ?? 0) }
@@ -26,7 +26,7 @@ struct Provenance {
                 sql: """
                     SELECT r.* FROM ingest_runs r
                     WHERE r.id = (SELECT max(id) FROM ingest_runs r2 WHERE r2.dataset = r.dataset)
-                      AND r.dataset IN (SELECT DISTINCT dataset FROM toilets WHERE status = 'active')
+                      AND r.dataset IN (SELECT DISTINCT dataset FROM \(table) WHERE status = 'active')
                     ORDER BY r.dataset
                     """)
             let newest = try String.fetchOne(db, sql: "SELECT max(finished_at) FROM ingest_runs") ?? "1970-01-01T00:00:00Z"
@@ -45,6 +45,9 @@ struct Provenance {
                 licences: runs.map { ($0["licence"], $0["attribution"]) })
         }
     }
+
+    /// The generation time as a date (the newest ingest when no `at` was given).
+    var generatedDate: Date { at ?? (try? Date(generatedAt, strategy: .iso8601)) ?? Date(timeIntervalSince1970: 0) }
 
     /// The collection's opening, up to and including `"features":[`.
     func json(dataset: String, count: Int, bbox: [String]) -> String {

@@ -45,6 +45,14 @@ struct FeatureBytes {
         out.append(0x3A)
     }
 
+    /// A member name built at run time (`value_pm10`).
+    mutating func dynamicKey(_ k: String) {
+        if !first { out.append(0x2C) }
+        first = false
+        JSONText.appendQuoted(k, to: &out)
+        out.append(0x3A)
+    }
+
     mutating func text(_ k: StaticString, _ v: String?) {
         key(k)
         if let v { JSONText.appendQuoted(v, to: &out) } else { raw("null") }

@@ -1,4 +1,5 @@
 import Geo
+import Storage
 
 /// One station in a query answer.
 public struct StationResult: Sendable, Equatable, Codable {

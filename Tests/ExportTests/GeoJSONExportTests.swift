@@ -22,6 +22,20 @@ import Testing
         #expect(text == read(golden))
     }
 
+    @Test func stationsExportWithoutAirData() throws {
+        let (store, dir) = try exportStore(["gios-stations-sample"])
+        let out = dir.appendingPathComponent("st.geojson").path
+        let s = try GeoJSONExporter(store: store).write(dataset: "stations", to: out, at: nil)
+        #expect(s.count == 6)
+        let doc = try jsonObject(out)
+        let first = try #require((doc["features"] as? [[String: Any]])?.first)
+        #expect(first["id"] as? String == "gios-stations-sample/9001")
+        let props = try #require(first["properties"] as? [String: Any])
+        #expect(props["name"] as? String == "Kraków, ul. Próbna (sample)")
+        #expect(props["index_level"] is NSNull)
+        #expect(props["pollutants"] as? String == "")
+    }
+
     @Test func twoExportsAreByteIdentical() throws {
         let (store, dir) = try exportStore(["prague-toilets-sample"])
         let a = try GeoJSONExporter(store: store).write(
@@ -117,6 +131,10 @@ import Testing
 
     @Test func errorsNameTheProblem() throws {
         let (store, dir) = try exportStore(["prague-toilets-sample"])
+        #expect(throws: ExportError.empty(dataset: "stations")) {
+            try GeoJSONExporter(store: store).write(
+                dataset: "stations", to: dir.appendingPathComponent("s.geojson").path, at: nil)
+        }
         #expect(throws: ExportError.unknownDataset("benches")) {
             try GeoJSONExporter(store: store).write(dataset: "benches", to: nil, at: nil)
         }

@@ -17,7 +17,11 @@ import Testing
     }
 
     @Test(arguments: [
-        (["export", "geojson", "--dataset", "benches"], 1, "error: unknown dataset 'benches' (expected: toilets)\n"),
+        (["export", "geojson", "--dataset", "benches"], 1, "error: unknown dataset 'benches' (expected: toilets, stations)\n"),
+        (
+            ["export", "geojson", "--dataset", "stations"], 1,
+            "error: the database has no active stations: run `locate ingest` first\n"
+        ),
         (
             ["export", "geojson", "--out", "/nope/t.geojson"], 1,
             "error: /nope/t.geojson: cannot write: folder /nope does not exist\n"

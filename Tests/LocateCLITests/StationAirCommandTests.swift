@@ -72,6 +72,14 @@ struct StationAirCommandTests {
             ])
         #expect(calm.status == 0)
         #expect(calm.stdout.contains("\"alerts\" : [\n\n  ]") || calm.stdout.contains("\"alerts\" : []"))
+        // Stations in GeoJSON, with the newest values as of --at.
+        let geo = try CLI.run([
+            "export", "geojson", "--dataset", "stations", "--at", "2025-07-04T17:00", "--tz", "Europe/Warsaw", "--db", db,
+        ])
+        #expect(geo.status == 0)
+        #expect(geo.stdout.contains("\"id\":\"gios-stations/552\""))
+        #expect(geo.stdout.contains("\"index_level\":1,\"index_category\":\"Dobry\",\"index_time\":\"2025-07-04T12:35:10Z\""))
+        #expect(geo.stdout.contains("\"value_pm10\":7.6,\"time_pm10\":\"2025-07-04T13:00:00Z\""))
         let bad = try CLI.run(["station", "--near", "52.29,21.04", "--alert", "PM10 above 50", "--db", db])
         #expect(bad.status == 64)
         #expect(bad.stderr.hasPrefix("Error: --alert 'PM10 above 50' is not a rule such as PM10>50"))

@@ -1,5 +1,6 @@
 import Foundation
 import Query
+import Storage
 
 /// The human table of station results.
 enum StationTable {

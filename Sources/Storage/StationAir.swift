@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Storage
 
 /// The latest air data of a station: its newest index and, per pollutant, the newest
 /// non-null value.
@@ -33,14 +32,16 @@ public struct StationAir: Sendable, Equatable, Codable {
         public var ageMinutes: Int
     }
 
+    /// The newest index, if any.
     public var index: Index?
+    /// Newest value per pollutant, by code.
     public var readings: [Reading]
 
     /// GIOŚ reports every pollutant in µg/m³ except carbon monoxide (mg/m³).
     static func unit(_ parameter: String) -> String { parameter.uppercased() == "CO" ? "mg/m³" : "µg/m³" }
 
     /// Reads a station's latest data as of `now` (nothing measured after `now` counts).
-    static func read(_ db: Database, station: String, now: Date) throws -> StationAir {
+    public static func read(_ db: Database, station: String, now: Date) throws -> StationAir {
         let nowText = isoText(now)
         let idx = try Row.fetchOne(
             db,
@@ -77,40 +78,11 @@ public struct StationAir: Sendable, Equatable, Codable {
         return StationAir(index: index, readings: readings)
     }
 
-    static func isoText(_ d: Date) -> String {
+    public static func isoText(_ d: Date) -> String {
         var f = Date.ISO8601FormatStyle()
         f.timeZone = TimeZone(identifier: "UTC") ?? .gmt
         return d.formatted(f)
     }
 
-    static func isoDate(_ s: String) -> Date? { try? Date(s, strategy: .iso8601) }
-}
-
-/// A threshold such as `PM10>50`: a pollutant, a comparison and a value.
-public struct AirAlert: Sendable, Equatable, Codable, CustomStringConvertible {
-    /// Pollutant code, compared case-insensitively.
-    public var parameter: String
-    /// `>` or `>=`.
-    public var orEqual: Bool
-    /// The threshold.
-    public var threshold: Double
-
-    /// Parses `PM10>50`, `NO2>=200`, `pm2.5 > 25`.
-    public init?(_ text: String) {
-        let t = text.replacingOccurrences(of: " ", with: "")
-        let parts = t.components(separatedBy: ">")
-        guard parts.count == 2, !parts[0].isEmpty else { return nil }
-        orEqual = parts[1].hasPrefix("=")
-        guard let v = Double(orEqual ? String(parts[1].dropFirst()) : parts[1]), v.isFinite else { return nil }
-        parameter = parts[0]
-        threshold = v
-    }
-
-    /// True when `reading` is of this pollutant and over the threshold.
-    public func exceeded(by reading: StationAir.Reading) -> Bool {
-        reading.parameter.uppercased() == parameter.uppercased()
-            && (orEqual ? reading.value >= threshold : reading.value > threshold)
-    }
-
-    public var description: String { "\(parameter)\(orEqual ? ">=" : ">")\(JSONText.number(threshold))" }
+    public static func isoDate(_ s: String) -> Date? { try? Date(s, strategy: .iso8601) }
 }

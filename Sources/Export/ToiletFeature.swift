@@ -32,6 +32,17 @@ struct FeatureBytes {
         out.reserveCapacity(640)
     }
 
+    /// `{"type":"Feature","id":…,"geometry":{…},"properties":{` for a point.
+    mutating func begin(id: String, longitude: Double, latitude: Double) {
+        raw("{\"type\":\"Feature\",\"id\":")
+        JSONText.appendQuoted(id, to: &out)
+        raw(",\"geometry\":{\"type\":\"Point\",\"coordinates\":[")
+        out.append(contentsOf: JSONText.degrees(longitude).utf8)
+        out.append(0x2C)
+        out.append(contentsOf: JSONText.degrees(latitude).utf8)
+        raw("]},\"properties\":{")
+    }
+
     mutating func raw(_ s: StaticString) {
         s.withUTF8Buffer { out.append(contentsOf: $0) }
     }
@@ -113,13 +124,7 @@ struct ToiletFeatureSource {
         let lat: Double = r[17]
         let id = dataset + "/" + sourceID
         var b = FeatureBytes()
-        b.raw("{\"type\":\"Feature\",\"id\":")
-        JSONText.appendQuoted(id, to: &b.out)
-        b.raw(",\"geometry\":{\"type\":\"Point\",\"coordinates\":[")
-        b.out.append(contentsOf: JSONText.degrees(lon).utf8)
-        b.out.append(0x2C)
-        b.out.append(contentsOf: JSONText.degrees(lat).utf8)
-        b.raw("]},\"properties\":{")
+        b.begin(id: id, longitude: lon, latitude: lat)
         b.text("name", r[2])
         b.text("address", r[3])
         b.text("hours", r[4])

@@ -8,30 +8,14 @@ import Testing
 /// The fake GIOŚ API (Tests/Support/fake_gios.py) on 127.0.0.1, serving the recorded v1
 /// fixtures; no test touches the internet.
 final class FakeGIOS {
-    let process = Process()
-    let port: Int
+    let server: TestServer
+    var port: Int { server.port }
 
     init() throws {
-        let out = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", Fixtures.repo("Tests/Support/fake_gios.py"), Fixtures.shared("gios-v1")]
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        port = Int(text.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+        server = try TestServer(python: [Fixtures.repo("Tests/Support/fake_gios.py"), Fixtures.shared("gios-v1")])
     }
 
     func base(_ mode: String) -> String { "http://127.0.0.1:\(port)/\(mode)/v1/rest" }
-
-    deinit {
-        Fixtures.stop(process)
-    }
 }
 
 @Suite(.enabled(if: Fixtures.haveSharedDatasets && Fixtures.haveTool("python3"), "needs ../shared/datasets and python3"))
@@ -119,7 +103,7 @@ struct AirIngestTests {
         let index = try String(contentsOfFile: folder + "/index.tsv", encoding: .utf8)
         #expect(index.split(separator: "\n").count == 10)  // sensors, 7 data (3764: 2 pages), index
         #expect(index.contains("\(server.base("ok"))/aqindex/getIndex/552\t"))
-        Fixtures.stop(server.process)
+        server.server.stop()
         let replayed = try run(try storeWithStations(), server.base("ok"), replay: folder)
         #expect(replayed.run.counts == live.run.counts)
         #expect(replayed.run.sourceSHA256 == live.run.sourceSHA256)

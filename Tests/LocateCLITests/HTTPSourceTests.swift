@@ -6,39 +6,11 @@ import Testing
 /// sample; nothing leaves the machine.
 @Suite(.enabled(if: Fixtures.haveTool("python3"), "python3 is not installed"))
 struct HTTPSourceTests {
-    final class Server {
-        let process = Process()
-        let port: Int
-
-        init(folder: String) throws {
-            let listener = Pipe()
-            // Stopped with SIGKILL by the test (Fixtures.stop).
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder]
-            process.standardOutput = listener
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // "Serving HTTP on 127.0.0.1 port 41235 (http://127.0.0.1:41235/) ..."
-            var text = ""
-            while !text.contains("\n") {
-                let chunk = listener.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                text += String(decoding: chunk, as: UTF8.self)
-            }
-            let words = text.split(separator: " ")
-            port = words.firstIndex(of: "port").flatMap { Int(words[$0 + 1]) } ?? 0
-        }
-
-        deinit {
-            Fixtures.stop(process)
-        }
-    }
-
     @Test func ingestsFromAURLAndRecordsIt() throws {
-        let server = try Server(folder: Fixtures.repo("datasets"))
-        defer {
-            Fixtures.stop(server.process)
-        }
+        let server = try TestServer(python: [
+            "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", Fixtures.repo("datasets"),
+        ])
+        defer { server.stop() }
         #expect(server.port > 0)
         let url = "http://127.0.0.1:\(server.port)/prague-toilets-sample.geojson"
         let db = Fixtures.temporaryFolder().appendingPathComponent("h.sqlite").path

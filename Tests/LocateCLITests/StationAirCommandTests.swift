@@ -5,19 +5,12 @@ import Testing
 /// `locate station` with air data fetched from the fake GIOŚ API on 127.0.0.1.
 @Suite(.enabled(if: Fixtures.haveSharedDatasets && Fixtures.haveTool("python3"), "needs ../shared/datasets and python3"))
 struct StationAirCommandTests {
-    func database() throws -> (String, Process) {
+    func database() throws -> (String, TestServer) {
         let dir = Fixtures.temporaryFolder()
         let db = dir.appendingPathComponent("a.sqlite").path
         #expect(try CLI.run(["ingest", "pipelines/gios-stations-v1.yml", "--db", db]).status == 0)
-        let server = Process()
-        let out = Pipe()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["python3", "-u", Fixtures.repo("Tests/Support/fake_gios.py"), Fixtures.shared("gios-v1")]
-        server.standardOutput = out
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-        let port = line.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "0"
+        let server = try TestServer(python: [Fixtures.repo("Tests/Support/fake_gios.py"), Fixtures.shared("gios-v1")])
+        let port = server.port
         let pipeline = Fixtures.write(
             """
             name: air-test
@@ -36,9 +29,7 @@ struct StationAirCommandTests {
 
     @Test func latestValuesFreshnessAndAlerts() throws {
         let (db, server) = try database()
-        defer {
-            Fixtures.stop(server)
-        }
+        defer { server.stop() }
         let near = try CLI.run(["station", "--near", "52.29,21.04", "--at", "2025-07-04T17:00", "--limit", "1", "--db", db])
         #expect(
             near.stdout == """

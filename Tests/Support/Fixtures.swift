@@ -84,3 +84,37 @@ public enum Fixtures {
         (try? shell("command -v \(name)").status) == 0
     }
 }
+
+/// A helper server on 127.0.0.1 started by a test (`python3 …`), whose first output line
+/// ends with its port; stopped with SIGKILL when released.
+public final class TestServer {
+    /// The process.
+    public let process = Process()
+    /// The port it listens on.
+    public let port: Int
+
+    /// Starts `python3 arguments…` and waits for the line that names the port.
+    public init(python arguments: [String]) throws {
+        let out = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-u"] + arguments
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        // "PORT 41235" (fake_gios.py) or "Serving HTTP on 127.0.0.1 port 41235 (…)" (http.server)
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        let at = words.firstIndex { $0 == "port" || $0 == "PORT" }
+        port = at.flatMap { words.index(after: $0) < words.endIndex ? Int(words[words.index(after: $0)]) : nil } ?? 0
+    }
+
+    /// Stops the server now.
+    public func stop() { Fixtures.stop(process) }
+
+    deinit { Fixtures.stop(process) }
+}

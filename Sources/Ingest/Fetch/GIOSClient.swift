@@ -91,15 +91,7 @@ struct GIOSClient {
         let body = try source.get(url)
         hasher.update(body)
         bodies.append(body)
-        let parser = JSONStreamParser(bytes: body)
-        let doc: JSONValue
-        do {
-            try parser.skipByteOrderMark()
-            doc = try parser.parseValue()
-            try parser.expectEnd()
-        } catch let e as JSONSyntaxError {
-            throw IngestError.malformedJSON(path: url, e)
-        }
+        let doc = try JSONValue.parse(body, path: url)
         if let code = doc["error_code"]?.textValue {
             throw APIError(
                 code: code, reason: doc["error_reason"]?.textValue ?? doc["error_result"]?.textValue ?? "no reason given")

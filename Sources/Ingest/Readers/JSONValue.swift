@@ -14,6 +14,19 @@ public enum JSONValue: Sendable, Equatable {
     /// An object, members in source order.
     case object([(String, JSONValue)])
 
+    /// Parses a whole document held in memory; `path` names it in the error.
+    static func parse(_ bytes: [UInt8], path: String) throws -> JSONValue {
+        let parser = JSONStreamParser(bytes: bytes)
+        do {
+            try parser.skipByteOrderMark()
+            let doc = try parser.parseValue()
+            try parser.expectEnd()
+            return doc
+        } catch let e as JSONSyntaxError {
+            throw IngestError.malformedJSON(path: path, e)
+        }
+    }
+
     /// Member lookup on an object (first match); nil for other kinds or a missing key.
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }

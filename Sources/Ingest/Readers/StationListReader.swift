@@ -18,15 +18,7 @@ struct StationListReader {
         let bytes = [UInt8](data)
         var h = SHA256()
         h.update(bytes)
-        let parser = JSONStreamParser(bytes: bytes)
-        let doc: JSONValue
-        do {
-            try parser.skipByteOrderMark()
-            doc = try parser.parseValue()
-            try parser.expectEnd()
-        } catch let e as JSONSyntaxError {
-            throw IngestError.malformedJSON(path: path, e)
-        }
+        let doc = try JSONValue.parse(bytes, path: path)
         switch (format, doc) {
         case (.giosLegacy, .array(let items)):
             return (items, h.finalize().hexString)

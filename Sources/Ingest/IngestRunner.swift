@@ -41,7 +41,7 @@ public struct IngestRunner {
             }
         }
         if source.hasPrefix("http://") || source.hasPrefix("https://") {
-            let local = try Downloader.fetch(source)
+            let local = try download(source)
             defer { try? FileManager.default.removeItem(atPath: local) }
             return try ingest(spec, path: local, label: source, progress: progress)
         }
@@ -53,6 +53,32 @@ public struct IngestRunner {
         case .toilets: return try ingestToilets(spec, path: path, label: label, progress: progress)
         case .stations: return try ingestStations(spec, path: path, label: label)
         case .air: throw IngestError.unsupported(path: path, reason: "air pipelines read the API or a replay folder")
+        }
+    }
+
+    /// Fetches an http(s) source with the shared HTTP client (timeout, retries, user agent)
+    /// into a temporary file that the ingest then reads like a local one.
+    private func download(_ url: String) throws -> String {
+        let body = try HTTPSource(timeoutSeconds: timeoutSeconds, backoffSeconds: retryBackoffSeconds, clock: clock).get(url)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("locate-\(UUID().uuidString).json").path
+        guard FileManager.default.createFile(atPath: path, contents: Data(body)) else {
+            throw IngestError.unreadable(path: url, reason: "cannot save the download to \(path)")
+        }
+        return path
+    }
+
+    /// Outcome of staging one accepted record: a duplicate id is a rejection, otherwise its
+    /// warnings count. Shared by every record kind.
+    private static func stage(
+        _ record: some PlaceRecord, index: Int, matchKey: String?, warnings w: [IngestIssue], unit: String, stager: PlaceStager,
+        rejected: inout [IngestIssue], warnings: inout [IngestIssue]
+    ) throws {
+        if let first = try stager.stage(record, index: index, matchKey: matchKey) {
+            rejected.append(
+                IngestIssue(
+                    index: index, id: record.sourceID, field: "id", reason: "duplicate id, first seen at \(unit) \(first)"))
+        } else {
+            warnings += w
         }
     }
 
@@ -74,14 +100,9 @@ public struct IngestRunner {
                     case .rejected(let issue):
                         rejected.append(issue)
                     case .accepted(let record, let w):
-                        if let first = try stager.stage(record, index: index, matchKey: nil) {
-                            rejected.append(
-                                IngestIssue(
-                                    index: index, id: record.sourceID, field: "id",
-                                    reason: "duplicate id, first seen at station \(first)"))
-                        } else {
-                            warnings += w
-                        }
+                        try IngestRunner.stage(
+                            record, index: index, matchKey: nil, warnings: w, unit: "station", stager: stager,
+                            rejected: &rejected, warnings: &warnings)
                     }
                 }
                 return StagingTotals(
@@ -115,14 +136,9 @@ public struct IngestRunner {
                     case .rejected(let issue):
                         rejected.append(issue)
                     case .accepted(let record, let matchKey, let w, let index):
-                        if let first = try stager.stage(record, index: index, matchKey: matchKey) {
-                            rejected.append(
-                                IngestIssue(
-                                    index: index, id: record.sourceID, field: "id",
-                                    reason: "duplicate id, first seen at feature \(first)"))
-                        } else {
-                            warnings += w
-                        }
+                        try IngestRunner.stage(
+                            record, index: index, matchKey: matchKey, warnings: w, unit: "feature", stager: stager,
+                            rejected: &rejected, warnings: &warnings)
                     }
                     seen += 1
                     if seen % 10_000 == 0 { progress(seen) }

@@ -28,7 +28,9 @@ struct HTTPSource: ResponseSource {
     func get(_ url: String) throws -> [UInt8] {
         guard let u = URL(string: url) else { throw IngestError.unreadable(path: url, reason: "not a valid URL") }
         var last = "no attempt"
+        var tries = 0
         for attempt in 1...attempts {
+            tries = attempt
             var request = URLRequest(url: u, timeoutInterval: timeoutSeconds)
             request.setValue(HTTPSource.userAgent, forHTTPHeaderField: "User-Agent")
             request.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -50,14 +52,17 @@ struct HTTPSource: ResponseSource {
                     try record?.save(url: url, body: [UInt8](data), at: clock())
                     return [UInt8](data)
                 }
-                guard http.statusCode == 429 || http.statusCode >= 500 else { break }
+                // Other 4xx answers are final: retrying cannot change them.
+                guard http.statusCode == 429 || http.statusCode >= 500 else {
+                    throw IngestError.unreadable(path: url, reason: last)
+                }
                 if let after = http.value(forHTTPHeaderField: "Retry-After").flatMap(Double.init) {
                     wait = max(0, min(after, 120))
                 }
             }
             if attempt < attempts { Thread.sleep(forTimeInterval: wait) }
         }
-        throw IngestError.unreadable(path: url, reason: "\(last) after \(attempts) tries")
+        throw IngestError.unreadable(path: url, reason: "\(last) after \(tries) tries")
     }
 
     /// One request, waited for (the ingest is synchronous; concurrency is bounded above).

@@ -2,7 +2,8 @@ import Foundation
 import Geo
 import Storage
 
-/// Fetches sensors, measurements and the index of stations and writes them in one run.
+/// Fetches sensors, measurements and the index of stations (either API dialect) and writes
+/// them in one run.
 /// Per-sensor and per-station API errors (a manual sensor, a station without an index) are
 /// warnings; transport failures after the last retry and malformed or inconsistent pages
 /// fail the run, which then changes nothing.
@@ -24,79 +25,84 @@ struct AirIngest {
         let start = IngestRunStart(
             pipeline: spec.name, dataset: spec.dataset, source: label, licence: spec.licence, attribution: spec.attribution,
             startedAt: started)
+        let dialect = GIOSDialect(spec.format)
         let run = try store.ingestAir(start: start, clock: clock) { writer in
             for (s, station) in stationIDs.enumerated() {
                 let sensors: [JSONValue]
                 do {
-                    sensors = try client.list("station/sensors/\(station)", key: "Lista stanowisk pomiarowych dla podanej stacji")
+                    sensors = try client.list("station/sensors/\(station)", shape: dialect.sensorsShape)
                 } catch let e as GIOSClient.APIError {
                     warnings.append(IngestIssue(index: s, id: station, field: "sensors", reason: "\(e.code): \(e.reason)"))
                     continue
                 }
+                if sensors.isEmpty {
+                    warnings.append(IngestIssue(index: s, id: station, field: "sensors", reason: "the station lists no sensors"))
+                }
                 // Each sensor's data, fetched in parallel (bounded), then written in order.
-                let ids = sensors.compactMap { $0["Identyfikator stanowiska"]?.doubleValue.map { Int64($0) } }
-                let results = client.lists(ids.map { "data/getData/\($0)" }, key: "Lista danych pomiarowych")
+                let ids = sensors.compactMap(dialect.sensorID)
+                let results = client.lists(ids.map { "data/getData/\($0)" }, shape: dialect.dataShape)
                 let fetched = Dictionary(zip(ids, results), uniquingKeysWith: { first, _ in first })
-                for sensor in sensors {
+                for item in sensors {
                     read += 1
-                    guard let sid = sensor["Identyfikator stanowiska"]?.doubleValue.map({ Int64($0) }),
-                        let code = (sensor["Wskaźnik - wzór"] ?? sensor["Wskaźnik - kod"])?.textValue
-                    else {
+                    guard let sensor = dialect.sensor(item) else {
                         rejected.append(
                             IngestIssue(
-                                index: s, id: station, field: "Identyfikator stanowiska", reason: "sensor without id or pollutant"
-                            ))
+                                index: s, id: station, field: dialect.sensorIDField, reason: "sensor without id or pollutant"))
                         continue
                     }
                     try writer.sensor(
                         SensorRecord(
-                            sensorID: sid, stationID: station, paramCode: code, paramName: sensor["Wskaźnik"]?.textValue,
-                            paramFormula: sensor["Wskaźnik - wzór"]?.textValue,
-                            paramID: sensor["Id wskaźnika"]?.doubleValue.map { Int64($0) }))
+                            sensorID: sensor.id, stationID: station, paramCode: sensor.code, paramName: sensor.name,
+                            paramFormula: sensor.formula, paramID: sensor.paramID))
                     let rows: [JSONValue]
                     do {
-                        guard let result = fetched[sid] else { continue }
+                        guard let result = fetched[sensor.id] else { continue }
                         rows = try result.get()
                     } catch let e as GIOSClient.APIError {
                         warnings.append(
-                            IngestIssue(index: s, id: "\(station)/\(sid)", field: "data", reason: "\(e.code): \(e.reason)"))
+                            IngestIssue(index: s, id: "\(station)/\(sensor.id)", field: "data", reason: "\(e.code): \(e.reason)"))
                         continue
                     }
-                    for row in rows {
+                    for item in rows {
                         read += 1
-                        guard let local = row["Data"]?.textValue, let utc = GIOSClient.utc(local, zone: zone) else {
+                        let row = dialect.row(item)
+                        let id = "\(station)/\(sensor.id)"
+                        guard let local = row.local, let utc = GIOSClient.utc(local, zone: zone) else {
                             rejected.append(
                                 IngestIssue(
-                                    index: s, id: "\(station)/\(sid)", field: "Data",
-                                    reason: "time '\(row["Data"]?.textValue ?? "null")' is not YYYY-MM-DD HH:MM:SS"))
+                                    index: s, id: id, field: dialect.timeField,
+                                    reason:
+                                        "time '\(row.local ?? item[dialect.timeField]?.textValue ?? "null")' is not YYYY-MM-DD HH:MM:SS"
+                                ))
                             continue
                         }
-                        let value = row["Wartość"]?.doubleValue
-                        if let v = value, !v.isFinite || v < 0 {
-                            rejected.append(
-                                IngestIssue(
-                                    index: s, id: "\(station)/\(sid)", field: "Wartość",
-                                    reason: "value \(v) is not a concentration"))
-                            continue
+                        var value: Double? = nil
+                        if row.value != .null {
+                            guard let v = row.value.doubleValue, v.isFinite, v >= 0 else {
+                                rejected.append(
+                                    IngestIssue(
+                                        index: s, id: id, field: dialect.valueField,
+                                        reason: "value \(row.value.textValue ?? row.value.kindName) is not a concentration"))
+                                continue
+                            }
+                            value = v
                         }
-                        try writer.measurement(sensorID: sid, measuredAt: utc, localTime: local, value: value)
+                        try writer.measurement(sensorID: sensor.id, measuredAt: utc, localTime: local, value: value)
                     }
                 }
                 do {
-                    let doc = try client.object("aqindex/getIndex/\(station)")
-                    let index = doc["AqIndex"] ?? doc
-                    if let local = index["Data wykonania obliczeń indeksu"]?.textValue,
-                        let utc = GIOSClient.utc(local, zone: zone)
-                    {
+                    let index = dialect.index(try client.object("aqindex/getIndex/\(station)"))
+                    if let local = index.calculatedLocal, let utc = GIOSClient.utc(local, zone: zone) {
                         read += 1
                         try writer.index(
-                            stationID: station, calculatedAt: utc, localTime: local,
-                            level: index["Wartość indeksu"]?.doubleValue.map { Int($0) },
-                            category: index["Nazwa kategorii indeksu"]?.textValue,
-                            critical: index["Kod zanieczyszczenia krytycznego"]?.textValue,
-                            pollutants: AirIngest.pollutantsJSON(index))
+                            stationID: station, calculatedAt: utc, localTime: local, level: index.level, category: index.category,
+                            critical: index.critical, pollutants: AirIngest.pollutantsJSON(index))
                     } else {
-                        warnings.append(IngestIssue(index: s, id: station, field: "AqIndex", reason: "no index calculation time"))
+                        warnings.append(
+                            IngestIssue(
+                                index: s, id: station, field: "index",
+                                reason: index.calculatedLocal.map { "calculation time '\($0)' is not YYYY-MM-DD HH:MM:SS" }
+                                    ?? "no index calculation time"))
                     }
                 } catch let e as GIOSClient.APIError {
                     warnings.append(IngestIssue(index: s, id: station, field: "index", reason: "\(e.code): \(e.reason)"))
@@ -109,16 +115,10 @@ struct AirIngest {
         return IngestReport(run: run, rejected: rejected, warnings: warnings)
     }
 
-    /// Per pollutant: level, category and source-data time; the category key is misspelt
-    /// `wskażnika` in the API.
-    static func pollutantsJSON(_ index: JSONValue) -> String {
-        let members: [(String, JSONValue)] = pollutants.map { p in
-            let level = index["Wartość indeksu dla wskaźnika \(p)"] ?? .null
-            let category =
-                index["Nazwa kategorii indeksu dla wskażnika \(p)"] ?? index["Nazwa kategorii indeksu dla wskaźnika \(p)"]
-                ?? .null
-            let time = index["Data danych źródłowych, z których policzono wartość indeksu dla wskaźnika \(p)"] ?? .null
-            return (p, .object([("level", level), ("category", category), ("source_time", time)]))
+    /// Per pollutant: level, category and source-data time, as stored in `aq_index.pollutants`.
+    static func pollutantsJSON(_ index: GIOSDialect.Index) -> String {
+        let members: [(String, JSONValue)] = index.pollutants.map { p in
+            (p.code, .object([("level", p.level), ("category", p.category), ("source_time", p.sourceTime)]))
         }
         return JSONValue.object(members).jsonText
     }

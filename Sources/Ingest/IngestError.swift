@@ -14,6 +14,8 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
     case notFeatureCollection(path: String, reason: String)
     /// The input is JSON but not a GIOŚ station list of the pipeline's format.
     case notStationList(path: String, reason: String)
+    /// An API answer (or a file standing for one) is JSON but not what the format answers.
+    case unexpectedAnswer(path: String, reason: String)
     /// The pipeline file is invalid: `line` is 1-based when known.
     case invalidPipeline(path: String, line: Int?, reason: String)
     /// The CRS named by the pipeline or the input is not usable.
@@ -38,6 +40,8 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
             return "\(path): not a GeoJSON FeatureCollection: \(reason)"
         case .notStationList(let path, let reason):
             return "\(path): not a GIOŚ station list: \(reason)"
+        case .unexpectedAnswer(let path, let reason):
+            return "\(path): not a GIOŚ API answer: \(reason)"
         case .invalidPipeline(let path, let line, let reason):
             return "\(path)\(line.map { ":\($0)" } ?? ""): invalid pipeline: \(reason)"
         case .crs(let path, let e):

@@ -25,36 +25,55 @@ public struct IngestRunner {
         progress: (Int) -> Void = { _ in }
     ) throws -> IngestReport {
         let source = sourceOverride ?? spec.source
-        if spec.kind == .air {
-            var s = spec
-            s.source = source
-            let responses: any ResponseSource =
-                try replay.map { try ReplaySource(folder: $0) }
-                ?? HTTPSource(
+        let remote = IngestRunner.isURL(source)
+        if spec.kind == .toilets, replay != nil {
+            throw IngestError.unsupported(
+                path: source, reason: "--replay reads saved API answers: air pipelines and station lists")
+        }
+        // API answers: live (retrying, each saved when asked), a replay folder, or, for air
+        // pipelines, a folder of answer files.
+        func answers() throws -> any ResponseSource {
+            if let replay { return try ReplaySource(folder: replay) }
+            if remote {
+                return HTTPSource(
                     timeoutSeconds: timeoutSeconds, backoffSeconds: retryBackoffSeconds,
                     record: try saveResponses.map { try ResponseRecorder(folder: $0) }, clock: clock)
-            do {
-                return try AirIngest(spec: s, store: store, clock: clock).run(
-                    source: responses, label: replay.map { "replay:\($0)" } ?? source)
-            } catch let e as StorageError {
-                throw IngestError.storage(e)
             }
+            return try FolderSource(folder: source)
         }
-        if source.hasPrefix("http://") || source.hasPrefix("https://") {
-            let local = try download(source)
-            defer { try? FileManager.default.removeItem(atPath: local) }
-            return try ingest(spec, path: local, label: source, progress: progress)
+        let label = replay.map { "replay:\($0)" } ?? source
+        do {
+            switch spec.kind {
+            case .air:
+                var s = spec
+                s.source = source
+                return try AirIngest(spec: s, store: store, clock: clock).run(source: try answers(), label: label)
+            case .stations where remote || replay != nil:
+                // Every page of a v1 list (by totalPages); a legacy list is one answer.
+                var client = GIOSClient(base: source, source: try answers())
+                let items = try client.list("", shape: StationListReader.shape(spec.format))
+                return try ingestStations(spec, items: items, sha256: client.hasher.finalize().hexString, label: label)
+            case .stations:
+                let (items, sha) = try StationListReader(path: source, format: spec.format).read()
+                return try ingestStations(spec, items: items, sha256: sha, label: source)
+            case .toilets:
+                guard remote else { return try ingestToilets(spec, path: source, label: source, progress: progress) }
+                let local = try download(source)
+                defer { try? FileManager.default.removeItem(atPath: local) }
+                return try ingestToilets(spec, path: local, label: source, progress: progress)
+            }
+        } catch let e as StorageError {
+            throw IngestError.storage(e)
         }
-        return try ingest(spec, path: source, label: source, progress: progress)
     }
 
-    private func ingest(_ spec: PipelineSpec, path: String, label: String, progress: (Int) -> Void) throws -> IngestReport {
-        switch spec.kind {
-        case .toilets: return try ingestToilets(spec, path: path, label: label, progress: progress)
-        case .stations: return try ingestStations(spec, path: path, label: label)
-        case .air: throw IngestError.unsupported(path: path, reason: "air pipelines read the API or a replay folder")
-        }
+    /// Whether running `spec` (with `sourceOverride`) reads a remote API whose answers can
+    /// be saved for `--replay`: air pipelines and station lists with an http(s) source.
+    public static func readsAPI(_ spec: PipelineSpec, sourceOverride: String? = nil) -> Bool {
+        spec.kind != .toilets && isURL(sourceOverride ?? spec.source)
     }
+
+    static func isURL(_ s: String) -> Bool { s.hasPrefix("http://") || s.hasPrefix("https://") }
 
     /// Fetches an http(s) source with the shared HTTP client (timeout, retries, user agent)
     /// into a temporary file that the ingest then reads like a local one.
@@ -83,9 +102,10 @@ public struct IngestRunner {
     }
 
     /// Station lists are small (hundreds of stations): read whole, mapped, staged.
-    private func ingestStations(_ spec: PipelineSpec, path: String, label: String) throws -> IngestReport {
+    private func ingestStations(_ spec: PipelineSpec, items: [JSONValue], sha256 sha: String, label: String) throws
+        -> IngestReport
+    {
         let started = clock()
-        let (items, sha) = try StationListReader(path: path, format: spec.format).read()
         let mapper = StationMapper(spec: spec)
         var rejected: [IngestIssue] = []
         var warnings: [IngestIssue] = []

@@ -6,16 +6,20 @@ import Storage
 import Testing
 
 /// The fake GIOŚ API (Tests/Support/fake_gios.py) on 127.0.0.1, serving the recorded v1
-/// fixtures; no test touches the internet.
+/// fixtures and, as the legacy API, the project's sample answers; no test touches the internet.
 final class FakeGIOS {
     let server: TestServer
     var port: Int { server.port }
 
     init() throws {
-        server = try TestServer(python: [Fixtures.repo("Tests/Support/fake_gios.py"), Fixtures.shared("gios-v1")])
+        server = try TestServer(python: [
+            Fixtures.repo("Tests/Support/fake_gios.py"), Fixtures.shared("gios-v1"), Fixtures.repo("datasets/gios-air-sample"),
+            Fixtures.repo("datasets/gios-stations-sample.json"),
+        ])
     }
 
     func base(_ mode: String) -> String { "http://127.0.0.1:\(port)/\(mode)/v1/rest" }
+    func legacyBase(_ mode: String) -> String { "http://127.0.0.1:\(port)/\(mode)/rest" }
 }
 
 @Suite(.enabled(if: Fixtures.haveSharedDatasets && Fixtures.haveTool("python3"), "needs ../shared/datasets and python3"))

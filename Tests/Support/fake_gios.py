@@ -1,8 +1,13 @@
 #!/usr/bin/env python3
-"""A fake GIOŚ v1 API on 127.0.0.1 for locate's tests, serving the recorded fixtures of
-../shared/datasets/gios-v1. Started by the tests; prints 'PORT <n>' and serves until killed.
+"""A fake GIOŚ API on 127.0.0.1 for locate's tests. Started by the tests with
+  fake_gios.py V1_FIXTURES LEGACY_FOLDER LEGACY_STATION_LIST
+it prints 'PORT <n>' and serves until killed.
 
-Paths: /v1/rest/... as the real API. A first path segment selects a behaviour:
+v1 (/MODE/v1/rest/...): the recorded fixtures of ../shared/datasets/gios-v1.
+legacy (/MODE/rest/...): the bytes of LEGACY_FOLDER/<path>.json as they are (the project's
+own sample, datasets/gios-air-sample), and station/findAll from LEGACY_STATION_LIST.
+
+A first path segment selects a behaviour:
   /ok/v1/rest/...          plain
   /flaky429/v1/rest/...    every URL answers 429 (Retry-After: 0) once, then normally
   /flaky500/v1/rest/...    every URL answers 500 twice, then normally
@@ -10,6 +15,7 @@ Paths: /v1/rest/... as the real API. A first path segment selects a behaviour:
   /slow/v1/rest/...        the index answers its first request after 3 s (past the client's timeout)
   /truncated/v1/rest/...   the index JSON is cut in half
   /pagechange/v1/rest/...  page 1 of a sensor's data says totalPages changed
+  /split/v1/rest/...       station/findAll answers one station per page (totalPages 2)
 Sensor 3764's data has two pages (page 1 = page 0's rows, 20 hours earlier); other data
 pages say totalPages 1 so that nothing is invented.
 """
@@ -18,6 +24,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlparse, parse_qs
 
 FIXTURES = sys.argv[1]
+LEGACY = sys.argv[2] if len(sys.argv) > 2 else None
+LEGACY_STATIONS = sys.argv[3] if len(sys.argv) > 3 else None
 seen = {}
 lock = threading.Lock()
 
@@ -49,8 +57,9 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self):
         url = urlparse(self.path)
         parts = url.path.strip("/").split("/")
-        mode, rest = parts[0], parts[3:]  # mode / v1 / rest / ...
         page = int(parse_qs(url.query).get("page", ["0"])[0])
+        legacy = len(parts) > 1 and parts[1] == "rest"
+        mode, rest = parts[0], parts[2:] if legacy else parts[3:]  # mode / [v1 /] rest / ...
         with lock:
             seen[self.path] = seen.get(self.path, 0) + 1
             count = seen[self.path]
@@ -60,8 +69,19 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(429, {"error": "slow down"}, [("Retry-After", "0")])
         if mode == "flaky500" and count <= 2:
             return self.send(500, {"error": "oops"})
+        if legacy:
+            name = LEGACY_STATIONS if rest == ["station", "findAll"] else os.path.join(LEGACY, *rest) + ".json"
+            if ".." in rest or not os.path.isfile(name):
+                return self.send(404, b"not found")
+            with open(name, "rb") as f:
+                return self.send(200, f.read())
         if rest[:2] == ["station", "findAll"]:
-            return self.send(200, load("stations.json"))
+            doc = load("stations.json")
+            if mode == "split":
+                key = "Lista stacji pomiarowych"
+                doc[key] = doc[key][page : page + 1]
+                doc["totalPages"] = 2
+            return self.send(200, doc)
         if rest[:2] == ["station", "sensors"]:
             return self.send(200, load("station.json"))
         if rest[:2] == ["data", "getData"]:

@@ -146,3 +146,37 @@ struct ReplaySource: ResponseSource {
         return [UInt8](data)
     }
 }
+
+/// API answers kept as files in the API's own path layout below a folder (an air pipeline
+/// whose `source.path` is a folder): `<folder>/aqindex/getIndex/552.json`, and for page
+/// N > 0 of a paged list `<folder>/data/getData/3764.page1.json`.
+struct FolderSource: ResponseSource {
+    let folder: String
+
+    init(folder: String) throws {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir) else {
+            throw IngestError.fileNotFound(path: folder)
+        }
+        guard isDir.boolValue else {
+            throw IngestError.unsupported(
+                path: folder, reason: "air pipelines read a folder of API answers, an API URL or --replay")
+        }
+        self.folder = folder
+    }
+
+    func get(_ url: String) throws -> [UInt8] {
+        var rest = Substring(url.hasPrefix(folder) ? String(url.dropFirst(folder.count)) : url)
+        var page = 0
+        if let q = rest.firstIndex(of: "?") {
+            for pair in rest[rest.index(after: q)...].split(separator: "&") where pair.hasPrefix("page=") {
+                page = Int(pair.dropFirst(5)) ?? 0
+            }
+            rest = rest[..<q]
+        }
+        while rest.hasPrefix("/") { rest = rest.dropFirst() }
+        let file = folder + "/" + rest + (page > 0 ? ".page\(page)" : "") + ".json"
+        guard let data = FileManager.default.contents(atPath: file) else { throw IngestError.fileNotFound(path: file) }
+        return [UInt8](data)
+    }
+}

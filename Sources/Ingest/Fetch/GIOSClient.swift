@@ -2,9 +2,9 @@ import Foundation
 import Hours
 import Storage
 
-/// Reads the GIOŚ v1 API (`…/pjp-api/v1/rest`) through a response source: the envelope's
-/// Polish list keys, paging by `totalPages` (never `links.next`, present even on the last
-/// page), error objects (`error_code`), and Europe/Warsaw timestamps.
+/// Reads the GIOŚ API through a response source: v1 lists page by `totalPages` (never
+/// `links.next`, present even on the last page), legacy lists are one document; error
+/// objects (`error_code`) become `APIError`; Europe/Warsaw timestamps become UTC.
 struct GIOSClient {
     let base: String
     let source: any ResponseSource
@@ -23,23 +23,41 @@ struct GIOSClient {
         let reason: String
     }
 
-    /// Every item of a paged list.
-    mutating func list(_ path: String, key: String) throws -> [JSONValue] {
+    /// Every item of a list, in the shape its dialect answers with.
+    mutating func list(_ path: String, shape: GIOSDialect.ListShape) throws -> [JSONValue] {
+        let key: String
+        switch shape {
+        case .array:
+            let doc = try document(url(path))
+            guard case .array(let items) = doc else {
+                throw IngestError.unexpectedAnswer(path: url(path), reason: "expected an array, found \(doc.kindName)")
+            }
+            return items
+        case .member(let member):
+            let doc = try document(url(path))
+            guard case .array(let items)? = doc[member] else {
+                throw IngestError.unexpectedAnswer(path: url(path), reason: "no \"\(member)\" array")
+            }
+            return items
+        case .paged(let k):
+            key = k
+        }
         var items: [JSONValue] = []
         var pages = 1
         var page = 0
         while page < pages {
-            let url = "\(base)/\(path)?page=\(page)&size=\(GIOSClient.pageSize)"
+            let first = self.url(path)
+            let url = "\(first)\(first.contains("?") ? "&" : "?")page=\(page)&size=\(GIOSClient.pageSize)"
             let doc = try document(url)
             let total = doc["totalPages"]?.doubleValue.map { Int($0) } ?? 1
             if page == 0 {
                 pages = max(1, total)
             } else if total != pages {
-                throw IngestError.notStationList(
+                throw IngestError.unexpectedAnswer(
                     path: url, reason: "the page count changed from \(pages) to \(total) during the run")
             }
             guard case .array(let list)? = doc[key] else {
-                throw IngestError.notStationList(path: url, reason: "no \"\(key)\" array")
+                throw IngestError.unexpectedAnswer(path: url, reason: "no \"\(key)\" array")
             }
             items += list
             page += 1
@@ -50,7 +68,7 @@ struct GIOSClient {
     /// Several paged lists fetched at once, at most `concurrency` requests in flight, each
     /// list's pages in order. Results come back in input order and the bodies are hashed in
     /// input order, so neither the data nor the digest depends on timing.
-    mutating func lists(_ paths: [String], key: String) -> [Result<[JSONValue], any Error>] {
+    mutating func lists(_ paths: [String], shape: GIOSDialect.ListShape) -> [Result<[JSONValue], any Error>] {
         let box = ParallelResults(count: paths.count)
         let workers = min(GIOSClient.concurrency, paths.count)
         let group = DispatchGroup()
@@ -62,7 +80,7 @@ struct GIOSClient {
                 while let i = box.next() {
                     var client = GIOSClient(base: base, source: source)
                     do {
-                        let items = try client.list(paths[i], key: key)
+                        let items = try client.list(paths[i], shape: shape)
                         box.set(i, .success(items), bodies: client.bodies)
                     } catch {
                         box.set(i, .failure(error), bodies: client.bodies)
@@ -85,7 +103,10 @@ struct GIOSClient {
     }
 
     /// One object response (the index).
-    mutating func object(_ path: String) throws -> JSONValue { try document("\(base)/\(path)") }
+    mutating func object(_ path: String) throws -> JSONValue { try document(url(path)) }
+
+    /// The URL of `path` below the base; the empty path is the base itself (a station list URL).
+    func url(_ path: String) -> String { path.isEmpty ? base : "\(base)/\(path)" }
 
     private mutating func document(_ url: String) throws -> JSONValue {
         let body = try source.get(url)

@@ -53,7 +53,7 @@ public enum PipelineDecoder {
                 "unknown format '\(formatText)' (expected: \(PipelineSpec.Format.allCases.map(\.rawValue).joined(separator: ", ")))"
             )
         }
-        guard (kind == .toilets) == (format == .geojson), kind != .air || format == .giosV1 else {
+        guard (kind == .toilets) == (format == .geojson) else {
             throw sourceMap.error("format", "format '\(formatText)' does not hold \(kind.rawValue)")
         }
         var crs: CRS? = nil

@@ -3,14 +3,14 @@ import Geo
 /// A declarative pipeline (`pipelines/*.yml`), decoded and checked completely before any
 /// side effect. The README's "Pipeline file reference" documents every key.
 public struct PipelineSpec: Sendable, Equatable {
-    /// What the records are. Only toilets exist so far.
+    /// What the records are.
     public enum Kind: String, Sendable, CaseIterable {
         /// Public toilets.
         case toilets
         /// Air-quality stations (GIOŚ station lists).
         case stations
         /// Sensors, measurements and the air-quality index of the stations of `dataset`
-        /// (GIOŚ v1 API, live or replayed).
+        /// (GIOŚ legacy or v1 API: live, replayed, or a folder of answers).
         case air
     }
 
@@ -18,9 +18,10 @@ public struct PipelineSpec: Sendable, Equatable {
     public enum Format: String, Sendable, CaseIterable {
         /// GeoJSON FeatureCollection (RFC 7946, or legacy GeoJSON 2008 with a `crs` member).
         case geojson
-        /// GIOŚ legacy `station/findAll`: a JSON array, coordinates as strings.
+        /// GIOŚ legacy API (`…/pjp-api/rest`): `station/findAll` is a JSON array with
+        /// coordinates as strings; sensors, data and index answers in English keys.
         case giosLegacy = "gios-legacy"
-        /// GIOŚ v1 `station/findAll`: JSON-LD with Polish keys, paged (`totalPages`).
+        /// GIOŚ v1 API (`…/pjp-api/v1/rest`): JSON-LD with Polish keys, paged (`totalPages`).
         case giosV1 = "gios-v1"
     }
 

@@ -10,6 +10,11 @@ struct StationListReader {
     /// The v1 list key; the `@context` spells it differently (`Lista stacji pomiarów`).
     static let v1ListKey = "Lista stacji pomiarowych"
 
+    /// How the list answers when read from the API.
+    static func shape(_ format: PipelineSpec.Format) -> GIOSDialect.ListShape {
+        format == .giosV1 ? .paged(key: v1ListKey) : .array
+    }
+
     func read() throws -> (stations: [JSONValue], sha256: String) {
         try GeoJSONFeatureReader.checkReadable(path)
         guard let data = FileManager.default.contents(atPath: path) else {

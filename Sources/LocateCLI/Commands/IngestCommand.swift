@@ -19,7 +19,10 @@ struct IngestCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Pipeline file (pipelines/*.yml).", valueName: "PIPELINE"))
     var pipeline: String
 
-    @Option(help: ArgumentHelp("Read this file or http(s) URL instead of the pipeline's source.", valueName: "PATH|URL"))
+    @Option(
+        help: ArgumentHelp(
+            "Read this file (air: folder of API answers) or http(s) URL (air: the API's base URL) instead of the pipeline's source.",
+            valueName: "PATH|URL"))
     var source: String?
 
     @Option(help: ArgumentHelp("Write the full report (rejects, warnings, counts) as JSON to FILE.", valueName: "FILE"))
@@ -28,11 +31,15 @@ struct IngestCommand: ParsableCommand {
     @Flag(help: "Print the report as JSON on stdout.")
     var json = false
 
-    @Option(help: ArgumentHelp("Air pipelines: read the responses saved by an earlier run instead of the API.", valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp(
+            "Air pipelines and station lists: read the API answers saved by an earlier run instead of the API.",
+            valueName: "DIR"))
     var replay: String?
 
     @Option(
-        help: ArgumentHelp("Air pipelines: save every API response here (default: <db>.responses/<UTC time>).", valueName: "DIR"))
+        help: ArgumentHelp(
+            "When reading an API URL: save every answer here (default: <db>.responses/<UTC time>).", valueName: "DIR"))
     var saveResponses: String?
 
     @OptionGroup var store: StoreOptions
@@ -42,7 +49,8 @@ struct IngestCommand: ParsableCommand {
             let spec = try PipelineDecoder.load(path: pipeline)
             let db = try LocateStore(path: store.path)
             let tty = Console.stderrIsTerminal
-            let save = spec.kind == .air && replay == nil ? (saveResponses ?? IngestCommand.responseFolder(for: store.path)) : nil
+            let fromAPI = replay == nil && IngestRunner.readsAPI(spec, sourceOverride: source)
+            let save = fromAPI ? (saveResponses ?? IngestCommand.responseFolder(for: store.path)) : nil
             let result = try IngestRunner(store: db, clock: { Date() }).run(
                 spec, sourceOverride: source, replay: replay, saveResponses: save
             ) { n in

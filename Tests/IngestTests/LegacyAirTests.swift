@@ -1,0 +1,213 @@
+import Foundation
+import GRDB
+import LocateTestSupport
+import Storage
+import Testing
+
+@testable import Ingest
+
+/// How each API dialect's answers read, from literal answers in the documented shapes.
+@Suite struct GIOSDialectTests {
+    func json(_ text: String) throws -> JSONValue { try JSONValue.parse(Array(text.utf8), path: "test") }
+
+    @Test(arguments: [
+        (
+            GIOSDialect.legacy,
+            #"{"id": 92, "stationId": 14, "param": {"paramName": "pył zawieszony PM10", "paramFormula": "PM10", "paramCode": "PM10", "idParam": 3}}"#,
+            GIOSDialect.Sensor(id: 92, code: "PM10", name: "pył zawieszony PM10", formula: "PM10", paramID: 3)
+        ),
+        (
+            GIOSDialect.legacy,
+            #"{"id": "93", "param": {"paramName": "benzen ", "paramFormula": " ", "paramCode": "C6H6", "idParam": null}}"#,
+            GIOSDialect.Sensor(id: 93, code: "C6H6", name: "benzen", formula: nil, paramID: nil)
+        ),
+        (
+            GIOSDialect.v1,
+            #"{"Identyfikator stanowiska": 3764, "Identyfikator stacji": 552, "Wskaźnik": "pył zawieszony PM10", "Wskaźnik - wzór": "PM10", "Wskaźnik - kod": "PM10", "Id wskaźnika": 3}"#,
+            GIOSDialect.Sensor(id: 3764, code: "PM10", name: "pył zawieszony PM10", formula: "PM10", paramID: 3)
+        ),
+    ])
+    func readsSensors(dialect: GIOSDialect, text: String, expected: GIOSDialect.Sensor) throws {
+        #expect(dialect.sensor(try json(text)) == expected)
+    }
+
+    @Test(arguments: [
+        (GIOSDialect.legacy, #"{"id": 94, "param": {"paramName": "ozon"}}"#),
+        (GIOSDialect.legacy, #"{"param": {"paramFormula": "O3"}}"#),
+        (GIOSDialect.legacy, #"{"id": 9.5, "param": {"paramFormula": "O3"}}"#),
+        (GIOSDialect.v1, #"{"Identyfikator stanowiska": 3765, "Wskaźnik": "benzo(a)piren"}"#),
+    ])
+    func sensorsWithoutIdOrPollutantAreNotSensors(dialect: GIOSDialect, text: String) throws {
+        #expect(dialect.sensor(try json(text)) == nil)
+    }
+
+    @Test(arguments: [
+        (
+            GIOSDialect.legacy, #"{"date": "2017-03-28 11:00:00", "value": 30.3018}"#, "2017-03-28 11:00:00",
+            JSONValue.number("30.3018")
+        ),
+        (GIOSDialect.legacy, #"{"date": "2017-03-28 12:00:00", "value": null}"#, "2017-03-28 12:00:00", JSONValue.null),
+        (GIOSDialect.legacy, #"{"date": 1490706000000, "value": 1}"#, nil, JSONValue.number("1")),
+        (
+            GIOSDialect.v1, #"{"Kod stanowiska": "X", "Data": "2025-07-04 15:00:00", "Wartość": 7.6}"#, "2025-07-04 15:00:00",
+            .number("7.6")
+        ),
+    ])
+    func readsRows(dialect: GIOSDialect, text: String, local: String?, value: JSONValue) throws {
+        #expect(dialect.row(try json(text)) == GIOSDialect.Row(local: local, value: value))
+    }
+
+    @Test func readsTheLegacyIndexWithNoIndexLevelsAndNullPollutants() throws {
+        let index = GIOSDialect.legacy.index(
+            try json(
+                #"""
+                {"id": 400, "stCalcDate": "2023-05-07 11:25:07", "stIndexLevel": {"id": 0, "indexLevelName": "Bardzo dobry"},
+                 "stSourceDataDate": "2023-05-07 11:00:00", "so2IndexLevel": null, "so2SourceDataDate": null,
+                 "no2IndexLevel": {"id": -1, "indexLevelName": "Brak indeksu"}, "no2SourceDataDate": null,
+                 "pm10IndexLevel": {"id": 1, "indexLevelName": "Dobry"}, "pm10SourceDataDate": "2023-05-07 11:00:00",
+                 "pm25IndexLevel": {"id": 0, "indexLevelName": "Bardzo dobry"}, "pm25SourceDataDate": "2023-05-07 11:00:00",
+                 "stIndexStatus": true, "stIndexCrParam": "PYL"}
+                """#))
+        #expect(index.calculatedLocal == "2023-05-07 11:25:07")
+        #expect(index.level == 0)
+        #expect(index.category == "Bardzo dobry")
+        #expect(index.critical == "PYL")
+        #expect(
+            AirIngest.pollutantsJSON(index)
+                == #"{"SO2":{"level":null,"category":null,"source_time":null},"#
+                + #""NO2":{"level":null,"category":"Brak indeksu","source_time":null},"#
+                + #""PM10":{"level":1,"category":"Dobry","source_time":"2023-05-07 11:00:00"},"#
+                + #""PM2.5":{"level":0,"category":"Bardzo dobry","source_time":"2023-05-07 11:00:00"},"#
+                + #""O3":{"level":null,"category":null,"source_time":null}}"#)
+        let none = GIOSDialect.legacy.index(
+            try json(
+                #"{"id": 9, "stCalcDate": "2023-05-07 11:25:07", "stIndexLevel": {"id": -1, "indexLevelName": "Brak indeksu"}}"#))
+        #expect(none.level == nil)
+        #expect(none.category == "Brak indeksu")
+        #expect(
+            GIOSDialect.legacy.index(try json(#"{"id": 9, "stCalcDate": null, "stIndexLevel": null}"#)).calculatedLocal == nil)
+    }
+}
+
+/// The bundled legacy-format sample (datasets/gios-air-sample): read from its folder, and
+/// from the fake legacy API over HTTP, with the same result.
+@Suite struct LegacyAirSampleTests {
+    func storeWithSampleStations() throws -> LocateStore {
+        let store = try newStore()
+        try ingest("gios-stations-sample", into: store)
+        return store
+    }
+
+    @Test func theSampleFolderIngestsWithItsRejectAndWarningsThenNothingNew() throws {
+        let store = try storeWithSampleStations()
+        let r = try ingest("gios-air-sample", into: store)
+        // 12 sensors (new: "updated"), 24 hours each plus one bad row, 5 index answers.
+        #expect(r.run.counts == MergeCounts(added: 293, updated: 12, unchanged: 0, retired: 0))
+        #expect(r.run.read == 306)
+        #expect(
+            r.rejected == [
+                IngestIssue(
+                    index: 4, id: "9005/90052", field: "date", reason: "time '2026-11-21 25:00:00' is not YYYY-MM-DD HH:MM:SS")
+            ])
+        #expect(
+            r.warnings == [
+                IngestIssue(index: 5, id: "9008", field: "sensors", reason: "the station lists no sensors"),
+                IngestIssue(index: 5, id: "9008", field: "index", reason: "no index calculation time"),
+            ])
+        let again = try ingest("gios-air-sample", into: store)
+        #expect(again.run.counts == MergeCounts(added: 0, updated: 0, unchanged: 293, retired: 0))
+        let newest = try store.readRows(
+            sql:
+                "SELECT measured_at, local_time, value FROM measurements WHERE sensor_id = 90011 ORDER BY measured_at DESC LIMIT 2"
+        )
+        #expect(newest.map { $0["measured_at"] as String } == ["2026-11-21T19:00:00Z", "2026-11-21T18:00:00Z"])
+        #expect(newest.map { $0["local_time"] as String } == ["2026-11-21 20:00:00", "2026-11-21 19:00:00"])
+        #expect(newest.map { $0["value"] as Double? } == [nil, 52.1])
+        let index = try store.readRows(
+            sql: "SELECT station_id, level, category, critical_pollutant FROM aq_index ORDER BY station_id")
+        #expect(index.map { $0["station_id"] as String } == ["9001", "9002", "9003", "9004", "9005"])
+        #expect(index.map { $0["level"] as Int? } == [3, 1, 3, nil, 1])
+        #expect(index.map { $0["category"] as String? } == ["Dostateczny", "Dobry", "Dostateczny", "Brak indeksu", "Dobry"])
+        #expect(index.map { $0["critical_pollutant"] as String? } == ["PYL", "OZON", "PYL", nil, "PYL"])
+    }
+
+    @Test(.enabled(if: Fixtures.haveTool("python3"), "needs python3"))
+    func theLegacyAPIOverHTTPGivesTheSameRunAsTheFolder() throws {
+        let server = try FakeGIOS()
+        let fromFolder = try ingest("gios-air-sample", into: try storeWithSampleStations())
+        let store = try storeWithSampleStations()
+        let fromAPI = try ingest("gios-air-sample", into: store, source: server.legacyBase("ok"))
+        #expect(fromAPI.run.counts == fromFolder.run.counts)
+        #expect(fromAPI.rejected == fromFolder.rejected)
+        #expect(fromAPI.warnings == fromFolder.warnings)
+        #expect(fromAPI.run.sourceSHA256 == fromFolder.run.sourceSHA256)
+        #expect(fromAPI.run.source == server.legacyBase("ok"))
+    }
+
+    @Test(.enabled(if: Fixtures.haveTool("python3"), "needs python3"))
+    func aLegacyStationListReadsFromItsURL() throws {
+        let server = try FakeGIOS()
+        let store = try newStore()
+        let r = try ingest("gios-stations-sample", into: store, source: server.legacyBase("ok") + "/station/findAll")
+        #expect(r.run.counts == MergeCounts(added: 6, updated: 0, unchanged: 0, retired: 0))
+        #expect(r.rejected.map(\.id) == ["9006", "9007"])
+    }
+
+    @Test func aMissingAnswerFileNamesTheFileAndChangesNothing() throws {
+        let store = try storeWithSampleStations()
+        let before = try store.contentDigest()
+        let folder = Fixtures.temporaryFolder().appendingPathComponent("answers")
+        try FileManager.default.copyItem(atPath: Fixtures.repo("datasets/gios-air-sample"), toPath: folder.path)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("data/getData/90032.json"))
+        #expect(throws: IngestError.fileNotFound(path: folder.path + "/data/getData/90032.json")) {
+            try ingest("gios-air-sample", into: store, source: folder.path)
+        }
+        #expect(try store.contentDigest() == before)
+    }
+
+    @Test func anAirSourceThatIsAFileIsRefused() throws {
+        let store = try storeWithSampleStations()
+        let file = Fixtures.repo("datasets/gios-stations-sample.json")
+        #expect(
+            throws: IngestError.unsupported(
+                path: file, reason: "air pipelines read a folder of API answers, an API URL or --replay")
+        ) { try ingest("gios-air-sample", into: store, source: file) }
+    }
+
+    @Test func aLegacyAnswerOfTheWrongShapeIsAnError() throws {
+        let store = try storeWithSampleStations()
+        let folder = Fixtures.temporaryFolder().appendingPathComponent("answers")
+        try FileManager.default.copyItem(atPath: Fixtures.repo("datasets/gios-air-sample"), toPath: folder.path)
+        let bad = folder.appendingPathComponent("station/sensors/9002.json")
+        try Data(#"{"values": []}"#.utf8).write(to: bad)
+        #expect(
+            throws: IngestError.unexpectedAnswer(
+                path: folder.path + "/station/sensors/9002", reason: "expected an array, found object")
+        ) {
+            try ingest("gios-air-sample", into: store, source: folder.path)
+        }
+    }
+}
+
+/// A v1 station list read from its API URL follows `totalPages`.
+@Suite(.enabled(if: Fixtures.haveSharedDatasets && Fixtures.haveTool("python3"), "needs ../shared/datasets and python3"))
+struct StationListPagingTests {
+    @Test func everyPageOfTheV1ListIsRead() throws {
+        let server = try FakeGIOS()
+        let folder = Fixtures.temporaryFolder().appendingPathComponent("responses").path
+        let spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/gios-stations-v1.yml"))
+        let url = server.base("split") + "/station/findAll"
+        let r = try IngestRunner(store: try newStore(), clock: fixedClock).run(spec, sourceOverride: url, saveResponses: folder)
+        #expect(r.run.counts.added == 2)
+        let index = try String(contentsOfFile: folder + "/index.tsv", encoding: .utf8)
+        #expect(
+            index.split(separator: "\n").map { $0.split(separator: "\t")[0] } == [
+                "\(url)?page=0&size=500", "\(url)?page=1&size=500",
+            ])
+        // The saved answers replay offline to the same run.
+        server.server.stop()
+        let replayed = try IngestRunner(store: try newStore(), clock: fixedClock).run(spec, sourceOverride: url, replay: folder)
+        #expect(replayed.run.counts == r.run.counts)
+        #expect(replayed.run.sourceSHA256 == r.run.sourceSHA256)
+    }
+}

@@ -19,6 +19,9 @@ demo: build
 	.build/debug/locate ingest pipelines/prague-toilets-sample.yml --db $(DEMO_DB)
 	.build/debug/locate toilet --near 50.0875,14.4214 --limit 5 --db $(DEMO_DB)
 	.build/debug/locate toilet --near 50.0875,14.4214 --limit 3 --at 2026-11-21T20:30 --db $(DEMO_DB)
+	.build/debug/locate ingest pipelines/gios-stations-sample.yml --db $(DEMO_DB)
+	.build/debug/locate ingest pipelines/gios-air-sample.yml --db $(DEMO_DB)
+	.build/debug/locate station --near 50.06,19.94 --limit 2 --at 2026-11-21T20:30 --db $(DEMO_DB)
 
 ## The whole test suite (CI runs exactly this): format lint, then every test.
 test: setup-test lint

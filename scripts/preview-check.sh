@@ -9,7 +9,8 @@ browser=$(command -v chromium || command -v chromium-browser || true)
 [ -n "$browser" ] || { echo "preview-check: chromium is not installed (apt-get install chromium)" >&2; exit 1; }
 flags=(--headless --disable-gpu --no-sandbox --virtual-time-budget=10000 --window-size=1200,800)
 markers=$(timeout 120 "$browser" "${flags[@]}" --dump-dom "file://$dir/index.html" 2>/dev/null | grep -o 'leaflet-interactive' | wc -l)
-expected=$(grep -o '"count":[0-9]*' "$dir/manifest.json" | head -1 | cut -d: -f2)
+# One marker per toilet and per station: the sum of the datasets' counts.
+expected=$(grep -o '"count":[0-9]*' "$dir/manifest.json" | cut -d: -f2 | awk '{ s += $1 } END { print s + 0 }')
 timeout 120 "$browser" "${flags[@]}" --screenshot="$shot" "file://$dir/index.html" >/dev/null 2>&1
 echo "markers=$markers expected=$expected screenshot=$shot"
 [ "$markers" = "$expected" ]

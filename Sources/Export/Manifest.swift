@@ -1,10 +1,31 @@
 import Foundation
 import Storage
 
-/// `manifest.json`: schema version, generation time, datasets with counts, bbox, licence and
-/// attribution, and the SHA-256 and size of every other file, sorted by path.
+/// `manifest.json`: schema version, generation time, datasets with counts, bbox, files,
+/// licence and attribution, and the SHA-256 and size of every other file, sorted by path.
 enum Manifest {
-    static func write(folder: String, provenance: Provenance, full: ExportSummary, shards: Int) throws {
+    /// One dataset's entry.
+    struct Entry {
+        var name: String
+        var summary: ExportSummary
+        var provenance: Provenance
+        /// Toilets: the number of shard files (stations are not sharded).
+        var shardCount: Int?
+        var changes: String
+
+        var json: String {
+            let licences = provenance.licences.map { l in
+                "{\"licence\":\(l.licence.map(JSONText.quoted) ?? "null"),\"attribution\":\(l.attribution.map(JSONText.quoted) ?? "null")}"
+            }
+            let shards = shardCount.map { "\"shards\":\"\(name)/shards.json\",\"shard_count\":\($0)," } ?? ""
+            return
+                "{\"name\":\(JSONText.quoted(name)),\"count\":\(summary.count),\"bbox\":[\(summary.bbox.joined(separator: ","))],"
+                + "\"file\":\"\(name).geojson\",\(shards)\"versions\":\"\(name)/versions.tsv\",\"changes\":\(JSONText.quoted(changes)),"
+                + "\"licences\":[\(licences.joined(separator: ","))],\"sources\":[\(provenance.sources.joined(separator: ","))]}"
+        }
+    }
+
+    static func write(folder: String, generatedAt: String, _ datasets: [Entry]) throws {
         var files: [String] = []
         let root = URL(fileURLWithPath: folder)
         if let e = FileManager.default.enumerator(atPath: folder) {
@@ -22,15 +43,9 @@ enum Manifest {
             let (bytes, digest) = try fileDigest(root.appendingPathComponent(rel).path)
             entries.append("{\"path\":\(JSONText.quoted(rel)),\"bytes\":\(bytes),\"sha256\":\"\(digest)\"}")
         }
-        let licences = provenance.licences.map { l in
-            "{\"licence\":\(l.licence.map(JSONText.quoted) ?? "null"),\"attribution\":\(l.attribution.map(JSONText.quoted) ?? "null")}"
-        }
         let text =
-            "{\"schema_version\":1,\"generated_at\":\(JSONText.quoted(provenance.generatedAt)),"
-            + "\"datasets\":[{\"name\":\"toilets\",\"count\":\(full.count),\"bbox\":[\(full.bbox.joined(separator: ","))],"
-            + "\"file\":\"toilets.geojson\",\"shards\":\"toilets/shards.json\",\"shard_count\":\(shards),"
-            + "\"versions\":\"toilets/versions.tsv\",\"licences\":[\(licences.joined(separator: ","))],"
-            + "\"sources\":[\(provenance.sources.joined(separator: ","))]}],\n\"files\":[\n" + entries.joined(separator: ",\n")
+            "{\"schema_version\":1,\"generated_at\":\(JSONText.quoted(generatedAt)),"
+            + "\"datasets\":[\(datasets.map(\.json).joined(separator: ",\n"))],\n\"files\":[\n" + entries.joined(separator: ",\n")
             + "\n]}\n"
         guard FileManager.default.createFile(atPath: folder + "/manifest.json", contents: Data(text.utf8)) else {
             throw ExportError.unwritable(path: folder + "/manifest.json", reason: "cannot create the file")

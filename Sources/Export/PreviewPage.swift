@@ -2,10 +2,11 @@ import Foundation
 
 /// The offline preview: `index.html` with Leaflet copied from Debian's `libjs-leaflet`
 /// (no CDN, no tiles), the data as `data.js` (a script, since pages opened from a folder
-/// cannot fetch files), circle markers coloured by the state at generation time, popups
-/// with name, hours, state, price and wheelchair access.
+/// cannot fetch files): toilets as circles coloured by the state at generation time (popups
+/// with name, hours, state, price and wheelchair access), stations as squares coloured by
+/// their index level (popups with the index and the newest values).
 enum PreviewPage {
-    static func write(into folder: String, featureCount: Int, limit: Int) throws {
+    static func write(into folder: String, toilets: Int, stations: Int, limit: Int) throws {
         let leaflet = SnapshotWriter.leafletFolder
         let fm = FileManager.default
         guard fm.fileExists(atPath: leaflet + "/leaflet.js") else {
@@ -22,11 +23,17 @@ enum PreviewPage {
         } catch {
             throw ExportError.unwritable(path: folder, reason: "cannot copy leaflet: \(error.localizedDescription.lowercased())")
         }
-        let data: Data
-        if featureCount <= limit, let geojson = fm.contents(atPath: folder + "/toilets.geojson") {
-            data = Data("window.LOCATE_DATA = ".utf8) + geojson + Data(";\n".utf8)
+        var data = Data("window.LOCATE_COUNT = \(toilets);\nwindow.LOCATE_DATA = ".utf8)
+        if toilets > 0, toilets <= limit, let geojson = fm.contents(atPath: folder + "/toilets.geojson") {
+            data += geojson.dropLast() + Data(";\n".utf8)
         } else {
-            data = Data("window.LOCATE_DATA = null; window.LOCATE_COUNT = \(featureCount);\n".utf8)
+            data += Data("null;\n".utf8)
+        }
+        data += Data("window.LOCATE_STATIONS = ".utf8)
+        if stations > 0, let geojson = fm.contents(atPath: folder + "/stations.geojson") {
+            data += geojson.dropLast() + Data(";\n".utf8)
+        } else {
+            data += Data("null;\n".utf8)
         }
         guard fm.createFile(atPath: folder + "/data.js", contents: data),
             fm.createFile(atPath: folder + "/index.html", contents: Data(html.utf8))
@@ -45,49 +52,78 @@ enum PreviewPage {
           #map { position: absolute; top: 2.2em; bottom: 0; left: 0; right: 0; background: #f4f1ea; }
           #bar { height: 2.2em; line-height: 2.2em; padding: 0 0.8em; font-size: 14px; }
           .dot { display: inline-block; width: 0.8em; height: 0.8em; border-radius: 50%; margin: 0 0.2em 0 0.8em; }
+          .sq { display: inline-block; width: 0.8em; height: 0.8em; margin: 0 0.2em 0 0.8em; border: 1px solid #222; }
         </style>
         </head>
         <body>
         <div id="bar"><b>locate</b> <span id="summary"></span>
           <span class="dot" style="background:#1a9641"></span>open
           <span class="dot" style="background:#e08214"></span>unknown
-          <span class="dot" style="background:#7a7a7a"></span>closed</div>
+          <span class="dot" style="background:#7a7a7a"></span>closed
+          <span class="sq" style="background:#2b83ba"></span>station (index 0 good … 5 bad)</div>
         <div id="map"></div>
         <script src="leaflet/leaflet.js"></script>
         <script src="data.js"></script>
         <script>
         (function () {
-          var data = window.LOCATE_DATA;
+          var toilets = window.LOCATE_DATA, stations = window.LOCATE_STATIONS;
           var map = L.map('map', { preferCanvas: false });
           L.control.scale().addTo(map);
-          var summary = document.getElementById('summary');
-          if (!data) {
-            summary.textContent = window.LOCATE_COUNT + ' toilets: too many to preview; use the shards.';
-            map.setView([50.0875, 14.4214], 12);
-            return;
-          }
-          var colours = { open: '#1a9641', unknown: '#e08214', closed: '#7a7a7a' };
           function esc(s) { return String(s).replace(/[&<>"]/g, function (c) { return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]; }); }
-          var layer = L.geoJSON(data, {
-            pointToLayer: function (f, latlng) {
-              var s = f.properties.state || 'unknown';
-              return L.circleMarker(latlng, { radius: 6, weight: 1, color: '#222', fillColor: colours[s] || colours.unknown, fillOpacity: 0.9 });
-            },
-            onEachFeature: function (f, l) {
-              var p = f.properties, rows = [];
-              rows.push('<b>' + esc(p.name || p.address || f.id) + '</b>');
-              if (p.name && p.address) rows.push(esc(p.address));
-              rows.push('Hours: ' + esc(p.hours || 'not given') + (p.hours_osm ? ' <small>(' + esc(p.hours_osm) + ')</small>' : ''));
-              rows.push('At ' + esc(data.locate.state_at || data.locate.generated_at) + ': ' + esc(p.state || 'unknown') +
-                (p.next_change ? ' until ' + esc(p.next_change) : ''));
-              rows.push('Price: ' + (p.free === true ? 'free' : esc(p.price || 'unknown')));
-              rows.push('Wheelchair: ' + esc(p.wheelchair));
-              l.bindPopup(rows.join('<br>'));
-            }
-          }).addTo(map);
-          map.fitBounds(layer.getBounds(), { padding: [20, 20] });
-          summary.textContent = data.features.length + ' toilets, generated ' + data.locate.generated_at;
-          document.body.setAttribute('data-markers', String(data.features.length));
+          var parts = [], bounds = L.latLngBounds([]), markers = 0;
+          if (toilets) {
+            var colours = { open: '#1a9641', unknown: '#e08214', closed: '#7a7a7a' };
+            var t = L.geoJSON(toilets, {
+              pointToLayer: function (f, latlng) {
+                var s = f.properties.state || 'unknown';
+                return L.circleMarker(latlng, { radius: 6, weight: 1, color: '#222', fillColor: colours[s] || colours.unknown, fillOpacity: 0.9 });
+              },
+              onEachFeature: function (f, l) {
+                var p = f.properties, rows = [];
+                rows.push('<b>' + esc(p.name || p.address || f.id) + '</b>');
+                if (p.name && p.address) rows.push(esc(p.address));
+                rows.push('Hours: ' + esc(p.hours || 'not given') + (p.hours_osm ? ' <small>(' + esc(p.hours_osm) + ')</small>' : ''));
+                rows.push('At ' + esc(toilets.locate.state_at || toilets.locate.generated_at) + ': ' + esc(p.state || 'unknown') +
+                  (p.next_change ? ' until ' + esc(p.next_change) : ''));
+                rows.push('Price: ' + (p.free === true ? 'free' : esc(p.price || 'unknown')));
+                rows.push('Wheelchair: ' + esc(p.wheelchair));
+                l.bindPopup(rows.join('<br>'));
+              }
+            }).addTo(map);
+            bounds.extend(t.getBounds());
+            markers += toilets.features.length;
+            parts.push(toilets.features.length + ' toilets');
+          } else if (window.LOCATE_COUNT > 0) {
+            parts.push(window.LOCATE_COUNT + ' toilets (too many to preview; use the shards)');
+          }
+          if (stations) {
+            var levels = ['#1a9641', '#a6d96a', '#ffffbf', '#fdae61', '#d7191c', '#7b3294'];
+            var s = L.geoJSON(stations, {
+              pointToLayer: function (f, latlng) {
+                var lv = f.properties.index_level, fill = lv == null ? '#2b83ba' : levels[lv];
+                var icon = L.divIcon({ className: 'station', iconSize: [14, 14],
+                  html: '<div style="width:12px;height:12px;border:1px solid #222;background:' + fill + '"></div>' });
+                return L.marker(latlng, { icon: icon });
+              },
+              onEachFeature: function (f, l) {
+                var p = f.properties, rows = ['<b>' + esc(p.name || f.id) + '</b>'];
+                if (p.city) rows.push(esc(p.city));
+                rows.push('Index: ' + (p.index_category ? esc((p.index_level == null ? '' : p.index_level + ' ') + p.index_category) : 'none'));
+                (p.pollutants ? p.pollutants.split(',') : []).forEach(function (c) {
+                  var k = c.toLowerCase().replace('.', '');
+                  rows.push(esc(c) + ': ' + esc(p['value_' + k]) + ' at ' + esc(p['time_' + k]));
+                });
+                l.bindPopup(rows.join('<br>'));
+              }
+            }).addTo(map);
+            bounds.extend(s.getBounds());
+            markers += stations.features.length;
+            parts.push(stations.features.length + ' stations');
+          }
+          if (bounds.isValid()) { map.fitBounds(bounds, { padding: [20, 20] }); } else { map.setView([50.0875, 14.4214], 12); }
+          var meta = (toilets || stations || { locate: {} }).locate;
+          document.getElementById('summary').textContent = parts.join(', ') + (meta.generated_at ? ', generated ' + meta.generated_at : '');
+          document.body.setAttribute('data-markers', String(markers));
         })();
         </script>
         </body>

@@ -7,37 +7,59 @@ import Storage
 
 /// What a snapshot contains.
 public struct SnapshotSummary: Sendable, Equatable {
-    /// Toilets written.
-    public var count: Int
-    /// Shard files written.
+    /// One dataset of the snapshot.
+    public struct Dataset: Sendable, Equatable {
+        /// `toilets` or `stations`.
+        public var name: String
+        /// Features written.
+        public var count: Int
+        /// Changes since the snapshot it replaced (nil: there was none, or it lacked the dataset).
+        public var added: Int?
+        public var updated: Int?
+        public var retired: Int?
+
+        public init(name: String, count: Int, added: Int?, updated: Int?, retired: Int?) {
+            self.name = name
+            self.count = count
+            self.added = added
+            self.updated = updated
+            self.retired = retired
+        }
+    }
+
+    /// The datasets written, toilets first.
+    public var datasets: [Dataset]
+    /// Toilet shard files written.
     public var shards: Int
-    /// Changes since the snapshot it replaced (nil: there was none).
-    public var added: Int?
-    public var updated: Int?
-    public var retired: Int?
+
+    /// The named dataset, if the snapshot has it.
+    public func dataset(_ name: String) -> Dataset? { datasets.first { $0.name == name } }
 }
 
 /// Writes a static snapshot folder for map clients (README, "Static snapshots"):
-/// `manifest.json`, `toilets.geojson`, `toilets/shards/*.geojson` with
-/// `toilets/shards.json`, `toilets/versions.tsv`, `changes.json` and an offline preview
-/// (`index.html`, `data.js`, `leaflet/`). Everything is written to a sibling temporary
-/// folder first and swapped in at the end: a failure leaves the old snapshot as it was.
+/// `manifest.json`; for toilets `toilets.geojson`, `toilets/shards/*.geojson` with
+/// `toilets/shards.json`, `toilets/versions.tsv` and `changes.json`; for stations (when the
+/// store has any) `stations.geojson`, `stations/versions.tsv`, `stations/changes.json`; and
+/// an offline preview (`index.html`, `data.js`, `leaflet/`). Everything is written to a
+/// sibling temporary folder first and swapped in at the end: a failure leaves the old
+/// snapshot as it was.
 public struct SnapshotWriter {
     let store: LocateStore
     /// Where Debian's `libjs-leaflet` keeps Leaflet.
     public static let leafletFolder = "/usr/share/javascript/leaflet"
-    /// Above this many features the preview page shows a note instead of every marker.
+    /// Above this many toilets the preview page shows a note instead of every marker.
     public static let previewLimit = 50_000
 
     /// Creates a writer over a store.
     public init(store: LocateStore) { self.store = store }
 
     /// Writes the snapshot to `folder`. `at`: the generation time (default: the newest
-    /// ingest's finish time, never the clock), also the instant of the `state` properties.
+    /// ingest's finish time, never the clock), also the instant of the `state` properties
+    /// and of the stations' newest values.
     public func write(to folder: String, at: Date?) throws -> SnapshotSummary {
-        let provenance = try Provenance.read(store, at: at)
-        guard provenance.count > 0 else { throw ExportError.empty(dataset: "toilets") }
-        let generated = at ?? ISO8601DateFormatter().date(from: provenance.generatedAt) ?? Date(timeIntervalSince1970: 0)
+        let toilets = try Provenance.read(store, at: at, table: "toilets")
+        let stations = try Provenance.read(store, at: at, table: "stations")
+        guard toilets.count > 0 || stations.count > 0 else { throw ExportError.empty(dataset: "toilets or stations") }
         let target = URL(fileURLWithPath: folder).standardizedFileURL.path
         let parent = (target as NSString).deletingLastPathComponent
         var isDir: ObjCBool = false
@@ -47,12 +69,33 @@ public struct SnapshotWriter {
         let work = target + ".tmp-\(getpid())"
         try? FileManager.default.removeItem(atPath: work)
         do {
-            try FileManager.default.createDirectory(atPath: work + "/toilets/shards", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         } catch {
             throw ExportError.unwritable(path: folder, reason: "cannot create \(work)")
         }
         do {
-            let summary = try fill(work, previous: target, at: generated, provenance: provenance)
+            var entries: [Manifest.Entry] = []
+            var summary = SnapshotSummary(datasets: [], shards: 0)
+            // Toilet states and the stations' newest values are as of the generation time.
+            let generated = at ?? toilets.generatedDate
+            if toilets.count > 0 {
+                let (entry, dataset, shards) = try part(
+                    "toilets", provenance: toilets, work: work, previous: target, at: generated, changes: "changes.json")
+                entries.append(entry)
+                summary.datasets.append(dataset)
+                summary.shards = shards
+            }
+            if stations.count > 0 {
+                let (entry, dataset, _) = try part(
+                    "stations", provenance: stations, work: work, previous: target, at: generated,
+                    changes: "stations/changes.json")
+                entries.append(entry)
+                summary.datasets.append(dataset)
+            }
+            try PreviewPage.write(
+                into: work, toilets: summary.dataset("toilets")?.count ?? 0, stations: summary.dataset("stations")?.count ?? 0,
+                limit: SnapshotWriter.previewLimit)
+            try Manifest.write(folder: work, generatedAt: toilets.count > 0 ? toilets.generatedAt : stations.generatedAt, entries)
             try swap(work, into: target)
             return summary
         } catch {
@@ -61,23 +104,35 @@ public struct SnapshotWriter {
         }
     }
 
-    private func fill(_ work: String, previous: String, at: Date, provenance: Provenance) throws -> SnapshotSummary {
+    /// One dataset's files: the full file, its versions and changes, and for toilets the shards.
+    private func part(
+        _ name: String, provenance: Provenance, work: String, previous: String, at: Date, changes changesPath: String
+    ) throws -> (Manifest.Entry, SnapshotSummary.Dataset, Int) {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: work + "/" + name + (name == "toilets" ? "/shards" : ""), withIntermediateDirectories: true)
+        } catch {
+            throw ExportError.unwritable(path: work, reason: "cannot create \(work)/\(name)")
+        }
         var versions: [(String, String)] = []
-        let exporter = GeoJSONExporter(store: store)
-        let full = try exporter.write(dataset: "toilets", to: work + "/toilets.geojson", at: at) {
+        let full = try GeoJSONExporter(store: store).write(dataset: name, to: "\(work)/\(name).geojson", at: at) {
             versions.append(($0.id, $0.contentHash))
         }
-        let shards = try ShardWriter(store: store, folder: work + "/toilets", at: at, provenance: provenance).write()
-        let versionText = versions.map { "\($0.0)\t\($0.1)\n" }.joined()
-        try write(versionText, to: work + "/toilets/versions.tsv")
+        var shards: [ShardWriter.Shard]? = nil
+        if name == "toilets" {
+            shards = try ShardWriter(store: store, folder: work + "/toilets", at: at, provenance: provenance).write()
+        }
+        try write(versions.map { "\($0.0)\t\($0.1)\n" }.joined(), to: "\(work)/\(name)/versions.tsv")
         let changes = try Changes(
-            previous: previous + "/toilets/versions.tsv", current: versions, generatedAt: provenance.generatedAt)
-        try write(changes.json, to: work + "/changes.json")
-        try PreviewPage.write(into: work, featureCount: full.count, limit: SnapshotWriter.previewLimit)
-        try Manifest.write(folder: work, provenance: provenance, full: full, shards: shards.count)
-        return SnapshotSummary(
-            count: full.count, shards: shards.count, added: changes.added?.count, updated: changes.updated?.count,
+            dataset: name, previous: "\(name)/versions.tsv", in: previous, current: versions,
+            generatedAt: provenance.generatedAt)
+        try write(changes.json, to: work + "/" + changesPath)
+        let entry = Manifest.Entry(
+            name: name, summary: full, provenance: provenance, shardCount: shards?.count, changes: changesPath)
+        let dataset = SnapshotSummary.Dataset(
+            name: name, count: full.count, added: changes.added?.count, updated: changes.updated?.count,
             retired: changes.retired?.count)
+        return (entry, dataset, shards?.count ?? 0)
     }
 
     private func write(_ text: String, to path: String) throws {
@@ -109,13 +164,14 @@ struct Changes {
     var retired: [String]?
     var json: String
 
-    init(previous path: String, current: [(String, String)], generatedAt: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
+    /// `previous`: the versions file's path inside the snapshot folder `folder` being replaced.
+    init(dataset: String, previous: String, in folder: String, current: [(String, String)], generatedAt: String) throws {
+        let head = "{\"dataset\":\(JSONText.quoted(dataset)),\"generated_at\":\(JSONText.quoted(generatedAt)),"
+        guard let data = FileManager.default.contents(atPath: folder + "/" + previous) else {
             added = nil
             updated = nil
             retired = nil
-            json =
-                "{\"generated_at\":\(JSONText.quoted(generatedAt)),\"previous\":null,\"added\":[],\"updated\":[],\"retired\":[]}\n"
+            json = head + "\"previous\":null,\"added\":[],\"updated\":[],\"retired\":[]}\n"
             return
         }
         var old: [String: String] = [:]
@@ -136,7 +192,7 @@ struct Changes {
         retired = r
         func list(_ ids: [String]) -> String { "[" + ids.map(JSONText.quoted).joined(separator: ",") + "]" }
         json =
-            "{\"generated_at\":\(JSONText.quoted(generatedAt)),\"previous\":\"versions.tsv\",\"added\":\(list(a)),"
-            + "\"updated\":\(list(u)),\"retired\":\(list(r))}\n"
+            head
+            + "\"previous\":\(JSONText.quoted(previous)),\"added\":\(list(a)),\"updated\":\(list(u)),\"retired\":\(list(r))}\n"
     }
 }

@@ -61,8 +61,8 @@ public final class StationFinder {
 
     /// Active stations whose name matches `query`, ignoring case and diacritics (Polish ł
     /// folds to l): exact names first, then prefixes, word prefixes, substrings; by name,
-    /// then id, within a rank.
-    public func named(_ query: String, limit: Int) throws -> [StationResult] {
+    /// then id, within a rank; each with its latest air data as of `now`.
+    public func named(_ query: String, limit: Int, now: Date) throws -> [StationResult] {
         let q = StationRecord.fold(query).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !q.isEmpty else { return [] }
         let pattern =
@@ -77,7 +77,8 @@ public final class StationFinder {
             s.match = name == q ? 0 : name.hasPrefix(q) ? 1 : words.contains { $0.hasPrefix(q) } ? 2 : 3
             return s
         }
-        return Array(ranked.sorted { ($0.match ?? 9, $0.name, $0.id) < ($1.match ?? 9, $1.name, $1.id) }.prefix(limit))
+        return try withAir(
+            Array(ranked.sorted { ($0.match ?? 9, $0.name, $0.id) < ($1.match ?? 9, $1.name, $1.id) }.prefix(limit)), now: now)
     }
 
     private func rows(where condition: String, arguments: StatementArguments = StatementArguments()) throws -> [StationResult] {

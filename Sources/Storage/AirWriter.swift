@@ -30,11 +30,11 @@ public struct SensorRecord: Sendable, Equatable {
 public final class AirWriter {
     private let db: Database
     private let run: Int64
-    /// New rows (measurements and index values) and rows already stored.
+    /// New rows (sensors, measurements, index values), sensors whose description changed,
+    /// and rows already stored as they are.
     public private(set) var added = 0
+    public private(set) var updated = 0
     public private(set) var unchanged = 0
-    /// Sensors new or changed.
-    public private(set) var sensorsChanged = 0
 
     init(db: Database, run: Int64) {
         self.db = db
@@ -44,8 +44,12 @@ public final class AirWriter {
     /// Inserts or updates a sensor.
     public func sensor(_ s: SensorRecord) throws {
         let existing = try Row.fetchOne(
-            db, sql: "SELECT station_id, param_code, param_name FROM sensors WHERE sensor_id = ?", arguments: [s.sensorID])
-        if let e = existing, e["station_id"] == s.stationID, e["param_code"] == s.paramCode, e["param_name"] == s.paramName {
+            db, sql: "SELECT station_id, param_code, param_name, param_formula, param_id FROM sensors WHERE sensor_id = ?",
+            arguments: [s.sensorID])
+        if let e = existing, e["station_id"] == s.stationID, e["param_code"] == s.paramCode, e["param_name"] == s.paramName,
+            e["param_formula"] == s.paramFormula, e["param_id"] == s.paramID
+        {
+            unchanged += 1
             return
         }
         try db.execute(
@@ -56,7 +60,7 @@ public final class AirWriter {
                   param_name = excluded.param_name, param_formula = excluded.param_formula, param_id = excluded.param_id,
                   changed_run = excluded.changed_run
                 """, arguments: [s.sensorID, s.stationID, s.paramCode, s.paramName, s.paramFormula, s.paramID, run])
-        sensorsChanged += 1
+        if existing == nil { added += 1 } else { updated += 1 }
     }
 
     /// Adds a measurement unless that sensor already has one at that time.
@@ -112,7 +116,7 @@ extension LocateStore {
             let writer = AirWriter(db: db, run: run)
             let totals = try body(writer)
             let finished = clock()
-            let counts = MergeCounts(added: writer.added, updated: writer.sensorsChanged, unchanged: writer.unchanged, retired: 0)
+            let counts = MergeCounts(added: writer.added, updated: writer.updated, unchanged: writer.unchanged, retired: 0)
             try db.execute(
                 sql: """
                     UPDATE ingest_runs SET source_sha256 = ?, finished_at = ?, read_count = ?, accepted = ?, rejected = ?,

@@ -11,8 +11,7 @@ import Testing
         let (store, dir) = try exportStore(["prague-toilets-sample"])
         let out = dir.appendingPathComponent("snap").path
         let s = try SnapshotWriter(store: store).write(to: out, at: nil)
-        #expect(s.count == 12)
-        #expect(s.added == nil)
+        #expect(s.datasets == [SnapshotSummary.Dataset(name: "toilets", count: 12, added: nil, updated: nil, retired: nil)])
         for f in [
             "manifest.json", "toilets.geojson", "toilets/shards.json", "toilets/versions.tsv", "changes.json", "index.html",
             "data.js", "leaflet/leaflet.js", "leaflet/leaflet.css",
@@ -71,9 +70,7 @@ import Testing
         _ = try IngestRunner(store: store, clock: { Date(timeIntervalSince1970: 1_795_100_000) }).run(
             spec, sourceOverride: edited)
         let s = try SnapshotWriter(store: store).write(to: a, at: nil)
-        #expect(s.added == 1)
-        #expect(s.updated == 1)
-        #expect(s.retired == 1)
+        #expect(s.dataset("toilets") == SnapshotSummary.Dataset(name: "toilets", count: 12, added: 1, updated: 1, retired: 1))
         let changes = try jsonObject(a + "/changes.json")
         #expect((changes["retired"] as? [String])?.count == 1)
         #expect((changes["updated"] as? [String])?.first?.hasPrefix("prague-toilets-sample/") == true)
@@ -89,23 +86,79 @@ import Testing
         _ = try SnapshotWriter(store: store).write(to: out, at: nil)
         let before = read(out + "/manifest.json")
         let empty = try LocateStore(path: dir.appendingPathComponent("empty.sqlite").path)
-        #expect(throws: ExportError.empty(dataset: "toilets")) { try SnapshotWriter(store: empty).write(to: out, at: nil) }
+        #expect(throws: ExportError.empty(dataset: "toilets or stations")) {
+            try SnapshotWriter(store: empty).write(to: out, at: nil)
+        }
         #expect(read(out + "/manifest.json") == before)
         #expect(throws: ExportError.unwritable(path: "/nope/snap", reason: "folder /nope does not exist")) {
             try SnapshotWriter(store: store).write(to: "/nope/snap", at: nil)
         }
     }
 
+    @Test func stationsJoinTheSnapshotWithTheirNewestValues() throws {
+        let (store, dir) = try exportStore(["prague-toilets-sample", "gios-stations-sample", "gios-air-sample"])
+        let out = dir.appendingPathComponent("both").path
+        let at = try #require(WallClock.instant("2026-11-21T20:30", in: prague))
+        let s = try SnapshotWriter(store: store).write(to: out, at: at)
+        #expect(s.datasets.map(\.name) == ["toilets", "stations"])
+        #expect(
+            s.dataset("stations") == SnapshotSummary.Dataset(name: "stations", count: 6, added: nil, updated: nil, retired: nil))
+        let manifest = try jsonObject(out + "/manifest.json")
+        let datasets = try #require(manifest["datasets"] as? [[String: Any]])
+        #expect(datasets.map { $0["name"] as? String } == ["toilets", "stations"])
+        #expect(datasets[0]["changes"] as? String == "changes.json")
+        #expect(datasets[1]["file"] as? String == "stations.geojson")
+        #expect(datasets[1]["versions"] as? String == "stations/versions.tsv")
+        #expect(datasets[1]["changes"] as? String == "stations/changes.json")
+        #expect(datasets[1]["shards"] == nil)
+        let paths = try #require(manifest["files"] as? [[String: Any]]).compactMap { $0["path"] as? String }
+        #expect(
+            paths.contains("stations.geojson") && paths.contains("stations/versions.tsv")
+                && paths.contains("stations/changes.json"))
+        // The stations file equals `export geojson --dataset stations` at the same time.
+        let single = dir.appendingPathComponent("stations.geojson").path
+        try GeoJSONExporter(store: store).write(dataset: "stations", to: single, at: at)
+        #expect(read(out + "/stations.geojson") == read(single))
+        #expect(read(out + "/stations.geojson").contains("\"value_pm10\":52.1,\"time_pm10\":\"2026-11-21T18:00:00Z\""))
+        #expect(read(out + "/data.js").contains("window.LOCATE_STATIONS = {\"type\":\"FeatureCollection\""))
+        // A station retired from a later list shows in the stations' changes.
+        let list = read(Fixtures.repo("datasets/gios-stations-sample.json"))
+        var stations = try #require(try JSONSerialization.jsonObject(with: Data(list.utf8)) as? [[String: Any]])
+        stations.removeAll { $0["id"] as? Int == 9002 }
+        let edited = dir.appendingPathComponent("fewer.json").path
+        try JSONSerialization.data(withJSONObject: stations).write(to: URL(fileURLWithPath: edited))
+        let spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/gios-stations-sample.yml"))
+        _ = try IngestRunner(store: store, clock: { Date(timeIntervalSince1970: 1_795_100_000) }).run(
+            spec, sourceOverride: edited)
+        let again = try SnapshotWriter(store: store).write(to: out, at: at)
+        #expect(
+            again.dataset("stations") == SnapshotSummary.Dataset(name: "stations", count: 5, added: 0, updated: 0, retired: 1))
+        #expect(again.dataset("toilets")?.added == 0)
+        let changes = try jsonObject(out + "/stations/changes.json")
+        #expect(changes["retired"] as? [String] == ["gios-stations-sample/9002"])
+        #expect(changes["dataset"] as? String == "stations")
+        #expect(changes["previous"] as? String == "stations/versions.tsv")
+    }
+
+    @Test func aSnapshotOfStationsAloneHasNoToiletFiles() throws {
+        let (store, dir) = try exportStore(["gios-stations-sample"])
+        let out = dir.appendingPathComponent("st").path
+        let s = try SnapshotWriter(store: store).write(to: out, at: nil)
+        #expect(s.datasets.map(\.name) == ["stations"])
+        #expect(!FileManager.default.fileExists(atPath: out + "/toilets.geojson"))
+        #expect(read(out + "/data.js").hasPrefix("window.LOCATE_COUNT = 0;\nwindow.LOCATE_DATA = null;\n"))
+    }
+
     @Test(.enabled(if: Fixtures.haveTool("chromium"), "chromium is not installed: browser check skipped"))
-    func previewRendersOneMarkerPerToilet() throws {
-        let (store, dir) = try exportStore(["prague-toilets-sample"])
+    func previewRendersOneMarkerPerToiletAndStation() throws {
+        let (store, dir) = try exportStore(["prague-toilets-sample", "gios-stations-sample", "gios-air-sample"])
         let out = dir.appendingPathComponent("view").path
         let at = try #require(WallClock.instant("2026-11-21T20:30", in: prague))
         _ = try SnapshotWriter(store: store).write(to: out, at: at)
         let shot = dir.appendingPathComponent("view.png").path
         let r = try Fixtures.run("/bin/bash", [Fixtures.repo("scripts/preview-check.sh"), out, shot])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "markers=12 expected=12 screenshot=\(shot)\n")
+        #expect(r.stdout == "markers=18 expected=18 screenshot=\(shot)\n")
         let png = try Data(contentsOf: URL(fileURLWithPath: shot))
         #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
     }

@@ -54,11 +54,11 @@ struct AirIngestTests {
         let r = try run(store, server.base("ok"))
         // 7 sensors; 6 with data (3764 has 2 pages of 20 rows), 3765 is manual: an API error.
         #expect(r.run.kind == "air")
-        #expect(r.run.counts == MergeCounts(added: 141, updated: 7, unchanged: 0, retired: 0))
+        #expect(r.run.counts == MergeCounts(added: 148, updated: 0, unchanged: 0, retired: 0))
         #expect(r.warnings.map(\.id) == ["552/3765"])
         #expect(r.warnings.first?.reason.hasPrefix("API-ERR-100003: Dla stanowiska typu manualnego") == true)
         let again = try run(store, server.base("ok"))
-        #expect(again.run.counts == MergeCounts(added: 0, updated: 0, unchanged: 141, retired: 0))
+        #expect(again.run.counts == MergeCounts(added: 0, updated: 0, unchanged: 148, retired: 0))
         // Times: Polish wall clock → UTC; the null newest value of 3761 is kept as null.
         let newest = try store.readRows(
             sql:
@@ -79,7 +79,7 @@ struct AirIngestTests {
     func retriesUntilTheServerAnswers(mode: String) throws {
         let server = try FakeGIOS()
         let r = try run(try storeWithStations(), server.base(mode))
-        #expect(r.run.counts.added == 141)
+        #expect(r.run.counts.added == 148)
     }
 
     @Test(arguments: [

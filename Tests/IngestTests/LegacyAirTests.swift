@@ -101,8 +101,8 @@ import Testing
     @Test func theSampleFolderIngestsWithItsRejectAndWarningsThenNothingNew() throws {
         let store = try storeWithSampleStations()
         let r = try ingest("gios-air-sample", into: store)
-        // 12 sensors (new: "updated"), 24 hours each plus one bad row, 5 index answers.
-        #expect(r.run.counts == MergeCounts(added: 293, updated: 12, unchanged: 0, retired: 0))
+        // 12 sensors, 24 hours each plus one bad row, 5 index answers.
+        #expect(r.run.counts == MergeCounts(added: 305, updated: 0, unchanged: 0, retired: 0))
         #expect(r.run.read == 306)
         #expect(
             r.rejected == [
@@ -115,7 +115,7 @@ import Testing
                 IngestIssue(index: 5, id: "9008", field: "index", reason: "no index calculation time"),
             ])
         let again = try ingest("gios-air-sample", into: store)
-        #expect(again.run.counts == MergeCounts(added: 0, updated: 0, unchanged: 293, retired: 0))
+        #expect(again.run.counts == MergeCounts(added: 0, updated: 0, unchanged: 305, retired: 0))
         let newest = try store.readRows(
             sql:
                 "SELECT measured_at, local_time, value FROM measurements WHERE sensor_id = 90011 ORDER BY measured_at DESC LIMIT 2"
@@ -163,6 +163,29 @@ import Testing
             try ingest("gios-air-sample", into: store, source: folder.path)
         }
         #expect(try store.contentDigest() == before)
+    }
+
+    @Test func aRenamedSensorCountsAsUpdatedAndNewHoursAsAdded() throws {
+        let store = try storeWithSampleStations()
+        try ingest("gios-air-sample", into: store)
+        let folder = Fixtures.temporaryFolder().appendingPathComponent("answers")
+        try FileManager.default.copyItem(atPath: Fixtures.repo("datasets/gios-air-sample"), toPath: folder.path)
+        let sensors = folder.appendingPathComponent("station/sensors/9001.json")
+        let text = try String(contentsOf: sensors, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "dwutlenek azotu", with: "ditlenek azotu").utf8).write(to: sensors)
+        let data = folder.appendingPathComponent("data/getData/90013.json")
+        let rows = try String(contentsOf: data, encoding: .utf8)
+        try Data(
+            rows.replacingOccurrences(
+                of: "\"values\": [", with: "\"values\": [{\"date\": \"2026-11-21 21:00:00\", \"value\": 20.5},"
+            ).utf8
+        )
+        .write(to: data)
+        let r = try ingest("gios-air-sample", into: store, source: folder.path)
+        #expect(r.run.counts == MergeCounts(added: 1, updated: 1, unchanged: 304, retired: 0))
+        let name =
+            try store.readRows(sql: "SELECT param_name FROM sensors WHERE sensor_id = 90013").first?["param_name"] as String?
+        #expect(name == "ditlenek azotu")
     }
 
     @Test func anAirSourceThatIsAFileIsRefused() throws {

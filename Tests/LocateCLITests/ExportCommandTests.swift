@@ -45,7 +45,7 @@ import Testing
         _ = try CLI.run(["ingest", "pipelines/prague-toilets-sample.yml", "--source", bad, "--db", db])
         let r = try CLI.run(["export", "snapshot", "--out", dir.appendingPathComponent("s").path, "--db", db])
         #expect(r.status == 1)
-        #expect(r.stderr == "error: the database has no active toilets: run `locate ingest` first\n")
+        #expect(r.stderr == "error: the database has no active toilets or stations: run `locate ingest` first\n")
     }
 
     @Test func snapshotSummary() throws {
@@ -57,6 +57,7 @@ import Testing
         let again = try CLI.run(["export", "snapshot", "--out", out, "--db", db])
         #expect(
             again.stderr
-                == "wrote snapshot \(out): 12 toilets in 2 shards; since the previous one: 0 added, 0 updated, 0 retired\n")
+                == "wrote snapshot \(out): 12 toilets in 2 shards; since the previous one: toilets 0 added, 0 updated, 0 retired\n"
+        )
     }
 }

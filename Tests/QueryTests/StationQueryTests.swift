@@ -31,7 +31,7 @@ struct StationQueryTests {
     ])
     func nameSearchFoldsCaseAndDiacritics(query: String, bestRank: Int) throws {
         let store = try storeWith("gios-stations-legacy-2019")
-        let results = try StationFinder(store: store).named(query, limit: 50)
+        let results = try StationFinder(store: store).named(query, limit: 50, now: Date(timeIntervalSince1970: 0))
         #expect(!results.isEmpty)
         #expect(results.first?.match == bestRank)
         let folded = StationRecord.fold(query)
@@ -41,7 +41,7 @@ struct StationQueryTests {
 
     @Test func krakowFindsEveryKrakowStation() throws {
         let store = try storeWith("gios-stations-legacy-2019")
-        let results = try StationFinder(store: store).named("krakow", limit: 100)
+        let results = try StationFinder(store: store).named("krakow", limit: 100, now: Date(timeIntervalSince1970: 0))
         let names: [String] = try store.readRows(sql: "SELECT name FROM stations").map { $0["name"] }
         let expected = names.filter { StationRecord.fold($0).contains("krakow") }.count
         #expect(results.count == expected)

@@ -83,10 +83,15 @@ struct ExportCommand: ParsableCommand {
             try reportingErrors {
                 let db = try LocateStore(readingAt: store.path)
                 let s = try SnapshotWriter(store: db).write(to: out, at: time.instant)
-                var line = "wrote snapshot \(out): \(s.count) toilets in \(s.shards) shards"
-                if let a = s.added, let u = s.updated, let r = s.retired {
-                    line += "; since the previous one: \(a) added, \(u) updated, \(r) retired"
+                let counts = s.datasets.map { d in
+                    "\(d.count) \(d.name)" + (d.name == "toilets" ? " in \(s.shards) shards" : "")
                 }
+                var line = "wrote snapshot \(out): " + counts.joined(separator: ", ")
+                let changes = s.datasets.compactMap { d -> String? in
+                    guard let a = d.added, let u = d.updated, let r = d.retired else { return nil }
+                    return "\(d.name) \(a) added, \(u) updated, \(r) retired"
+                }
+                if !changes.isEmpty { line += "; since the previous one: " + changes.joined(separator: "; ") }
                 Console.note(line)
             }
         }

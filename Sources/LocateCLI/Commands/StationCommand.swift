@@ -94,7 +94,7 @@ struct StationCommand: ParsableCommand {
                 results = try finder.nearest(
                     to: point, limit: limit, now: now, parameter: param, freshWithin: freshWithin.flatMap(StationCommand.seconds))
             } else {
-                results = try finder.named(name ?? "", limit: limit)
+                results = try finder.named(name ?? "", limit: limit, now: now)
             }
             let rules = alert.compactMap(AirAlert.init)
             let exceeded = results.flatMap { s in

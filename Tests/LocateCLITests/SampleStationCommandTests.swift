@@ -1,0 +1,66 @@
+import Foundation
+import LocateTestSupport
+import Testing
+
+/// `locate station` on the bundled samples (stations + legacy-format air answers), as the
+/// README shows it: needs nothing but this repository.
+@Suite struct SampleStationCommandTests {
+    static func database() throws -> String {
+        let db = Fixtures.temporaryFolder().appendingPathComponent("air.sqlite").path
+        for pipeline in ["gios-stations-sample", "gios-air-sample"] {
+            let r = try CLI.run(["ingest", "pipelines/\(pipeline).yml", "--db", db])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        return db
+    }
+
+    @Test func nearestWithLatestValuesAndAnAlert() throws {
+        let db = try SampleStationCommandTests.database()
+        let r = try CLI.run([
+            "station", "--near", "50.06,19.94", "--at", "2026-11-21T20:30", "--limit", "2", "--alert", "PM10>50", "--alert",
+            "NO2>200", "--db", db,
+        ])
+        #expect(r.status == 4)
+        #expect(
+            r.stdout == """
+                #   distance  station                      id    city    index          latest
+                1      289 m  Kraków, ul. Próbna (sample)  9001  Kraków  3 Dostateczny  NO2 22 (30m), PM10 52 (90m), PM2.5 31 (30m)
+                2  192.07 km  Łódź - Przykładowa (sample)  9002  Łódź    1 Dobry        O3 48 (90m), PM10 21 (30m)
+                ALERT Kraków, ul. Próbna (sample) (9001): PM10 52.1 µg/m³ at 2026-11-21 19:00:00, over PM10>50
+
+                """)
+        // Two hours earlier, the newest PM10 value (18:00 local) was 55.94.
+        let earlier = try CLI.run([
+            "station", "--near", "50.06,19.94", "--at", "2026-11-21T18:30", "--limit", "1", "--alert", "PM10>50", "--json",
+            "--db", db,
+        ])
+        #expect(earlier.status == 4)
+        #expect(earlier.stdout.contains("\"value\" : 55.94"))
+    }
+
+    @Test func aStationThatStoppedReportingIsNoFreshAnswer() throws {
+        let db = try SampleStationCommandTests.database()
+        // Gdańsk (9004) lists a PM2.5 sensor whose values are all null: the answer is Kraków.
+        let r = try CLI.run([
+            "station", "--near", "54.35,18.64", "--at", "2026-11-21T20:30", "--param", "PM2.5", "--fresh-within", "3h",
+            "--limit", "1", "--db", db,
+        ])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("Kraków, ul. Próbna (sample)"))
+        #expect(!r.stdout.contains("Gdańsk"))
+    }
+
+    @Test func nameSearchShowsTheAirToo() throws {
+        let db = try SampleStationCommandTests.database()
+        let r = try CLI.run(["station", "--name", "GDANSK", "--at", "2026-11-21T20:30", "--db", db])
+        #expect(
+            r.stdout == """
+                #   match  station                   id    city    index         latest
+                1  prefix  Gdańsk Wzorcowa (sample)  9004  Gdańsk  Brak indeksu  -
+
+                """)
+        let none = try CLI.run(["station", "--name", "Poznań", "--db", db])
+        #expect(none.status == 3)
+        #expect(none.stderr == "no station matches\n")
+    }
+}

@@ -2,7 +2,7 @@ import Geo
 import Storage
 
 /// One station in a query answer.
-public struct StationResult: Sendable, Equatable, Codable {
+public struct StationResult: Sendable, Equatable, Encodable {
     /// Row id in `stations`.
     public var rowID: Int64
     /// Dataset it came from.
@@ -29,4 +29,8 @@ public struct StationResult: Sendable, Equatable, Codable {
     public var match: Int?
     /// The latest index and values (nil when the store has no air data for the station).
     public var air: StationAir?
+
+    private enum CodingKeys: String, CodingKey {
+        case dataset, id, name, code, city, province, street, coordinate, distanceMeters, bearingDegrees, match, air
+    }
 }

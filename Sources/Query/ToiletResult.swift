@@ -2,8 +2,9 @@ import Geo
 import Storage
 
 /// One toilet in a query answer.
-public struct ToiletResult: Sendable, Equatable, Codable {
-    /// Row id (stable within a database; ties are broken by it).
+public struct ToiletResult: Sendable, Equatable, Encodable {
+    /// Row id (stable within a database; ties are broken by it). Not in `--json`: it means
+    /// nothing outside this database; `dataset` and `id` name the place.
     public var rowID: Int64
     /// Dataset it came from.
     public var dataset: String
@@ -46,4 +47,9 @@ public struct ToiletResult: Sendable, Equatable, Codable {
     public var distanceMeters: Double
     /// Initial bearing from the query point, degrees clockwise from north.
     public var bearingDegrees: Double
+
+    private enum CodingKeys: String, CodingKey {
+        case dataset, id, name, address, hours, hoursNormalized, hoursStatus, state, nextChange, arrival, queryTime, timeZone,
+            price, priceAmount, priceCurrency, isFree, wheelchair, coordinate, distanceMeters, bearingDegrees
+    }
 }

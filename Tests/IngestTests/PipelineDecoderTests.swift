@@ -88,6 +88,55 @@ import Testing
         #expect(s.timeZone == "Europe/Prague")
     }
 
+    @Test func everyShippedPipelineDecodes() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Fixtures.repo("pipelines")).filter {
+            $0.hasSuffix(".yml")
+        }
+        #expect(names.count == 11)
+        for name in names { _ = try PipelineDecoder.load(path: Fixtures.repo("pipelines/\(name)")) }
+    }
+
+    static let air = """
+        kind: air
+        dataset: gios-stations
+        source:
+          url: https://api.gios.gov.pl/pjp-api/rest
+          format: gios-legacy
+        timezone: Europe/Warsaw
+        stations: [114, 400]
+        """
+
+    @Test func airPipelinesTakeEitherAPIFormatAndAStationList() throws {
+        let legacy = try decode(Self.air)
+        #expect(legacy.kind == .air)
+        #expect(legacy.format == .giosLegacy)
+        #expect(legacy.stations == ["114", "400"])
+        #expect(try decode(Self.air.replacingOccurrences(of: "  format: gios-legacy\n", with: "")).format == .giosV1)
+    }
+
+    @Test(arguments: [
+        (
+            PipelineDecoderTests.air.replacingOccurrences(of: "gios-legacy", with: "geojson"),
+            "p.yml:5: invalid pipeline: format: format 'geojson' does not hold air"
+        ),
+        (
+            PipelineDecoderTests.air + "\nregion: { west: 14, south: 49, east: 24, north: 55 }",
+            "p.yml:8: invalid pipeline: unknown key 'region' in the top level"
+        ),
+        (
+            PipelineDecoderTests.valid.replacingOccurrences(of: "kind: toilets", with: "kind: stations"),
+            "p.yml:8: invalid pipeline: unknown key 'id' in the top level"
+        ),
+    ])
+    func airAndStationPipelinesRejectWhatTheyCannotUse(text: String, message: String) {
+        do {
+            _ = try decode(text)
+            Issue.record("accepted: \(text)")
+        } catch {
+            #expect("\(error)" == message)
+        }
+    }
+
     @Test func missingFileIsNamed() {
         #expect(throws: IngestError.fileNotFound(path: "/nope.yml")) { try PipelineDecoder.load(path: "/nope.yml") }
     }

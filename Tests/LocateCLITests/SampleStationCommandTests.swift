@@ -36,6 +36,7 @@ import Testing
         ])
         #expect(earlier.status == 4)
         #expect(earlier.stdout.contains("\"value\" : 55.94"))
+        #expect(!earlier.stdout.contains("rowID"))
     }
 
     @Test func aStationThatStoppedReportingIsNoFreshAnswer() throws {

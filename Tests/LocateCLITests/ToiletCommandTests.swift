@@ -28,6 +28,13 @@ import Testing
         #expect(results.first?["address"] as? String == "Celetná (sample)")
         #expect(results.first?["isFree"] as? Bool == true)
         #expect((results.first?["distanceMeters"] as? Double).map { abs($0 - 280.454) < 0.001 } == true)
+        // The database's internal row id is not part of the answer.
+        #expect(
+            results.first.map { Set($0.keys) }
+                == [
+                    "dataset", "id", "address", "hours", "hoursStatus", "timeZone", "price",
+                    "isFree", "wheelchair", "coordinate", "distanceMeters", "bearingDegrees", "hoursNormalized",
+                ])
     }
 
     @Test func noResultExitsThree() throws {

@@ -18,6 +18,7 @@ struct AirIngest {
         let started = clock()
         let zone = TimeZone(identifier: spec.timeZone) ?? .gmt
         let stationIDs = try spec.stations ?? store.activeStationIDs(dataset: spec.dataset)
+        guard !stationIDs.isEmpty else { throw IngestError.noStations(dataset: spec.dataset) }
         var client = GIOSClient(base: spec.source.hasSuffix("/") ? String(spec.source.dropLast()) : spec.source, source: source)
         var rejected: [IngestIssue] = []
         var warnings: [IngestIssue] = []

@@ -16,6 +16,8 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
     case notStationList(path: String, reason: String)
     /// An API answer (or a file standing for one) is JSON but not what the format answers.
     case unexpectedAnswer(path: String, reason: String)
+    /// An air pipeline's station dataset has no active stations to fetch data for.
+    case noStations(dataset: String)
     /// The pipeline file is invalid: `line` is 1-based when known.
     case invalidPipeline(path: String, line: Int?, reason: String)
     /// The CRS named by the pipeline or the input is not usable.
@@ -42,6 +44,8 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
             return "\(path): not a GIOŚ station list: \(reason)"
         case .unexpectedAnswer(let path, let reason):
             return "\(path): not a GIOŚ API answer: \(reason)"
+        case .noStations(let dataset):
+            return "dataset '\(dataset)' has no active stations: ingest its station list first (a kind: stations pipeline)"
         case .invalidPipeline(let path, let line, let reason):
             return "\(path)\(line.map { ":\($0)" } ?? ""): invalid pipeline: \(reason)"
         case .crs(let path, let e):

@@ -188,6 +188,12 @@ import Testing
         #expect(name == "ditlenek azotu")
     }
 
+    @Test func airDataNeedsStationsFirst() throws {
+        let store = try newStore()
+        #expect(throws: IngestError.noStations(dataset: "gios-stations-sample")) { try ingest("gios-air-sample", into: store) }
+        #expect(try store.readRows(sql: "SELECT id FROM ingest_runs").isEmpty)
+    }
+
     @Test func anAirSourceThatIsAFileIsRefused() throws {
         let store = try storeWithSampleStations()
         let file = Fixtures.repo("datasets/gios-stations-sample.json")

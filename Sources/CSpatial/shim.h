@@ -8,3 +8,13 @@
 static inline int cspatial_enable_load_extension(sqlite3 *db) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 1, (int *)0);
 }
+
+/// sqlite3_config is variadic too. Before SQLite's first use in the process: multi-thread
+/// mode (GRDB already serialises each connection's use, so SQLite's per-call connection
+/// mutex is pure cost) and no memory statistics (a global mutex on every allocation).
+/// Returns SQLITE_MISUSE, changing nothing, when SQLite is already initialised.
+static inline int cspatial_configure_sqlite(void) {
+    int rc = sqlite3_config(SQLITE_CONFIG_MULTITHREAD);
+    if (rc == SQLITE_OK) { rc = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }
+    return rc;
+}

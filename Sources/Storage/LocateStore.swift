@@ -31,6 +31,7 @@ public final class LocateStore {
             throw StorageError.cannotOpen(path: path, reason: "is a folder")
         }
         let existed = FileManager.default.fileExists(atPath: path)
+        _ = LocateStore.sqliteConfigured
         var config = Configuration()
         config.prepareDatabase { db in
             try LocateStore.loadSpatiaLite(db)
@@ -54,6 +55,7 @@ public final class LocateStore {
         guard FileManager.default.fileExists(atPath: path) else {
             throw StorageError.cannotOpen(path: path, reason: "no such file (run `locate ingest` first)")
         }
+        _ = LocateStore.sqliteConfigured
         var config = Configuration()
         config.readonly = true
         do {
@@ -70,6 +72,11 @@ public final class LocateStore {
             throw StorageError.cannotOpen(path: path, reason: LocateStore.reason(error))
         }
     }
+
+    /// SQLite's process-wide setup, done once before the first connection opens
+    /// (`cspatial_configure_sqlite`: multi-thread mode, no memory statistics). GRDB gives
+    /// each connection to one thread at a time, which is what multi-thread mode requires.
+    static let sqliteConfigured: Bool = cspatial_configure_sqlite() == SQLITE_OK
 
     static func loadSpatiaLite(_ db: Database) throws {
         guard let handle = db.sqliteConnection else {

@@ -66,7 +66,7 @@ let package = Package(
             path: "Sources/LocateBench",
             swiftSettings: strict
         ),
-        .target(name: "LocateTestSupport", path: "Tests/Support", swiftSettings: strict),
+        .target(name: "LocateTestSupport", path: "Tests/Support", exclude: ["fake_gios.py"], swiftSettings: strict),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "HoursTests", dependencies: ["Hours", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(
@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(
             name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "ExportTests", dependencies: ["Export", "Ingest", "Storage", "Geo", "LocateTestSupport"],
+            name: "ExportTests", dependencies: ["Export", "Ingest", "Storage", "Geo", "LocateTestSupport"], exclude: ["golden"],
             swiftSettings: strict),
     ]
 )

@@ -188,6 +188,12 @@ import Testing
         #expect(name == "ditlenek azotu")
     }
 
+    @Test func aFolderWithATrailingSlashReadsTheSame() throws {
+        let r = try ingest(
+            "gios-air-sample", into: try storeWithSampleStations(), source: Fixtures.repo("datasets/gios-air-sample") + "/")
+        #expect(r.run.counts.added == 305)
+    }
+
     @Test func airDataNeedsStationsFirst() throws {
         let store = try newStore()
         #expect(throws: IngestError.noStations(dataset: "gios-stations-sample")) { try ingest("gios-air-sample", into: store) }

@@ -162,7 +162,8 @@ struct FolderSource: ResponseSource {
             throw IngestError.unsupported(
                 path: folder, reason: "air pipelines read a folder of API answers, an API URL or --replay")
         }
-        self.folder = folder
+        // The client drops a trailing slash from its base; so does the folder.
+        self.folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
     }
 
     func get(_ url: String) throws -> [UInt8] {

@@ -99,16 +99,28 @@ public struct ToiletRecord: PlaceRecord, Equatable {
     }
 
     private func computeContentHash() -> String {
+        // The order and spelling of the parts are part of the stored data: changing them
+        // would count every stored record as updated on the next ingest.
         var h = FNV1a()
-        for part in [
-            sourceID, name ?? "\u{0}", address ?? "\u{0}", hoursText ?? "\u{0}", hoursOSM ?? "\u{0}", hoursStatus,
-            country ?? "\u{0}", priceText ?? "\u{0}",
-            priceAmount.map { "\($0)" } ?? "\u{0}", priceCurrency ?? "\u{0}", isFree.map { "\($0)" } ?? "\u{0}",
-            wheelchair.rawValue, kind ?? "\u{0}", locationDetail ?? "\u{0}", timeZone, propertiesFingerprint,
-            "\(coordinate.longitude)", "\(coordinate.latitude)",
-        ] {
-            h.add(part)
-        }
+        let missing = "\u{0}"
+        h.add(sourceID)
+        h.add(name ?? missing)
+        h.add(address ?? missing)
+        h.add(hoursText ?? missing)
+        h.add(hoursOSM ?? missing)
+        h.add(hoursStatus)
+        h.add(country ?? missing)
+        h.add(priceText ?? missing)
+        h.add(priceAmount.map { "\($0)" } ?? missing)
+        h.add(priceCurrency ?? missing)
+        h.add(isFree.map { "\($0)" } ?? missing)
+        h.add(wheelchair.rawValue)
+        h.add(kind ?? missing)
+        h.add(locationDetail ?? missing)
+        h.add(timeZone)
+        h.add(propertiesFingerprint)
+        h.add("\(coordinate.longitude)")
+        h.add("\(coordinate.latitude)")
         return h.hex
     }
 }

@@ -4,9 +4,9 @@ extension JSONValue {
     /// Compact JSON text with members in their stored order and non-ASCII left as UTF-8
     /// (numbers written as their source text).
     public var jsonText: String {
-        var out = ""
+        var out: [UInt8] = []
         write(to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A 128-bit fingerprint (hex) that ignores object member order and number spelling
@@ -60,35 +60,30 @@ extension JSONValue {
         return String(repeating: "0", count: 16 - s.count) + s
     }
 
-    func write(to out: inout String) {
+    /// The same text as UTF-8 bytes, written without intermediate strings.
+    func write(to out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += n
-        case .string(let s): JSONValue.writeString(s, to: &out)
+        case .null: out += [0x6E, 0x75, 0x6C, 0x6C]
+        case .bool(let b): out += b ? [0x74, 0x72, 0x75, 0x65] : [0x66, 0x61, 0x6C, 0x73, 0x65]
+        case .number(let n): out += n.utf8
+        case .string(let s): JSONText.appendQuoted(s, to: &out)
         case .array(let items):
-            out += "["
+            out.append(0x5B)
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(0x2C) }
                 item.write(to: &out)
             }
-            out += "]"
+            out.append(0x5D)
         case .object(let members):
-            out += "{"
+            out.append(0x7B)
             for (i, (k, v)) in members.enumerated() {
-                if i > 0 { out += "," }
-                JSONValue.writeString(k, to: &out)
-                out += ":"
+                if i > 0 { out.append(0x2C) }
+                JSONText.appendQuoted(k, to: &out)
+                out.append(0x3A)
                 v.write(to: &out)
             }
-            out += "}"
+            out.append(0x7D)
         }
-    }
-
-    /// Writes a JSON string literal with the escapes RFC 8259 requires (non-ASCII stays
-    /// UTF-8). Copies runs of plain bytes at once.
-    public static func writeString(_ s: String, to out: inout String) {
-        out += JSONText.quoted(s)
     }
 
 }

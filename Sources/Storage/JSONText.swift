@@ -54,4 +54,14 @@ public enum JSONText {
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Two 64-bit words as 32 lower-case hex digits, zero-padded (fingerprints).
+    public static func hex(_ a: UInt64, _ b: UInt64) -> String {
+        String(unsafeUninitializedCapacity: 32) { buffer in
+            for (offset, word) in [(0, a), (16, b)] {
+                for i in 0..<16 { buffer[offset + i] = hexDigits[Int((word >> UInt64(60 - 4 * i)) & 0xF)] }
+            }
+            return 32
+        }
+    }
 }

@@ -140,9 +140,5 @@ struct FNV1a {
         b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 &+ 0x9E37
     }
 
-    var hex: String {
-        let s1 = String(a, radix: 16)
-        let s2 = String(b, radix: 16)
-        return String(repeating: "0", count: 16 - s1.count) + s1 + String(repeating: "0", count: 16 - s2.count) + s2
-    }
+    var hex: String { JSONText.hex(a, b) }
 }

@@ -14,7 +14,7 @@ extension JSONValue {
     /// no sorting or string building is needed.
     public var fingerprint: String {
         let (a, b) = hashPair()
-        return JSONValue.hex(a) + JSONValue.hex(b)
+        return JSONText.hex(a, b)
     }
 
     private func hashPair() -> (UInt64, UInt64) {
@@ -53,11 +53,6 @@ extension JSONValue {
             h.addWord(sumB)
         }
         return (h.a, h.b)
-    }
-
-    private static func hex(_ v: UInt64) -> String {
-        let s = String(v, radix: 16)
-        return String(repeating: "0", count: 16 - s.count) + s
     }
 
     /// The same text as UTF-8 bytes, written without intermediate strings.

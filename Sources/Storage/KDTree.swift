@@ -34,23 +34,26 @@ struct KDTreeView {
         points.withUnsafeBufferPointer { p in
             while let (lo, hi, node) = stack.popLast() {
                 guard hi - lo > 0 else { continue }
-                var minV = [Double](repeating: .infinity, count: 3)
-                var maxV = [Double](repeating: -.infinity, count: 3)
+                // The node's box (no arrays here: this runs once per point).
+                var (x0, y0, z0) = (Double.infinity, Double.infinity, Double.infinity)
+                var (x1, y1, z1) = (-Double.infinity, -Double.infinity, -Double.infinity)
                 for i in lo..<hi {
-                    for a in 0..<3 {
-                        let v = p[idx[i] * 3 + a]
-                        minV[a] = min(minV[a], v)
-                        maxV[a] = max(maxV[a], v)
-                    }
+                    let j = idx[i] * 3
+                    x0 = min(x0, p[j])
+                    x1 = max(x1, p[j])
+                    y0 = min(y0, p[j + 1])
+                    y1 = max(y1, p[j + 1])
+                    z0 = min(z0, p[j + 2])
+                    z1 = max(z1, p[j + 2])
                 }
                 if node <= stored {
-                    for a in 0..<3 {
-                        boxes[(node - 1) * 6 + a * 2] = minV[a]
-                        boxes[(node - 1) * 6 + a * 2 + 1] = maxV[a]
-                    }
+                    let b = (node - 1) * 6
+                    (boxes[b], boxes[b + 1], boxes[b + 2], boxes[b + 3], boxes[b + 4], boxes[b + 5]) = (x0, x1, y0, y1, z0, z1)
                 }
+                let extent = (x1 - x0, y1 - y0, z1 - z0)
                 var axis = 0
-                for a in 1..<3 where maxV[a] - minV[a] > maxV[axis] - minV[axis] { axis = a }
+                if extent.1 > extent.0 { axis = 1 }
+                if extent.2 > (axis == 0 ? extent.0 : extent.1) { axis = 2 }
                 let mid = (lo + hi) / 2
                 select(&idx, lo, hi, mid) { p[$0 * 3 + axis] }
                 axes[mid] = UInt8(axis)
@@ -75,7 +78,8 @@ struct KDTreeView {
         var r = hi - 1
         while r > l {
             let m = (l + r) / 2
-            let pivot = [key(idx[l]), key(idx[m]), key(idx[r])].sorted()[1]
+            let (a, b, c) = (key(idx[l]), key(idx[m]), key(idx[r]))
+            let pivot = max(min(a, b), min(max(a, b), c))  // the median of the three
             var i = l
             var j = r
             while i <= j {

@@ -101,6 +101,11 @@ public final class NearestIndex {
         var ids: [Int64] = []
         var fl: [UInt8] = []
         try store.read { db in
+            let expected = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(kind.table) WHERE status = 'active'") ?? 0
+            points.reserveCapacity(expected * 3)
+            latLon.reserveCapacity(expected * 2)
+            ids.reserveCapacity(expected)
+            fl.reserveCapacity(expected)
             let rows = try Row.fetchCursor(
                 db,
                 sql:
@@ -110,8 +115,11 @@ public final class NearestIndex {
                 let lat: Double = r[1]
                 let lon: Double = r[2]
                 let n = KDTreeView.ecef(latitude: lat, longitude: lon)
-                points += [n.0, n.1, n.2]
-                latLon += [lat, lon]
+                points.append(n.0)
+                points.append(n.1)
+                points.append(n.2)
+                latLon.append(lat)
+                latLon.append(lon)
                 ids.append(r[0])
                 fl.append((r[3] as Bool ? PointFlags.wheelchair.rawValue : 0) | (r[4] as Bool ? PointFlags.free.rawValue : 0))
             }
@@ -121,6 +129,7 @@ public final class NearestIndex {
         var boxes: [Double] = []
         KDTreeView.build(points: &points, order: &order, axes: &axes, boxes: &boxes)
         var out = [UInt8](repeating: 0, count: headerSize)
+        out.reserveCapacity(headerSize + ids.count * 58 + boxes.count * 8)
         out.replaceSubrange(0..<8, with: magic)
         withUnsafeBytes(of: Int64(ids.count).littleEndian) { out.replaceSubrange(8..<16, with: $0) }
         out.replaceSubrange(16..<56, with: stampField(stamp))
@@ -129,9 +138,12 @@ public final class NearestIndex {
         var ll: [Double] = []
         ll.reserveCapacity(latLon.count)
         var rid: [Int64] = []
+        rid.reserveCapacity(ids.count)
         var rfl: [UInt8] = []
+        rfl.reserveCapacity(fl.count)
         for o in order {
-            ll += [latLon[o * 2], latLon[o * 2 + 1]]
+            ll.append(latLon[o * 2])
+            ll.append(latLon[o * 2 + 1])
             rid.append(ids[o])
             rfl.append(fl[o])
         }

@@ -1,3 +1,4 @@
+internal import CSpatial
 import Foundation
 import GRDB
 
@@ -86,9 +87,22 @@ enum RTreeBulkLoader {
         try insertRowIDs(db, idx: idx, rowids)
     }
 
+    /// One row per point (a million for a million points): bound and stepped directly,
+    /// without GRDB's per-call argument handling.
     private static func insertRowIDs(_ db: Database, idx: String, _ pairs: [(Int64, Int64)]) throws {
         let st = try db.makeStatement(sql: "INSERT INTO \(idx)_rowid (rowid, nodeno) VALUES (?, ?)")
-        for (id, n) in pairs.sorted(by: { $0.0 < $1.0 }) { try st.execute(arguments: [id, n]) }
+        let s = st.sqliteStatement
+        for (id, n) in pairs.sorted(by: { $0.0 < $1.0 }) {
+            sqlite3_reset(s)
+            sqlite3_bind_int64(s, 1, id)
+            sqlite3_bind_int64(s, 2, n)
+            guard sqlite3_step(s) == SQLITE_DONE else {
+                let reason = String(cString: sqlite3_errmsg(db.sqliteConnection))
+                sqlite3_reset(s)
+                throw StorageError.sqlFailed(sql: "INSERT INTO \(idx)_rowid", reason: reason)
+            }
+        }
+        sqlite3_reset(s)
     }
 
     /// Sort-Tile-Recursive: vertical slices by x, each sorted by y, cut into full nodes.

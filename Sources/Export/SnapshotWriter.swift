@@ -13,11 +13,15 @@ public struct SnapshotSummary: Sendable, Equatable {
         public var name: String
         /// Features written.
         public var count: Int
-        /// Changes since the snapshot it replaced (nil: there was none, or it lacked the dataset).
+        /// Changes since the snapshot it replaced (nil: there was none, or it lacked the dataset):
+        /// features added,
         public var added: Int?
+        /// features whose content changed,
         public var updated: Int?
+        /// and features no longer present.
         public var retired: Int?
 
+        /// A dataset's figures.
         public init(name: String, count: Int, added: Int?, updated: Int?, retired: Int?) {
             self.name = name
             self.count = count

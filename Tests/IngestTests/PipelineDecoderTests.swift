@@ -92,7 +92,7 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: Fixtures.repo("pipelines")).filter {
             $0.hasSuffix(".yml")
         }
-        #expect(names.count == 11)
+        #expect(names.count == 12)
         for name in names { _ = try PipelineDecoder.load(path: Fixtures.repo("pipelines/\(name)")) }
     }
 

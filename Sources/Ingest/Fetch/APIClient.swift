@@ -99,6 +99,10 @@ final class ResponseRecorder: @unchecked Sendable {
         } catch {
             throw IngestError.unreadable(path: folder, reason: "cannot create the response folder")
         }
+        // A folder used before keeps its answers: number on after them.
+        if let index = FileManager.default.contents(atPath: folder + "/index.tsv") {
+            count = index.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        }
     }
 
     func save(url: String, body: [UInt8], at: Date) throws {

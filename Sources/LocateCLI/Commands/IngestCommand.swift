@@ -42,7 +42,17 @@ struct IngestCommand: ParsableCommand {
             "When reading an API URL: save every answer here (default: <db>.responses/<UTC time>).", valueName: "DIR"))
     var saveResponses: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "After a successful run, keep only the newest N run folders in <db>.responses (default: keep all).",
+            valueName: "N"))
+    var keepResponses: Int?
+
     @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        if let k = keepResponses, k < 1 { throw ValidationError("--keep-responses must be at least 1") }
+    }
 
     func run() throws {
         try reportingErrors {
@@ -50,7 +60,7 @@ struct IngestCommand: ParsableCommand {
             let db = try LocateStore(path: store.path)
             let tty = Console.stderrIsTerminal
             let fromAPI = replay == nil && IngestRunner.readsAPI(spec, sourceOverride: source)
-            let save = fromAPI ? (saveResponses ?? IngestCommand.responseFolder(for: store.path)) : nil
+            let save = fromAPI ? (saveResponses ?? ResponseArchive.folder(for: store.path, at: Date())) : nil
             let result = try IngestRunner(store: db, clock: { Date() }).run(
                 spec, sourceOverride: source, replay: replay, saveResponses: save
             ) { n in
@@ -63,14 +73,15 @@ struct IngestCommand: ParsableCommand {
                 }
             }
             summarize(result)
+            if let keep = keepResponses {
+                let removed = try ResponseArchive.prune(db: store.path, keep: keep)
+                if !removed.isEmpty {
+                    Console.note(
+                        "removed \(removed.count) older response folder(s) from \(ResponseArchive.root(for: store.path))")
+                }
+            }
             if json { Console.out(try jsonText(result)) }
         }
-    }
-
-    static func responseFolder(for db: String) -> String {
-        var f = Date.ISO8601FormatStyle()
-        f.timeZone = TimeZone(identifier: "UTC") ?? .gmt
-        return db + ".responses/" + Date().formatted(f).replacingOccurrences(of: ":", with: "")
     }
 
     private func summarize(_ r: IngestReport) {

@@ -248,15 +248,19 @@ final class JSONStreamParser {
         try expect(UInt8(ascii: "\""), "'\"'")
         // Fast path: no escapes and the closing quote is in this chunk.
         var end = index
+        var high: UInt8 = 0
         while end < buffer.count {
             let b = buffer[end]
             if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
+            high |= b
             end += 1
         }
         if end < buffer.count, buffer[end] == UInt8(ascii: "\"") {
             let start = index
+            // ASCII needs no validation (and the generic validating initialiser is slow).
             let s = buffer.withUnsafeBufferPointer {
-                String(validating: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+                let slice = UnsafeBufferPointer(rebasing: $0[start..<end])
+                return high < 0x80 ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
             }
             index = end + 1
             guard let s else { throw error("invalid UTF-8 in string") }

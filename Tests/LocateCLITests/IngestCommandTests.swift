@@ -55,10 +55,16 @@ import Testing
     }
 
     @Test func everyCommandHasHelp() throws {
-        for args in [["--help"], ["ingest", "--help"], ["toilet", "--help"], ["runs", "--help"]] {
-            let r = try CLI.run(args)
+        let commands = [
+            [], ["ingest"], ["toilet"], ["station"], ["runs"], ["hours"], ["hours", "eval"], ["hours", "normalize"], ["export"],
+            ["export", "geojson"], ["export", "snapshot"],
+        ]
+        for command in commands {
+            let r = try CLI.run(command + ["--help"])
             #expect(r.status == 0)
-            #expect(r.stdout.hasPrefix("OVERVIEW: "), "\(args)")
+            #expect(r.stdout.hasPrefix("OVERVIEW: "), "\(command)")
+            // Regression: a doubled backslash in a wrapped help text printed "\" at line ends.
+            #expect(!r.stdout.contains("\\"), "\(command): stray backslash in the help text")
         }
         let root = try CLI.run(["--help"])
         #expect(

@@ -37,8 +37,8 @@ struct ExportCommand: ParsableCommand {
             commandName: "geojson",
             abstract: "Write one dataset as an RFC 7946 FeatureCollection.",
             discussion: """
-                Features are sorted by id, coordinates have at most 7 decimals, retired records are left out, \\
-                and the same data (and --at) always gives the same bytes. Writes to stdout unless --out names \\
+                Features are sorted by id, coordinates have at most 7 decimals, retired records are left out, \
+                and the same data (and --at) always gives the same bytes. Writes to stdout unless --out names \
                 a file (written under a temporary name and renamed into place).
                 """
         )
@@ -67,8 +67,8 @@ struct ExportCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write a static snapshot folder: manifest, full file, spatial shards, changes, preview page.",
             discussion: """
-                The folder is built beside DIR and swapped in at the end: a failure leaves the old snapshot \\
-                as it was. changes.json lists what was added, updated and retired since the snapshot being \\
+                The folder is built beside DIR and swapped in at the end: a failure leaves the old snapshot \
+                as it was. changes.json lists what was added, updated and retired since the snapshot being \
                 replaced. The generation time is --at or the newest ingest, never the clock.
                 """
         )

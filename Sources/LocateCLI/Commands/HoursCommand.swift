@@ -16,7 +16,7 @@ struct HoursCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Say whether an expression is open, closed or unknown at a time, and when that changes.",
             discussion: """
-                EXPR may be OSM opening_hours syntax or Czech free text. --at is wall-clock time in --tz \\
+                EXPR may be OSM opening_hours syntax or Czech free text. --at is wall-clock time in --tz \
                 without an offset (default: now). With --batch, reads JSON lines from stdin, each \
                 {"id","expr","at","tz","country","coords"} (country and coords optional), and writes one \
                 JSON line per input line, in order: {"id","state","next_change"} or {"id","error"}.
@@ -103,7 +103,7 @@ struct HoursCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Translate Czech opening-hours text to OSM syntax.",
             discussion: """
-                Prints the OSM form on stdout and how it was read (exact or interpreted, with the reason) \\
+                Prints the OSM form on stdout and how it was read (exact or interpreted, with the reason) \
                 on stderr. Text that is not a schedule prints the reason on stderr and exits 3.
                 """
         )

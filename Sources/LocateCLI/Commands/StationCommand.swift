@@ -11,8 +11,8 @@ struct StationCommand: ParsableCommand {
         commandName: "station",
         abstract: "Find air-quality stations: nearest to a point, or by name.",
         discussion: """
-            --near gives the true nearest stations by WGS84 geodesic distance (exact, ties by row id). \\
-            --name matches ignoring case and diacritics (Kraków, krakow and KRAKÓW are equal; ł folds to l), \\
+            --near gives the true nearest stations by WGS84 geodesic distance (exact, ties by row id). \
+            --name matches ignoring case and diacritics (Kraków, krakow and KRAKÓW are equal; ł folds to l), \
             exact names first, then prefixes, word prefixes and substrings. Exits 3 when nothing matches.
             """
     )

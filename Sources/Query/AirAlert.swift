@@ -3,7 +3,7 @@ import Storage
 
 /// A threshold such as `PM10>50`: a pollutant, a comparison and a value.
 public struct AirAlert: Sendable, Equatable, Codable, CustomStringConvertible {
-    /// Pollutant code, compared case-insensitively.
+    /// Pollutant code, compared ignoring case and dots (`pm25` is `PM2.5`).
     public var parameter: String
     /// `>` or `>=`.
     public var orEqual: Bool
@@ -23,7 +23,7 @@ public struct AirAlert: Sendable, Equatable, Codable, CustomStringConvertible {
 
     /// True when `reading` is of this pollutant and over the threshold.
     public func exceeded(by reading: StationAir.Reading) -> Bool {
-        reading.parameter.uppercased() == parameter.uppercased()
+        StationAir.sameParameter(reading.parameter, parameter)
             && (orEqual ? reading.value >= threshold : reading.value > threshold)
     }
 

@@ -12,7 +12,8 @@ public final class StationFinder {
     public init(store: LocateStore) { self.store = store }
 
     /// The `limit` nearest active stations to `point`, nearest first (ties by row id), with
-    /// their latest air data as of `now`. With `parameter`, only stations that measure it and
+    /// their latest air data as of `now`. With `parameter` (case and dots ignored: `pm25` is
+    /// `PM2.5`), only stations that measure it and
     /// have a non-null value measured within `freshWithin` seconds before `now` (a station
     /// that stopped reporting is not an answer); the search keeps going outward for them.
     public func nearest(
@@ -28,7 +29,7 @@ public final class StationFinder {
                 sql: """
                     SELECT 1 FROM stations st JOIN sensors s ON s.station_id = st.source_id
                     JOIN measurements m ON m.sensor_id = s.sensor_id
-                    WHERE st.id = ? AND upper(s.param_code) = upper(?) AND m.value IS NOT NULL
+                    WHERE st.id = ? AND replace(upper(s.param_code), '.', '') = replace(upper(?), '.', '') AND m.value IS NOT NULL
                       AND m.measured_at >= ? AND m.measured_at <= ? LIMIT 1
                     """)
             let nowText = StationAir.isoText(now)

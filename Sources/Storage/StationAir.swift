@@ -22,7 +22,7 @@ public struct StationAir: Sendable, Equatable, Codable {
         public var parameter: String
         /// The value.
         public var value: Double
-        /// `µg/m³` (`mg/m³` for CO).
+        /// Always `µg/m³` (see `unit`).
         public var unit: String
         /// Measurement time, UTC ISO 8601.
         public var measuredAt: String
@@ -37,8 +37,15 @@ public struct StationAir: Sendable, Equatable, Codable {
     /// Newest value per pollutant, by code.
     public var readings: [Reading]
 
-    /// GIOŚ reports every pollutant in µg/m³ except carbon monoxide (mg/m³).
-    static func unit(_ parameter: String) -> String { parameter.uppercased() == "CO" ? "mg/m³" : "µg/m³" }
+    /// GIOŚ's API reports every pollutant in µg/m³, carbon monoxide included (its map shows
+    /// CO in mg/m³, the API does not: powietrze.gios.gov.pl/pjp/content/api).
+    static let unit = "µg/m³"
+
+    /// Whether two pollutant codes name the same pollutant: case and dots do not count
+    /// (`pm25`, `PM2.5` and `PM25` are one code; GeoJSON keys drop the dot too).
+    public static func sameParameter(_ a: String, _ b: String) -> Bool { foldCode(a) == foldCode(b) }
+
+    static func foldCode(_ code: String) -> String { code.uppercased().replacingOccurrences(of: ".", with: "") }
 
     /// Reads a station's latest data as of `now` (nothing measured after `now` counts).
     public static func read(_ db: Database, station: String, now: Date) throws -> StationAir {
@@ -68,7 +75,7 @@ public struct StationAir: Sendable, Equatable, Codable {
             let age = isoDate(at).map { Int(now.timeIntervalSince($0) / 60) } ?? 0
             readings.append(
                 Reading(
-                    parameter: p, value: r["value"], unit: unit(p), measuredAt: at, localTime: r["local_time"], ageMinutes: age))
+                    parameter: p, value: r["value"], unit: unit, measuredAt: at, localTime: r["local_time"], ageMinutes: age))
         }
         let index = idx.map {
             Index(

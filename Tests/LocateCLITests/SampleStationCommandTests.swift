@@ -51,6 +51,25 @@ import Testing
         #expect(!r.stdout.contains("Gdańsk"))
     }
 
+    @Test func pollutantCodesIgnoreCaseAndDotsAndCarbonMonoxideIsInMicrograms() throws {
+        let db = try SampleStationCommandTests.database()
+        // pm25 is PM2.5 (GeoJSON keys drop the dot, so users type it that way too).
+        let fresh = try CLI.run([
+            "station", "--near", "50.06,19.94", "--at", "2026-11-21T20:30", "--param", "pm25", "--limit", "1", "--alert",
+            "pm25>30", "--db", db,
+        ])
+        #expect(fresh.status == 4)
+        #expect(
+            fresh.stdout.hasSuffix(
+                "ALERT Kraków, ul. Próbna (sample) (9001): PM2.5 31 µg/m³ at 2026-11-21 20:00:00, over pm25>30\n"))
+        // Regression: CO was labelled mg/m³, but GIOŚ's API gives every pollutant in µg/m³.
+        let wroclaw = try CLI.run([
+            "station", "--near", "51.1079,17.0385", "--at", "2026-11-21T20:30", "--limit", "1", "--alert", "CO>100", "--db", db,
+        ])
+        #expect(wroclaw.stdout.contains("ALERT Wrocław - Pokazowa (sample) (9005): CO "))
+        #expect(wroclaw.stdout.contains(" µg/m³ at 2026-11-21 20:00:00, over CO>100"))
+    }
+
     @Test func nameSearchShowsTheAirToo() throws {
         let db = try SampleStationCommandTests.database()
         let r = try CLI.run(["station", "--name", "GDANSK", "--at", "2026-11-21T20:30", "--db", db])

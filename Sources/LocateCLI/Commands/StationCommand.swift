@@ -28,7 +28,8 @@ struct StationCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "With --near: only stations that measure this pollutant (PM10, PM2.5, NO2, O3, SO2, CO, C6H6).", valueName: "CODE"))
+            "With --near: only stations that measure this pollutant (PM10, PM2.5, NO2, O3, SO2, CO, C6H6; case and dots ignored).",
+            valueName: "CODE"))
     var param: String?
 
     @Option(help: ArgumentHelp("With --param: only stations with a value this recent (90m, 3h, 2d).", valueName: "AGE"))

@@ -64,17 +64,29 @@ struct AirIngest {
                             IngestIssue(index: s, id: "\(station)/\(sensor.id)", field: "data", reason: "\(e.code): \(e.reason)"))
                         continue
                     }
-                    for item in rows {
+                    let parsed = rows.map(dialect.row)
+                    var times = MeasurementTimes(locals: parsed.map(\.local), zone: zone)
+                    for (item, row) in zip(rows, parsed) {
                         read += 1
-                        let row = dialect.row(item)
                         let id = "\(station)/\(sensor.id)"
-                        guard let local = row.local, let utc = GIOSClient.utc(local, zone: zone) else {
+                        let local = row.local ?? ""
+                        let utc: String
+                        switch row.local == nil ? .invalid : times.utc(local) {
+                        case .utc(let u):
+                            utc = u
+                        case .invalid:
                             rejected.append(
                                 IngestIssue(
                                     index: s, id: id, field: dialect.timeField,
                                     reason:
                                         "time '\(row.local ?? item[dialect.timeField]?.textValue ?? "null")' is not YYYY-MM-DD HH:MM:SS"
                                 ))
+                            continue
+                        case .duplicate:
+                            rejected.append(
+                                IngestIssue(
+                                    index: s, id: id, field: dialect.timeField,
+                                    reason: "time '\(local)' appears more than once in the sensor's data"))
                             continue
                         }
                         var value: Double? = nil

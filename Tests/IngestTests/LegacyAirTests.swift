@@ -194,6 +194,32 @@ import Testing
         #expect(r.run.counts.added == 305)
     }
 
+    @Test func theRepeatedAutumnHourIsStoredTwiceAndARepeatedTimeIsRejected() throws {
+        let store = try storeWithSampleStations()
+        let folder = Fixtures.temporaryFolder().appendingPathComponent("answers")
+        try FileManager.default.copyItem(atPath: Fixtures.repo("datasets/gios-air-sample"), toPath: folder.path)
+        let night = #"""
+            {"key": "NO2", "values": [
+              {"date": "2026-10-25 03:00:00", "value": 10.0}, {"date": "2026-10-25 02:00:00", "value": 11.0},
+              {"date": "2026-10-25 02:00:00", "value": 12.0}, {"date": "2026-10-25 01:00:00", "value": 13.0},
+              {"date": "2026-10-25 01:00:00", "value": 13.5}]}
+            """#
+        try Data(night.utf8).write(to: folder.appendingPathComponent("data/getData/90013.json"))
+        let r = try ingest("gios-air-sample", into: store, source: folder.path)
+        #expect(
+            r.rejected.contains(
+                IngestIssue(
+                    index: 0, id: "9001/90013", field: "date",
+                    reason: "time '2026-10-25 01:00:00' appears more than once in the sensor's data")))
+        let rows = try store.readRows(
+            sql: "SELECT measured_at, local_time, value FROM measurements WHERE sensor_id = 90013 ORDER BY measured_at")
+        #expect(
+            rows.map { $0["measured_at"] as String } == [
+                "2026-10-24T23:00:00Z", "2026-10-25T00:00:00Z", "2026-10-25T01:00:00Z", "2026-10-25T02:00:00Z",
+            ])
+        #expect(rows.map { $0["value"] as Double? } == [13.0, 12.0, 11.0, 10.0])
+    }
+
     @Test func airDataNeedsStationsFirst() throws {
         let store = try newStore()
         #expect(throws: IngestError.noStations(dataset: "gios-stations-sample")) { try ingest("gios-air-sample", into: store) }

@@ -19,6 +19,36 @@ import Testing
         #expect(GIOSClient.utc(local, zone: TimeZone(identifier: "Europe/Warsaw") ?? .gmt) == utc)
     }
 
+    /// A sensor's list may hold the repeated autumn hour twice: both rows are kept, the newer
+    /// one (by the list's order) at the later instant; any other repeat is a duplicate.
+    @Test(arguments: [
+        (
+            ["2025-10-26 04:00:00", "2025-10-26 03:00:00", "2025-10-26 02:00:00", "2025-10-26 02:00:00", "2025-10-26 01:00:00"],
+            [
+                MeasurementTimes.Outcome.utc("2025-10-26T03:00:00Z"), .utc("2025-10-26T02:00:00Z"), .utc("2025-10-26T01:00:00Z"),
+                .utc("2025-10-26T00:00:00Z"), .utc("2025-10-25T23:00:00Z"),
+            ]
+        ),
+        (
+            ["2025-10-26 01:00:00", "2025-10-26 02:00:00", "2025-10-26 02:00:00", "2025-10-26 03:00:00"],
+            [
+                .utc("2025-10-25T23:00:00Z"), .utc("2025-10-26T00:00:00Z"), .utc("2025-10-26T01:00:00Z"),
+                .utc("2025-10-26T02:00:00Z"),
+            ]
+        ),
+        (["2025-10-26 02:00:00"], [.utc("2025-10-26T00:00:00Z")]),
+        (["2025-07-04 16:00:00", "2025-07-04 16:00:00"], [.utc("2025-07-04T14:00:00Z"), .duplicate]),
+        (
+            ["2025-10-26 02:00:00", "2025-10-26 02:00:00", "2025-10-26 02:00:00"],
+            [.utc("2025-10-26T00:00:00Z"), .duplicate, .duplicate]
+        ),
+        (["2025-07-04 25:00:00", "2025-07-04 16:00:00"], [.invalid, .utc("2025-07-04T14:00:00Z")]),
+    ])
+    func repeatedAutumnHourKeepsBothRows(locals: [String], expected: [MeasurementTimes.Outcome]) {
+        var times = MeasurementTimes(locals: locals, zone: TimeZone(identifier: "Europe/Warsaw") ?? .gmt)
+        #expect(locals.map { times.utc($0) } == expected)
+    }
+
     @Test func sampleRejectsAndWarnsWithReasons() throws {
         let r = try ingest("gios-stations-sample", into: try newStore())
         #expect(r.run.kind == "stations")

@@ -120,12 +120,59 @@ struct GIOSClient {
         return doc
     }
 
-    /// `2025-07-04 16:00:00` (Polish wall-clock time) as UTC ISO 8601.
-    static func utc(_ local: String, zone: TimeZone) -> String? {
-        guard let instant = WallClock.instant(local.replacingOccurrences(of: " ", with: "T"), in: zone) else { return nil }
+    /// `2025-07-04 16:00:00` (Polish wall-clock time) as UTC ISO 8601; a time of the
+    /// repeated autumn hour is its first occurrence (see `MeasurementTimes` for lists).
+    static func utc(_ local: String, zone: TimeZone) -> String? { instant(local, zone: zone).map(isoText) }
+
+    /// The instant of a wall-clock time text (`YYYY-MM-DD HH:MM:SS`).
+    static func instant(_ local: String, zone: TimeZone) -> Date? {
+        WallClock.instant(local.replacingOccurrences(of: " ", with: "T"), in: zone)
+    }
+
+    /// `2025-07-04T14:00:00Z`.
+    static func isoText(_ instant: Date) -> String {
         var f = Date.ISO8601FormatStyle()
         f.timeZone = TimeZone(identifier: "UTC") ?? .gmt
         return instant.formatted(f)
+    }
+}
+
+/// UTC instants for one sensor's list of Polish wall-clock times. In the autumn night the
+/// hour from 02:00 happens twice; a list holding such a time twice gets both instants, the
+/// newer row (by the list's order, newest first or oldest first) the later one. Any other
+/// repeated time is a duplicate, which the caller reports.
+struct MeasurementTimes {
+    enum Outcome: Equatable {
+        case utc(String)
+        case invalid
+        case duplicate
+    }
+
+    private let zone: TimeZone
+    private let newestFirst: Bool
+    private let counts: [String: Int]
+    private var seen: [String: Int] = [:]
+
+    init(locals: [String?], zone: TimeZone) {
+        let valid = locals.compactMap { $0 }
+        self.zone = zone
+        newestFirst = (valid.first ?? "") >= (valid.last ?? "")
+        counts = Dictionary(valid.map { ($0, 1) }, uniquingKeysWith: +)
+    }
+
+    mutating func utc(_ local: String) -> Outcome {
+        guard let early = GIOSClient.instant(local, zone: zone) else { return .invalid }
+        let occurrence = seen[local, default: 0]
+        seen[local] = occurrence + 1
+        let late = early.addingTimeInterval(3600)
+        let repeatedHour =
+            counts[local] == 2 && WallClock.text(late, in: zone) == WallClock.text(early, in: zone)
+        switch (occurrence, repeatedHour) {
+        case (0, false): return .utc(GIOSClient.isoText(early))
+        case (0, true): return .utc(GIOSClient.isoText(newestFirst ? late : early))
+        case (1, true): return .utc(GIOSClient.isoText(newestFirst ? early : late))
+        default: return .duplicate
+        }
     }
 }
 

@@ -63,12 +63,30 @@ public final class AirWriter {
         if existing == nil { added += 1 } else { updated += 1 }
     }
 
-    /// Adds a measurement unless that sensor already has one at that time.
+    /// Adds a measurement, or updates the stored one of that sensor and time when the source
+    /// now gives another value: GIOŚ publishes unverified data, and the newest hours often
+    /// come as null first and get their value in a later answer. A value is never replaced
+    /// by null (a later answer without it does not erase it).
     public func measurement(sensorID: Int64, measuredAt: String, localTime: String, value: Double?) throws {
+        let stored = try Row.fetchOne(
+            db, sql: "SELECT value FROM measurements WHERE sensor_id = ? AND measured_at = ?",
+            arguments: [sensorID, measuredAt])
+        guard let stored else {
+            try db.execute(
+                sql: "INSERT INTO measurements (sensor_id, measured_at, local_time, value, run) VALUES (?, ?, ?, ?, ?)",
+                arguments: [sensorID, measuredAt, localTime, value, run])
+            added += 1
+            return
+        }
+        let old: Double? = stored["value"]
+        guard let value, value != old else {
+            unchanged += 1
+            return
+        }
         try db.execute(
-            sql: "INSERT OR IGNORE INTO measurements (sensor_id, measured_at, local_time, value, run) VALUES (?, ?, ?, ?, ?)",
-            arguments: [sensorID, measuredAt, localTime, value, run])
-        if db.changesCount == 1 { added += 1 } else { unchanged += 1 }
+            sql: "UPDATE measurements SET value = ?, local_time = ?, run = ? WHERE sensor_id = ? AND measured_at = ?",
+            arguments: [value, localTime, run, sensorID, measuredAt])
+        updated += 1
     }
 
     /// Adds an index calculation unless already stored. `pollutants` is JSON text.

@@ -220,6 +220,25 @@ import Testing
         #expect(rows.map { $0["value"] as Double? } == [13.0, 12.0, 11.0, 10.0])
     }
 
+    @Test func aValueThatArrivesLaterFillsTheHourAndNullNeverErasesOne() throws {
+        let store = try storeWithSampleStations()
+        try ingest("gios-air-sample", into: store)
+        let folder = Fixtures.temporaryFolder().appendingPathComponent("answers")
+        try FileManager.default.copyItem(atPath: Fixtures.repo("datasets/gios-air-sample"), toPath: folder.path)
+        let file = folder.appendingPathComponent("data/getData/90011.json")
+        var doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        var values = try #require(doc["values"] as? [[String: Any]])
+        values[0]["value"] = 49.5  // 20:00, null in the first answer
+        values[1]["value"] = NSNull()  // 19:00, 52.1 in the first answer
+        doc["values"] = values
+        try JSONSerialization.data(withJSONObject: doc).write(to: file)
+        let r = try ingest("gios-air-sample", into: store, source: folder.path)
+        #expect(r.run.counts == MergeCounts(added: 0, updated: 1, unchanged: 304, retired: 0))
+        let rows = try store.readRows(
+            sql: "SELECT value FROM measurements WHERE sensor_id = 90011 ORDER BY measured_at DESC LIMIT 2")
+        #expect(rows.map { $0["value"] as Double? } == [49.5, 52.1])
+    }
+
     @Test func airDataNeedsStationsFirst() throws {
         let store = try newStore()
         #expect(throws: IngestError.noStations(dataset: "gios-stations-sample")) { try ingest("gios-air-sample", into: store) }

@@ -14,6 +14,8 @@ public struct StationAir: Sendable, Equatable, Codable {
         public var criticalPollutant: String?
         /// Calculation time, UTC ISO 8601.
         public var calculatedAt: String
+        /// Minutes between the calculation and the query instant.
+        public var ageMinutes: Int
     }
 
     /// One pollutant's newest non-null value.
@@ -77,10 +79,11 @@ public struct StationAir: Sendable, Equatable, Codable {
                 Reading(
                     parameter: p, value: r["value"], unit: unit, measuredAt: at, localTime: r["local_time"], ageMinutes: age))
         }
-        let index = idx.map {
-            Index(
-                level: $0["level"], category: $0["category"], criticalPollutant: $0["critical_pollutant"],
-                calculatedAt: $0["calculated_at"])
+        let index = idx.map { r -> Index in
+            let at: String = r["calculated_at"]
+            return Index(
+                level: r["level"], category: r["category"], criticalPollutant: r["critical_pollutant"], calculatedAt: at,
+                ageMinutes: isoDate(at).map { Int(now.timeIntervalSince($0) / 60) } ?? 0)
         }
         return StationAir(index: index, readings: readings)
     }

@@ -93,4 +93,27 @@ import Testing
                     reason: "position 49.195100,16.606800 (lat,lon) is outside the region 49.94..50.18 N, 14.22..14.71 E"),
             ])
     }
+
+    /// Coordinates written as strings are not GeoJSON, but exports do it: numbers in strings
+    /// are read with a warning; anything else is rejected with the reason.
+    @Test func coordinatesGivenAsStrings() throws {
+        let text = """
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","geometry":{"type":"Point","coordinates":[" 14.4214","50.0875"]},"properties":{"ADRESA":"A"}},
+            {"type":"Feature","geometry":{"type":"Point","coordinates":[14.4215,"50.0876"]},"properties":{"ADRESA":"B"}},
+            {"type":"Feature","geometry":{"type":"Point","coordinates":["východ","50.0875"]},"properties":{"ADRESA":"C"}},
+            {"type":"Feature","geometry":{"type":"Point","coordinates":[true,50.0875]},"properties":{"ADRESA":"D"}}
+            ]}
+            """
+        let r = try ingest("prague-toilets-sample", into: try newStore(), source: Fixtures.write(text, name: "s.geojson"))
+        #expect(r.run.accepted == 2)
+        #expect(
+            r.rejected == [
+                IngestIssue(index: 2, id: nil, field: "geometry", reason: "coordinates must be numbers"),
+                IngestIssue(index: 3, id: nil, field: "geometry", reason: "coordinates must be numbers"),
+            ])
+        #expect(
+            r.warnings.filter { $0.field == "geometry" }.map(\.reason)
+                == Array(repeating: "coordinates given as strings, read as numbers", count: 2))
+    }
 }

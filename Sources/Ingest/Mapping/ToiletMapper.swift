@@ -48,9 +48,10 @@ struct ToiletMapper {
             return reject("type", "feature type is '\(feature["type"]?.textValue ?? "missing")', expected 'Feature'")
         }
         let coordinate: Coordinate
+        let coordinatesAsText: Bool
         switch position(feature["geometry"], reprojector: reprojector) {
         case .failure(let reason): return reject("geometry", reason.description)
-        case .success(let c): coordinate = c
+        case .success(let p): (coordinate, coordinatesAsText) = p
         }
         var warnings: [IngestIssue] = []
         func warn(_ field: String, _ reason: String, id: String) {
@@ -73,6 +74,7 @@ struct ToiletMapper {
             matchKey = key
             id = "\(key)@\(String(format: "%.6f,%.6f", coordinate.latitude, coordinate.longitude))"
         }
+        if coordinatesAsText { warn("geometry", "coordinates given as strings, read as numbers", id: id) }
         let m = spec.fields
         let address = trimmed(m.address)
         if let f = m.address, address == nil { warn(f, text(f) == nil ? "address is missing" : "address is blank", id: id) }
@@ -113,16 +115,23 @@ struct ToiletMapper {
         return .accepted(record, matchKey: matchKey, warnings: warnings)
     }
 
-    /// Reads and reprojects a Point geometry, checking it against the region.
-    private func position(_ geometry: JSONValue?, reprojector: Reprojector) -> Result<Coordinate, PositionError> {
+    /// Reads and reprojects a Point geometry, checking it against the region. Numbers
+    /// written as strings (`["14.42", "50.08"]`, not valid GeoJSON but seen in exports) are
+    /// read, and the second value of the result says so.
+    private func position(_ geometry: JSONValue?, reprojector: Reprojector) -> Result<(Coordinate, Bool), PositionError> {
         guard let geometry, geometry != .null else { return .failure("geometry is null") }
         let type = geometry["type"]?.textValue ?? "missing"
         guard type == "Point" else { return .failure("geometry is \(type), expected Point") }
         guard case .array(let parts)? = geometry["coordinates"], parts.count >= 2 else {
             return .failure("coordinates must be an array of at least two numbers")
         }
-        guard case .number = parts[0], case .number = parts[1], let x = parts[0].doubleValue, let y = parts[1].doubleValue
-        else { return .failure("coordinates must be numbers") }
+        guard let x = parts[0].doubleValue, let y = parts[1].doubleValue else { return .failure("coordinates must be numbers") }
+        let asText: Bool
+        switch (parts[0], parts[1]) {
+        case (.number, .number): asText = false
+        case (.number, .string), (.string, .number), (.string, .string): asText = true
+        default: return .failure("coordinates must be numbers")
+        }
         guard x.isFinite, y.isFinite else { return .failure("coordinates are not finite") }
         guard let c = reprojector.transform(x: x, y: y), c.isValid else {
             return .failure("coordinates [\(x), \(y)] cannot be transformed from \(reprojector.source)")
@@ -138,7 +147,7 @@ struct ToiletMapper {
                     "position \(where_) (lat,lon) is outside the region "
                         + "\(r.minLatitude)..\(r.maxLatitude) N, \(r.minLongitude)..\(r.maxLongitude) E"))
         }
-        return .success(c)
+        return .success((c, asText))
     }
 }
 

@@ -21,9 +21,12 @@ public struct AirAlert: Sendable, Equatable, Codable, CustomStringConvertible {
         threshold = v
     }
 
-    /// True when `reading` is of this pollutant and over the threshold.
-    public func exceeded(by reading: StationAir.Reading) -> Bool {
+    /// True when `reading` is of this pollutant and over the threshold, and, when
+    /// `maxAgeSeconds` is given, no older than that (a station that stopped reporting does
+    /// not keep alerting on its last value).
+    public func exceeded(by reading: StationAir.Reading, maxAgeSeconds: TimeInterval? = nil) -> Bool {
         StationAir.sameParameter(reading.parameter, parameter)
+            && maxAgeSeconds.map { Double(reading.ageMinutes) * 60 <= $0 } ?? true
             && (orEqual ? reading.value >= threshold : reading.value > threshold)
     }
 

@@ -39,6 +39,22 @@ import Testing
         #expect(!earlier.stdout.contains("rowID"))
     }
 
+    @Test func staleValuesAlertOnlyWithoutFreshWithin() throws {
+        let db = try SampleStationCommandTests.database()
+        // Ten hours after the sample's last data, PM10 52.1 is 11 hours old.
+        let base = [
+            "station", "--near", "50.06,19.94", "--at", "2026-11-22T06:30", "--limit", "1", "--alert", "PM10>50", "--db", db,
+        ]
+        let stale = try CLI.run(base)
+        #expect(stale.status == 4)
+        let fresh = try CLI.run(base + ["--fresh-within", "3h"])
+        #expect(fresh.status == 0)
+        #expect(!fresh.stdout.contains("ALERT"))
+        let usage = try CLI.run(["station", "--near", "50.06,19.94", "--fresh-within", "3h", "--db", db])
+        #expect(usage.status == 64)
+        #expect(usage.stderr.hasPrefix("Error: --fresh-within needs --param or --alert"))
+    }
+
     @Test func aStationThatStoppedReportingIsNoFreshAnswer() throws {
         let db = try SampleStationCommandTests.database()
         // Gdańsk (9004) lists a PM2.5 sensor whose values are all null: the answer is Kraków.

@@ -32,7 +32,10 @@ struct StationCommand: ParsableCommand {
             valueName: "CODE"))
     var param: String?
 
-    @Option(help: ArgumentHelp("With --param: only stations with a value this recent (90m, 3h, 2d).", valueName: "AGE"))
+    @Option(
+        help: ArgumentHelp(
+            "With --param: only stations with a value this recent (90m, 3h, 2d). With --alert: only values this recent can alert.",
+            valueName: "AGE"))
     var freshWithin: String?
 
     @Option(help: ArgumentHelp("Judge data as of this wall-clock time in --tz (default: now).", valueName: "TIME"))
@@ -61,7 +64,9 @@ struct StationCommand: ParsableCommand {
         if near == nil && (param != nil || freshWithin != nil || !alert.isEmpty) {
             throw ValidationError("--param, --fresh-within and --alert need --near")
         }
-        if freshWithin != nil && param == nil { throw ValidationError("--fresh-within needs --param") }
+        if freshWithin != nil && param == nil && alert.isEmpty {
+            throw ValidationError("--fresh-within needs --param or --alert")
+        }
         if let f = freshWithin, StationCommand.seconds(f) == nil {
             throw ValidationError("--fresh-within '\(f)' is not an age such as 90m, 3h or 2d")
         }
@@ -99,7 +104,11 @@ struct StationCommand: ParsableCommand {
             }
             let rules = alert.compactMap(AirAlert.init)
             let exceeded = results.flatMap { s in
-                (s.air?.readings ?? []).flatMap { r in rules.filter { $0.exceeded(by: r) }.map { (s, r, $0) } }
+                (s.air?.readings ?? []).flatMap { r in
+                    rules.filter { $0.exceeded(by: r, maxAgeSeconds: freshWithin.flatMap(StationCommand.seconds)) }.map {
+                        (s, r, $0)
+                    }
+                }
             }
             if json {
                 let hits = exceeded.map { AlertHit(station: $0.0.id, name: $0.0.name, rule: $0.2.description, reading: $0.1) }

@@ -99,7 +99,7 @@ public struct SnapshotWriter {
             try PreviewPage.write(
                 into: work, toilets: summary.dataset("toilets")?.count ?? 0, stations: summary.dataset("stations")?.count ?? 0,
                 limit: SnapshotWriter.previewLimit)
-            try Manifest.write(folder: work, generatedAt: toilets.count > 0 ? toilets.generatedAt : stations.generatedAt, entries)
+            try Manifest.write(folder: work, generatedAt: toilets.generatedAt, entries)  // the same for every table
             try swap(work, into: target)
             return summary
         } catch {

@@ -12,10 +12,7 @@ final class FakeGIOS {
     var port: Int { server.port }
 
     init() throws {
-        server = try TestServer(python: [
-            Fixtures.repo("Tests/Support/fake_gios.py"), Fixtures.shared("gios-v1"), Fixtures.repo("datasets/gios-air-sample"),
-            Fixtures.repo("datasets/gios-stations-sample.json"),
-        ])
+        server = try TestServer.fakeGIOS()
     }
 
     func base(_ mode: String) -> String { "http://127.0.0.1:\(port)/\(mode)/v1/rest" }

@@ -7,10 +7,7 @@ import Testing
 @Suite(.enabled(if: Fixtures.haveTool("python3"), "needs python3 for the fake API"))
 struct ResponseFolderCommandTests {
     @Test func answersAreSavedPerRunAndOldRunsPruned() throws {
-        let server = try TestServer(python: [
-            Fixtures.repo("Tests/Support/fake_gios.py"), Fixtures.shared("gios-v1"), Fixtures.repo("datasets/gios-air-sample"),
-            Fixtures.repo("datasets/gios-stations-sample.json"),
-        ])
+        let server = try TestServer.fakeGIOS()
         defer { server.stop() }
         let db = Fixtures.temporaryFolder().appendingPathComponent("r.sqlite").path
         let base = "http://127.0.0.1:\(server.port)/ok/rest"

@@ -9,7 +9,7 @@ struct StationAirCommandTests {
         let dir = Fixtures.temporaryFolder()
         let db = dir.appendingPathComponent("a.sqlite").path
         #expect(try CLI.run(["ingest", "pipelines/gios-stations-v1.yml", "--db", db]).status == 0)
-        let server = try TestServer(python: [Fixtures.repo("Tests/Support/fake_gios.py"), Fixtures.shared("gios-v1")])
+        let server = try TestServer.fakeGIOS()
         let port = server.port
         let pipeline = Fixtures.write(
             """

@@ -118,3 +118,16 @@ public final class TestServer {
 
     deinit { Fixtures.stop(process) }
 }
+
+extension TestServer {
+    /// The fake GIOŚ API (`Tests/Support/fake_gios.py`) on 127.0.0.1: the recorded v1
+    /// fixtures of ../shared under `/MODE/v1/rest`, the bundled legacy-format sample
+    /// (`datasets/gios-air-sample`, station list `datasets/gios-stations-sample.json`) under
+    /// `/MODE/rest`. No test touches the internet.
+    public static func fakeGIOS() throws -> TestServer {
+        try TestServer(python: [
+            Fixtures.repo("Tests/Support/fake_gios.py"), Fixtures.shared("gios-v1"), Fixtures.repo("datasets/gios-air-sample"),
+            Fixtures.repo("datasets/gios-stations-sample.json"),
+        ])
+    }
+}

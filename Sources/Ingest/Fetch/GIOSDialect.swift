@@ -42,20 +42,12 @@ enum GIOSDialect: Sendable {
     /// An index answer: overall level (nil: "no index"), category, critical pollutant, the
     /// calculation time, and per pollutant of `AirIngest.pollutants` level, category and
     /// source-data time.
-    struct Index: Equatable {
+    struct Index {
         var calculatedLocal: String?
         var level: Int?
         var category: String?
         var critical: String?
         var pollutants: [(code: String, level: JSONValue, category: JSONValue, sourceTime: JSONValue)]
-
-        static func == (a: Index, b: Index) -> Bool {
-            a.calculatedLocal == b.calculatedLocal && a.level == b.level && a.category == b.category
-                && a.critical == b.critical && a.pollutants.count == b.pollutants.count
-                && zip(a.pollutants, b.pollutants).allSatisfy {
-                    $0.code == $1.code && $0.level == $1.level && $0.category == $1.category && $0.sourceTime == $1.sourceTime
-                }
-        }
     }
 
     var sensorsShape: ListShape {

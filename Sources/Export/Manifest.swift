@@ -59,7 +59,7 @@ func fileDigest(_ path: String) throws -> (Int, String) {
         throw ExportError.unwritable(path: path, reason: "cannot read it back")
     }
     defer { try? h.close() }
-    var hasher = SHA256()
+    var hasher = SHA256Hasher()
     var total = 0
     while let chunk = try h.read(upToCount: 1 << 20), !chunk.isEmpty {
         hasher.update([UInt8](chunk))

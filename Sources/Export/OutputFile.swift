@@ -14,7 +14,7 @@ final class OutputFile {
     private let handle: FileHandle
     private var buffer: [UInt8] = []
     private(set) var bytesWritten = 0
-    private var hasher = SHA256()
+    private var hasher = SHA256Hasher()
     private var done = false
 
     /// Standard output: written as it goes, nothing to rename.

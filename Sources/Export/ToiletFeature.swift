@@ -14,7 +14,7 @@ struct ToiletFeature {
 
     /// Fingerprint of everything exported except the time-dependent state, for `changes.json`.
     var contentHash: String {
-        var h = SHA256()
+        var h = SHA256Hasher()
         h.update(stableBytes)
         return String(h.finalize().hexString.prefix(16))
     }

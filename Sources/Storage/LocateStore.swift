@@ -129,7 +129,7 @@ public final class LocateStore {
     /// equal content. Tests use it to prove a failed ingest changed nothing.
     public func contentDigest() throws -> String {
         try read { db in
-            var hasher = SHA256()
+            var hasher = SHA256Hasher()
             for table in ["ingest_runs", "toilets"] {
                 let rows = try Row.fetchCursor(db, sql: "SELECT * FROM \(table) ORDER BY rowid")
                 while let row = try rows.next() {

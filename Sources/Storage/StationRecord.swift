@@ -46,7 +46,7 @@ public struct StationRecord: PlaceRecord, Equatable {
         self.timeZone = timeZone
         self.propertiesJSON = propertiesJSON
         self.coordinate = coordinate
-        var h = SHA256()
+        var h = SHA256Hasher()
         for part in [sourceID, name, code, city, commune, district, province, street, timeZone, propertiesFingerprint] {
             h.update(Array((part ?? "\u{0}").utf8) + [0xFF])
         }

@@ -26,7 +26,7 @@ import Testing
         for f in files {
             let path = out + "/" + (f["path"] as? String ?? "")
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            var h = SHA256()
+            var h = SHA256Hasher()
             h.update([UInt8](data))
             #expect(f["bytes"] as? Int == data.count)
             #expect(f["sha256"] as? String == h.finalize().hexString)

@@ -8,7 +8,7 @@ import Testing
 
 /// A digest of the toilets table alone (runs are appended on every ingest).
 func toiletsDigest(_ store: LocateStore) throws -> String {
-    var h = SHA256()
+    var h = SHA256Hasher()
     for row in try store.readRows(sql: "SELECT * FROM toilets ORDER BY id") { h.update(Array(row.description.utf8)) }
     return h.finalize().hexString
 }

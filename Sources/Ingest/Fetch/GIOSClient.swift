@@ -9,7 +9,7 @@ struct GIOSClient {
     let base: String
     let source: any ResponseSource
     /// SHA-256 over every response body, in request order: the run's input digest.
-    private(set) var hasher = SHA256()
+    private(set) var hasher = SHA256Hasher()
     /// Bodies read since the client was made (parallel fetches hand them back in order).
     private(set) var bodies: [[UInt8]] = []
     /// Requests in flight at most, for `lists`.

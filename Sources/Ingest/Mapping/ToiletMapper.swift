@@ -68,7 +68,7 @@ struct ToiletMapper {
                 (text($0) ?? "").lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
             }
             .joined(separator: "\u{1F}")
-            var h = SHA256()
+            var h = SHA256Hasher()
             h.update(Array(keyText.utf8))
             let key = String(h.finalize().hexString.prefix(12))
             matchKey = key

@@ -43,7 +43,7 @@ final class DigestWorker: @unchecked Sendable {
     }
 
     private func run() {
-        var hasher = SHA256()
+        var hasher = SHA256Hasher()
         while true {
             condition.lock()
             while chunks.isEmpty && !closed { condition.wait() }

@@ -21,7 +21,7 @@ struct StationListReader {
             throw IngestError.unreadable(path: path, reason: "permission denied")
         }
         let bytes = [UInt8](data)
-        var h = SHA256()
+        var h = SHA256Hasher()
         h.update(bytes)
         let doc = try JSONValue.parse(bytes, path: path)
         switch (format, doc) {

@@ -1,7 +1,7 @@
 import Storage
 import Testing
 
-@Suite struct SHA256Tests {
+@Suite struct SHA256HasherTests {
     /// FIPS 180-4 test vectors.
     @Test(arguments: [
         ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
@@ -12,16 +12,16 @@ import Testing
         ),
     ])
     func knownVectors(text: String, hex: String) {
-        var h = SHA256()
+        var h = SHA256Hasher()
         h.update(Array(text.utf8))
         #expect(h.finalize().hexString == hex)
     }
 
     @Test func incrementalEqualsOneShot() {
         let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        var a = SHA256()
+        var a = SHA256Hasher()
         a.update(bytes)
-        var b = SHA256()
+        var b = SHA256Hasher()
         for chunk in stride(from: 0, to: bytes.count, by: 7) { b.update(Array(bytes[chunk..<min(chunk + 7, bytes.count)])) }
         #expect(a.finalize() == b.finalize())
     }

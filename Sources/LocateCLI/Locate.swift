@@ -1,7 +1,6 @@
 import ArgumentParser
 
-/// The `locate` command: the root only lists subcommands.
-@main
+/// The `locate` command: the root only lists subcommands (`LocateMain` runs it).
 struct Locate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "locate",
@@ -10,6 +9,8 @@ struct Locate: ParsableCommand {
             Exit codes: 0 success, 1 error (bad input, storage, network), 3 no result, 4 alert threshold exceeded (locate station --alert), 64 usage error.
 
             The database is ./locate.sqlite unless --db or LOCATE_DB names another.
+
+            With --json, answers go to stdout as JSON (docs/json.md) and a failure, usage errors included, is one object on stderr: {"schema":"error/1","error":{"message":…,"exit_code":N}}.
             """,
         version: "0.1.0",
         subcommands: [

@@ -16,8 +16,21 @@ import Testing
         #expect(f.stdout == "")
     }
 
-    @Test(arguments: [
-        (["export", "geojson", "--dataset", "benches"], 1, "error: unknown dataset 'benches' (expected: toilets, stations)\n"),
+    /// A usage error prints ArgumentParser's whole message with the choices.
+    static let badDataset = """
+        Error: The value 'benches' is invalid for '--dataset <dataset>'. Please provide one of 'toilets' and 'stations'.
+        Help:  --dataset <dataset>  The dataset.
+        Usage: locate export geojson [--dataset <dataset>] [--out <FILE>] [--at <TIME>] [--tz <ZONE>] [--json] [--db <PATH>]
+          See 'locate export geojson --help' for more information.
+
+        """
+
+    static let errorCases: [([String], Int32, String)] = [
+        (["export", "geojson", "--dataset", "benches"], 64, badDataset),
+        (
+            ["export", "geojson", "--json"], 64,
+            "{\"error\":{\"exit_code\":64,\"message\":\"--json needs --out FILE (the GeoJSON would go to stdout)\"},\"schema\":\"error/1\"}\n"
+        ),
         (
             ["export", "geojson", "--dataset", "stations"], 1,
             "error: the database has no active stations: run `locate ingest` first\n"
@@ -27,7 +40,9 @@ import Testing
             "error: /nope/t.geojson: cannot write: folder /nope does not exist\n"
         ),
         (["export", "snapshot", "--out", "/nope/snap"], 1, "error: /nope/snap: cannot write: folder /nope does not exist\n"),
-    ])
+    ]
+
+    @Test(arguments: errorCases)
     func errors(args: [String], status: Int32, message: String) throws {
         let db = try CLI.sampleDatabase()
         let r = try CLI.run(args + ["--db", db])

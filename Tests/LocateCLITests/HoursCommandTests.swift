@@ -3,22 +3,52 @@ import LocateTestSupport
 import Testing
 
 @Suite struct HoursCommandTests {
-    @Test(arguments: [
+    /// The whole `hours-eval/1` answer (pretty, sorted keys).
+    static func evalDocument(_ input: String, _ state: String, at: String, next: String?, normalized: String) -> String {
+        """
+        {
+          "comment" : null,
+          "input" : "\(input)",
+          "next_change" : \(next.map { "\"\($0)\"" } ?? "null"),
+          "normalized" : "\(normalized)",
+          "schema" : "hours-eval/1",
+          "state" : "\(state)",
+          "state_at" : "\(at)",
+          "status" : "exact",
+          "time_zone" : "Europe/Prague"
+        }
+
+        """
+    }
+
+    static let evalCases: [([String], String)] = [
         (
             ["hours", "eval", "po-ne 6:00-20:00", "--at", "2026-11-21T10:00", "--json"],
-            "{\"state\":\"open\",\"next_change\":\"2026-11-21T20:00\",\"comment\":null,\"normalized\":\"Mo-Su 06:00-20:00\"}\n"
+            evalDocument(
+                "po-ne 6:00-20:00", "open", at: "2026-11-21T10:00:00+01:00", next: "2026-11-21T20:00:00+01:00",
+                normalized: "Mo-Su 06:00-20:00")
         ),
         (
             ["hours", "eval", "Mo-Fr 08:00-18:00; PH off", "--at", "2026-12-24T10:00", "--country", "CZ", "--json"],
-            "{\"state\":\"closed\",\"next_change\":\"2026-12-28T08:00\",\"comment\":null,\"normalized\":\"Mo-Fr 08:00-18:00; PH off\"}\n"
+            evalDocument(
+                "Mo-Fr 08:00-18:00; PH off", "closed", at: "2026-12-24T10:00:00+01:00", next: "2026-12-28T08:00:00+01:00",
+                normalized: "Mo-Fr 08:00-18:00; PH off")
         ),
         (
             ["hours", "eval", "24/7", "--at", "2026-11-21T10:00", "--json"],
-            "{\"state\":\"open\",\"next_change\":null,\"comment\":null,\"normalized\":\"24/7\"}\n"
+            evalDocument("24/7", "open", at: "2026-11-21T10:00:00+01:00", next: nil, normalized: "24/7")
         ),
         (
+            // --at as an RFC 3339 instant: the answer is in the place's offset.
+            ["hours", "eval", "24/7", "--at", "2026-11-21T09:00:00Z", "--json"],
+            evalDocument("24/7", "open", at: "2026-11-21T10:00:00+01:00", next: nil, normalized: "24/7")
+        ),
+        (
+            // The change is in summer time: each instant carries its own offset.
             ["hours", "eval", "Su 02:30-04:00", "--at", "2026-03-29T01:59", "--json"],
-            "{\"state\":\"closed\",\"next_change\":\"2026-03-29T03:00\",\"comment\":null,\"normalized\":\"Su 02:30-04:00\"}\n"
+            evalDocument(
+                "Su 02:30-04:00", "closed", at: "2026-03-29T01:59:00+01:00", next: "2026-03-29T03:00:00+02:00",
+                normalized: "Su 02:30-04:00")
         ),
         (
             ["hours", "eval", "Mo-Fr 08:00-18:00", "--at", "2026-11-23T09:00"],
@@ -26,9 +56,13 @@ import Testing
         ),
         (
             ["hours", "eval", "sunrise-sunset", "--at", "2026-06-21T12:00", "--coords", "50.0875,14.4214", "--json"],
-            "{\"state\":\"open\",\"next_change\":\"2026-06-21T21:16\",\"comment\":null,\"normalized\":\"sunrise-sunset\"}\n"
+            evalDocument(
+                "sunrise-sunset", "open", at: "2026-06-21T12:00:00+02:00", next: "2026-06-21T21:16:00+02:00",
+                normalized: "sunrise-sunset")
         ),
-    ])
+    ]
+
+    @Test(arguments: evalCases)
     func evalPrintsTheAnswer(args: [String], stdout: String) throws {
         let r = try CLI.run(args)
         #expect(r.status == 0)
@@ -38,19 +72,21 @@ import Testing
     @Test func invalidExpressionIsAJSONError() throws {
         let r = try CLI.run(["hours", "eval", "Mo-Fr 8-20", "--at", "2026-11-21T10:00", "--json"])
         #expect(r.status == 1)
+        #expect(r.stdout == "")
         #expect(
-            r.stdout
-                == "{\"error\":\"not valid opening_hours (at character 8: expected ':' after the hour (write 08:00, not 8)) nor Czech hours text (not a schedule: 'mo' in 'Mo-Fr 8-20')\"}\n"
+            r.stderr
+                == "{\"error\":{\"exit_code\":1,\"message\":\"not valid opening_hours (at character 8: expected ':' after the hour (write 08:00, not 8)) nor Czech hours text (not a schedule: 'mo' in 'Mo-Fr 8-20')\"},\"schema\":\"error/1\"}\n"
         )
     }
 
     @Test(arguments: [
         (
             ["hours", "eval", "24/7", "--at", "2026-02-30T10:00"],
-            "Error: --at '2026-02-30T10:00' is not a wall-clock time YYYY-MM-DDTHH:MM"
+            "Error: --at '2026-02-30T10:00' is not a wall-clock time YYYY-MM-DDTHH:MM or an RFC 3339 instant with offset"
         ),
         (["hours", "eval", "24/7", "--tz", "Mars/Olympus"], "Error: --tz 'Mars/Olympus' is not an IANA time zone"),
         (["hours", "eval"], "Error: missing EXPR (or use --batch)"),
+        (["hours", "eval", "24/7", "--coords", "95,14"], "Error: --coords '95,14' is not LAT,LON in degrees"),
     ])
     func usageErrors(args: [String], message: String) throws {
         let r = try CLI.run(args)
@@ -71,11 +107,41 @@ import Testing
         #expect(r.status == 0)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 5)
-        #expect(lines[0] == "{\"id\":\"x1\",\"state\":\"open\",\"next_change\":\"2026-06-03T18:00\"}")
-        #expect(lines[1] == "{\"id\":\"x2\",\"state\":\"closed\",\"next_change\":\"2026-06-06T08:00\"}")
-        #expect(lines[2].hasPrefix("{\"id\":\"x3\",\"error\":\"not valid opening_hours (at character 8"))
-        #expect(lines[3] == "{\"id\":\"x4\",\"state\":\"open\",\"next_change\":null}")
-        #expect(lines[4] == "{\"id\":null,\"error\":\"line 5: not a JSON object\"}")
+        let ok = "\"schema\":\"hours-eval-line/1\""
+        let failed = "\"next_change\":null,\(ok),\"state\":null,\"state_at\":null,\"time_zone\":null}"
+        #expect(
+            lines[0]
+                == "{\"error\":null,\"id\":\"x1\",\"next_change\":\"2026-06-03T18:00:00+02:00\",\(ok),\"state\":\"open\",\"state_at\":\"2026-06-03T12:00:00+02:00\",\"time_zone\":\"Europe/Prague\"}"
+        )
+        #expect(
+            lines[1]
+                == "{\"error\":null,\"id\":\"x2\",\"next_change\":\"2026-06-06T08:00:00+02:00\",\(ok),\"state\":\"closed\",\"state_at\":\"2026-06-06T07:00:00+02:00\",\"time_zone\":\"Europe/Prague\"}"
+        )
+        #expect(
+            lines[2]
+                == "{\"error\":\"not valid opening_hours (at character 8: expected ':' after the hour (write 08:00, not 8)) nor Czech hours text (not a schedule: 'mo' in 'Mo-Fr 8-20')\",\"id\":\"x3\",\(failed)"
+        )
+        #expect(
+            lines[3]
+                == "{\"error\":null,\"id\":\"x4\",\"next_change\":null,\(ok),\"state\":\"open\",\"state_at\":\"2026-06-03T12:00:00+02:00\",\"time_zone\":\"Europe/Warsaw\"}"
+        )
+        #expect(lines[4] == "{\"error\":\"line 5: not a JSON object\",\"id\":null,\(failed)")
+    }
+
+    @Test func batchLinesTakeRFC3339InstantsNumericIdsAndCheckCoordinates() throws {
+        let input = """
+            {"id":5,"expr":"24/7","at":"2026-06-03T10:00:00Z","tz":"Europe/Prague"}
+            {"id":6,"expr":"24/7","coords":[95,14]}
+
+            """
+        let r = try Fixtures.run(CLI.binary, ["hours", "eval", "--batch"], stdin: input)
+        #expect(r.status == 0)
+        #expect(
+            r.stdout == """
+                {"error":null,"id":5,"next_change":null,"schema":"hours-eval-line/1","state":"open","state_at":"2026-06-03T12:00:00+02:00","time_zone":"Europe/Prague"}
+                {"error":"\\"coords\\" must be [lat, lon]","id":6,"next_change":null,"schema":"hours-eval-line/1","state":null,"state_at":null,"time_zone":null}
+
+                """)
     }
 
     @Test func normalize() throws {
@@ -90,6 +156,20 @@ import Testing
         #expect(prose.status == 3)
         #expect(prose.stdout == "")
         #expect(prose.stderr == "could not normalize: not a schedule: 'nejasná' in 'nejasná'\n")
+        let json = try CLI.run(["hours", "normalize", "po-ne 9-21 h (léto); po-ne 9-19 h (zima)", "--json"])
+        #expect(json.status == 0)
+        #expect(json.stderr == "")
+        #expect(
+            json.stdout == """
+                {
+                  "input" : "po-ne 9-21 h (léto); po-ne 9-19 h (zima)",
+                  "normalized" : "Apr-Sep Mo-Su 09:00-21:00; Oct-Mar Mo-Su 09:00-19:00",
+                  "reason" : "léto read as Apr-Sep; zima read as Oct-Mar",
+                  "schema" : "hours-normalize/1",
+                  "status" : "interpreted"
+                }
+
+                """)
     }
 
     @Test func toiletOpenAtShowsUntil() throws {

@@ -26,9 +26,13 @@ import Testing
         let again = try CLI.run(["ingest", "pipelines/prague-toilets-sample.yml", "--db", db])
         #expect(again.stderr.contains("changes: 0 added, 0 updated, 12 unchanged, 0 retired\n"))
         let runs = try CLI.run(["runs", "--db", db, "--json"])
-        let list = try JSONSerialization.jsonObject(with: Data(runs.stdout.utf8)) as? [[String: Any]]
+        let document = try JSONSerialization.jsonObject(with: Data(runs.stdout.utf8)) as? [String: Any]
+        #expect(document?["schema"] as? String == "runs/1")
+        let list = document?["runs"] as? [[String: Any]]
         #expect(list?.count == 2)
-        #expect((list?.last?["sourceSHA256"] as? String)?.count == 64)
+        #expect((list?.last?["source_sha256"] as? String)?.count == 64)
+        #expect(list?.last?["licence"] as? String == "CC0 (sample written for locate)")
+        #expect(list?.last?["unchanged"] as? Int == 12)
     }
 
     @Test(arguments: [

@@ -49,7 +49,7 @@ import Testing
         (["toilet", "--near", "14.42"], "Error: --near '14.42' is not LAT,LON in degrees (for example 50.0875,14.4214)"),
         (["toilet", "--near", "95,14"], "Error: --near '95,14' is not LAT,LON in degrees (for example 50.0875,14.4214)"),
         (["toilet", "--near", "50,14", "--limit", "0"], "Error: --limit must be at least 1"),
-        (["toilet"], "Error: Missing expected argument '--near <LAT,LON>'"),
+        (["toilet"], "Error: missing --near LAT,LON"),
     ])
     func usageErrorsExit64(args: [String], message: String) throws {
         let r = try CLI.run(args)

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Export
 import Foundation
-import Hours
 import Storage
 
 /// `locate export geojson|snapshot`.
@@ -12,26 +11,6 @@ struct ExportCommand: ParsableCommand {
         subcommands: [GeoJSON.self, Snapshot.self]
     )
 
-    /// `--at` in `--tz`, shared by both subcommands.
-    struct TimeOptions: ParsableArguments {
-        @Option(
-            help: ArgumentHelp(
-                "Add each toilet's opening state at this wall-clock time (YYYY-MM-DDTHH:MM in --tz).", valueName: "TIME"))
-        var at: String?
-
-        @Option(help: ArgumentHelp("Time zone of --at.", valueName: "ZONE"))
-        var tz = "Europe/Prague"
-
-        func validate() throws {
-            guard let zone = TimeZone(identifier: tz) else { throw ValidationError("--tz '\(tz)' is not an IANA time zone") }
-            if let at, WallClock.instant(at, in: zone) == nil {
-                throw ValidationError("--at '\(at)' is not a wall-clock time YYYY-MM-DDTHH:MM")
-            }
-        }
-
-        var instant: Date? { TimeZone(identifier: tz).flatMap { zone in at.flatMap { WallClock.instant($0, in: zone) } } }
-    }
-
     struct GeoJSON: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "geojson",
@@ -39,26 +18,35 @@ struct ExportCommand: ParsableCommand {
             discussion: """
                 Features are sorted by id, coordinates have at most 7 decimals, retired records are left out, \
                 and the same data (and --at) always gives the same bytes. Writes to stdout unless --out names \
-                a file (written under a temporary name and renamed into place).
+                a file (written under a temporary name and renamed into place). --at adds each toilet's \
+                opening state at that time; without it, no state is written. --json prints a summary \
+                (export-summary/1) on stdout and needs --out.
                 """
         )
 
-        @Option(help: "The dataset: toilets.")
-        var dataset = "toilets"
+        @Option(help: "The dataset.")
+        var dataset = DatasetChoice.toilets
 
         @Option(help: ArgumentHelp("Output file (default: stdout).", valueName: "FILE"))
         var out: String?
 
         @OptionGroup var time: TimeOptions
+        @OptionGroup var output: JSONOptions
         @OptionGroup var store: StoreOptions
 
+        func validate() throws {
+            if output.json && out == nil { throw ValidationError("--json needs --out FILE (the GeoJSON would go to stdout)") }
+        }
+
         func run() throws {
-            try reportingErrors {
-                let db = try LocateStore(readingAt: store.path)
-                let s = try GeoJSONExporter(store: db).write(dataset: dataset, to: out, at: time.instant)
-                if let out {
-                    Console.note("wrote \(s.count) features to \(out) (\(s.bytes) bytes, sha256 \(s.sha256.prefix(12)))")
-                }
+            let db = try LocateStore(readingAt: store.path)
+            let at = time.instant(default: "Europe/Prague")
+            let s = try GeoJSONExporter(store: db).write(dataset: dataset.rawValue, to: out, at: at)
+            guard let out else { return }
+            if output.json {
+                Console.out(try jsonText(ExportSummaryDocument(geojson: s, dataset: dataset.rawValue, out: out)))
+            } else {
+                Console.note(ExportText.geojson(s, out: out))
             }
         }
     }
@@ -69,7 +57,8 @@ struct ExportCommand: ParsableCommand {
             discussion: """
                 The folder is built beside DIR and swapped in at the end: a failure leaves the old snapshot \
                 as it was. changes.json lists what was added, updated and retired since the snapshot being \
-                replaced. The generation time is --at or the newest ingest, never the clock.
+                replaced. The generation time is --at or the newest ingest, never the clock. --json prints \
+                a summary (export-summary/1) on stdout.
                 """
         )
 
@@ -77,22 +66,16 @@ struct ExportCommand: ParsableCommand {
         var out: String
 
         @OptionGroup var time: TimeOptions
+        @OptionGroup var output: JSONOptions
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            try reportingErrors {
-                let db = try LocateStore(readingAt: store.path)
-                let s = try SnapshotWriter(store: db).write(to: out, at: time.instant)
-                let counts = s.datasets.map { d in
-                    "\(d.count) \(d.name)" + (d.name == "toilets" ? " in \(s.shards) shards" : "")
-                }
-                var line = "wrote snapshot \(out): " + counts.joined(separator: ", ")
-                let changes = s.datasets.compactMap { d -> String? in
-                    guard let a = d.added, let u = d.updated, let r = d.retired else { return nil }
-                    return "\(d.name) \(a) added, \(u) updated, \(r) retired"
-                }
-                if !changes.isEmpty { line += "; since the previous one: " + changes.joined(separator: "; ") }
-                Console.note(line)
+            let db = try LocateStore(readingAt: store.path)
+            let s = try SnapshotWriter(store: db).write(to: out, at: time.instant(default: "Europe/Prague"))
+            if output.json {
+                Console.out(try jsonText(ExportSummaryDocument(snapshot: s, out: out)))
+            } else {
+                Console.note(ExportText.snapshot(s, out: out))
             }
         }
     }

@@ -1,9 +1,10 @@
 import Foundation
+import Geo
 import Hours
-import Ingest
 
-/// `locate hours eval --batch`: one JSON answer per JSON input line, written as soon as the
-/// line is read (memory stays flat however long the input). Parsed expressions are cached.
+/// `locate hours eval --batch`: one `hours-eval-line/1` answer per JSON input line, written
+/// as soon as the line is read (memory stays flat however long the input). Parsed
+/// expressions are cached.
 enum HoursBatch {
     static func run(now: Date) {
         var cache: [String: Result<HoursInput, HoursInputError>] = [:]
@@ -13,34 +14,39 @@ enum HoursBatch {
             lineNumber += 1
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             let answer = evaluate(line, number: lineNumber, now: now, cache: &cache, zones: &zones)
-            FileHandle.standardOutput.write(Data((answer.jsonText + "\n").utf8))
+            let text = (try? compactJSONText(answer)) ?? "{\"schema\":\"hours-eval-line/1\"}"
+            FileHandle.standardOutput.write(Data((text + "\n").utf8))
         }
     }
 
     private static func evaluate(
         _ line: String, number: Int, now: Date, cache: inout [String: Result<HoursInput, HoursInputError>],
         zones: inout [String: TimeZone]
-    ) -> JSONValue {
+    ) -> HoursEvalLine {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
-            return .object([("id", .null), ("error", .string("line \(number): not a JSON object"))])
+            return HoursEvalLine(id: .none, error: "line \(number): not a JSON object")
         }
-        let idValue: JSONValue =
-            (object["id"] as? String).map { .string($0) } ?? (object["id"] as? NSNumber).map { .number("\($0)") } ?? .null
-        func fail(_ message: String) -> JSONValue { .object([("id", idValue), ("error", .string(message))]) }
-        guard let expr = object["expr"] as? String else { return fail("missing \"expr\"") }
+        let id: HoursEvalLine.LineID =
+            (object["id"] as? String).map { .text($0) } ?? (object["id"] as? NSNumber).map { .number($0.doubleValue) } ?? .none
+        guard let expr = object["expr"] as? String else { return HoursEvalLine(id: id, error: "missing \"expr\"") }
         let tzName = object["tz"] as? String ?? "Europe/Prague"
-        guard let zone = zones[tzName] ?? TimeZone(identifier: tzName) else { return fail("unknown time zone '\(tzName)'") }
+        guard let zone = zones[tzName] ?? TimeZone(identifier: tzName) else {
+            return HoursEvalLine(id: id, error: "unknown time zone '\(tzName)'")
+        }
         zones[tzName] = zone
         var instant = now
         if let at = object["at"] as? String {
-            guard let t = WallClock.instant(at, in: zone) else { return fail("\"at\" '\(at)' is not YYYY-MM-DDTHH:MM") }
+            guard let t = TimeOptions.instant(at, in: zone) else {
+                return HoursEvalLine(id: id, error: "\"at\" '\(at)' is not YYYY-MM-DDTHH:MM or an RFC 3339 instant")
+            }
             instant = t
         }
-        var lat: Double? = nil
-        var lon: Double? = nil
+        var position: Coordinate? = nil
         if let c = object["coords"] {
-            guard let pair = c as? [Double], pair.count == 2 else { return fail("\"coords\" must be [lat, lon]") }
-            (lat, lon) = (pair[0], pair[1])
+            guard let pair = c as? [Double], pair.count == 2, Coordinate(latitude: pair[0], longitude: pair[1]).isValid else {
+                return HoursEvalLine(id: id, error: "\"coords\" must be [lat, lon]")
+            }
+            position = Coordinate(latitude: pair[0], longitude: pair[1])
         }
         let parsed: Result<HoursInput, HoursInputError>
         if let hit = cache[expr] {
@@ -51,14 +57,12 @@ enum HoursBatch {
             cache[expr] = parsed
         }
         switch parsed {
-        case .failure(let e): return fail(e.message)
+        case .failure(let e): return HoursEvalLine(id: id, error: e.message)
         case .success(let input):
-            let context = HoursContext(timeZone: zone, country: object["country"] as? String, latitude: lat, longitude: lon)
-            let a = input.hours.state(at: instant, in: context)
-            return .object([
-                ("id", idValue), ("state", .string(a.state.rawValue)),
-                ("next_change", a.nextChange.map { .string(WallClock.text($0, in: zone)) } ?? .null),
-            ])
+            let context = HoursContext(
+                timeZone: zone, country: object["country"] as? String, latitude: position?.latitude,
+                longitude: position?.longitude)
+            return HoursEvalLine(id: id, answer: input.hours.state(at: instant, in: context), at: instant, zone: zone)
         }
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import Geo
 import Hours
-import Ingest
 
 /// `locate hours`: evaluate and normalise opening hours.
 struct HoursCommand: ParsableCommand {
@@ -16,21 +16,18 @@ struct HoursCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Say whether an expression is open, closed or unknown at a time, and when that changes.",
             discussion: """
-                EXPR may be OSM opening_hours syntax or Czech free text. --at is wall-clock time in --tz \
-                without an offset (default: now). With --batch, reads JSON lines from stdin, each \
-                {"id","expr","at","tz","country","coords"} (country and coords optional), and writes one \
-                JSON line per input line, in order: {"id","state","next_change"} or {"id","error"}.
+                EXPR may be OSM opening_hours syntax or Czech free text; --tz is the place's zone \
+                (default: Europe/Prague) and --at defaults to now. With --batch, reads JSON lines from \
+                stdin, each {"id","expr","at","tz","country","coords"} (all but expr optional; at as \
+                --at takes it, coords as [lat, lon]), and writes one JSON line per input line, in order \
+                (hours-eval-line/1: id, state, state_at, next_change, time_zone, error).
                 """
         )
 
         @Argument(help: "The expression (omit with --batch).")
         var expression: String?
 
-        @Option(help: ArgumentHelp("Wall-clock time in --tz, YYYY-MM-DDTHH:MM (default: now).", valueName: "TIME"))
-        var at: String?
-
-        @Option(help: ArgumentHelp("IANA time zone of the place.", valueName: "ZONE"))
-        var tz = "Europe/Prague"
+        @OptionGroup var time: TimeOptions
 
         @Option(help: ArgumentHelp("Country for public holidays (CZ, PL).", valueName: "CC"))
         var country: String?
@@ -41,8 +38,7 @@ struct HoursCommand: ParsableCommand {
         @Flag(help: "Read JSON lines from stdin and answer each on stdout.")
         var batch = false
 
-        @Flag(help: "Print JSON.")
-        var json = false
+        @OptionGroup var output: JSONOptions
 
         func validate() throws {
             if batch {
@@ -50,11 +46,7 @@ struct HoursCommand: ParsableCommand {
                 return
             }
             guard expression != nil else { throw ValidationError("missing EXPR (or use --batch)") }
-            guard TimeZone(identifier: tz) != nil else { throw ValidationError("--tz '\(tz)' is not an IANA time zone") }
-            if let at, let zone = TimeZone(identifier: tz), WallClock.instant(at, in: zone) == nil {
-                throw ValidationError("--at '\(at)' is not a wall-clock time YYYY-MM-DDTHH:MM")
-            }
-            if let coords, HoursCLI.coordinates(coords) == nil {
+            if let coords, Coordinate(latLonText: coords) == nil {
                 throw ValidationError("--coords '\(coords)' is not LAT,LON in degrees")
             }
         }
@@ -65,35 +57,23 @@ struct HoursCommand: ParsableCommand {
                 HoursBatch.run(now: now)
                 return
             }
-            guard let expression, let zone = TimeZone(identifier: tz) else { throw Exit.usage }
-            let instant = at.flatMap { WallClock.instant($0, in: zone) } ?? now
-            let c = coords.flatMap(HoursCLI.coordinates)
-            let context = HoursContext(timeZone: zone, country: country, latitude: c?.0, longitude: c?.1)
+            guard let expression else { throw Exit.usage }
+            let zone = time.zone(default: "Europe/Prague")
+            let instant = time.instant(default: "Europe/Prague") ?? now
+            let c = coords.flatMap(Coordinate.init(latLonText:))
+            let context = HoursContext(timeZone: zone, country: country, latitude: c?.latitude, longitude: c?.longitude)
             let input: HoursInput
             do {
                 input = try HoursInput(expression)
             } catch {
-                if json {
-                    Console.out(JSONValue.object([("error", .string(error.message))]).jsonText)
-                } else {
-                    Console.error(error.message)
-                }
-                throw Exit.failure
+                throw CLIError.failed(error.message)
             }
             let answer = input.hours.state(at: instant, in: context)
-            let next = answer.nextChange.map { WallClock.text($0, in: zone) }
-            if json {
+            if output.json {
                 Console.out(
-                    JSONValue.object([
-                        ("state", .string(answer.state.rawValue)), ("next_change", next.map { .string($0) } ?? .null),
-                        ("comment", answer.comment.map { .string($0) } ?? .null), ("normalized", .string(input.normalized)),
-                    ]).jsonText)
+                    try jsonText(HoursEvalDocument(input: input, text: expression, answer: answer, at: instant, zone: zone)))
             } else {
-                var lines = ["state: \(answer.state.rawValue)", "next change: \(next ?? "never")"]
-                if let comment = answer.comment { lines.append("comment: \(comment)") }
-                lines.append("normalized: \(input.normalized)")
-                if input.status != .exact { lines.append("read as: \(input.status.rawValue) Czech text") }
-                Console.out(lines.joined(separator: "\n"))
+                Console.out(HoursText.evaluation(input, answer: answer, zone: zone))
             }
         }
     }
@@ -104,41 +84,30 @@ struct HoursCommand: ParsableCommand {
             abstract: "Translate Czech opening-hours text to OSM syntax.",
             discussion: """
                 Prints the OSM form on stdout and how it was read (exact or interpreted, with the reason) \
-                on stderr. Text that is not a schedule prints the reason on stderr and exits 3.
+                on stderr. Text that is not a schedule prints the reason on stderr and exits 3. --json \
+                prints hours-normalize/1 (input, normalized, status, reason) on stdout instead.
                 """
         )
 
         @Argument(help: "Czech hours text, such as 'po-pá 6:00-21:00; so-ne 8:00-20:00'.")
         var text: String
 
-        @Flag(help: "Print JSON: original, normalized, status, reason.")
-        var json = false
+        @OptionGroup var output: JSONOptions
 
         func run() throws {
             let h = CzechHours(czech: text)
-            if json {
-                Console.out(
-                    JSONValue.object([
-                        ("original", .string(text)), ("normalized", h.expression.map { .string($0) } ?? .null),
-                        ("status", .string(h.status.rawValue)), ("reason", h.reason.map { .string($0) } ?? .null),
-                    ]).jsonText)
+            if output.json {
+                Console.out(try jsonText(HoursNormalizeDocument(text: text, hours: h)))
             }
             switch h.status {
             case .exact, .interpreted:
-                if !json { Console.out(h.expression ?? "") }
-                Console.note(h.status == .exact ? "exact" : "interpreted: \(h.reason ?? "")")
+                if !output.json {
+                    Console.out(h.expression ?? "")
+                    Console.note(HoursText.reading(h))
+                }
             case .unknown, .missing:
-                Console.note("could not normalize: \(h.reason ?? "")")
-                throw Exit.noResult
+                throw CLIError.noResult(HoursText.reading(h))
             }
         }
-    }
-}
-
-enum HoursCLI {
-    static func coordinates(_ text: String) -> (Double, Double)? {
-        let p = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard p.count == 2, let lat = p[0], let lon = p[1], abs(lat) <= 90, abs(lon) <= 180 else { return nil }
-        return (lat, lon)
     }
 }

@@ -28,9 +28,6 @@ struct IngestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the full report (rejects, warnings, counts) as JSON to FILE.", valueName: "FILE"))
     var report: String?
 
-    @Flag(help: "Print the report as JSON on stdout.")
-    var json = false
-
     @Option(
         help: ArgumentHelp(
             "Air pipelines and station lists: read the API answers saved by an earlier run instead of the API.",
@@ -48,6 +45,7 @@ struct IngestCommand: ParsableCommand {
             valueName: "N"))
     var keepResponses: Int?
 
+    @OptionGroup var output: JSONOptions
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
@@ -55,71 +53,31 @@ struct IngestCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
-            let spec = try PipelineDecoder.load(path: pipeline)
-            let db = try LocateStore(path: store.path)
-            let tty = Console.stderrIsTerminal
-            let fromAPI = replay == nil && IngestRunner.readsAPI(spec, sourceOverride: source)
-            let save = fromAPI ? (saveResponses ?? ResponseArchive.folder(for: store.path, at: Date())) : nil
-            let result = try IngestRunner(store: db, clock: { Date() }).run(
-                spec, sourceOverride: source, replay: replay, saveResponses: save
-            ) { n in
-                if tty { FileHandle.standardError.write(Data("\r\(n) features read…".utf8)) }
-            }
-            if tty { FileHandle.standardError.write(Data("\r".utf8)) }
-            if let report {
-                guard FileManager.default.createFile(atPath: report, contents: Data(try jsonText(result).utf8)) else {
-                    throw CLIError("\(report): cannot write the report")
-                }
-            }
-            summarize(result)
-            if let keep = keepResponses {
-                let removed = try ResponseArchive.prune(db: store.path, keep: keep)
-                if !removed.isEmpty {
-                    Console.note(
-                        "removed \(removed.count) older response folder(s) from \(ResponseArchive.root(for: store.path))")
-                }
-            }
-            if json { Console.out(try jsonText(result)) }
+        let spec = try PipelineDecoder.load(path: pipeline)
+        let db = try LocateStore(path: store.path)
+        let tty = Console.stderrIsTerminal
+        let fromAPI = replay == nil && IngestRunner.readsAPI(spec, sourceOverride: source)
+        let save = fromAPI ? (saveResponses ?? ResponseArchive.folder(for: store.path, at: Date())) : nil
+        let result = try IngestRunner(store: db, clock: { Date() }).run(
+            spec, sourceOverride: source, replay: replay, saveResponses: save
+        ) { n in
+            if tty { FileHandle.standardError.write(Data("\r\(n) features read…".utf8)) }
         }
+        if tty { FileHandle.standardError.write(Data("\r".utf8)) }
+        let document = IngestReportDocument(result, licence: try db.runLicences()[result.run.id])
+        if let report {
+            guard FileManager.default.createFile(atPath: report, contents: Data((try compactJSONText(document) + "\n").utf8))
+            else {
+                throw CLIError.failed("\(report): cannot write the report")
+            }
+        }
+        for line in IngestSummary.lines(result, path: store.path, hasReportFile: report != nil) { Console.note(line) }
+        if let keep = keepResponses {
+            let removed = try ResponseArchive.prune(db: store.path, keep: keep)
+            if !removed.isEmpty {
+                Console.note("removed \(removed.count) older response folder(s) from \(ResponseArchive.root(for: store.path))")
+            }
+        }
+        if output.json { Console.out(try jsonText(document)) }
     }
-
-    private func summarize(_ r: IngestReport) {
-        let run = r.run
-        let c = run.counts
-        Console.note(
-            "ingested \(run.pipeline) into \(store.path) (run \(run.id), dataset \(run.dataset)): read \(run.read), "
-                + "accepted \(run.accepted), rejected \(run.rejected), warnings \(run.warnings)")
-        Console.note("changes: \(c.added) added, \(c.updated) updated, \(c.unchanged) unchanged, \(c.retired) retired")
-        if let op = run.projOperation {
-            Console.note(
-                "reprojected \(run.sourceCRS) → EPSG:4326 with: \(op)\(run.projAccuracyMeters.map { " (accuracy \($0) m)" } ?? "")"
-            )
-        }
-        let shown = 20
-        for issue in r.rejected.prefix(shown) {
-            Console.note(
-                "rejected \(["stations": "station", "air": "station"][run.kind] ?? "feature") \(issue.index)\(issue.id.map { " (\($0))" } ?? ""): \(issue.field): \(issue.reason)"
-            )
-        }
-        if r.rejected.count > shown { Console.note("… \(r.rejected.count - shown) more rejected; see --report FILE") }
-        if !r.warnings.isEmpty {
-            var byReason: [String: Int] = [:]
-            // Group by the kind of warning: the reason up to its first ':'.
-            for w in r.warnings {
-                let kind = w.reason.split(separator: ":", maxSplits: 1).first.map(String.init) ?? w.reason
-                byReason["\(w.field): \(kind)", default: 0] += 1
-            }
-            let top = byReason.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(5)
-            Console.note(
-                "warnings: " + top.map { "\($0.value)× \($0.key)" }.joined(separator: "; ")
-                    + (report == nil ? " (all in --report FILE)" : ""))
-        }
-    }
-}
-
-/// An error the CLI itself raises.
-struct CLIError: Error, CustomStringConvertible {
-    let description: String
-    init(_ message: String) { description = message }
 }

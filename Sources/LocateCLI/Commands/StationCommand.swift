@@ -13,12 +13,12 @@ struct StationCommand: ParsableCommand {
         discussion: """
             --near gives the true nearest stations by WGS84 geodesic distance (exact, ties by row id). \
             --name matches ignoring case and diacritics (Kraków, krakow and KRAKÓW are equal; ł folds to l), \
-            exact names first, then prefixes, word prefixes and substrings. Exits 3 when nothing matches.
+            exact names first, then prefixes, word prefixes and substrings. Data is judged as of --at \
+            (default: now; --tz defaults to Europe/Warsaw). Exits 3 when nothing matches.
             """
     )
 
-    @Option(help: ArgumentHelp("Where you are, as latitude,longitude in degrees (52.2297,21.0122).", valueName: "LAT,LON"))
-    var near: String?
+    @OptionGroup var place: NearOptions
 
     @Option(help: ArgumentHelp("Search station names.", valueName: "TEXT"))
     var name: String?
@@ -38,11 +38,7 @@ struct StationCommand: ParsableCommand {
             valueName: "AGE"))
     var freshWithin: String?
 
-    @Option(help: ArgumentHelp("Judge data as of this wall-clock time in --tz (default: now).", valueName: "TIME"))
-    var at: String?
-
-    @Option(help: ArgumentHelp("Time zone of --at.", valueName: "ZONE"))
-    var tz = "Europe/Warsaw"
+    @OptionGroup var time: TimeOptions
 
     @Option(
         help: ArgumentHelp(
@@ -50,18 +46,14 @@ struct StationCommand: ParsableCommand {
             valueName: "RULE"))
     var alert: [String] = []
 
-    @Flag(help: "Print JSON instead of a table.")
-    var json = false
+    @OptionGroup var output: JSONOptions
 
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
-        guard (near == nil) != (name == nil) else { throw ValidationError("give either --near LAT,LON or --name TEXT") }
-        if let near, Coordinate(latLonText: near) == nil {
-            throw ValidationError("--near '\(near)' is not LAT,LON in degrees (for example 52.2297,21.0122)")
-        }
+        guard (place.near == nil) != (name == nil) else { throw ValidationError("give either --near LAT,LON or --name TEXT") }
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
-        if near == nil && (param != nil || freshWithin != nil || !alert.isEmpty) {
+        if place.near == nil && (param != nil || freshWithin != nil || !alert.isEmpty) {
             throw ValidationError("--param, --fresh-within and --alert need --near")
         }
         if freshWithin != nil && param == nil && alert.isEmpty {
@@ -72,10 +64,6 @@ struct StationCommand: ParsableCommand {
         }
         for a in alert where AirAlert(a) == nil {
             throw ValidationError("--alert '\(a)' is not a rule such as PM10>50")
-        }
-        guard let zone = TimeZone(identifier: tz) else { throw ValidationError("--tz '\(tz)' is not an IANA time zone") }
-        if let at, WallClock.instant(at, in: zone) == nil {
-            throw ValidationError("--at '\(at)' is not a wall-clock time YYYY-MM-DDTHH:MM")
         }
     }
 
@@ -92,40 +80,34 @@ struct StationCommand: ParsableCommand {
 
     func run() throws {
         let clock = Date()
-        try reportingErrors {
-            let finder = StationFinder(store: try LocateStore(readingAt: store.path))
-            let now = TimeZone(identifier: tz).flatMap { zone in at.flatMap { WallClock.instant($0, in: zone) } } ?? clock
-            let results: [StationResult]
-            if let near, let point = Coordinate(latLonText: near) {
-                results = try finder.nearest(
-                    to: point, limit: limit, now: now, parameter: param, freshWithin: freshWithin.flatMap(StationCommand.seconds))
-            } else {
-                results = try finder.named(name ?? "", limit: limit, now: now)
-            }
-            let rules = alert.compactMap(AirAlert.init)
-            let exceeded = results.flatMap { s in
-                (s.air?.readings ?? []).flatMap { r in
-                    rules.filter { $0.exceeded(by: r, maxAgeSeconds: freshWithin.flatMap(StationCommand.seconds)) }.map {
-                        (s, r, $0)
-                    }
+        let finder = StationFinder(store: try LocateStore(readingAt: store.path))
+        let now = time.instant(default: "Europe/Warsaw") ?? clock
+        let results: [StationResult]
+        if let point = place.point {
+            results = try finder.nearest(
+                to: point, limit: limit, now: now, parameter: param, freshWithin: freshWithin.flatMap(StationCommand.seconds))
+        } else {
+            results = try finder.named(name ?? "", limit: limit, now: now)
+        }
+        let rules = alert.compactMap(AirAlert.init)
+        let exceeded = results.flatMap { s in
+            (s.air?.readings ?? []).flatMap { r in
+                rules.filter { $0.exceeded(by: r, maxAgeSeconds: freshWithin.flatMap(StationCommand.seconds)) }.map {
+                    (s, r, $0)
                 }
             }
-            if json {
-                let hits = exceeded.map { AlertHit(station: $0.0.id, name: $0.0.name, rule: $0.2.description, reading: $0.1) }
-                Console.out(try jsonText(StationAnswer(results: results, alerts: hits)))
-            } else if !results.isEmpty {
-                Console.out(StationTable.render(results, byDistance: near != nil))
-                for (s, r, rule) in exceeded {
-                    Console.out(
-                        "ALERT \(s.name) (\(s.id)): \(r.parameter) \(JSONText.number(r.value)) \(r.unit) at \(r.localTime), over \(rule)"
-                    )
-                }
-            }
-            if results.isEmpty {
-                Console.note("no station matches")
-                throw Exit.noResult
-            }
-            if !exceeded.isEmpty { throw Exit.alert }
+        }
+        if output.json {
+            let hits = exceeded.map { AlertHit(station: $0.0.id, name: $0.0.name, rule: $0.2.description, reading: $0.1) }
+            Console.out(try jsonText(StationAnswer(results: results, alerts: hits)))
+        } else if !results.isEmpty {
+            Console.out(StationTable.render(results, byDistance: place.near != nil))
+            for (s, r, rule) in exceeded { Console.out(StationTable.alertLine(s, r, rule)) }
+        }
+        if results.isEmpty { throw CLIError.noResult("no station matches") }
+        if !exceeded.isEmpty {
+            let list = exceeded.map { "\($0.0.id) \($0.2)" }.joined(separator: ", ")
+            throw CLIError.alert("\(exceeded.count) alert threshold(s) exceeded: \(list)")
         }
     }
 }

@@ -15,10 +15,47 @@ enum Exit {
     static let usage = ExitCode(64)
 }
 
+/// Why a command ended without success; `LocateMain` prints it (as text, or as one
+/// `error/1` object with `--json`) and exits with its code.
+enum CLIError: Error, CustomStringConvertible {
+    /// Bad input, storage or network (exit 1); printed as `error: …`.
+    case failed(String)
+    /// The command ran but found nothing (exit 3); printed as a plain note.
+    case noResult(String)
+    /// A threshold of `locate station --alert` was exceeded (exit 4); the alerts are
+    /// already in the output, so the text form prints nothing more.
+    case alert(String)
+
+    /// The message, without the `error: ` prefix.
+    var description: String {
+        switch self {
+        case .failed(let m), .noResult(let m), .alert(let m): m
+        }
+    }
+
+    /// The exit code this ending maps to.
+    var exitCode: ExitCode {
+        switch self {
+        case .failed: Exit.failure
+        case .noResult: Exit.noResult
+        case .alert: Exit.alert
+        }
+    }
+
+    /// What the text form prints on stderr, or nil.
+    var text: String? {
+        switch self {
+        case .failed(let m): "error: \(m)"
+        case .noResult(let m): m
+        case .alert: nil
+        }
+    }
+}
+
 /// Diagnostics go to stderr, results to stdout.
 enum Console {
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        note("error: \(message)")
     }
 
     static func note(_ message: String) {
@@ -32,21 +69,16 @@ enum Console {
     static var stderrIsTerminal: Bool { isatty(2) == 1 }
 }
 
-/// Runs a command body, turning thrown errors into `error: …` on stderr and exit 1.
-func reportingErrors(_ body: () throws -> Void) throws {
-    do {
-        try body()
-    } catch let e as ExitCode {
-        throw e
-    } catch let e as any CustomStringConvertible & Error {
-        Console.error(e.description)
-        throw Exit.failure
-    }
-}
-
-/// Deterministic pretty JSON with sorted keys.
+/// Deterministic pretty JSON with sorted keys (docs/json.md rule 9: command answers).
 func jsonText<T: Encodable>(_ value: T) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+}
+
+/// Deterministic one-line JSON with sorted keys (batch lines, error objects, files).
+func compactJSONText<T: Encodable>(_ value: T) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(value), as: UTF8.self)
 }

@@ -21,6 +21,11 @@ enum StationTable {
         return t.render()
     }
 
+    /// `ALERT Kraków, ul. Próbna (9001): PM10 52.1 µg/m³ at 2026-11-21 19:00:00, over PM10>50`.
+    static func alertLine(_ s: StationResult, _ r: StationAir.Reading, _ rule: AirAlert) -> String {
+        "ALERT \(s.name) (\(s.id)): \(r.parameter) \(JSONText.number(r.value)) \(r.unit) at \(r.localTime), over \(rule)"
+    }
+
     static func number(_ v: Double) -> String { String(format: v < 10 ? "%.1f" : "%.0f", v) }
 
     /// `45m`, `3h`, `2d`.

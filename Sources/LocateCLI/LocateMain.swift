@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+
+/// The entry point: parses and runs `Locate` like ArgumentParser's own `main`, and prints
+/// every failure in one place: `error: …` text, or with `--json` among the arguments one
+/// `error/1` object on stderr (docs/json.md rule 8), usage errors included.
+@main
+enum LocateMain {
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let json = arguments.prefix { $0 != "--" }.contains("--json")
+        let command: any ParsableCommand
+        do {
+            command = try Locate.parseAsRoot(arguments)
+        } catch {
+            parserExit(error, json: json)
+        }
+        do {
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                var syncCommand = command
+                try syncCommand.run()
+            }
+        } catch let e as CLIError {
+            exit(e.exitCode, message: e.description, text: e.text, json: json)
+        } catch let e as ExitCode {
+            exit(e, message: "exit \(e.rawValue)", text: nil, json: json)
+        } catch let e as any CustomStringConvertible & Error {
+            exit(Exit.failure, message: e.description, text: "error: \(e.description)", json: json)
+        } catch {
+            parserExit(error, json: json)
+        }
+    }
+
+    /// ArgumentParser's own errors (usage errors, `--help`, `--version`).
+    private static func parserExit(_ error: any Error, json: Bool) -> Never {
+        let code = Locate.exitCode(for: error)
+        guard json, code != Exit.success else { Locate.exit(withError: error) }
+        exit(code, message: Locate.message(for: error), text: nil, json: true)
+    }
+
+    private static func exit(_ code: ExitCode, message: String, text: String?, json: Bool) -> Never {
+        if json {
+            let document = ErrorDocument(message: message, exitCode: Int(code.rawValue))
+            Console.note((try? compactJSONText(document)) ?? "{\"schema\":\"error/1\"}")
+        } else if let text {
+            Console.note(text)
+        }
+        Foundation.exit(code.rawValue)
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import Hours
+
+/// The human answers of `locate hours`.
+enum HoursText {
+    /// `state: open`, `next change: 2026-11-23T18:00`, the comment, the normalized form, and
+    /// how Czech text was read.
+    static func evaluation(_ input: HoursInput, answer: HoursAnswer, zone: TimeZone) -> String {
+        let next = answer.nextChange.map { WallClock.text($0, in: zone) }
+        var lines = ["state: \(answer.state.rawValue)", "next change: \(next ?? "never")"]
+        if let comment = answer.comment { lines.append("comment: \(comment)") }
+        lines.append("normalized: \(input.normalized)")
+        if input.status != .exact { lines.append("read as: \(input.status.rawValue) Czech text") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `exact`, `interpreted: léto read as Apr-Sep`, or `could not normalize: …`.
+    static func reading(_ h: CzechHours) -> String {
+        switch h.status {
+        case .exact: "exact"
+        case .interpreted: "interpreted: \(h.reason ?? "")"
+        case .unknown, .missing: "could not normalize: \(h.reason ?? "")"
+        }
+    }
+}

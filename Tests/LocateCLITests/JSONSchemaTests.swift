@@ -1,0 +1,157 @@
+import Foundation
+import LocateTestSupport
+import Testing
+
+/// Every JSON document `locate` writes, validated against its schema in docs/schema with
+/// Python's `jsonschema` (draft 2020-12, format checks on), plus snake_case keys only.
+@Suite struct JSONSchemaTests {
+    /// A Python that can import jsonschema, or nil.
+    static let python: String? = ["/usr/bin/env", "/usr/bin/python3"].first { candidate in
+        let args = candidate == "/usr/bin/env" ? ["python3", "-c", "import jsonschema"] : ["-c", "import jsonschema"]
+        return (try? Fixtures.run(candidate, args))?.status == 0
+    }
+
+    /// One document to validate: a name for messages, its schema name, its text.
+    struct Document: Sendable {
+        var name: String
+        var schema: String
+        var text: String
+    }
+
+    /// The documents, collected once for both tests.
+    static let collected = Result { try documents() }
+
+    /// Runs `locate` and checks the exit code.
+    static func locate(_ args: [String], status: Int32 = 0, stdin: String? = nil) throws -> (stdout: String, stderr: String) {
+        let r = try Fixtures.run(CLI.binary, args, stdin: stdin)
+        #expect(r.status == status, "locate \(args.joined(separator: " ")): \(r.stderr)")
+        return (r.stdout, r.stderr)
+    }
+
+    /// Builds the demo database from the bundled samples and runs every command that writes
+    /// JSON, collecting what each wrote.
+    static func documents() throws -> [Document] {
+        let dir = Fixtures.temporaryFolder()
+        let db = dir.appendingPathComponent("demo.sqlite").path
+        var docs: [Document] = []
+        func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
+        for pipeline in ["prague-toilets-sample", "gios-stations-sample", "gios-air-sample"] {
+            let report = dir.appendingPathComponent("\(pipeline).report.json").path
+            let r = try locate(["ingest", "pipelines/\(pipeline).yml", "--db", db, "--json", "--report", report])
+            docs.append(Document(name: "ingest \(pipeline) --json", schema: "ingest-report", text: r.stdout))
+            docs.append(Document(name: "ingest \(pipeline) --report", schema: "ingest-report", text: try read(report)))
+        }
+        docs.append(Document(name: "runs --json", schema: "runs", text: try locate(["runs", "--json", "--db", db]).stdout))
+        let toilet = try locate(["toilet", "--near", "50.0875,14.4214", "--at", "2026-11-21T20:30", "--json", "--db", db])
+        docs.append(Document(name: "toilet --json", schema: "toilet-answer", text: toilet.stdout))
+        let station = try locate(
+            ["station", "--near", "50.06,19.94", "--at", "2026-11-21T20:30", "--alert", "PM10>50", "--json", "--db", db],
+            status: 4)
+        docs.append(Document(name: "station --json", schema: "station-answer", text: station.stdout))
+        docs.append(Document(name: "station --json alert (stderr)", schema: "error", text: station.stderr))
+        let eval = try locate(["hours", "eval", "Mo-Fr 08:00-18:00", "--at", "2026-11-23T09:00", "--country", "CZ", "--json"])
+        docs.append(Document(name: "hours eval --json", schema: "hours-eval", text: eval.stdout))
+        let batch = try locate(
+            ["hours", "eval", "--batch"],
+            stdin: """
+                {"id":"a","expr":"Mo-Fr 08:00-18:00","at":"2026-06-03T12:00","country":"CZ","coords":[50.08,14.42]}
+                {"id":7,"expr":"24/7","at":"2026-06-03T12:00:00+02:00","tz":"Europe/Warsaw"}
+                {"id":"c","expr":"Mo-Fr 8-20"}
+                not json
+
+                """)
+        for (i, line) in batch.stdout.split(separator: "\n").enumerated() {
+            docs.append(Document(name: "hours eval --batch line \(i + 1)", schema: "hours-eval-line", text: String(line)))
+        }
+        let normalized = try locate(["hours", "normalize", "po-pá 6:00-21:00", "--json"])
+        docs.append(Document(name: "hours normalize --json", schema: "hours-normalize", text: normalized.stdout))
+        let prose = try locate(["hours", "normalize", "nejasná", "--json"], status: 3)
+        docs.append(Document(name: "hours normalize --json (no schedule)", schema: "hours-normalize", text: prose.stdout))
+        docs.append(Document(name: "hours normalize --json (stderr)", schema: "error", text: prose.stderr))
+        let geojson = dir.appendingPathComponent("toilets.geojson").path
+        let export = try locate(["export", "geojson", "--out", geojson, "--at", "2026-11-21T20:30", "--json", "--db", db])
+        docs.append(Document(name: "export geojson --json", schema: "export-summary", text: export.stdout))
+        docs.append(Document(name: "export geojson file", schema: "geojson", text: try read(geojson)))
+        let stations = try locate(["export", "geojson", "--dataset", "stations", "--at", "2026-11-21T20:30", "--db", db])
+        docs.append(Document(name: "export geojson --dataset stations", schema: "geojson", text: stations.stdout))
+        let site = dir.appendingPathComponent("site").path
+        let snapshot = try locate(["export", "snapshot", "--out", site, "--at", "2026-11-21T20:30", "--json", "--db", db])
+        docs.append(Document(name: "export snapshot --json", schema: "export-summary", text: snapshot.stdout))
+        for (file, schema) in [
+            ("manifest.json", "snapshot-manifest"), ("changes.json", "snapshot-changes"),
+            ("stations/changes.json", "snapshot-changes"), ("toilets/shards.json", "snapshot-shards"),
+            ("toilets.geojson", "geojson"), ("stations.geojson", "geojson"),
+        ] {
+            docs.append(Document(name: "snapshot \(file)", schema: schema, text: try read(site + "/" + file)))
+        }
+        let failure = try locate(["toilet", "--near", "50,14", "--json", "--db", "/nope/x.sqlite"], status: 1)
+        docs.append(Document(name: "error --json (stderr)", schema: "error", text: failure.stderr))
+        let usage = try locate(["toilet", "--near", "95,14", "--json", "--db", db], status: 64)
+        docs.append(Document(name: "usage error --json (stderr)", schema: "error", text: usage.stderr))
+        let none = try locate(["toilet", "--near", "50.0875,14.4214", "--wheelchair", "--json", "--db", db], status: 3)
+        docs.append(Document(name: "no result --json (stderr)", schema: "error", text: none.stderr))
+        return docs
+    }
+
+    @Test(.enabled(if: python != nil, "no python3 with jsonschema (Debian: python3-jsonschema; scripts/setup.sh --test)"))
+    func everyDocumentMatchesItsSchema() throws {
+        let docs = try JSONSchemaTests.collected.get()
+        let dir = Fixtures.temporaryFolder()
+        var manifest: [[String: String]] = []
+        for (i, d) in docs.enumerated() {
+            let path = dir.appendingPathComponent("doc\(i).json").path
+            FileManager.default.createFile(atPath: path, contents: Data(d.text.utf8))
+            manifest.append(["name": d.name, "schema": d.schema, "path": path])
+        }
+        let manifestPath = dir.appendingPathComponent("manifest.json").path
+        FileManager.default.createFile(atPath: manifestPath, contents: try JSONSerialization.data(withJSONObject: manifest))
+        let python = try #require(JSONSchemaTests.python)
+        let script = Fixtures.repo("scripts/check-json.py")
+        let args = [script, Fixtures.repo("docs/schema"), manifestPath]
+        let r = try Fixtures.run(python, python == "/usr/bin/env" ? ["python3"] + args : args)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        for line in lines where line.hasPrefix("skip ") { print("JSONSchemaTests: \(line)") }
+        #expect(lines.filter { $0.hasPrefix("fail ") } == [], "\(r.stderr)")
+        #expect(lines.count == docs.count, "\(r.stdout)\(r.stderr)")
+        #expect(r.status == 0)
+    }
+
+    /// The documents each schema file in docs/schema is for: every schema is used by at
+    /// least one real output above.
+    @Test func everySchemaFileIsUsed() throws {
+        let used = Set(try JSONSchemaTests.collected.get().map(\.schema))
+        let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.repo("docs/schema"))
+        let names = files.filter { $0.hasSuffix(".schema.json") }.map { String($0.dropLast(".schema.json".count)) }
+        #expect(names.count == files.count, "docs/schema holds files that are not NAME.schema.json: \(files.sorted())")
+        for name in names.sorted() { #expect(used.contains(name), "docs/schema/\(name).schema.json is used by no output") }
+        #expect(used.isSuperset(of: ["error", "runs", "ingest-report", "hours-eval", "hours-eval-line", "hours-normalize"]))
+    }
+
+    /// The contract's error object, exactly.
+    static let errorCases: [([String], Int32, String)] = [
+        (
+            ["toilet", "--near", "95,14", "--json"], 64,
+            "{\"error\":{\"exit_code\":64,\"message\":\"--near '95,14' is not LAT,LON in degrees (for example 50.0875,14.4214)\"},\"schema\":\"error/1\"}\n"
+        ),
+        (
+            ["export", "geojson", "--dataset", "benches", "--json"], 64,
+            "{\"error\":{\"exit_code\":64,\"message\":\"The value 'benches' is invalid for '--dataset <dataset>'. Please provide one of 'toilets' and 'stations'.\"},\"schema\":\"error/1\"}\n"
+        ),
+        (
+            ["toilet", "--near", "50,14", "--json", "--db", "/nope/x.sqlite"], 1,
+            "{\"error\":{\"exit_code\":1,\"message\":\"/nope/x.sqlite: cannot open database: no such file (run `locate ingest` first)\"},\"schema\":\"error/1\"}\n"
+        ),
+        (
+            ["hours", "eval", "Mo-Fr 8-20", "--json"], 1,
+            "{\"error\":{\"exit_code\":1,\"message\":\"not valid opening_hours (at character 8: expected ':' after the hour (write 08:00, not 8)) nor Czech hours text (not a schedule: 'mo' in 'Mo-Fr 8-20')\"},\"schema\":\"error/1\"}\n"
+        ),
+    ]
+
+    @Test(arguments: errorCases)
+    func errorsWithJSONAreOneObjectOnStderr(args: [String], status: Int32, stderr: String) throws {
+        let r = try CLI.run(args)
+        #expect(r.status == status)
+        #expect(r.stdout == "")
+        #expect(r.stderr == stderr)
+    }
+}

@@ -26,6 +26,10 @@ enum LocateMain {
             exit(e.exitCode, message: e.description, text: e.text, json: json)
         } catch let e as ExitCode {
             exit(e, message: "exit \(e.rawValue)", text: nil, json: json)
+        } catch let e as CleanExit {
+            parserExit(e, json: json)
+        } catch let e as ValidationError {
+            parserExit(e, json: json)
         } catch let e as any CustomStringConvertible & Error {
             exit(Exit.failure, message: e.description, text: "error: \(e.description)", json: json)
         } catch {

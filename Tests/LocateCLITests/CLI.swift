@@ -16,11 +16,16 @@ enum CLI {
         try Fixtures.run(binary, args, environment: env)
     }
 
+    /// A setup step that failed (a test failure, not a crash of the test process).
+    struct SetupFailed: Error, CustomStringConvertible {
+        var description: String
+    }
+
     /// A fresh database path and the sample ingested into it.
     static func sampleDatabase() throws -> String {
         let db = Fixtures.temporaryFolder().appendingPathComponent("cli.sqlite").path
         let r = try run(["ingest", "pipelines/prague-toilets-sample.yml", "--db", db])
-        precondition(r.status == 0, r.stderr)
+        guard r.status == 0 else { throw SetupFailed(description: "sample ingest exited \(r.status): \(r.stderr)") }
         return db
     }
 }

@@ -57,7 +57,9 @@ import Testing
         let bad = Fixtures.write(
             "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":null,\"properties\":{}}]}",
             name: "b.geojson", in: dir)
-        _ = try CLI.run(["ingest", "pipelines/prague-toilets-sample.yml", "--source", bad, "--db", db])
+        let setup = try CLI.run(["ingest", "pipelines/prague-toilets-sample.yml", "--source", bad, "--db", db])
+        #expect(setup.status == 0)
+        #expect(setup.stderr.contains("read 1, accepted 0, rejected 1, warnings 0\n"))
         let r = try CLI.run(["export", "snapshot", "--out", dir.appendingPathComponent("s").path, "--db", db])
         #expect(r.status == 1)
         #expect(r.stderr == "error: the database has no active toilets or stations: run `locate ingest` first\n")

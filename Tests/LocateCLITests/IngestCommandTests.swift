@@ -70,6 +70,13 @@ import Testing
             // Regression: a doubled backslash in a wrapped help text printed "\" at line ends.
             #expect(!r.stdout.contains("\\"), "\(command): stray backslash in the help text")
         }
+        // A command group without a subcommand prints its help, as --help does.
+        for group in [[], ["hours"], ["export"]] {
+            let bare = try CLI.run(group)
+            #expect(bare.status == 0, "\(group)")
+            #expect(bare.stdout == (try CLI.run(group + ["--help"])).stdout, "\(group)")
+            #expect(bare.stderr == "", "\(group)")
+        }
         let root = try CLI.run(["--help"])
         #expect(
             root.stdout.contains(

@@ -35,6 +35,11 @@ import Testing
             "--db", db,
         ])
         #expect(earlier.status == 4)
+        // With --json the exceeded thresholds are also the one error object on stderr.
+        #expect(
+            earlier.stderr
+                == "{\"error\":{\"exit_code\":4,\"message\":\"1 alert threshold(s) exceeded: 9001 PM10>50\"},\"schema\":\"error/1\"}\n"
+        )
         #expect(earlier.stdout.contains("\"value\" : 55.94"))
         #expect(!earlier.stdout.contains("rowID"))
     }

@@ -37,12 +37,34 @@ import Testing
                 ])
     }
 
+    @Test func atTakesAnRFC3339InstantWithOffset() throws {
+        let db = try CLI.sampleDatabase()
+        let base = ["toilet", "--near", "50.0875,14.4214", "--limit", "2", "--db", db]
+        let local = try CLI.run(base + ["--at", "2026-11-23T20:50"])
+        #expect(local.status == 0)
+        #expect(local.stdout.contains("open until 21:00"))
+        for instant in ["2026-11-23T19:50:00Z", "2026-11-23T20:50:00+01:00", "2026-11-23T14:50:00-05:00"] {
+            let r = try CLI.run(base + ["--at", instant])
+            #expect(r.status == 0)
+            #expect(r.stdout == local.stdout, "--at \(instant)")
+        }
+        let bad = try CLI.run(base + ["--at", "2026-11-23 20:50"])
+        #expect(bad.status == 64)
+        #expect(
+            bad.stderr.hasPrefix(
+                "Error: --at '2026-11-23 20:50' is not a wall-clock time YYYY-MM-DDTHH:MM or an RFC 3339 instant with offset"))
+    }
+
     @Test func noResultExitsThree() throws {
         let db = try CLI.sampleDatabase()
         let r = try CLI.run(["toilet", "--near", "50.0875,14.4214", "--wheelchair", "--db", db])
         #expect(r.status == 3)
         #expect(r.stdout == "")
         #expect(r.stderr == "no toilet matches\n")
+        let json = try CLI.run(["toilet", "--near", "50.0875,14.4214", "--wheelchair", "--json", "--db", db])
+        #expect(json.status == 3)
+        #expect(json.stdout.contains("\"results\" : [\n\n  ]") || json.stdout.contains("\"results\" : []"))
+        #expect(json.stderr == "{\"error\":{\"exit_code\":3,\"message\":\"no toilet matches\"},\"schema\":\"error/1\"}\n")
     }
 
     @Test(arguments: [

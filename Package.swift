@@ -60,7 +60,7 @@ let package = Package(
                 "Ingest", "Query", "Export", "Storage", "Geo", "Hours",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strict
+            swiftSettings: strict + [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
         .executableTarget(
             name: "LocateBench",

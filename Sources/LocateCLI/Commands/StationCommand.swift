@@ -1,7 +1,5 @@
 import ArgumentParser
 import Foundation
-import Geo
-import Hours
 import Query
 import Storage
 

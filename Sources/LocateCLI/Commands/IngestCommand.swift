@@ -12,7 +12,8 @@ struct IngestCommand: ParsableCommand {
             The whole run is one transaction: on any error the database is left exactly as it was. \
             Records that cannot be used are rejected with a reason; re-running the same input \
             reports 0 added, 0 updated, 0 retired. A summary goes to stderr; --report FILE \
-            writes every rejected record and warning as JSON; --json prints the report on stdout.
+            writes the report (ingest-report/1: the run, every rejected record and warning) as JSON; \
+            --json prints it on stdout.
             """
     )
 

@@ -43,7 +43,11 @@ import Testing
         }
         docs.append(Document(name: "runs --json", schema: "runs", text: try locate(["runs", "--json", "--db", db]).stdout))
         let toilet = try locate(["toilet", "--near", "50.0875,14.4214", "--at", "2026-11-21T20:30", "--json", "--db", db])
-        docs.append(Document(name: "toilet --json", schema: "toilet-answer", text: toilet.stdout))
+        docs.append(Document(name: "toilet --json --at", schema: "toilet-answer", text: toilet.stdout))
+        let untimed = try locate(["toilet", "--near", "50.0875,14.4214", "--limit", "2", "--json", "--db", db])
+        docs.append(Document(name: "toilet --json", schema: "toilet-answer", text: untimed.stdout))
+        let named = try locate(["station", "--name", "KRAKOW", "--at", "2026-11-21T20:30", "--json", "--db", db])
+        docs.append(Document(name: "station --name --json", schema: "station-answer", text: named.stdout))
         let station = try locate(
             ["station", "--near", "50.06,19.94", "--at", "2026-11-21T20:30", "--alert", "PM10>50", "--json", "--db", db],
             status: 4)

@@ -12,7 +12,7 @@ import Testing
 @Suite struct BulkMergeTests {
     @Test(.enabled(if: Fixtures.haveTool("spatialite") && Fixtures.haveTool("sqlite3"), "spatialite or sqlite3 CLI missing"))
     func packedRTreePassesBothChecksAfterABulkMerge() throws {
-        let dir = Fixtures.temporaryFolder()
+        let dir = try Fixtures.temporaryFolder()
         let small = dir.appendingPathComponent("small.geojson").path
         let large = dir.appendingPathComponent("large.geojson").path
         try SyntheticToilets.write(count: 25_000, to: small)

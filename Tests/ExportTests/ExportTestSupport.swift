@@ -30,6 +30,8 @@ func read(_ path: String) -> String {
     }
 }
 
+/// A JSON file's top-level object; anything else fails the calling test.
 func jsonObject(_ path: String) throws -> [String: Any] {
-    try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any] ?? [:]
+    let value = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+    return try #require(value as? [String: Any], "\(path) does not hold a JSON object")
 }

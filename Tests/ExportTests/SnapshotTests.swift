@@ -22,7 +22,7 @@ import Testing
         let manifest = try jsonObject(out + "/manifest.json")
         #expect(manifest["generated_at"] as? String == "2026-11-18T11:06:40Z")
         let files = try #require(manifest["files"] as? [[String: Any]])
-        #expect(files.count >= 12)
+        #expect(files.count == 15)
         for f in files {
             let path = out + "/" + (f["path"] as? String ?? "")
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -58,17 +58,22 @@ import Testing
         let (store, dir) = try exportStore(["prague-toilets-sample"])
         let a = dir.appendingPathComponent("a").path
         let b = dir.appendingPathComponent("b").path
-        _ = try SnapshotWriter(store: store).write(to: a, at: nil)
-        _ = try SnapshotWriter(store: store).write(to: b, at: nil)
+        let first = try SnapshotWriter(store: store).write(to: a, at: nil)
+        let second = try SnapshotWriter(store: store).write(to: b, at: nil)
+        #expect(first == second)
+        #expect(
+            first.dataset("toilets")
+                == SnapshotSummary.Dataset(name: "toilets", count: 12, added: nil, updated: nil, retired: nil))
         #expect(read(a + "/manifest.json") == read(b + "/manifest.json"))
         // Edit the source: one record moved address (retired + added), one price changed.
         let text = read(Fixtures.repo("datasets/prague-toilets-sample.geojson"))
             .replacingOccurrences(of: "\"Celetná (sample)\"", with: "\"Celetná 2 (sample)\"")
             .replacingOccurrences(of: "\"jednotná cena 15 Kč\"", with: "\"jednotná cena 20 Kč\"")
-        let edited = Fixtures.write(text, name: "edited.geojson", in: dir)
+        let edited = try Fixtures.write(text, name: "edited.geojson", in: dir)
         let spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/prague-toilets-sample.yml"))
-        _ = try IngestRunner(store: store, clock: { Date(timeIntervalSince1970: 1_795_100_000) }).run(
+        let edit = try IngestRunner(store: store, clock: { Date(timeIntervalSince1970: 1_795_100_000) }).run(
             spec, sourceOverride: edited)
+        #expect(edit.run.counts == MergeCounts(added: 1, updated: 1, unchanged: 10, retired: 1))
         let s = try SnapshotWriter(store: store).write(to: a, at: nil)
         #expect(s.dataset("toilets") == SnapshotSummary.Dataset(name: "toilets", count: 12, added: 1, updated: 1, retired: 1))
         let changes = try jsonObject(a + "/changes.json")
@@ -83,7 +88,7 @@ import Testing
     @Test func aFailedSnapshotLeavesTheOldOneIntact() throws {
         let (store, dir) = try exportStore(["prague-toilets-sample"])
         let out = dir.appendingPathComponent("keep").path
-        _ = try SnapshotWriter(store: store).write(to: out, at: nil)
+        #expect(try SnapshotWriter(store: store).write(to: out, at: nil).dataset("toilets")?.count == 12)
         let before = read(out + "/manifest.json")
         let empty = try LocateStore(path: dir.appendingPathComponent("empty.sqlite").path)
         #expect(throws: ExportError.empty(dataset: "toilets or stations")) {
@@ -128,8 +133,9 @@ import Testing
         let edited = dir.appendingPathComponent("fewer.json").path
         try JSONSerialization.data(withJSONObject: stations).write(to: URL(fileURLWithPath: edited))
         let spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/gios-stations-sample.yml"))
-        _ = try IngestRunner(store: store, clock: { Date(timeIntervalSince1970: 1_795_100_000) }).run(
+        let fewer = try IngestRunner(store: store, clock: { Date(timeIntervalSince1970: 1_795_100_000) }).run(
             spec, sourceOverride: edited)
+        #expect(fewer.run.counts == MergeCounts(added: 0, updated: 0, unchanged: 5, retired: 1))
         let again = try SnapshotWriter(store: store).write(to: out, at: at)
         #expect(
             again.dataset("stations") == SnapshotSummary.Dataset(name: "stations", count: 5, added: 0, updated: 0, retired: 1))
@@ -154,7 +160,7 @@ import Testing
         let (store, dir) = try exportStore(["prague-toilets-sample", "gios-stations-sample", "gios-air-sample"])
         let out = dir.appendingPathComponent("view").path
         let at = try #require(WallClock.instant("2026-11-21T20:30", in: prague))
-        _ = try SnapshotWriter(store: store).write(to: out, at: at)
+        #expect(try SnapshotWriter(store: store).write(to: out, at: at).datasets.map(\.name) == ["toilets", "stations"])
         let shot = dir.appendingPathComponent("view.png").path
         let r = try Fixtures.run("/bin/bash", [Fixtures.repo("scripts/preview-check.sh"), out, shot])
         #expect(r.status == 0, "\(r.stderr)")

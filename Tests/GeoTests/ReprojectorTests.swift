@@ -28,8 +28,10 @@ import Testing
         let r = try Reprojector(from: .sJTSK, area: Self.prague)
         let points = [(-742_331.670330927, -1_048_339.70625335), (-753_571.26, -1_052_884.39), (-728_159.29, -1_036_843.80)]
         for (x, y) in points {
-            let out = try Fixtures.shell("echo '\(x) \(y)' | cs2cs -f %.10f EPSG:5514 EPSG:4326").stdout
-            let f = out.split(whereSeparator: { $0 == "\t" || $0 == " " || $0 == "\n" }).compactMap { Double($0) }
+            let out = try Fixtures.shell("echo '\(x) \(y)' | cs2cs -f %.10f EPSG:5514 EPSG:4326")
+            #expect(out.status == 0, "\(out.stderr)")
+            let f = out.stdout.split(whereSeparator: { $0 == "\t" || $0 == " " || $0 == "\n" }).compactMap { Double($0) }
+            try #require(f.count == 3, "cs2cs answered '\(out.stdout)'")
             let c = try #require(r.transform(x: x, y: y))
             let d = Geodesic().distance(from: c, to: Coordinate(latitude: f[0], longitude: f[1]))
             #expect(d < 0.001, "\(x) \(y) differs from cs2cs by \(d) m")
@@ -37,11 +39,7 @@ import Testing
     }
 
     @Test func unknownCodeIsNamed() {
-        #expect(throws: GeoError.self) { try Reprojector(from: CRS(epsg: 999_999), area: nil) }
-        do {
-            _ = try Reprojector(from: CRS(epsg: 999_999), area: nil)
-        } catch {
-            #expect("\(error)".hasPrefix("unknown CRS EPSG:999999"))
-        }
+        let error = #expect(throws: GeoError.self) { try Reprojector(from: CRS(epsg: 999_999), area: nil) }
+        #expect(error.map { "\($0)" }?.hasPrefix("unknown CRS EPSG:999999") == true, "\(String(describing: error))")
     }
 }

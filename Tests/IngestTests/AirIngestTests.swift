@@ -5,20 +5,6 @@ import LocateTestSupport
 import Storage
 import Testing
 
-/// The fake GIOŚ API (Tests/Support/fake_gios.py) on 127.0.0.1, serving the recorded v1
-/// fixtures and, as the legacy API, the project's sample answers; no test touches the internet.
-final class FakeGIOS {
-    let server: TestServer
-    var port: Int { server.port }
-
-    init() throws {
-        server = try TestServer.fakeGIOS()
-    }
-
-    func base(_ mode: String) -> String { "http://127.0.0.1:\(port)/\(mode)/v1/rest" }
-    func legacyBase(_ mode: String) -> String { "http://127.0.0.1:\(port)/\(mode)/rest" }
-}
-
 @Suite(.enabled(if: Fixtures.haveSharedDatasets && Fixtures.haveTool("python3"), "needs ../shared/datasets and python3"))
 struct AirIngestTests {
     static let pipeline = """
@@ -99,7 +85,7 @@ struct AirIngestTests {
 
     @Test func savedResponsesReplayOffline() throws {
         let server = try FakeGIOS()
-        let folder = Fixtures.temporaryFolder().appendingPathComponent("responses").path
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("responses").path
         let live = try run(try storeWithStations(), server.base("ok"), save: folder)
         let index = try String(contentsOfFile: folder + "/index.tsv", encoding: .utf8)
         #expect(index.split(separator: "\n").count == 10)  // sensors, 7 data (3764: 2 pages), index

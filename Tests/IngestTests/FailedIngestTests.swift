@@ -29,41 +29,39 @@ import Testing
         let lines = try String(contentsOfFile: Self.sample, encoding: .utf8).split(
             separator: "\n", omittingEmptySubsequences: false)
         let cut = lines.prefix(40).joined(separator: "\n") + "\n"
-        let path = Fixtures.write(cut, name: "cut.geojson")
+        let path = try Fixtures.write(cut, name: "cut.geojson")
         try expectUnchanged("\(path):41: malformed JSON at byte \(cut.utf8.count): unexpected end of input", source: path)
     }
 
     @Test func notAFeatureCollection() throws {
-        let path = Fixtures.write("{\"type\":\"Feature\",\"features\":[]}", name: "f.geojson")
+        let path = try Fixtures.write("{\"type\":\"Feature\",\"features\":[]}", name: "f.geojson")
         try expectUnchanged("\(path): not a GeoJSON FeatureCollection: type is 'Feature'", source: path)
-        let bad = Fixtures.write("{\"type\":\"FeatureCollection\",\"features\":[{\"a\" 1}]}", name: "b.geojson")
+        let bad = try Fixtures.write("{\"type\":\"FeatureCollection\",\"features\":[{\"a\" 1}]}", name: "b.geojson")
         try expectUnchanged("\(bad):1: malformed JSON at byte 45: expected ':'", source: bad)
-        let array = Fixtures.write("[1,2]", name: "a.geojson")
+        let array = try Fixtures.write("[1,2]", name: "a.geojson")
         try expectUnchanged("\(array): not a GeoJSON FeatureCollection: top level is array, expected an object", source: array)
     }
 
     @Test func unknownCRSInTheInput() throws {
-        let path = Fixtures.write(
+        let path = try Fixtures.write(
             "{\"type\":\"FeatureCollection\",\"crs\":{\"type\":\"name\",\"properties\":{\"name\":\"EPSG:999999\"}},\"features\":[{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[1,2]},\"properties\":{}}]}",
             name: "c.geojson")
-        let pipeline = Fixtures.write(
+        let pipeline = try Fixtures.write(
             try String(contentsOfFile: Fixtures.repo("pipelines/prague-toilets-sample.yml"), encoding: .utf8)
                 .replacingOccurrences(of: "  crs: EPSG:4326\n", with: ""), name: "nocrs.yml")
         let store = try newStore()
         try ingest("prague-toilets-sample", into: store)
         let before = try store.contentDigest()
         let spec = try PipelineDecoder.load(path: pipeline)
-        #expect(throws: IngestError.self) { try IngestRunner(store: store, clock: fixedClock).run(spec, sourceOverride: path) }
-        do {
-            _ = try IngestRunner(store: store, clock: fixedClock).run(spec, sourceOverride: path)
-        } catch {
-            #expect("\(error)".hasPrefix("\(path): unknown CRS EPSG:999999: "))
+        let error = #expect(throws: IngestError.self) {
+            try IngestRunner(store: store, clock: fixedClock).run(spec, sourceOverride: path)
         }
+        #expect(error.map { "\($0)" }?.hasPrefix("\(path): unknown CRS EPSG:999999: ") == true, "\(String(describing: error))")
         #expect(try store.contentDigest() == before)
     }
 
     @Test func crsConflict() throws {
-        let path = Fixtures.write(
+        let path = try Fixtures.write(
             "{\"type\":\"FeatureCollection\",\"crs\":{\"type\":\"name\",\"properties\":{\"name\":\"EPSG:5514\"}},\"features\":[]}",
             name: "c.geojson")
         try expectUnchanged("\(path): input declares crs EPSG:5514 but the pipeline says EPSG:4326", source: path)

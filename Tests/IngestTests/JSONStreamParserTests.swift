@@ -29,15 +29,9 @@ import Testing
         ("1.", "invalid number '1.'", 1),
     ])
     func rejectsWithPosition(text: String, reason: String, line: Int) {
-        #expect(throws: JSONSyntaxError.self) { try parse(text) }
-        do {
-            _ = try parse(text)
-        } catch let e as JSONSyntaxError {
-            #expect(e.reason == reason)
-            #expect(e.line == line)
-        } catch {
-            Issue.record("unexpected \(error)")
-        }
+        let e = #expect(throws: JSONSyntaxError.self) { try parse(text) }
+        #expect(e?.reason == reason)
+        #expect(e?.line == line)
     }
 
     @Test func rejectsInvalidUTF8() {

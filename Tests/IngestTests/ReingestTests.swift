@@ -21,7 +21,7 @@ func editedCopy(of path: String, _ edit: (inout [[String: Any]]) -> Void) throws
     edit(&features)
     doc["features"] = features
     let out = try JSONSerialization.data(withJSONObject: doc)
-    return Fixtures.write(String(decoding: out, as: UTF8.self), name: "edited.geojson")
+    return try Fixtures.write(String(decoding: out, as: UTF8.self), name: "edited.geojson")
 }
 
 @Suite(.enabled(if: Fixtures.haveSharedDatasets, "../shared/datasets is absent: real-data tests skipped"))

@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func pruneKeepsTheNewestRunsAndOtherFiles() throws {
-        let db = Fixtures.temporaryFolder().appendingPathComponent("a.sqlite").path
+        let db = try Fixtures.temporaryFolder().appendingPathComponent("a.sqlite").path
         let root = ResponseArchive.root(for: db)
         for name in ["2026-11-22T010000.123Z", "2026-11-20T010000Z", "2026-11-21T010000.500Z", "notes"] {
             try FileManager.default.createDirectory(atPath: root + "/" + name, withIntermediateDirectories: true)
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func aReusedFolderNumbersOnAndReplaysBothRuns() throws {
-        let folder = Fixtures.temporaryFolder().appendingPathComponent("r").path
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("r").path
         let at = Date(timeIntervalSince1970: 1_795_000_000)
         try ResponseRecorder(folder: folder).save(url: "http://x/a", body: Array("1".utf8), at: at)
         try ResponseRecorder(folder: folder).save(url: "http://x/b", body: Array("2".utf8), at: at)

@@ -98,7 +98,7 @@ import Testing
 
     @Test func pagedV1FileIsAStructuralError() throws {
         let text = "{\"Lista stacji pomiarowych\":[],\"totalPages\":3,\"links\":{\"next\":\"x\"}}"
-        let path = Fixtures.write(text, name: "p.json")
+        let path = try Fixtures.write(text, name: "p.json")
         let store = try newStore()
         let before = try store.contentDigest()
         do {

@@ -1,31 +1,29 @@
 import Foundation
 import LocateTestSupport
+import Testing
 
 /// Runs the built `locate` binary.
 enum CLI {
-    static let binary: String = {
-        let candidates = [
-            Bundle.main.bundleURL.appendingPathComponent("locate"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("locate"),
-            Fixtures.packageRoot.appendingPathComponent(".build/debug/locate"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }?.path ?? candidates[2].path
-    }()
+    static let binary: String = Fixtures.locateBinary
 
     static func run(_ args: [String], env: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
         try Fixtures.run(binary, args, environment: env)
     }
 
-    /// A setup step that failed (a test failure, not a crash of the test process).
-    struct SetupFailed: Error, CustomStringConvertible {
-        var description: String
+    /// A fresh database path and the sample ingested into it; a failed ingest fails the
+    /// calling test with its exit status and stderr.
+    static func sampleDatabase() throws -> String {
+        let db = try Fixtures.temporaryFolder().appendingPathComponent("cli.sqlite").path
+        try ingest(["pipelines/prague-toilets-sample.yml", "--db", db])
+        return db
     }
 
-    /// A fresh database path and the sample ingested into it.
-    static func sampleDatabase() throws -> String {
-        let db = Fixtures.temporaryFolder().appendingPathComponent("cli.sqlite").path
-        let r = try run(["ingest", "pipelines/prague-toilets-sample.yml", "--db", db])
-        guard r.status == 0 else { throw SetupFailed(description: "sample ingest exited \(r.status): \(r.stderr)") }
-        return db
+    /// Runs `locate ingest arguments…` as a test's setup step: a non-zero exit fails the
+    /// calling test, naming the arguments, the status and stderr.
+    @discardableResult
+    static func ingest(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let r = try run(["ingest"] + arguments)
+        try #require(r.status == 0, "setup: locate ingest \(arguments.joined(separator: " ")) exited \(r.status): \(r.stderr)")
+        return r
     }
 }

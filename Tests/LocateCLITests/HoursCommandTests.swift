@@ -171,27 +171,4 @@ import Testing
 
                 """)
     }
-
-    @Test func toiletOpenAtShowsUntil() throws {
-        let db = try CLI.sampleDatabase()
-        let r = try CLI.run(["toilet", "--near", "50.0875,14.4214", "--at", "2026-11-23T20:50", "--limit", "2", "--db", db])
-        #expect(r.status == 0)
-        #expect(
-            r.stdout == """
-                #  distance  dir  place                       open              price   wheelchair
-                1      47 m  W    Staroměstské nám. (sample)  open until 21:00  10 CZK  unknown
-                2     280 m  E    Celetná (sample)            open 24/7         free    unknown
-
-                """)
-        let late = try CLI.run(
-            [
-                "toilet", "--near", "50.0875,14.4214", "--at", "2026-11-23T20:50", "--arrive-within", "15", "--limit", "1",
-                "--json", "--db", db,
-            ])
-        #expect(late.stdout.contains("\"address\" : \"Celetná (sample)\""))
-        #expect(late.stdout.contains("\"arrival\" : \"2026-11-23T21:05\""))
-        let usage = try CLI.run(["toilet", "--near", "50,14", "--walk", "--db", db])
-        #expect(usage.status == 64)
-        #expect(usage.stderr.hasPrefix("Error: --include-unknown, --arrive-within and --walk need --open-now or --at"))
-    }
 }

@@ -31,7 +31,7 @@ import Testing
     /// Builds the demo database from the bundled samples and runs every command that writes
     /// JSON, collecting what each wrote.
     static func documents() throws -> [Document] {
-        let dir = Fixtures.temporaryFolder()
+        let dir = try Fixtures.temporaryFolder()
         let db = dir.appendingPathComponent("demo.sqlite").path
         var docs: [Document] = []
         func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
@@ -100,7 +100,7 @@ import Testing
     @Test(.enabled(if: python != nil, "no python3 with jsonschema (Debian: python3-jsonschema; scripts/setup.sh --test)"))
     func everyDocumentMatchesItsSchema() throws {
         let docs = try JSONSchemaTests.collected.get()
-        let dir = Fixtures.temporaryFolder()
+        let dir = try Fixtures.temporaryFolder()
         var manifest: [[String: String]] = []
         for (i, d) in docs.enumerated() {
             let path = dir.appendingPathComponent("doc\(i).json").path

@@ -9,7 +9,7 @@ struct ResponseFolderCommandTests {
     @Test func answersAreSavedPerRunAndOldRunsPruned() throws {
         let server = try TestServer.fakeGIOS()
         defer { server.stop() }
-        let db = Fixtures.temporaryFolder().appendingPathComponent("r.sqlite").path
+        let db = try Fixtures.temporaryFolder().appendingPathComponent("r.sqlite").path
         let base = "http://127.0.0.1:\(server.port)/ok/rest"
         let list = try CLI.run([
             "ingest", "pipelines/gios-stations-sample.yml", "--source", base + "/station/findAll", "--db", db,

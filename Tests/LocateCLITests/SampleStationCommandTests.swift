@@ -6,10 +6,9 @@ import Testing
 /// README shows it: needs nothing but this repository.
 @Suite struct SampleStationCommandTests {
     static func database() throws -> String {
-        let db = Fixtures.temporaryFolder().appendingPathComponent("air.sqlite").path
+        let db = try Fixtures.temporaryFolder().appendingPathComponent("air.sqlite").path
         for pipeline in ["gios-stations-sample", "gios-air-sample"] {
-            let r = try CLI.run(["ingest", "pipelines/\(pipeline).yml", "--db", db])
-            #expect(r.status == 0, "\(r.stderr)")
+            try CLI.ingest(["pipelines/\(pipeline).yml", "--db", db])
         }
         return db
     }

@@ -6,12 +6,12 @@ import Testing
 @Suite(.enabled(if: Fixtures.haveSharedDatasets && Fixtures.haveTool("python3"), "needs ../shared/datasets and python3"))
 struct StationAirCommandTests {
     func database() throws -> (String, TestServer) {
-        let dir = Fixtures.temporaryFolder()
+        let dir = try Fixtures.temporaryFolder()
         let db = dir.appendingPathComponent("a.sqlite").path
-        #expect(try CLI.run(["ingest", "pipelines/gios-stations-v1.yml", "--db", db]).status == 0)
+        try CLI.ingest(["pipelines/gios-stations-v1.yml", "--db", db])
         let server = try TestServer.fakeGIOS()
         let port = server.port
-        let pipeline = Fixtures.write(
+        let pipeline = try Fixtures.write(
             """
             name: air-test
             kind: air
@@ -21,8 +21,7 @@ struct StationAirCommandTests {
             timezone: Europe/Warsaw
             stations: [552]
             """, name: "air.yml", in: dir)
-        let r = try CLI.run(["ingest", pipeline, "--db", db, "--save-responses", dir.appendingPathComponent("resp").path])
-        #expect(r.status == 0, "\(r.stderr)")
+        let r = try CLI.ingest([pipeline, "--db", db, "--save-responses", dir.appendingPathComponent("resp").path])
         #expect(r.stderr.contains("changes: 148 added, 0 updated, 0 unchanged, 0 retired"))
         return (db, server)
     }

@@ -92,29 +92,27 @@ import Testing
         #expect(r.status == 0)
         #expect(r.stdout.contains("Staroměstské nám. (sample)"))
     }
-}
 
-@Suite struct StationCommandTests {
-    @Test func nearestAndNamedOnTheSample() throws {
-        let db = Fixtures.temporaryFolder().appendingPathComponent("s.sqlite").path
-        let i = try CLI.run(["ingest", "pipelines/gios-stations-sample.yml", "--db", db])
-        #expect(i.status == 0)
-        #expect(i.stderr.contains("rejected station 5 (9006): gegrLat: latitude 'brak' is not a number\n"))
-        let near = try CLI.run(["station", "--near", "52.2297,21.0122", "--limit", "2", "--db", db])
+    @Test func toiletOpenAtShowsUntil() throws {
+        let db = try CLI.sampleDatabase()
+        let r = try CLI.run(["toilet", "--near", "50.0875,14.4214", "--at", "2026-11-23T20:50", "--limit", "2", "--db", db])
+        #expect(r.status == 0)
         #expect(
-            near.stdout == """
-                #   distance  station                         id    city      index  latest
-                1        0 m  Warszawa, ul. Testowa (sample)  9003  Warszawa  -      -
-                2  119.02 km  Łódź - Przykładowa (sample)     9002  Łódź      -      -
+            r.stdout == """
+                #  distance  dir  place                       open              price   wheelchair
+                1      47 m  W    Staroměstské nám. (sample)  open until 21:00  10 CZK  unknown
+                2     280 m  E    Celetná (sample)            open 24/7         free    unknown
 
                 """)
-        let named = try CLI.run(["station", "--name", "LODZ", "--db", db])
-        #expect(named.stdout.contains("Łódź - Przykładowa (sample)"))
-        let none = try CLI.run(["station", "--name", "Poznań", "--db", db])
-        #expect(none.status == 3)
-        #expect(none.stderr == "no station matches\n")
-        let usage = try CLI.run(["station", "--db", db])
+        let late = try CLI.run(
+            [
+                "toilet", "--near", "50.0875,14.4214", "--at", "2026-11-23T20:50", "--arrive-within", "15", "--limit", "1",
+                "--json", "--db", db,
+            ])
+        #expect(late.stdout.contains("\"address\" : \"Celetná (sample)\""))
+        #expect(late.stdout.contains("\"arrival\" : \"2026-11-23T21:05\""))
+        let usage = try CLI.run(["toilet", "--near", "50,14", "--walk", "--db", db])
         #expect(usage.status == 64)
-        #expect(usage.stderr.hasPrefix("Error: give either --near LAT,LON or --name TEXT"))
+        #expect(usage.stderr.hasPrefix("Error: --include-unknown, --arrive-within and --walk need --open-now or --at"))
     }
 }

@@ -18,25 +18,36 @@ public enum Fixtures {
     public static let haveSharedDatasets: Bool =
         FileManager.default.fileExists(atPath: sharedDatasets.appendingPathComponent("PROVENANCE.md").path)
 
+    /// The built `locate` binary: beside the test bundle, or in `.build/debug`.
+    public static let locateBinary: String = {
+        let candidates = [
+            Bundle.main.bundleURL.appendingPathComponent("locate"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("locate"),
+            packageRoot.appendingPathComponent(".build/debug/locate"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }?.path ?? candidates[2].path
+    }()
+
     /// A real dataset's path.
     public static func shared(_ name: String) -> String { sharedDatasets.appendingPathComponent(name).path }
 
     /// A file of this repository.
     public static func repo(_ relative: String) -> String { packageRoot.appendingPathComponent(relative).path }
 
-    /// A new empty temporary folder.
-    public static func temporaryFolder() -> URL {
+    /// A new empty temporary folder; throws (naming the folder) when it cannot be made.
+    public static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("locate-test-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
-    /// Writes `text` to a file in a new temporary folder and returns its path.
-    public static func write(_ text: String, name: String, in folder: URL? = nil) -> String {
-        let dir = folder ?? temporaryFolder()
-        let path = dir.appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-        return path
+    /// Writes `text` to a file in `folder` (default: a new temporary folder) and returns its
+    /// path; throws when the file cannot be written.
+    public static func write(_ text: String, name: String, in folder: URL? = nil) throws -> String {
+        let dir = try folder ?? temporaryFolder()
+        let url = dir.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
     }
 
     /// Runs a program and returns its exit code and outputs.
@@ -82,52 +93,5 @@ public enum Fixtures {
     /// True when a command-line tool is on PATH.
     public static func haveTool(_ name: String) -> Bool {
         (try? shell("command -v \(name)").status) == 0
-    }
-}
-
-/// A helper server on 127.0.0.1 started by a test (`python3 …`), whose first output line
-/// ends with its port; stopped with SIGKILL when released.
-public final class TestServer {
-    /// The process.
-    public let process = Process()
-    /// The port it listens on.
-    public let port: Int
-
-    /// Starts `python3 arguments…` and waits for the line that names the port.
-    public init(python arguments: [String]) throws {
-        let out = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u"] + arguments
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        // "PORT 41235" (fake_gios.py) or "Serving HTTP on 127.0.0.1 port 41235 (…)" (http.server)
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
-        let at = words.firstIndex { $0 == "port" || $0 == "PORT" }
-        port = at.flatMap { words.index(after: $0) < words.endIndex ? Int(words[words.index(after: $0)]) : nil } ?? 0
-    }
-
-    /// Stops the server now.
-    public func stop() { Fixtures.stop(process) }
-
-    deinit { Fixtures.stop(process) }
-}
-
-extension TestServer {
-    /// The fake GIOŚ API (`Tests/Support/fake_gios.py`) on 127.0.0.1: the recorded v1
-    /// fixtures of ../shared under `/MODE/v1/rest`, the bundled legacy-format sample
-    /// (`datasets/gios-air-sample`, station list `datasets/gios-stations-sample.json`) under
-    /// `/MODE/rest`. No test touches the internet.
-    public static func fakeGIOS() throws -> TestServer {
-        try TestServer(python: [
-            Fixtures.repo("Tests/Support/fake_gios.py"), Fixtures.shared("gios-v1"), Fixtures.repo("datasets/gios-air-sample"),
-            Fixtures.repo("datasets/gios-stations-sample.json"),
-        ])
     }
 }

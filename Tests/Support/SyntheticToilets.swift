@@ -1,20 +1,5 @@
 import Foundation
 
-/// SplitMix64: a small seeded generator so synthetic data is the same on every run.
-public struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    /// Creates a generator from a seed.
-    public init(seed: UInt64) { state = seed }
-    /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Writes synthetic toilets as a GeoJSON FeatureCollection in S-JTSK (EPSG:5514) inside
 /// Prague's extent, each with five string properties, streamed to disk.
 public enum SyntheticToilets {
@@ -42,6 +27,20 @@ public enum SyntheticToilets {
         region: { west: 14.22, south: 49.94, east: 14.71, north: 50.18 }
         """
 
+    /// The S-JTSK positions (x, y) of the features `write(count:to:seed:)` writes, exactly as
+    /// written (millimetres), in file order: what a brute-force check reprojects itself.
+    public static func positions(count: Int, seed: UInt64 = 42) -> [(x: Double, y: Double)] {
+        var rng = SeededRandom(seed: seed)
+        return (0..<count).map { _ in nextPosition(using: &rng) }
+    }
+
+    /// The next random position, rounded to the millimetre as the file writes it (`%.3f`;
+    /// the same text as before this function existed, so generated files did not change).
+    static func nextPosition(using rng: inout SeededRandom) -> (x: Double, y: Double) {
+        func mm(_ v: Double) -> Double { Double(String(format: "%.3f", v)) ?? v }
+        return (mm(Double.random(in: xRange, using: &rng)), mm(Double.random(in: yRange, using: &rng)))
+    }
+
     /// Writes `count` features to `path`.
     public static func write(count: Int, to path: String, seed: UInt64 = 42) throws {
         FileManager.default.createFile(atPath: path, contents: nil)
@@ -53,8 +52,7 @@ public enum SyntheticToilets {
         let hours = ["po-pá 6:00-21:00; so-ne 8:00-20:00", "nonstop", "po-ne 9:00-21:00", "duben-září po-ne 10:00-22:00"]
         let prices = ["zdarma", "jednotná cena 10 Kč", "8/5 Kč", "jednotná cena 20 Kč/1 E"]
         for i in 0..<count {
-            let x = Double.random(in: xRange, using: &rng)
-            let y = Double.random(in: yRange, using: &rng)
+            let (x, y) = nextPosition(using: &rng)
             if i > 0 { buf += ",\n" }
             buf +=
                 "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(String(format: "%.3f", x)),\(String(format: "%.3f", y))]},"

@@ -2,10 +2,10 @@ import Foundation
 import LocateTestSupport
 import Testing
 
-/// A real HTTP server on 127.0.0.1 (Python's http.server, started by the test) serving the
+/// `locate ingest --source URL`: a real HTTP server on 127.0.0.1 (Python's http.server, started by the test) serving the
 /// sample; nothing leaves the machine.
 @Suite(.enabled(if: Fixtures.haveTool("python3"), "python3 is not installed"))
-struct HTTPSourceTests {
+struct IngestFromURLCommandTests {
     @Test func ingestsFromAURLAndRecordsIt() throws {
         let server = try TestServer(python: [
             "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", Fixtures.repo("datasets"),
@@ -13,7 +13,7 @@ struct HTTPSourceTests {
         defer { server.stop() }
         #expect(server.port > 0)
         let url = "http://127.0.0.1:\(server.port)/prague-toilets-sample.geojson"
-        let db = Fixtures.temporaryFolder().appendingPathComponent("h.sqlite").path
+        let db = try Fixtures.temporaryFolder().appendingPathComponent("h.sqlite").path
         let r = try CLI.run(["ingest", "pipelines/prague-toilets-sample.yml", "--source", url, "--db", db])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("read 15, accepted 12, rejected 3"))

@@ -6,89 +6,6 @@ import Testing
 
 @testable import Ingest
 
-/// How each API dialect's answers read, from literal answers in the documented shapes.
-@Suite struct GIOSDialectTests {
-    func json(_ text: String) throws -> JSONValue { try JSONValue.parse(Array(text.utf8), path: "test") }
-
-    @Test(arguments: [
-        (
-            GIOSDialect.legacy,
-            #"{"id": 92, "stationId": 14, "param": {"paramName": "pył zawieszony PM10", "paramFormula": "PM10", "paramCode": "PM10", "idParam": 3}}"#,
-            GIOSDialect.Sensor(id: 92, code: "PM10", name: "pył zawieszony PM10", formula: "PM10", paramID: 3)
-        ),
-        (
-            GIOSDialect.legacy,
-            #"{"id": "93", "param": {"paramName": "benzen ", "paramFormula": " ", "paramCode": "C6H6", "idParam": null}}"#,
-            GIOSDialect.Sensor(id: 93, code: "C6H6", name: "benzen", formula: nil, paramID: nil)
-        ),
-        (
-            GIOSDialect.v1,
-            #"{"Identyfikator stanowiska": 3764, "Identyfikator stacji": 552, "Wskaźnik": "pył zawieszony PM10", "Wskaźnik - wzór": "PM10", "Wskaźnik - kod": "PM10", "Id wskaźnika": 3}"#,
-            GIOSDialect.Sensor(id: 3764, code: "PM10", name: "pył zawieszony PM10", formula: "PM10", paramID: 3)
-        ),
-    ])
-    func readsSensors(dialect: GIOSDialect, text: String, expected: GIOSDialect.Sensor) throws {
-        #expect(dialect.sensor(try json(text)) == expected)
-    }
-
-    @Test(arguments: [
-        (GIOSDialect.legacy, #"{"id": 94, "param": {"paramName": "ozon"}}"#),
-        (GIOSDialect.legacy, #"{"param": {"paramFormula": "O3"}}"#),
-        (GIOSDialect.legacy, #"{"id": 9.5, "param": {"paramFormula": "O3"}}"#),
-        (GIOSDialect.v1, #"{"Identyfikator stanowiska": 3765, "Wskaźnik": "benzo(a)piren"}"#),
-    ])
-    func sensorsWithoutIdOrPollutantAreNotSensors(dialect: GIOSDialect, text: String) throws {
-        #expect(dialect.sensor(try json(text)) == nil)
-    }
-
-    @Test(arguments: [
-        (
-            GIOSDialect.legacy, #"{"date": "2017-03-28 11:00:00", "value": 30.3018}"#, "2017-03-28 11:00:00",
-            JSONValue.number("30.3018")
-        ),
-        (GIOSDialect.legacy, #"{"date": "2017-03-28 12:00:00", "value": null}"#, "2017-03-28 12:00:00", JSONValue.null),
-        (GIOSDialect.legacy, #"{"date": 1490706000000, "value": 1}"#, nil, JSONValue.number("1")),
-        (
-            GIOSDialect.v1, #"{"Kod stanowiska": "X", "Data": "2025-07-04 15:00:00", "Wartość": 7.6}"#, "2025-07-04 15:00:00",
-            .number("7.6")
-        ),
-    ])
-    func readsRows(dialect: GIOSDialect, text: String, local: String?, value: JSONValue) throws {
-        #expect(dialect.row(try json(text)) == GIOSDialect.Row(local: local, value: value))
-    }
-
-    @Test func readsTheLegacyIndexWithNoIndexLevelsAndNullPollutants() throws {
-        let index = GIOSDialect.legacy.index(
-            try json(
-                #"""
-                {"id": 400, "stCalcDate": "2023-05-07 11:25:07", "stIndexLevel": {"id": 0, "indexLevelName": "Bardzo dobry"},
-                 "stSourceDataDate": "2023-05-07 11:00:00", "so2IndexLevel": null, "so2SourceDataDate": null,
-                 "no2IndexLevel": {"id": -1, "indexLevelName": "Brak indeksu"}, "no2SourceDataDate": null,
-                 "pm10IndexLevel": {"id": 1, "indexLevelName": "Dobry"}, "pm10SourceDataDate": "2023-05-07 11:00:00",
-                 "pm25IndexLevel": {"id": 0, "indexLevelName": "Bardzo dobry"}, "pm25SourceDataDate": "2023-05-07 11:00:00",
-                 "stIndexStatus": true, "stIndexCrParam": "PYL"}
-                """#))
-        #expect(index.calculatedLocal == "2023-05-07 11:25:07")
-        #expect(index.level == 0)
-        #expect(index.category == "Bardzo dobry")
-        #expect(index.critical == "PYL")
-        #expect(
-            AirIngest.pollutantsJSON(index)
-                == #"{"SO2":{"level":null,"category":null,"source_time":null},"#
-                + #""NO2":{"level":null,"category":"Brak indeksu","source_time":null},"#
-                + #""PM10":{"level":1,"category":"Dobry","source_time":"2023-05-07 11:00:00"},"#
-                + #""PM2.5":{"level":0,"category":"Bardzo dobry","source_time":"2023-05-07 11:00:00"},"#
-                + #""O3":{"level":null,"category":null,"source_time":null}}"#)
-        let none = GIOSDialect.legacy.index(
-            try json(
-                #"{"id": 9, "stCalcDate": "2023-05-07 11:25:07", "stIndexLevel": {"id": -1, "indexLevelName": "Brak indeksu"}}"#))
-        #expect(none.level == nil)
-        #expect(none.category == "Brak indeksu")
-        #expect(
-            GIOSDialect.legacy.index(try json(#"{"id": 9, "stCalcDate": null, "stIndexLevel": null}"#)).calculatedLocal == nil)
-    }
-}
-
 /// The bundled legacy-format sample (datasets/gios-air-sample): read from its folder, and
 /// from the fake legacy API over HTTP, with the same result.
 @Suite struct LegacyAirSampleTests {
@@ -156,7 +73,7 @@ import Testing
     @Test func aMissingAnswerFileNamesTheFileAndChangesNothing() throws {
         let store = try storeWithSampleStations()
         let before = try store.contentDigest()
-        let folder = Fixtures.temporaryFolder().appendingPathComponent("answers")
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("answers")
         try FileManager.default.copyItem(atPath: Fixtures.repo("datasets/gios-air-sample"), toPath: folder.path)
         try FileManager.default.removeItem(at: folder.appendingPathComponent("data/getData/90032.json"))
         #expect(throws: IngestError.fileNotFound(path: folder.path + "/data/getData/90032.json")) {
@@ -168,7 +85,7 @@ import Testing
     @Test func aRenamedSensorCountsAsUpdatedAndNewHoursAsAdded() throws {
         let store = try storeWithSampleStations()
         try ingest("gios-air-sample", into: store)
-        let folder = Fixtures.temporaryFolder().appendingPathComponent("answers")
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("answers")
         try FileManager.default.copyItem(atPath: Fixtures.repo("datasets/gios-air-sample"), toPath: folder.path)
         let sensors = folder.appendingPathComponent("station/sensors/9001.json")
         let text = try String(contentsOf: sensors, encoding: .utf8)
@@ -196,7 +113,7 @@ import Testing
 
     @Test func theRepeatedAutumnHourIsStoredTwiceAndARepeatedTimeIsRejected() throws {
         let store = try storeWithSampleStations()
-        let folder = Fixtures.temporaryFolder().appendingPathComponent("answers")
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("answers")
         try FileManager.default.copyItem(atPath: Fixtures.repo("datasets/gios-air-sample"), toPath: folder.path)
         let night = #"""
             {"key": "NO2", "values": [
@@ -223,7 +140,7 @@ import Testing
     @Test func aValueThatArrivesLaterFillsTheHourAndNullNeverErasesOne() throws {
         let store = try storeWithSampleStations()
         try ingest("gios-air-sample", into: store)
-        let folder = Fixtures.temporaryFolder().appendingPathComponent("answers")
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("answers")
         try FileManager.default.copyItem(atPath: Fixtures.repo("datasets/gios-air-sample"), toPath: folder.path)
         let file = folder.appendingPathComponent("data/getData/90011.json")
         var doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
@@ -256,7 +173,7 @@ import Testing
 
     @Test func aLegacyAnswerOfTheWrongShapeIsAnError() throws {
         let store = try storeWithSampleStations()
-        let folder = Fixtures.temporaryFolder().appendingPathComponent("answers")
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("answers")
         try FileManager.default.copyItem(atPath: Fixtures.repo("datasets/gios-air-sample"), toPath: folder.path)
         let bad = folder.appendingPathComponent("station/sensors/9002.json")
         try Data(#"{"values": []}"#.utf8).write(to: bad)
@@ -266,28 +183,5 @@ import Testing
         ) {
             try ingest("gios-air-sample", into: store, source: folder.path)
         }
-    }
-}
-
-/// A v1 station list read from its API URL follows `totalPages`.
-@Suite(.enabled(if: Fixtures.haveSharedDatasets && Fixtures.haveTool("python3"), "needs ../shared/datasets and python3"))
-struct StationListPagingTests {
-    @Test func everyPageOfTheV1ListIsRead() throws {
-        let server = try FakeGIOS()
-        let folder = Fixtures.temporaryFolder().appendingPathComponent("responses").path
-        let spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/gios-stations-v1.yml"))
-        let url = server.base("split") + "/station/findAll"
-        let r = try IngestRunner(store: try newStore(), clock: fixedClock).run(spec, sourceOverride: url, saveResponses: folder)
-        #expect(r.run.counts.added == 2)
-        let index = try String(contentsOfFile: folder + "/index.tsv", encoding: .utf8)
-        #expect(
-            index.split(separator: "\n").map { $0.split(separator: "\t")[0] } == [
-                "\(url)?page=0&size=500", "\(url)?page=1&size=500",
-            ])
-        // The saved answers replay offline to the same run.
-        server.server.stop()
-        let replayed = try IngestRunner(store: try newStore(), clock: fixedClock).run(spec, sourceOverride: url, replay: folder)
-        #expect(replayed.run.counts == r.run.counts)
-        #expect(replayed.run.sourceSHA256 == r.run.sourceSHA256)
     }
 }

@@ -17,6 +17,7 @@ import Storage
 ///     locate-bench generate N FILE      synthetic S-JTSK toilets (5 string properties)
 ///     locate-bench ingest FILE DB       ingest with reprojection + spatial index
 ///     locate-bench nearest DB Q         Q random in-process queries, k = 1 and 10
+///     locate-bench equivalence N Q DIR  N points, Q queries against brute force; exit 1 on a mismatch
 @main
 struct LocateBench {
     static func main() throws {
@@ -32,9 +33,13 @@ struct LocateBench {
             try export(db: args[1], to: args[2])
         case "hours" where args.count == 2:
             hours(iterations: Int(args[1]) ?? 100_000)
+        case "equivalence" where args.count == 4:
+            if try NearestEquivalence.run(count: Int(args[1]) ?? 0, queries: Int(args[2]) ?? 200, folder: args[3]) > 0 { exit(1) }
         default:
             FileHandle.standardError.write(
-                Data("usage: locate-bench generate N FILE | ingest FILE DB | nearest DB Q | export DB FILE | hours N\n".utf8))
+                Data(
+                    ("usage: locate-bench generate N FILE | ingest FILE DB | nearest DB Q | export DB FILE | hours N"
+                        + " | equivalence N Q DIR\n").utf8))
             exit(64)
         }
     }

@@ -1,8 +1,8 @@
 import ArgumentParser
 
-/// The `locate` command: the root only lists subcommands.
+/// The `locate` command: the root only lists subcommands (async, because `ingest` awaits HTTP).
 @main
-struct Locate: ParsableCommand {
+struct Locate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "locate",
         abstract: "Load open place data into SpatiaLite and answer nearest-place questions.",

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Hours
 import Storage
 
 /// Turns one GIOŚ station object (legacy or v1 keys) into a `StationRecord`, or says why it
@@ -61,9 +62,7 @@ struct StationMapper {
         let c = Coordinate(latitude: lat, longitude: lon)
         let r = spec.region
         guard c.isValid, r.contains(c) else {
-            if r.contains(Coordinate(latitude: lon, longitude: lat)) {
-                return reject(k[2], "coordinates look swapped: latitude \(latText), longitude \(lonText)")
-            }
+            if let reason = r.swappedCoordinatesReason(c) { return reject(k[2], reason) }
             return reject(
                 k[2],
                 "position \(lat),\(lon) is outside the region \(r.minLatitude)..\(r.maxLatitude) N, \(r.minLongitude)..\(r.maxLongitude) E"

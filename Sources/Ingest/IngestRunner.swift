@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import Geo
-import Storage
+public import Storage
 
 /// Runs a pipeline into a store: streams the input, validates and reprojects each record,
 /// stages it, and merges in one transaction. Never prints; progress goes to `progress`.

@@ -59,7 +59,7 @@ struct HTTPSource: ResponseSource {
                     wait = max(0, min(after, 120))
                 }
             }
-            if attempt < attempts { try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000)) }
+            if attempt < attempts { try await Task.sleep(nanoseconds: UInt64(max(0, wait) * 1_000_000_000)) }
         }
         throw IngestError.unreadable(path: url, reason: "\(last) after \(attempts) tries")
     }

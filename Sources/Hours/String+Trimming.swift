@@ -9,6 +9,10 @@ extension StringProtocol {
         return String(s)
     }
 
+    /// The words of the text joined by single spaces: any run of white space (Unicode) becomes
+    /// one space, and none is left at either end (names compared or searched).
+    public var collapsingWhitespace: String { split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+
     /// The trimmed text, or nil when nothing is left (a blank field counts as missing).
     public var trimmedNonBlank: String? {
         let t = trimmingSpaces

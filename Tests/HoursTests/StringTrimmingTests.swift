@@ -11,6 +11,13 @@ import Testing
         #expect(text.trimmingSpaces == expected)
     }
 
+    @Test(arguments: [
+        ("  Gdańsk  Wzorcowa (sample) ", "Gdańsk Wzorcowa (sample)"), ("a\u{A0}\tb\nc", "a b c"), (" \t ", ""),
+    ])
+    func collapses(text: String, expected: String) {
+        #expect(text.collapsingWhitespace == expected)
+    }
+
     @Test(arguments: [(" x ", "x"), (" \t ", nil), ("", nil)] as [(String, String?)])
     func blankIsMissing(text: String, expected: String?) {
         #expect(text.trimmedNonBlank == expected)

@@ -42,7 +42,7 @@ struct StationMapper {
         }
         func text(_ key: String) -> String? {
             guard let t = value(key)?.textValue else { return nil }
-            let clean = t.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let clean = t.collapsingWhitespace
             return clean.isEmpty ? nil : clean
         }
         guard let idValue = value(k[0]), let idNumber = idValue.doubleValue, idNumber == idNumber.rounded(), idNumber > 0 else {

@@ -62,7 +62,7 @@ struct ToiletMapper {
             id = key
         case .derived(let fields):
             let keyText = fields.map {
-                (text($0) ?? "").lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                (text($0) ?? "").lowercased().collapsingWhitespace
             }
             .joined(separator: "\u{1F}")
             var h = SHA256Hasher()

@@ -17,6 +17,17 @@ func exportStore(_ pipelines: [String], source: String? = nil) throws -> (Locate
     return (store, dir)
 }
 
+/// The same through the asynchronous run, which air pipelines need (async tests get this one).
+func exportStore(_ pipelines: [String], source: String? = nil) async throws -> (LocateStore, URL) {
+    let dir = Fixtures.temporaryFolder()
+    let store = try LocateStore(path: dir.appendingPathComponent("e.sqlite").path)
+    for p in pipelines {
+        let spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/\(p).yml"))
+        _ = try await IngestRunner(store: store, clock: exportClock).run(spec, sourceOverride: source)
+    }
+    return (store, dir)
+}
+
 func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
 
 func jsonObject(_ path: String) throws -> [String: Any] {

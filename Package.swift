@@ -8,6 +8,10 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// `strict` with imports internal unless a file says `public import`: no other module's
+/// types reach a public signature by accident.
+let strictInternalImports: [SwiftSetting] = strict + [.enableUpcomingFeature("InternalImportsByDefault")]
+
 let package = Package(
     name: "locate",
     platforms: [.macOS(.v13)],
@@ -27,8 +31,8 @@ let package = Package(
             name: "CSpatial",
             providers: [.apt(["libsqlite3-dev", "libspatialite-dev", "libproj-dev"])]
         ),
-        .target(name: "Geo", dependencies: ["CSpatial"], swiftSettings: strict),
-        .target(name: "Hours", swiftSettings: strict),
+        .target(name: "Geo", dependencies: ["CSpatial"], swiftSettings: strictInternalImports),
+        .target(name: "Hours", swiftSettings: strictInternalImports),
         .target(
             name: "Storage",
             dependencies: [
@@ -42,7 +46,7 @@ let package = Package(
         .target(
             name: "Ingest",
             dependencies: ["Storage", "Geo", "Hours", .product(name: "Yams", package: "Yams")],
-            swiftSettings: strict
+            swiftSettings: strictInternalImports
         ),
         .target(
             name: "Query",

@@ -1,5 +1,5 @@
-import Geo
-import Storage
+public import Geo
+public import Storage
 
 /// Errors that stop an ingest. Every case names the file; a run that throws changes nothing
 /// in the database (the whole ingest is one transaction).

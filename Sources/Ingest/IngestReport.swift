@@ -1,4 +1,4 @@
-import Storage
+public import Storage
 
 /// One rejected record or one warning: which feature, which id, which field, and why.
 public struct IngestIssue: Sendable, Equatable, Codable {

@@ -1,9 +1,10 @@
-import Foundation
+public import Foundation
 import Geo
-import Storage
+public import Storage
 
 /// Runs a pipeline into a store: streams the input, validates and reprojects each record,
 /// stages it, and merges in one transaction. Never prints; progress goes to `progress`.
+/// API sources are fetched asynchronously (`async run`); files are read synchronously.
 public struct IngestRunner {
     let store: LocateStore
     let clock: @Sendable () -> Date
@@ -18,17 +19,23 @@ public struct IngestRunner {
         self.clock = clock
     }
 
-    /// Runs `spec`, reading `sourceOverride` instead of the pipeline's source when given.
-    /// `progress` is called every 10,000 features with the count so far.
+    /// Runs `spec`, reading `sourceOverride` instead of the pipeline's source when given: a
+    /// file, a folder of API answers (air), an http(s) URL (fetched with retries, every answer
+    /// saved in the folder `saveResponses` when given) or the answers an earlier run saved
+    /// (`replay`). Only the HTTP requests are awaited: reading and storing run synchronously
+    /// in the calling task. `progress` is called every 10,000 features with the count so far.
     public func run(
         _ spec: PipelineSpec, sourceOverride: String? = nil, replay: String? = nil, saveResponses: String? = nil,
         progress: (Int) -> Void = { _ in }
-    ) throws -> IngestReport {
+    ) async throws -> IngestReport {
         let source = sourceOverride ?? spec.source
         let remote = IngestRunner.isURL(source)
         if spec.kind == .toilets, replay != nil {
             throw IngestError.unsupported(
                 path: source, reason: "--replay reads saved API answers: air pipelines and station lists")
+        }
+        guard spec.kind == .air || remote || replay != nil else {
+            return try ingestFile(spec, path: source, progress: progress)
         }
         // API answers: live (retrying, each saved when asked), a replay folder, or, for air
         // pipelines, a folder of answer files.
@@ -47,24 +54,33 @@ public struct IngestRunner {
             case .air:
                 var s = spec
                 s.source = source
-                return try AirIngest(spec: s, store: store, clock: clock).run(source: try answers(), label: label)
-            case .stations where remote || replay != nil:
+                return try await AirIngest(spec: s, store: store, clock: clock).run(source: try answers(), label: label)
+            case .stations:
                 // Every page of a v1 list (by totalPages); a legacy list is one answer.
                 var client = GIOSClient(base: source, source: try answers())
-                let items = try client.list("", shape: StationListReader.shape(spec.format))
+                let items = try await client.list("", shape: StationListReader.shape(spec.format))
                 return try ingestStations(spec, items: items, sha256: client.hasher.finalize().hexString, label: label)
-            case .stations:
-                let (items, sha) = try StationListReader(path: source, format: spec.format).read()
-                return try ingestStations(spec, items: items, sha256: sha, label: source)
             case .toilets:
-                guard remote else { return try ingestToilets(spec, path: source, label: source, progress: progress) }
-                let local = try download(source)
+                let local = try await download(source)
                 defer { try? FileManager.default.removeItem(atPath: local) }
                 return try ingestToilets(spec, path: local, label: source, progress: progress)
             }
         } catch let e as StorageError {
             throw IngestError.storage(e)
         }
+    }
+
+    /// Runs `spec` from a local file, synchronously: a toilet GeoJSON file or a station list
+    /// file (`sourceOverride` instead of the pipeline's source when given). Air pipelines and
+    /// http(s) sources are read by the asynchronous `run`, the overload async callers get.
+    public func run(_ spec: PipelineSpec, sourceOverride: String? = nil, progress: (Int) -> Void = { _ in }) throws
+        -> IngestReport
+    {
+        let source = sourceOverride ?? spec.source
+        guard !IngestRunner.isURL(source) else {
+            throw IngestError.unsupported(path: source, reason: "http(s) sources are read by the asynchronous run")
+        }
+        return try ingestFile(spec, path: source, progress: progress)
     }
 
     /// Whether running `spec` (with `sourceOverride`) reads a remote API whose answers can
@@ -75,10 +91,28 @@ public struct IngestRunner {
 
     static func isURL(_ s: String) -> Bool { s.hasPrefix("http://") || s.hasPrefix("https://") }
 
+    /// A toilet GeoJSON file or a station list file, read and stored synchronously.
+    private func ingestFile(_ spec: PipelineSpec, path: String, progress: (Int) -> Void) throws -> IngestReport {
+        do {
+            switch spec.kind {
+            case .stations:
+                let (items, sha) = try StationListReader(path: path, format: spec.format).read()
+                return try ingestStations(spec, items: items, sha256: sha, label: path)
+            case .toilets:
+                return try ingestToilets(spec, path: path, label: path, progress: progress)
+            case .air:
+                throw IngestError.unsupported(path: path, reason: "air pipelines are read by the asynchronous run")
+            }
+        } catch let e as StorageError {
+            throw IngestError.storage(e)
+        }
+    }
+
     /// Fetches an http(s) source with the shared HTTP client (timeout, retries, user agent)
     /// into a temporary file that the ingest then reads like a local one.
-    private func download(_ url: String) throws -> String {
-        let body = try HTTPSource(timeoutSeconds: timeoutSeconds, backoffSeconds: retryBackoffSeconds, clock: clock).get(url)
+    private func download(_ url: String) async throws -> String {
+        let body = try await HTTPSource(timeoutSeconds: timeoutSeconds, backoffSeconds: retryBackoffSeconds, clock: clock).get(
+            url)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("locate-\(UUID().uuidString).json").path
         guard FileManager.default.createFile(atPath: path, contents: Data(body)) else {
             throw IngestError.unreadable(path: url, reason: "cannot save the download to \(path)")

@@ -27,7 +27,8 @@ public struct StationRecord: PlaceRecord, Equatable {
     public let propertiesJSON: String
     /// Position, WGS84.
     public let coordinate: Coordinate
-    /// Equal hashes mean "unchanged".
+    /// `ContentHash` of every field (in declaration order) and the properties fingerprint:
+    /// equal hashes mean "unchanged".
     public let contentHash: String
 
     /// Creates a record; the content hash covers every field and `propertiesFingerprint`.
@@ -46,12 +47,13 @@ public struct StationRecord: PlaceRecord, Equatable {
         self.timeZone = timeZone
         self.propertiesJSON = propertiesJSON
         self.coordinate = coordinate
-        var h = SHA256Hasher()
+        var h = ContentHash()
         for part in [sourceID, name, code, city, commune, district, province, street, timeZone, propertiesFingerprint] {
-            h.update(Array((part ?? "\u{0}").utf8) + [0xFF])
+            h.addString(part)
         }
-        h.update(Array("\(coordinate.longitude),\(coordinate.latitude)".utf8))
-        contentHash = String(h.finalize().hexString.prefix(32))
+        h.addNumber(coordinate.longitude)
+        h.addNumber(coordinate.latitude)
+        contentHash = h.hex
     }
 
     /// The station's own columns, in `PlaceKind.stations.columns` order.

@@ -85,8 +85,8 @@ public struct ToiletRecord: PlaceRecord, Equatable {
         self.contentHash = computeContentHash()
     }
 
-    /// A fingerprint of everything stored: equal fingerprints mean "unchanged". Computed
-    /// once, when the record is made (on the parsing thread).
+    /// A `ContentHash` of everything stored: equal hashes mean "unchanged". Computed once,
+    /// when the record is made (on the parsing thread).
     public private(set) var contentHash = ""
 
     /// The toilet's own columns, in `PlaceKind.toilets.columns` order.
@@ -99,46 +99,27 @@ public struct ToiletRecord: PlaceRecord, Equatable {
     }
 
     private func computeContentHash() -> String {
-        // The order and spelling of the parts are part of the stored data: changing them
-        // would count every stored record as updated on the next ingest.
-        var h = FNV1a()
-        let missing = "\u{0}"
-        h.add(sourceID)
-        h.add(name ?? missing)
-        h.add(address ?? missing)
-        h.add(hoursText ?? missing)
-        h.add(hoursOSM ?? missing)
-        h.add(hoursStatus)
-        h.add(country ?? missing)
-        h.add(priceText ?? missing)
-        h.add(priceAmount.map { "\($0)" } ?? missing)
-        h.add(priceCurrency ?? missing)
-        h.add(isFree.map { "\($0)" } ?? missing)
-        h.add(wheelchair.rawValue)
-        h.add(kind ?? missing)
-        h.add(locationDetail ?? missing)
-        h.add(timeZone)
-        h.add(propertiesFingerprint)
-        h.add("\(coordinate.longitude)")
-        h.add("\(coordinate.latitude)")
+        // The order of the parts is part of the stored data: changing it would count every
+        // stored record as updated on the next ingest.
+        var h = ContentHash()
+        h.addString(sourceID)
+        h.addString(name)
+        h.addString(address)
+        h.addString(hoursText)
+        h.addString(hoursOSM)
+        h.addString(hoursStatus)
+        h.addString(country)
+        h.addString(priceText)
+        h.addNumber(priceAmount)
+        h.addString(priceCurrency)
+        h.addBool(isFree)
+        h.addString(wheelchair.rawValue)
+        h.addString(kind)
+        h.addString(locationDetail)
+        h.addString(timeZone)
+        h.addString(propertiesFingerprint)
+        h.addNumber(coordinate.longitude)
+        h.addNumber(coordinate.latitude)
         return h.hex
     }
-}
-
-/// 128-bit FNV-1a over UTF-8 with a separator byte: a change detector, not a security hash.
-struct FNV1a {
-    private var a: UInt64 = 0xcbf2_9ce4_8422_2325
-    private var b: UInt64 = 0x8422_2325_cbf2_9ce4
-
-    mutating func add(_ s: String) {
-        for byte in s.utf8 { mix(byte) }
-        mix(0xFF)
-    }
-
-    private mutating func mix(_ byte: UInt8) {
-        a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 &+ 0x9E37
-    }
-
-    var hex: String { JSONText.hex(a, b) }
 }

@@ -19,6 +19,18 @@ func exportStore(_ pipelines: [String], source: String? = nil) throws -> (Locate
     return (store, dir)
 }
 
+/// The same through the asynchronous run, which air pipelines need (async tests get this one).
+func exportStore(_ pipelines: [String], source: String? = nil) async throws -> (LocateStore, URL) {
+    let dir = try Fixtures.temporaryFolder()
+    let store = try LocateStore(path: dir.appendingPathComponent("e.sqlite").path)
+    for p in pipelines {
+        let spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/\(p).yml"))
+        let report = try await IngestRunner(store: store, clock: exportClock).run(spec, sourceOverride: source)
+        try #require(report.run.accepted > 0, "setup: the ingest of \(p) accepted nothing")
+    }
+    return (store, dir)
+}
+
 /// A text file's content; a missing or unreadable file fails the calling test (and reads
 /// as "", which equals no real output).
 func read(_ path: String) -> String {

@@ -100,8 +100,8 @@ import Testing
         }
     }
 
-    @Test func stationsJoinTheSnapshotWithTheirNewestValues() throws {
-        let (store, dir) = try exportStore(["prague-toilets-sample", "gios-stations-sample", "gios-air-sample"])
+    @Test func stationsJoinTheSnapshotWithTheirNewestValues() async throws {
+        let (store, dir) = try await exportStore(["prague-toilets-sample", "gios-stations-sample", "gios-air-sample"])
         let out = dir.appendingPathComponent("both").path
         let at = try #require(WallClock.instant("2026-11-21T20:30", in: prague))
         let s = try SnapshotWriter(store: store).write(to: out, at: at)
@@ -133,7 +133,7 @@ import Testing
         let edited = dir.appendingPathComponent("fewer.json").path
         try JSONSerialization.data(withJSONObject: stations).write(to: URL(fileURLWithPath: edited))
         let spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/gios-stations-sample.yml"))
-        let fewer = try IngestRunner(store: store, clock: { Date(timeIntervalSince1970: 1_795_100_000) }).run(
+        let fewer = try await IngestRunner(store: store, clock: { Date(timeIntervalSince1970: 1_795_100_000) }).run(
             spec, sourceOverride: edited)
         #expect(fewer.run.counts == MergeCounts(added: 0, updated: 0, unchanged: 5, retired: 1))
         let again = try SnapshotWriter(store: store).write(to: out, at: at)
@@ -156,8 +156,8 @@ import Testing
     }
 
     @Test(.enabled(if: Fixtures.haveTool("chromium"), "chromium is not installed: browser check skipped"))
-    func previewRendersOneMarkerPerToiletAndStation() throws {
-        let (store, dir) = try exportStore(["prague-toilets-sample", "gios-stations-sample", "gios-air-sample"])
+    func previewRendersOneMarkerPerToiletAndStation() async throws {
+        let (store, dir) = try await exportStore(["prague-toilets-sample", "gios-stations-sample", "gios-air-sample"])
         let out = dir.appendingPathComponent("view").path
         let at = try #require(WallClock.instant("2026-11-21T20:30", in: prague))
         #expect(try SnapshotWriter(store: store).write(to: out, at: at).datasets.map(\.name) == ["toilets", "stations"])

@@ -23,24 +23,26 @@ struct AirIngestTests {
         return store
     }
 
-    func run(_ store: LocateStore, _ source: String, replay: String? = nil, save: String? = nil) throws -> IngestReport {
+    func run(_ store: LocateStore, _ source: String, replay: String? = nil, save: String? = nil) async throws
+        -> IngestReport
+    {
         let spec = try PipelineDecoder.decode(AirIngestTests.pipeline, path: "air.yml", baseFolder: "/tmp", defaultName: "air")
         var runner = IngestRunner(store: store, clock: fixedClock)
         runner.timeoutSeconds = 1
         runner.retryBackoffSeconds = 0.01
-        return try runner.run(spec, sourceOverride: source, replay: replay, saveResponses: save)
+        return try await runner.run(spec, sourceOverride: source, replay: replay, saveResponses: save)
     }
 
-    @Test func ingestsSensorsHistoryAndIndexThenOnlyNewRows() throws {
+    @Test func ingestsSensorsHistoryAndIndexThenOnlyNewRows() async throws {
         let server = try FakeGIOS()
         let store = try storeWithStations()
-        let r = try run(store, server.base("ok"))
+        let r = try await run(store, server.base("ok"))
         // 7 sensors; 6 with data (3764 has 2 pages of 20 rows), 3765 is manual: an API error.
         #expect(r.run.kind == "air")
         #expect(r.run.counts == MergeCounts(added: 148, updated: 0, unchanged: 0, retired: 0))
         #expect(r.warnings.map(\.id) == ["552/3765"])
         #expect(r.warnings.first?.reason.hasPrefix("API-ERR-100003: Dla stanowiska typu manualnego") == true)
-        let again = try run(store, server.base("ok"))
+        let again = try await run(store, server.base("ok"))
         #expect(again.run.counts == MergeCounts(added: 0, updated: 0, unchanged: 148, retired: 0))
         // Times: Polish wall clock → UTC; the null newest value of 3761 is kept as null.
         let newest = try store.readRows(
@@ -59,9 +61,9 @@ struct AirIngestTests {
     }
 
     @Test(arguments: ["flaky429", "flaky500", "slow"])
-    func retriesUntilTheServerAnswers(mode: String) throws {
+    func retriesUntilTheServerAnswers(mode: String) async throws {
         let server = try FakeGIOS()
-        let r = try run(try storeWithStations(), server.base(mode))
+        let r = try await run(try storeWithStations(), server.base(mode))
         #expect(r.run.counts.added == 148)
     }
 
@@ -70,12 +72,12 @@ struct AirIngestTests {
         ("truncated", "malformed JSON"),
         ("pagechange", "the page count changed from 2 to 3 during the run"),
     ])
-    func failuresChangeNothing(mode: String, message: String) throws {
+    func failuresChangeNothing(mode: String, message: String) async throws {
         let server = try FakeGIOS()
         let store = try storeWithStations()
         let before = try store.contentDigest()
         do {
-            _ = try run(store, server.base(mode))
+            _ = try await run(store, server.base(mode))
             Issue.record("\(mode) succeeded")
         } catch {
             #expect("\(error)".contains(message), "\(error)")
@@ -83,15 +85,15 @@ struct AirIngestTests {
         #expect(try store.contentDigest() == before)
     }
 
-    @Test func savedResponsesReplayOffline() throws {
+    @Test func savedResponsesReplayOffline() async throws {
         let server = try FakeGIOS()
         let folder = try Fixtures.temporaryFolder().appendingPathComponent("responses").path
-        let live = try run(try storeWithStations(), server.base("ok"), save: folder)
+        let live = try await run(try storeWithStations(), server.base("ok"), save: folder)
         let index = try String(contentsOfFile: folder + "/index.tsv", encoding: .utf8)
         #expect(index.split(separator: "\n").count == 10)  // sensors, 7 data (3764: 2 pages), index
         #expect(index.contains("\(server.base("ok"))/aqindex/getIndex/552\t"))
         server.server.stop()
-        let replayed = try run(try storeWithStations(), server.base("ok"), replay: folder)
+        let replayed = try await run(try storeWithStations(), server.base("ok"), replay: folder)
         #expect(replayed.run.counts == live.run.counts)
         #expect(replayed.run.sourceSHA256 == live.run.sourceSHA256)
     }

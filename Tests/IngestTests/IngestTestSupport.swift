@@ -11,9 +11,17 @@ func newStore() throws -> LocateStore {
     try LocateStore(path: Fixtures.temporaryFolder().appendingPathComponent("t.sqlite").path)
 }
 
-/// Loads a shipped pipeline and runs it (optionally on another source).
+/// Loads a shipped pipeline and runs it from a file (optionally another file).
 @discardableResult
 func ingest(_ pipeline: String, into store: LocateStore, source: String? = nil) throws -> IngestReport {
     let spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/\(pipeline).yml"))
     return try IngestRunner(store: store, clock: fixedClock).run(spec, sourceOverride: source)
+}
+
+/// Loads a shipped pipeline and runs it through the asynchronous run: air pipelines and
+/// API URLs (the overload async tests get).
+@discardableResult
+func ingest(_ pipeline: String, into store: LocateStore, source: String? = nil) async throws -> IngestReport {
+    let spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/\(pipeline).yml"))
+    return try await IngestRunner(store: store, clock: fixedClock).run(spec, sourceOverride: source)
 }

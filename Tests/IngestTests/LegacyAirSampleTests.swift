@@ -15,9 +15,9 @@ import Testing
         return store
     }
 
-    @Test func theSampleFolderIngestsWithItsRejectAndWarningsThenNothingNew() throws {
+    @Test func theSampleFolderIngestsWithItsRejectAndWarningsThenNothingNew() async throws {
         let store = try storeWithSampleStations()
-        let r = try ingest("gios-air-sample", into: store)
+        let r = try await ingest("gios-air-sample", into: store)
         // 12 sensors, 24 hours each plus one bad row, 5 index answers.
         #expect(r.run.counts == MergeCounts(added: 305, updated: 0, unchanged: 0, retired: 0))
         #expect(r.run.read == 306)
@@ -31,7 +31,7 @@ import Testing
                 IngestIssue(index: 5, id: "9008", field: "sensors", reason: "the station lists no sensors"),
                 IngestIssue(index: 5, id: "9008", field: "index", reason: "no index calculation time"),
             ])
-        let again = try ingest("gios-air-sample", into: store)
+        let again = try await ingest("gios-air-sample", into: store)
         #expect(again.run.counts == MergeCounts(added: 0, updated: 0, unchanged: 305, retired: 0))
         let newest = try store.readRows(
             sql:
@@ -49,11 +49,11 @@ import Testing
     }
 
     @Test(.enabled(if: Fixtures.haveTool("python3"), "needs python3"))
-    func theLegacyAPIOverHTTPGivesTheSameRunAsTheFolder() throws {
+    func theLegacyAPIOverHTTPGivesTheSameRunAsTheFolder() async throws {
         let server = try FakeGIOS()
-        let fromFolder = try ingest("gios-air-sample", into: try storeWithSampleStations())
+        let fromFolder = try await ingest("gios-air-sample", into: try storeWithSampleStations())
         let store = try storeWithSampleStations()
-        let fromAPI = try ingest("gios-air-sample", into: store, source: server.legacyBase("ok"))
+        let fromAPI = try await ingest("gios-air-sample", into: store, source: server.legacyBase("ok"))
         #expect(fromAPI.run.counts == fromFolder.run.counts)
         #expect(fromAPI.rejected == fromFolder.rejected)
         #expect(fromAPI.warnings == fromFolder.warnings)
@@ -62,29 +62,29 @@ import Testing
     }
 
     @Test(.enabled(if: Fixtures.haveTool("python3"), "needs python3"))
-    func aLegacyStationListReadsFromItsURL() throws {
+    func aLegacyStationListReadsFromItsURL() async throws {
         let server = try FakeGIOS()
         let store = try newStore()
-        let r = try ingest("gios-stations-sample", into: store, source: server.legacyBase("ok") + "/station/findAll")
+        let r = try await ingest("gios-stations-sample", into: store, source: server.legacyBase("ok") + "/station/findAll")
         #expect(r.run.counts == MergeCounts(added: 6, updated: 0, unchanged: 0, retired: 0))
         #expect(r.rejected.map(\.id) == ["9006", "9007"])
     }
 
-    @Test func aMissingAnswerFileNamesTheFileAndChangesNothing() throws {
+    @Test func aMissingAnswerFileNamesTheFileAndChangesNothing() async throws {
         let store = try storeWithSampleStations()
         let before = try store.contentDigest()
         let folder = try Fixtures.temporaryFolder().appendingPathComponent("answers")
         try FileManager.default.copyItem(atPath: Fixtures.repo("datasets/gios-air-sample"), toPath: folder.path)
         try FileManager.default.removeItem(at: folder.appendingPathComponent("data/getData/90032.json"))
-        #expect(throws: IngestError.fileNotFound(path: folder.path + "/data/getData/90032.json")) {
-            try ingest("gios-air-sample", into: store, source: folder.path)
+        await #expect(throws: IngestError.fileNotFound(path: folder.path + "/data/getData/90032.json")) {
+            try await ingest("gios-air-sample", into: store, source: folder.path)
         }
         #expect(try store.contentDigest() == before)
     }
 
-    @Test func aRenamedSensorCountsAsUpdatedAndNewHoursAsAdded() throws {
+    @Test func aRenamedSensorCountsAsUpdatedAndNewHoursAsAdded() async throws {
         let store = try storeWithSampleStations()
-        try ingest("gios-air-sample", into: store)
+        try await ingest("gios-air-sample", into: store)
         let folder = try Fixtures.temporaryFolder().appendingPathComponent("answers")
         try FileManager.default.copyItem(atPath: Fixtures.repo("datasets/gios-air-sample"), toPath: folder.path)
         let sensors = folder.appendingPathComponent("station/sensors/9001.json")
@@ -98,20 +98,20 @@ import Testing
             ).utf8
         )
         .write(to: data)
-        let r = try ingest("gios-air-sample", into: store, source: folder.path)
+        let r = try await ingest("gios-air-sample", into: store, source: folder.path)
         #expect(r.run.counts == MergeCounts(added: 1, updated: 1, unchanged: 304, retired: 0))
         let name =
             try store.readRows(sql: "SELECT param_name FROM sensors WHERE sensor_id = 90013").first?["param_name"] as String?
         #expect(name == "ditlenek azotu")
     }
 
-    @Test func aFolderWithATrailingSlashReadsTheSame() throws {
-        let r = try ingest(
+    @Test func aFolderWithATrailingSlashReadsTheSame() async throws {
+        let r = try await ingest(
             "gios-air-sample", into: try storeWithSampleStations(), source: Fixtures.repo("datasets/gios-air-sample") + "/")
         #expect(r.run.counts.added == 305)
     }
 
-    @Test func theRepeatedAutumnHourIsStoredTwiceAndARepeatedTimeIsRejected() throws {
+    @Test func theRepeatedAutumnHourIsStoredTwiceAndARepeatedTimeIsRejected() async throws {
         let store = try storeWithSampleStations()
         let folder = try Fixtures.temporaryFolder().appendingPathComponent("answers")
         try FileManager.default.copyItem(atPath: Fixtures.repo("datasets/gios-air-sample"), toPath: folder.path)
@@ -122,7 +122,7 @@ import Testing
               {"date": "2026-10-25 01:00:00", "value": 13.5}]}
             """#
         try Data(night.utf8).write(to: folder.appendingPathComponent("data/getData/90013.json"))
-        let r = try ingest("gios-air-sample", into: store, source: folder.path)
+        let r = try await ingest("gios-air-sample", into: store, source: folder.path)
         #expect(
             r.rejected.contains(
                 IngestIssue(
@@ -137,9 +137,9 @@ import Testing
         #expect(rows.map { $0["value"] as Double? } == [13.0, 12.0, 11.0, 10.0])
     }
 
-    @Test func aValueThatArrivesLaterFillsTheHourAndNullNeverErasesOne() throws {
+    @Test func aValueThatArrivesLaterFillsTheHourAndNullNeverErasesOne() async throws {
         let store = try storeWithSampleStations()
-        try ingest("gios-air-sample", into: store)
+        try await ingest("gios-air-sample", into: store)
         let folder = try Fixtures.temporaryFolder().appendingPathComponent("answers")
         try FileManager.default.copyItem(atPath: Fixtures.repo("datasets/gios-air-sample"), toPath: folder.path)
         let file = folder.appendingPathComponent("data/getData/90011.json")
@@ -149,39 +149,41 @@ import Testing
         values[1]["value"] = NSNull()  // 19:00, 52.1 in the first answer
         doc["values"] = values
         try JSONSerialization.data(withJSONObject: doc).write(to: file)
-        let r = try ingest("gios-air-sample", into: store, source: folder.path)
+        let r = try await ingest("gios-air-sample", into: store, source: folder.path)
         #expect(r.run.counts == MergeCounts(added: 0, updated: 1, unchanged: 304, retired: 0))
         let rows = try store.readRows(
             sql: "SELECT value FROM measurements WHERE sensor_id = 90011 ORDER BY measured_at DESC LIMIT 2")
         #expect(rows.map { $0["value"] as Double? } == [49.5, 52.1])
     }
 
-    @Test func airDataNeedsStationsFirst() throws {
+    @Test func airDataNeedsStationsFirst() async throws {
         let store = try newStore()
-        #expect(throws: IngestError.noStations(dataset: "gios-stations-sample")) { try ingest("gios-air-sample", into: store) }
+        await #expect(throws: IngestError.noStations(dataset: "gios-stations-sample")) {
+            try await ingest("gios-air-sample", into: store)
+        }
         #expect(try store.readRows(sql: "SELECT id FROM ingest_runs").isEmpty)
     }
 
-    @Test func anAirSourceThatIsAFileIsRefused() throws {
+    @Test func anAirSourceThatIsAFileIsRefused() async throws {
         let store = try storeWithSampleStations()
         let file = Fixtures.repo("datasets/gios-stations-sample.json")
-        #expect(
+        await #expect(
             throws: IngestError.unsupported(
                 path: file, reason: "air pipelines read a folder of API answers, an API URL or --replay")
-        ) { try ingest("gios-air-sample", into: store, source: file) }
+        ) { try await ingest("gios-air-sample", into: store, source: file) }
     }
 
-    @Test func aLegacyAnswerOfTheWrongShapeIsAnError() throws {
+    @Test func aLegacyAnswerOfTheWrongShapeIsAnError() async throws {
         let store = try storeWithSampleStations()
         let folder = try Fixtures.temporaryFolder().appendingPathComponent("answers")
         try FileManager.default.copyItem(atPath: Fixtures.repo("datasets/gios-air-sample"), toPath: folder.path)
         let bad = folder.appendingPathComponent("station/sensors/9002.json")
         try Data(#"{"values": []}"#.utf8).write(to: bad)
-        #expect(
+        await #expect(
             throws: IngestError.unexpectedAnswer(
                 path: folder.path + "/station/sensors/9002", reason: "expected an array, found object")
         ) {
-            try ingest("gios-air-sample", into: store, source: folder.path)
+            try await ingest("gios-air-sample", into: store, source: folder.path)
         }
     }
 }

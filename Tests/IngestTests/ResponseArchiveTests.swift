@@ -36,13 +36,16 @@ import Testing
         #expect(try ResponseArchive.prune(db: Fixtures.temporaryFolder().appendingPathComponent("none").path, keep: 1) == [])
     }
 
-    @Test func aReusedFolderNumbersOnAndReplaysBothRuns() throws {
+    @Test func aReusedFolderNumbersOnAndReplaysBothRuns() async throws {
         let folder = try Fixtures.temporaryFolder().appendingPathComponent("r").path
         let at = Date(timeIntervalSince1970: 1_795_000_000)
-        try ResponseRecorder(folder: folder).save(url: "http://x/a", body: Array("1".utf8), at: at)
-        try ResponseRecorder(folder: folder).save(url: "http://x/b", body: Array("2".utf8), at: at)
+        try await ResponseRecorder(folder: folder).save(url: "http://x/a", body: Array("1".utf8), at: at)
+        try await ResponseRecorder(folder: folder).save(url: "http://x/b", body: Array("2".utf8), at: at)
         let replay = try ReplaySource(folder: folder)
-        #expect(try replay.get("http://x/a") == Array("1".utf8))
-        #expect(try replay.get("http://x/b") == Array("2".utf8))
+        #expect(try await replay.get("http://x/a") == Array("1".utf8))
+        #expect(try await replay.get("http://x/b") == Array("2".utf8))
+        #expect(
+            try String(contentsOfFile: folder + "/index.tsv", encoding: .utf8)
+                == "http://x/a\t00001.json\t2026-11-18T11:06:40Z\nhttp://x/b\t00002.json\t2026-11-18T11:06:40Z\n")
     }
 }

@@ -59,7 +59,9 @@ import Testing
                 IngestIssue(index: 5, id: "9006", field: "gegrLat", reason: "latitude 'brak' is not a number"),
                 IngestIssue(
                     index: 6, id: "9007", field: "gegrLat",
-                    reason: "coordinates look swapped: latitude 19.9366, longitude 50.0614"),
+                    reason:
+                        "coordinates look swapped: latitude 19.9366, longitude 50.0614 is outside the region, but inside once exchanged"
+                ),
             ])
         #expect(
             r.warnings.map(\.reason) == [

@@ -1,13 +1,16 @@
 import Foundation
 import GRDB
-import Ingest
 import LocateTestSupport
 import Storage
 import Testing
 
+@testable import Ingest
+
 /// What an ingest stores is data that later runs compare against: content hashes decide
 /// "unchanged" and the properties are the source's own record. Their exact form must not
-/// drift between versions (values recorded from an earlier build).
+/// drift between versions (values recorded from an earlier build, and computed by a separate
+/// implementation of `ContentHash`). The hashes changed once, when the three content-hash
+/// schemes became `ContentHash` (see CHANGELOG).
 @Suite struct StoredFormTests {
     @Test func contentHashesAndPropertiesKeepTheirForm() throws {
         let store = try newStore()
@@ -19,11 +22,26 @@ import Testing
             ])
         #expect(
             rows.map { $0["content_hash"] as String } == [
-                "5f62250b3ac81193722e6186fb66e5bb", "ef4fc32c265838f64a8eb48122e6a978", "eb0eff090b65f962e2979c1bbf7cd980",
+                "2b85fc17400c765715676af03d499e2e", "ed28a8ccd2bf5f9e218f9f2ac09fd17b", "1f7ad7eaf42b281daa9129d13b49e331",
             ])
         #expect(
             rows.first?["properties"] as String?
                 == #"{"OBJECTID":3,"ADRESA":"Karlova (sample)","OTEVRENO":"po-pá 8:00-20:00; so-ne 10:00-18:00","CENA":"jednotná cena 20 Kč/1 E"}"#
         )
+    }
+
+    @Test func stationContentHashesKeepTheirForm() throws {
+        let spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/gios-stations-sample.yml"))
+        let mapper = StationMapper(spec: spec)
+        let (items, _) = try StationListReader(path: spec.source, format: spec.format).read()
+        let hashes = items.enumerated().prefix(3).map { index, item in
+            guard case .accepted(let record, _) = mapper.map(item, index: index) else { return "rejected" }
+            return "\(record.sourceID) \(record.contentHash)"
+        }
+        #expect(
+            hashes == [
+                "9001 006c805114925c6ec7655e51511e94fc", "9002 7d521f7cc4aa4012ff6f3fe400b55116",
+                "9003 64578c081c16ca051816186e089906ea",
+            ])
     }
 }

@@ -15,7 +15,7 @@ import Testing
                 ingested prague-toilets-sample into \(db) (run 1, dataset prague-toilets-sample): read 15, accepted 12, rejected 3, warnings 5
                 changes: 12 added, 0 updated, 0 unchanged, 0 retired
                 rejected feature 12: geometry: geometry is null
-                rejected feature 13: geometry: coordinates look swapped: [50.085, 14.421] is [lat, lon], GeoJSON wants [lon, lat]
+                rejected feature 13: geometry: coordinates look swapped: latitude 14.421, longitude 50.085 is outside the region, but inside once exchanged
                 rejected feature 14: geometry: position 49.195100,16.606800 (lat,lon) is outside the region 49.94..50.18 N, 14.22..14.71 E
                 warnings: 2× OTEVRENO: opening hours missing; 1× ADRESA: address is blank; 1× CENA: price missing; 1× OTEVRENO: hours not understood, stored as unknown
 

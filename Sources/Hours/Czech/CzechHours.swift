@@ -29,7 +29,7 @@ public struct CzechHours: Sendable, Equatable, Codable {
     /// day part means every day, or after other day groups, the days they left out.
     public init(czech text: String?) {
         original = text
-        guard let text, !text.trimmingCharacters.isEmpty, text.contains(where: { !$0.isWhitespace }) else {
+        guard let text, !text.trimmingSpaces.isEmpty, text.contains(where: { !$0.isWhitespace }) else {
             expression = nil
             status = .missing
             reason = "no opening hours given"
@@ -47,7 +47,7 @@ public struct CzechHours: Sendable, Equatable, Codable {
             status = notes.isEmpty ? .exact : .interpreted
             reason = notes.isEmpty ? nil : notes.joined(separator: "; ")
         } catch {
-            let clean = text.replacingQuotes.trimmingCharacters
+            let clean = text.replacingQuotes.trimmingSpaces
             expression = "\"\(clean)\""
             status = .unknown
             reason = (error as? CzechReader.Failure)?.message ?? "\(error)"

@@ -35,7 +35,7 @@ struct CzechReader {
         var cur = Group()
         func close() throws(Failure) {
             guard cur.hasContent || !cur.notes.isEmpty else { return }
-            guard cur.hasTimes else { throw Failure("no times for '\(text.trimmingCharacters)'") }
+            guard cur.hasTimes else { throw Failure("no times for '\(text.trimmingSpaces)'") }
             groups.append(cur)
             cur = Group()
         }
@@ -70,13 +70,13 @@ struct CzechReader {
                 i += 1
                 if cur.hasTimes { try close() }
             case .word(let w):
-                throw Failure("not a schedule: '\(w)' in '\(text.trimmingCharacters)'")
+                throw Failure("not a schedule: '\(w)' in '\(text.trimmingSpaces)'")
             case .dash, .plus:
-                throw Failure("unexpected '-' or '+' in '\(text.trimmingCharacters)'")
+                throw Failure("unexpected '-' or '+' in '\(text.trimmingSpaces)'")
             }
         }
         try close()
-        guard !groups.isEmpty else { throw Failure("no times in '\(text.trimmingCharacters)'") }
+        guard !groups.isEmpty else { throw Failure("no times in '\(text.trimmingSpaces)'") }
         return (render(groups), notes)
     }
 
@@ -160,7 +160,7 @@ struct CzechReader {
         switch (a, b) {
         case (.month, .month): return a.osm + "-" + b.osm
         case (.day, .day): return a.osm + "-" + b.osm
-        default: throw Failure("a date range mixes months and days in '\(text.trimmingCharacters)'")
+        default: throw Failure("a date range mixes months and days in '\(text.trimmingSpaces)'")
         }
     }
 
@@ -169,15 +169,15 @@ struct CzechReader {
         while true {
             let start = try timePoint()
             guard i < tokens.count, tokens[i] == .dash else {
-                throw Failure("a time without a range in '\(text.trimmingCharacters)'")
+                throw Failure("a time without a range in '\(text.trimmingSpaces)'")
             }
             i += 1
             var end = try timePoint()
             if i < tokens.count, tokens[i] == .hoursMarker { i += 1 }
-            guard start < 24 * 60 else { throw Failure("a start time past 24:00 in '\(text.trimmingCharacters)'") }
+            guard start < 24 * 60 else { throw Failure("a start time past 24:00 in '\(text.trimmingSpaces)'") }
             if end == 0 { end = 24 * 60 }
             guard end != start else {
-                throw Failure("a time range that starts and ends at the same time in '\(text.trimmingCharacters)'")
+                throw Failure("a time range that starts and ends at the same time in '\(text.trimmingSpaces)'")
             }
             out.append(CzechReader.clock(start) + "-" + CzechReader.clock(end))
             // `5.30-11.45 a 12.15-19 h`, `10:00-12:00,14:00-16:00`
@@ -198,20 +198,20 @@ struct CzechReader {
     }
 
     private mutating func timePoint() throws(Failure) -> Int {
-        guard i < tokens.count else { throw Failure("a time range is cut short in '\(text.trimmingCharacters)'") }
+        guard i < tokens.count else { throw Failure("a time range is cut short in '\(text.trimmingSpaces)'") }
         switch tokens[i] {
         case .time(let m):
             i += 1
-            guard m <= 24 * 60 else { throw Failure("a time past 24:00 in '\(text.trimmingCharacters)'") }
+            guard m <= 24 * 60 else { throw Failure("a time past 24:00 in '\(text.trimmingSpaces)'") }
             return m
         case .hour(let h) where bareHoursAllowed:
             i += 1
-            guard h <= 24 else { throw Failure("hour \(h) is out of range in '\(text.trimmingCharacters)'") }
+            guard h <= 24 else { throw Failure("hour \(h) is out of range in '\(text.trimmingSpaces)'") }
             return h * 60
         case .hour(let h):
-            throw Failure("hour \(h) without minutes in '\(text.trimmingCharacters)'")
+            throw Failure("hour \(h) without minutes in '\(text.trimmingSpaces)'")
         default:
-            throw Failure("expected a time in '\(text.trimmingCharacters)'")
+            throw Failure("expected a time in '\(text.trimmingSpaces)'")
         }
     }
 

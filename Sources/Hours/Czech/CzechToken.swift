@@ -65,7 +65,7 @@ enum CzechLexer {
             } else if c == "(" {
                 var j = i + 1
                 while j < chars.count, chars[j] != ")" { j += 1 }
-                out.append(.note(String(chars[(i + 1)..<min(j, chars.count)]).trimmingCharacters))
+                out.append(.note(String(chars[(i + 1)..<min(j, chars.count)]).trimmingSpaces))
                 i = min(j + 1, chars.count)
             } else if c.isNumber {
                 i = number(chars, i, into: &out)
@@ -140,14 +140,5 @@ enum CzechLexer {
         }
         out.append(.hour(a))
         return j
-    }
-}
-
-extension String {
-    var trimmingCharacters: String {
-        var s = Substring(self)
-        while let f = s.first, f == " " { s = s.dropFirst() }
-        while let l = s.last, l == " " { s = s.dropLast() }
-        return String(s)
     }
 }

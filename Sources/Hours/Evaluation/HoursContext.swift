@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where an expression is evaluated: the place's time zone, its country (for `PH`) and its
 /// position (for `sunrise`/`sunset`/`dawn`/`dusk`).

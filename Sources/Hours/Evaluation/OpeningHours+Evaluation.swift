@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension OpeningHours {
     /// The state at `instant` in the place's wall-clock time, the deciding rule's comment,

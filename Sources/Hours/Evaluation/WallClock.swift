@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Wall-clock text in a time zone, without an offset (`2026-11-21T10:00`), as the CLI's
 /// `--at` and `next_change` use it. Conversions follow the evaluator's DST rules: a time in

@@ -333,14 +333,6 @@ struct Parser {
     }
 }
 
-extension String {
-    var trimmingTrailingSpaces: String {
-        var s = Substring(self)
-        while s.last == " " { s = s.dropLast() }
-        return String(s)
-    }
-}
-
 extension OpeningHours {
     /// Parses an `opening_hours` value. Throws `HoursSyntaxError` with the position and
     /// what was expected.

@@ -9,7 +9,7 @@ import Storage
 /// folder of saved responses (`--replay`). Keyed by the request URL.
 protocol ResponseSource: Sendable {
     /// The body of `url`, or a thrown `IngestError` after the last try.
-    func get(_ url: String) throws -> [UInt8]
+    func get(_ url: String) async throws -> [UInt8]
 }
 
 /// The HTTP client a public API deserves: a user agent, a timeout per request, retries with
@@ -25,31 +25,30 @@ struct HTTPSource: ResponseSource {
 
     static let userAgent = "locate/0.1 (open-data locator; +https://github.com/locate/locate)"
 
-    func get(_ url: String) throws -> [UInt8] {
+    func get(_ url: String) async throws -> [UInt8] {
         guard let u = URL(string: url) else { throw IngestError.unreadable(path: url, reason: "not a valid URL") }
         var last = "no attempt"
-        var tries = 0
         for attempt in 1...attempts {
-            tries = attempt
             var request = URLRequest(url: u, timeoutInterval: timeoutSeconds)
             request.setValue(HTTPSource.userAgent, forHTTPHeaderField: "User-Agent")
             request.setValue("application/json", forHTTPHeaderField: "Accept")
-            let (data, response, error) = HTTPSource.send(request)
             var wait = backoffSeconds * pow(2, Double(attempt - 1))
-            if let error {
+            switch await HTTPSource.send(request) {
+            case .failure(let error):
                 last = error.localizedDescription.lowercased()
-            } else if let http = response as? HTTPURLResponse {
+            case .success(let (data, response)):
+                guard let http = response as? HTTPURLResponse else { break }
                 if (200..<300).contains(http.statusCode) {
-                    let body = [UInt8](data ?? Data())
-                    try record?.save(url: url, body: body, at: clock())
+                    let body = [UInt8](data)
+                    try await record?.save(url: url, body: body, at: clock())
                     return body
                 }
                 last = "HTTP status \(http.statusCode)"
                 // A 4xx with the API's error object is an answer (a manual sensor, say), not a failure.
-                if (400..<500).contains(http.statusCode), http.statusCode != 429, let data,
+                if (400..<500).contains(http.statusCode), http.statusCode != 429,
                     String(decoding: data, as: UTF8.self).contains("\"error_code\"")
                 {
-                    try record?.save(url: url, body: [UInt8](data), at: clock())
+                    try await record?.save(url: url, body: [UInt8](data), at: clock())
                     return [UInt8](data)
                 }
                 // Other 4xx answers are final: retrying cannot change them.
@@ -60,36 +59,25 @@ struct HTTPSource: ResponseSource {
                     wait = max(0, min(after, 120))
                 }
             }
-            if attempt < attempts { Thread.sleep(forTimeInterval: wait) }
+            if attempt < attempts { try await Task.sleep(nanoseconds: UInt64(max(0, wait) * 1_000_000_000)) }
         }
-        throw IngestError.unreadable(path: url, reason: "\(last) after \(tries) tries")
+        throw IngestError.unreadable(path: url, reason: "\(last) after \(attempts) tries")
     }
 
-    /// One request, waited for (the ingest is synchronous; concurrency is bounded above).
-    private static func send(_ request: URLRequest) -> (Data?, URLResponse?, (any Error)?) {
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        URLSession.shared.dataTask(with: request) { data, response, error in
-            box.set(data, response, error)
-            done.signal()
-        }.resume()
-        done.wait()
-        return box.get()
-    }
-
-    private final class Box: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: (Data?, URLResponse?, (any Error)?) = (nil, nil, nil)
-        func set(_ d: Data?, _ r: URLResponse?, _ e: (any Error)?) { lock.withLock { value = (d, r, e) } }
-        func get() -> (Data?, URLResponse?, (any Error)?) { lock.withLock { value } }
+    /// One request; a transport error (no answer, timeout) is a value, so the caller can retry.
+    private static func send(_ request: URLRequest) async -> Result<(Data, URLResponse), any Error> {
+        do {
+            return .success(try await URLSession.shared.data(for: request))
+        } catch {
+            return .failure(error)
+        }
     }
 }
 
 /// Saves responses as numbered files plus `index.tsv` (url, file, fetch time in UTC): the
-/// folder `--replay` reads.
-final class ResponseRecorder: @unchecked Sendable {
+/// folder `--replay` reads. An actor: parallel fetches save one at a time.
+actor ResponseRecorder {
     let folder: String
-    private let lock = NSLock()
     private var count = 0
 
     init(folder: String) throws {
@@ -105,22 +93,21 @@ final class ResponseRecorder: @unchecked Sendable {
         }
     }
 
+    /// Saves `body` as the next numbered file and adds its line to `index.tsv`.
     func save(url: String, body: [UInt8], at: Date) throws {
-        try lock.withLock {
-            count += 1
-            let file = String(format: "%05d.json", count)
-            guard FileManager.default.createFile(atPath: folder + "/" + file, contents: Data(body)) else {
-                throw IngestError.unreadable(path: folder, reason: "cannot save \(file)")
-            }
-            let line = "\(url)\t\(file)\t\(ISO8601DateFormatter().string(from: at))\n"
-            let index = folder + "/index.tsv"
-            if let h = FileHandle(forWritingAtPath: index) {
-                h.seekToEndOfFile()
-                h.write(Data(line.utf8))
-                try? h.close()
-            } else {
-                FileManager.default.createFile(atPath: index, contents: Data(line.utf8))
-            }
+        count += 1
+        let file = String(format: "%05d.json", count)
+        guard FileManager.default.createFile(atPath: folder + "/" + file, contents: Data(body)) else {
+            throw IngestError.unreadable(path: folder, reason: "cannot save \(file)")
+        }
+        let line = "\(url)\t\(file)\t\(ISO8601DateFormatter().string(from: at))\n"
+        let index = folder + "/index.tsv"
+        if let h = FileHandle(forWritingAtPath: index) {
+            h.seekToEndOfFile()
+            h.write(Data(line.utf8))
+            try? h.close()
+        } else if !FileManager.default.createFile(atPath: index, contents: Data(line.utf8)) {
+            throw IngestError.unreadable(path: folder, reason: "cannot save index.tsv")
         }
     }
 }
@@ -143,7 +130,7 @@ struct ReplaySource: ResponseSource {
         self.files = files
     }
 
-    func get(_ url: String) throws -> [UInt8] {
+    func get(_ url: String) async throws -> [UInt8] {
         guard let file = files[url], let data = FileManager.default.contents(atPath: folder + "/" + file) else {
             throw IngestError.unreadable(path: url, reason: "not in the replay folder \(folder)")
         }
@@ -170,7 +157,7 @@ struct FolderSource: ResponseSource {
         self.folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
     }
 
-    func get(_ url: String) throws -> [UInt8] {
+    func get(_ url: String) async throws -> [UInt8] {
         var rest = Substring(url.hasPrefix(folder) ? String(url.dropFirst(folder.count)) : url)
         var page = 0
         if let q = rest.firstIndex(of: "?") {

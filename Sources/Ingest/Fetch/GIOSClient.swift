@@ -24,17 +24,17 @@ struct GIOSClient {
     }
 
     /// Every item of a list, in the shape its dialect answers with.
-    mutating func list(_ path: String, shape: GIOSDialect.ListShape) throws -> [JSONValue] {
+    mutating func list(_ path: String, shape: GIOSDialect.ListShape) async throws -> [JSONValue] {
         let key: String
         switch shape {
         case .array:
-            let doc = try document(url(path))
+            let doc = try await document(url(path))
             guard case .array(let items) = doc else {
                 throw IngestError.unexpectedAnswer(path: url(path), reason: "expected an array, found \(doc.kindName)")
             }
             return items
         case .member(let member):
-            let doc = try document(url(path))
+            let doc = try await document(url(path))
             guard case .array(let items)? = doc[member] else {
                 throw IngestError.unexpectedAnswer(path: url(path), reason: "no \"\(member)\" array")
             }
@@ -48,7 +48,7 @@ struct GIOSClient {
         while page < pages {
             let first = self.url(path)
             let url = "\(first)\(first.contains("?") ? "&" : "?")page=\(page)&size=\(GIOSClient.pageSize)"
-            let doc = try document(url)
+            let doc = try await document(url)
             let total = doc["totalPages"]?.doubleValue.map { Int($0) } ?? 1
             if page == 0 {
                 pages = max(1, total)
@@ -68,48 +68,52 @@ struct GIOSClient {
     /// Several paged lists fetched at once, at most `concurrency` requests in flight, each
     /// list's pages in order. Results come back in input order and the bodies are hashed in
     /// input order, so neither the data nor the digest depends on timing.
-    mutating func lists(_ paths: [String], shape: GIOSDialect.ListShape) -> [Result<[JSONValue], any Error>] {
-        let box = ParallelResults(count: paths.count)
-        let workers = min(GIOSClient.concurrency, paths.count)
-        let group = DispatchGroup()
+    mutating func lists(_ paths: [String], shape: GIOSDialect.ListShape) async -> [Result<[JSONValue], any Error>] {
         let base = self.base
         let source = self.source
-        for _ in 0..<workers {
-            group.enter()
-            Thread {
-                while let i = box.next() {
+        var done: [(result: Result<[JSONValue], any Error>, bodies: [[UInt8]])?] = Array(repeating: nil, count: paths.count)
+        await withTaskGroup(of: (Int, Result<[JSONValue], any Error>, [[UInt8]]).self) { group in
+            var next = 0
+            func start() {
+                guard next < paths.count else { return }
+                let i = next
+                next += 1
+                group.addTask {
                     var client = GIOSClient(base: base, source: source)
                     do {
-                        let items = try client.list(paths[i], shape: shape)
-                        box.set(i, .success(items), bodies: client.bodies)
+                        return (i, .success(try await client.list(paths[i], shape: shape)), client.bodies)
                     } catch {
-                        box.set(i, .failure(error), bodies: client.bodies)
+                        return (i, .failure(error), client.bodies)
                     }
                 }
-                group.leave()
-            }.start()
-        }
-        group.wait()
-        var out: [Result<[JSONValue], any Error>] = []
-        for i in 0..<paths.count {
-            let (result, bodies) = box.get(i)
-            for b in bodies {
-                hasher.update(b)
-                self.bodies.append(b)
             }
-            out.append(result)
+            for _ in 0..<GIOSClient.concurrency { start() }
+            while let (i, result, bodies) = await group.next() {
+                done[i] = (result, bodies)
+                start()
+            }
+        }
+        var out: [Result<[JSONValue], any Error>] = []
+        for slot in done {
+            // Every child task answers before the group ends; the fallback only keeps counts aligned.
+            let entry = slot ?? (.failure(IngestError.unsupported(path: "", reason: "fetch did not run")), [])
+            for b in entry.bodies {
+                hasher.update(b)
+                bodies.append(b)
+            }
+            out.append(entry.result)
         }
         return out
     }
 
     /// One object response (the index).
-    mutating func object(_ path: String) throws -> JSONValue { try document(url(path)) }
+    mutating func object(_ path: String) async throws -> JSONValue { try await document(url(path)) }
 
     /// The URL of `path` below the base; the empty path is the base itself (a station list URL).
     func url(_ path: String) -> String { path.isEmpty ? base : "\(base)/\(path)" }
 
-    private mutating func document(_ url: String) throws -> JSONValue {
-        let body = try source.get(url)
+    private mutating func document(_ url: String) async throws -> JSONValue {
+        let body = try await source.get(url)
         hasher.update(body)
         bodies.append(body)
         let doc = try JSONValue.parse(body, path: url)
@@ -173,33 +177,5 @@ struct MeasurementTimes {
         case (1, true): return .utc(GIOSClient.isoText(newestFirst ? early : late))
         default: return .duplicate
         }
-    }
-}
-
-/// Results of parallel fetches, filled by worker threads.
-final class ParallelResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cursor = 0
-    private let count: Int
-    private var results: [(Result<[JSONValue], any Error>, [[UInt8]])?]
-
-    init(count: Int) {
-        self.count = count
-        results = Array(repeating: nil, count: count)
-    }
-
-    /// The next index to fetch, or nil when all are taken.
-    func next() -> Int? {
-        lock.withLock {
-            guard cursor < count else { return nil }
-            defer { cursor += 1 }
-            return cursor
-        }
-    }
-
-    func set(_ i: Int, _ r: Result<[JSONValue], any Error>, bodies: [[UInt8]]) { lock.withLock { results[i] = (r, bodies) } }
-
-    func get(_ i: Int) -> (Result<[JSONValue], any Error>, [[UInt8]]) {
-        lock.withLock { results[i] ?? (.failure(IngestError.unsupported(path: "", reason: "fetch did not run")), []) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Hours
 
 /// The two shapes of the GIOŚ API behind the same paths (`station/sensors/{station}`,
 /// `data/getData/{sensor}`, `aqindex/getIndex/{station}`):
@@ -134,8 +135,5 @@ enum GIOSDialect: Sendable {
         return Int(d)
     }
 
-    private func nonBlank(_ v: JSONValue?) -> String? {
-        guard let t = v?.textValue?.trimmingSpaces, !t.isEmpty else { return nil }
-        return t
-    }
+    private func nonBlank(_ v: JSONValue?) -> String? { v?.textValue?.trimmedNonBlank }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where API answers are kept by default: one folder per run below `<db>.responses/`,
 /// named by the run's UTC start time (`2026-11-22T031504.123Z`), so that names sort by time.

@@ -1,4 +1,5 @@
 import Foundation
+import Hours
 
 /// What a free-text price says: free or not, and the first amount with its currency.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Hours
 import Storage
 
 /// Turns one GIOŚ station object (legacy or v1 keys) into a `StationRecord`, or says why it
@@ -41,7 +42,7 @@ struct StationMapper {
         }
         func text(_ key: String) -> String? {
             guard let t = value(key)?.textValue else { return nil }
-            let clean = t.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let clean = t.collapsingWhitespace
             return clean.isEmpty ? nil : clean
         }
         guard let idValue = value(k[0]), let idNumber = idValue.doubleValue, idNumber == idNumber.rounded(), idNumber > 0 else {
@@ -61,9 +62,7 @@ struct StationMapper {
         let c = Coordinate(latitude: lat, longitude: lon)
         let r = spec.region
         guard c.isValid, r.contains(c) else {
-            if r.contains(Coordinate(latitude: lon, longitude: lat)) {
-                return reject(k[2], "coordinates look swapped: latitude \(latText), longitude \(lonText)")
-            }
+            if let reason = r.swappedCoordinatesReason(c) { return reject(k[2], reason) }
             return reject(
                 k[2],
                 "position \(lat),\(lon) is outside the region \(r.minLatitude)..\(r.maxLatitude) N, \(r.minLongitude)..\(r.maxLongitude) E"

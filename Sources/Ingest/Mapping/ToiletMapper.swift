@@ -35,10 +35,7 @@ struct ToiletMapper {
             guard let field, let v = properties[field]?.textValue else { return nil }
             return v
         }
-        func trimmed(_ field: String?) -> String? {
-            guard let t = text(field)?.trimmingSpaces, !t.isEmpty else { return nil }
-            return t
-        }
+        func trimmed(_ field: String?) -> String? { text(field)?.trimmedNonBlank }
         let sourceKey: String?
         if case .field(let f) = spec.id { sourceKey = trimmed(f) } else { sourceKey = nil }
         func reject(_ field: String, _ reason: String) -> Outcome {
@@ -65,7 +62,7 @@ struct ToiletMapper {
             id = key
         case .derived(let fields):
             let keyText = fields.map {
-                (text($0) ?? "").lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                (text($0) ?? "").lowercased().collapsingWhitespace
             }
             .joined(separator: "\u{1F}")
             var h = SHA256Hasher()
@@ -138,9 +135,7 @@ struct ToiletMapper {
         }
         let r = spec.region
         guard r.contains(c) else {
-            if reprojector.isIdentity, r.contains(Coordinate(latitude: c.longitude, longitude: c.latitude)) {
-                return .failure("coordinates look swapped: [\(x), \(y)] is [lat, lon], GeoJSON wants [lon, lat]")
-            }
+            if reprojector.isIdentity, let reason = r.swappedCoordinatesReason(c) { return .failure(PositionError(reason)) }
             let where_ = String(format: "%.6f,%.6f", c.latitude, c.longitude)
             return .failure(
                 PositionError(

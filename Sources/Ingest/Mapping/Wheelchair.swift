@@ -1,3 +1,4 @@
+import Hours
 import Storage
 
 extension WheelchairAccess {

@@ -1,4 +1,4 @@
-import Geo
+public import Geo
 
 /// A declarative pipeline (`pipelines/*.yml`), decoded and checked completely before any
 /// side effect. The README's "Pipeline file reference" documents every key.

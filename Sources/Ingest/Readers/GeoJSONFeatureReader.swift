@@ -7,7 +7,6 @@ import Storage
 final class GeoJSONFeatureReader {
     let path: String
     private let parser: JSONStreamParser
-    private let digest = DigestWorker()
     /// The CRS the input declares in a legacy `crs` member, once that member was read.
     private(set) var declaredCRS: CRS?
 
@@ -18,8 +17,6 @@ final class GeoJSONFeatureReader {
             throw IngestError.unreadable(path: path, reason: "permission denied")
         }
         parser = JSONStreamParser(handle: handle)
-        let worker = digest
-        parser.onChunk = { chunk in worker.add(chunk) }
     }
 
     /// Fails unless `path` is an existing, readable file.
@@ -37,7 +34,6 @@ final class GeoJSONFeatureReader {
     /// Calls `body` with each feature's 0-based index and value; returns the feature count
     /// and the SHA-256 of the whole file.
     func forEachFeature(_ body: (Int, JSONValue) throws -> Void) throws -> (count: Int, sha256: String) {
-        defer { digest.close() }
         var count = 0
         var type: String? = nil
         var sawFeatures = false
@@ -84,7 +80,7 @@ final class GeoJSONFeatureReader {
             throw IngestError.notFeatureCollection(path: path, reason: "no \"type\": \"FeatureCollection\" member")
         }
         guard sawFeatures else { throw IngestError.notFeatureCollection(path: path, reason: "no features array") }
-        return (count, digest.finish())
+        return (count, parser.digest.finalize().hexString)
     }
 
     /// Reads a legacy GeoJSON (2008) named CRS: `{"type":"name","properties":{"name":"EPSG:5514"}}`.

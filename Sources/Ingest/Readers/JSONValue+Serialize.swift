@@ -9,41 +9,36 @@ extension JSONValue {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// A 128-bit fingerprint (hex) that ignores object member order and number spelling
-    /// (`1.50` = `1.5`): object members are hashed one by one and combined by addition, so
-    /// no sorting or string building is needed.
-    public var fingerprint: String {
-        let (a, b) = hashPair()
-        return JSONText.hex(a, b)
-    }
+    /// A 128-bit fingerprint (hex, `ContentHash`) that ignores object member order and number
+    /// spelling (`1.50` = `1.5`): object members are hashed one by one and combined by
+    /// addition, so no sorting or string building is needed.
+    public var fingerprint: String { contentHash().hex }
 
-    private func hashPair() -> (UInt64, UInt64) {
-        var h = PairHasher()
+    /// The value's `ContentHash`: leaves as tagged values, arrays as their items' hashes in
+    /// order, objects as the member count and the lane-wise sums of the members' hashes.
+    private func contentHash() -> ContentHash {
+        var h = ContentHash()
         switch self {
-        case .null: h.addByte(0x6E)
-        case .bool(let v): h.addByte(v ? 0x74 : 0x66)
+        case .null: h.addNull()
+        case .bool(let v): h.addBool(v)
         case .number(let n):
-            h.addByte(0x23)
-            if let d = Double(n) { h.addWord(d == 0 ? 0 : d.bitPattern) } else { h.addText(n) }
-        case .string(let s):
-            h.addByte(0x22)
-            h.addText(s)
+            if let d = Double(n) {
+                h.addNumber(d)
+            } else {
+                h.addByte(0x23)
+                h.addText(n)
+            }
+        case .string(let s): h.addString(s)
         case .array(let items):
             h.addByte(0x5B)
-            for item in items {
-                let (x, y) = item.hashPair()
-                h.addWord(x)
-                h.addWord(y)
-            }
+            for item in items { h.add(item.contentHash()) }
         case .object(let members):
             var sumA: UInt64 = 0
             var sumB: UInt64 = 0
             for (k, v) in members {
-                var m = PairHasher()
+                var m = ContentHash()
                 m.addText(k)
-                let (x, y) = v.hashPair()
-                m.addWord(x)
-                m.addWord(y)
+                m.add(v.contentHash())
                 sumA &+= m.a
                 sumB &+= m.b
             }
@@ -52,7 +47,7 @@ extension JSONValue {
             h.addWord(sumA)
             h.addWord(sumB)
         }
-        return (h.a, h.b)
+        return h
     }
 
     /// The same text as UTF-8 bytes, written without intermediate strings.
@@ -79,28 +74,5 @@ extension JSONValue {
             }
             out.append(0x7D)
         }
-    }
-
-}
-
-/// Two independent 64-bit FNV-1a streams (different offsets and primes).
-struct PairHasher {
-    var a: UInt64 = 0xcbf2_9ce4_8422_2325
-    var b: UInt64 = 0x6c62_272e_07bb_0142
-
-    mutating func addByte(_ byte: UInt8) {
-        a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        b = (b ^ UInt64(byte)) &* 0x0000_0001_0000_0193 &+ 0x9E37
-    }
-
-    mutating func addWord(_ v: UInt64) {
-        for s in stride(from: 0, to: 64, by: 8) { addByte(UInt8(truncatingIfNeeded: v >> UInt64(s))) }
-    }
-
-    mutating func addText(_ s: String) {
-        var copy = s
-        copy.withUTF8 { for byte in $0 { addByte(byte) } }
-        addByte(0xFF)
-        addWord(UInt64(s.utf8.count))
     }
 }

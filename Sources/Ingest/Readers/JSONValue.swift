@@ -1,3 +1,5 @@
+import Hours
+
 /// A parsed JSON value. Objects keep their members in source order (attributes are stored
 /// as the source wrote them); numbers keep their source text so nothing is rounded.
 public enum JSONValue: Sendable, Equatable {
@@ -77,15 +79,5 @@ public enum JSONValue: Sendable, Equatable {
             return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: return false
         }
-    }
-}
-
-extension String {
-    /// The string without leading and trailing ASCII spaces, tabs and line breaks.
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" || f == "\n" || f == "\r" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" || l == "\n" || l == "\r" { s = s.dropLast() }
-        return String(s)
     }
 }

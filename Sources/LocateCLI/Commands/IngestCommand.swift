@@ -3,8 +3,8 @@ import Foundation
 import Ingest
 import Storage
 
-/// `locate ingest PIPELINE`: runs a pipeline into the database.
-struct IngestCommand: ParsableCommand {
+/// `locate ingest PIPELINE`: runs a pipeline into the database (async: API sources are fetched).
+struct IngestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ingest",
         abstract: "Run a pipeline: read, validate, reproject and store a dataset.",
@@ -53,13 +53,13 @@ struct IngestCommand: ParsableCommand {
         if let k = keepResponses, k < 1 { throw ValidationError("--keep-responses must be at least 1") }
     }
 
-    func run() throws {
+    func run() async throws {
         let spec = try PipelineDecoder.load(path: pipeline)
         let db = try LocateStore(path: store.path)
         let tty = Console.stderrIsTerminal
         let fromAPI = replay == nil && IngestRunner.readsAPI(spec, sourceOverride: source)
         let save = fromAPI ? (saveResponses ?? ResponseArchive.folder(for: store.path, at: Date())) : nil
-        let result = try IngestRunner(store: db, clock: { Date() }).run(
+        let result = try await IngestRunner(store: db, clock: { Date() }).run(
             spec, sourceOverride: source, replay: replay, saveResponses: save
         ) { n in
             if tty { FileHandle.standardError.write(Data("\r\(n) features read…".utf8)) }

@@ -12,7 +12,8 @@ struct StationListPagingTests {
         let folder = try Fixtures.temporaryFolder().appendingPathComponent("responses").path
         let spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/gios-stations-v1.yml"))
         let url = server.base("split") + "/station/findAll"
-        let r = try await IngestRunner(store: try newStore(), clock: fixedClock).run(spec, sourceOverride: url, saveResponses: folder)
+        let r = try await IngestRunner(store: try newStore(), clock: fixedClock).run(
+            spec, sourceOverride: url, saveResponses: folder)
         #expect(r.run.counts.added == 2)
         let index = try String(contentsOfFile: folder + "/index.tsv", encoding: .utf8)
         #expect(
@@ -21,7 +22,8 @@ struct StationListPagingTests {
             ])
         // The saved answers replay offline to the same run.
         server.server.stop()
-        let replayed = try await IngestRunner(store: try newStore(), clock: fixedClock).run(spec, sourceOverride: url, replay: folder)
+        let replayed = try await IngestRunner(store: try newStore(), clock: fixedClock).run(
+            spec, sourceOverride: url, replay: folder)
         #expect(replayed.run.counts == r.run.counts)
         #expect(replayed.run.sourceSHA256 == r.run.sourceSHA256)
     }

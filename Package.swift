@@ -8,6 +8,9 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// `strict` plus internal imports by default (the integrator folds it into `strict`).
+let strictInternal: [SwiftSetting] = strict + [.enableUpcomingFeature("InternalImportsByDefault")]
+
 let package = Package(
     name: "locate",
     platforms: [.macOS(.v13)],
@@ -32,12 +35,12 @@ let package = Package(
         .target(
             name: "Storage",
             dependencies: [
-                "Geo", "CSpatial",
+                "Geo", "Hours", "CSpatial",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            swiftSettings: strict
+            swiftSettings: strictInternal
         ),
         .target(
             name: "Ingest",
@@ -46,13 +49,13 @@ let package = Package(
         ),
         .target(
             name: "Query",
-            dependencies: ["Storage", "Geo", "Hours", .product(name: "GRDB", package: "GRDB.swift")],
-            swiftSettings: strict
+            dependencies: ["Storage", "Geo", "Hours"],
+            swiftSettings: strictInternal
         ),
         .target(
             name: "Export",
-            dependencies: ["Storage", "Geo", "Hours", .product(name: "GRDB", package: "GRDB.swift")],
-            swiftSettings: strict
+            dependencies: ["Storage", "Geo", "Hours"],
+            swiftSettings: strictInternal
         ),
         .executableTarget(
             name: "LocateCLI",
@@ -68,7 +71,9 @@ let package = Package(
             path: "Sources/LocateBench",
             swiftSettings: strict
         ),
-        .target(name: "LocateTestSupport", path: "Tests/Support", exclude: ["fake_gios.py"], swiftSettings: strict),
+        .target(
+            name: "LocateTestSupport", dependencies: ["Storage", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/Support", exclude: ["fake_gios.py"], swiftSettings: strict),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "HoursTests", dependencies: ["Hours", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(

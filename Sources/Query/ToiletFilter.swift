@@ -1,4 +1,4 @@
-import Storage
+public import Storage
 
 /// Which toilets a query keeps.
 public struct ToiletFilter: Sendable, Equatable {

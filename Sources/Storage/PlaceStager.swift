@@ -1,6 +1,6 @@
 internal import CSpatial
 import Foundation
-import GRDB
+internal import GRDB
 import Geo
 
 /// Receives the records of one ingest (inside its transaction): straight into the kind's
@@ -25,7 +25,7 @@ public final class PlaceStager {
             insert = try db.makeStatement(
                 sql: """
                     INSERT INTO \(kind.table) (dataset, source_id, \(columns), status, first_run, changed_run)
-                    VALUES (?, ?, \(marks), 'active', ?, ?)
+                    VALUES (?, ?, \(marks), \(PlaceStatus.active.sql), ?, ?)
                     """)
             findIndex = try db.makeStatement(sql: "SELECT source_index FROM \(kind.table) WHERE dataset = ? AND source_id = ?")
         } else {

@@ -15,7 +15,7 @@ func bruteForce(_ store: LocateStore, near p: Coordinate, limit: Int, wheelchair
     if wheelchair { sql += " AND wheelchair = 'yes'" }
     if free { sql += " AND is_free = 1" }
     let g = Geodesic()
-    let all = try store.readRows(sql: sql).map { r -> (Int64, Double) in
+    let all = try store.testRows(sql: sql).map { r -> (Int64, Double) in
         (r["id"], g.distance(from: p, to: Coordinate(latitude: r["lat"], longitude: r["lon"])))
     }
     return Array(all.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit))
@@ -116,7 +116,7 @@ func randomPoints(_ n: Int, seed: UInt64, lat: ClosedRange<Double> = 49.90...50.
         let store = try storeWith("synthetic", source: source, yaml: SyntheticToilets.pipelineYAML)
         let finder = try ToiletFinder(store: store)
         #expect(finder.count == 100_000)
-        let all = try store.readRows(sql: "SELECT id, lat, lon FROM toilets").map {
+        let all = try store.testRows(sql: "SELECT id, lat, lon FROM toilets").map {
             (id: $0["id"] as Int64, c: Coordinate(latitude: $0["lat"], longitude: $0["lon"]))
         }
         let g = Geodesic()

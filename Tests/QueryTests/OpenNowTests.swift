@@ -12,7 +12,7 @@ import Testing
 /// (distance, row id).
 func bruteForceOpen(_ store: LocateStore, near p: Coordinate, at: Date, limit: Int) throws -> [Int64] {
     let g = Geodesic()
-    let rows = try store.readRows(sql: "SELECT id, lat, lon, hours_osm, timezone, country FROM toilets WHERE status = 'active'")
+    let rows = try store.testRows(sql: "SELECT id, lat, lon, hours_osm, timezone, country FROM toilets WHERE status = 'active'")
     var open: [(Int64, Double)] = []
     for r in rows {
         guard let text = r["hours_osm"] as String?, let hours = try? OpeningHours(parsing: text) else { continue }
@@ -50,7 +50,7 @@ func bruteForceOpen(_ store: LocateStore, near p: Coordinate, at: Date, limit: I
         #expect(open.first?.address != "Flora (sample)")
         let withUnknown = try finder.nearestOpen(to: flora, limit: 1, open: OpenFilter(at: at, includeUnknown: true))
         #expect(withUnknown.first?.address == "Flora (sample)")
-        #expect(withUnknown.first?.state == "unknown")
+        #expect(withUnknown.first?.state == .unknown)
     }
 
     @Test func arrivalMustStillBeOpen() throws {

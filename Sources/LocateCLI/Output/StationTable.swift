@@ -8,14 +8,14 @@ enum StationTable {
         var t = Table(
             headers: ["#", byDistance ? "distance" : "match", "station", "id", "city", "index", "latest"], rightAligned: [0, 1])
         for (i, s) in results.enumerated() {
-            let key = s.distanceMeters.map(ToiletTable.distance) ?? ["exact", "prefix", "word", "contains"][min(3, s.match ?? 3)]
+            let key = s.distanceMeters.map(ToiletTable.distance) ?? ["exact", "prefix", "word", "contains"][min(3, s.match?.rank ?? 3)]
             let index =
                 s.air?.index.map { i in
                     [i.level.map(String.init), i.category, "(\(age(i.ageMinutes)))"].compactMap { $0 }.joined(separator: " ")
                 } ?? "-"
             let latest = (s.air?.readings ?? []).map { "\($0.parameter) \(number($0.value)) (\(age($0.ageMinutes)))" }
             t.rows.append([
-                "\(i + 1)", key, s.name, s.id, s.city ?? "", index, latest.isEmpty ? "-" : latest.joined(separator: ", "),
+                "\(i + 1)", key, s.name, s.sourceID, s.city ?? "", index, latest.isEmpty ? "-" : latest.joined(separator: ", "),
             ])
         }
         return t.render()

@@ -111,7 +111,9 @@ struct StationCommand: ParsableCommand {
                 }
             }
             if json {
-                let hits = exceeded.map { AlertHit(station: $0.0.sourceID, name: $0.0.name, rule: $0.2.description, reading: $0.1) }
+                let hits = exceeded.map {
+                    AlertHit(station: $0.0.sourceID, name: $0.0.name, rule: $0.2.description, reading: $0.1)
+                }
                 Console.out(try jsonText(StationAnswer(results: results, alerts: hits)))
             } else if !results.isEmpty {
                 Console.out(StationTable.render(results, byDistance: near != nil))

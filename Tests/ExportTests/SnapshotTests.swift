@@ -123,7 +123,7 @@ import Testing
         #expect(read(out + "/stations.geojson") == read(single))
         #expect(read(out + "/stations.geojson").contains("\"measured_at_pm10\":\"2026-11-21T19:00:00+01:00\""))
         #expect(read(out + "/stations.geojson").contains("\"value_pm10\":52.1,"))
-        #expect(read(out + "/data.js").contains("window.LOCATE_STATIONS = {\"type\":\"FeatureCollection\""))
+        #expect(read(out + "/data.js").contains("window.LOCATE_STATIONS = {\"bbox\":["))
         // A station retired from a later list shows in the stations' changes.
         let list = read(Fixtures.repo("datasets/gios-stations-sample.json"))
         var stations = try #require(try JSONSerialization.jsonObject(with: Data(list.utf8)) as? [[String: Any]])

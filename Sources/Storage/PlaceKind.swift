@@ -29,11 +29,35 @@ public enum PlaceKind: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// Common columns copied from staging, before the kind's own.
-    static let commonColumns = ["source_index", "match_key", "properties", "lon", "lat", "content_hash", "geom"]
+    /// Every copied column, in binding order: the common ones, then the kind's own.
+    var copiedColumns: [String] { CommonColumn.ordered.map(\.rawValue) + columns.map(\.name) }
+}
 
-    /// Every copied column, in binding order.
-    var copiedColumns: [String] { PlaceKind.commonColumns + columns.map(\.name) }
+/// The columns every place table has that the stager copies from a `PlaceRecord` (besides
+/// `source_id`), in binding order, with their staging types: declared once, bound by an
+/// exhaustive switch in `PlaceStager.stage`.
+enum CommonColumn: String, CaseIterable {
+    case sourceIndex = "source_index"
+    case matchKey = "match_key"
+    case properties
+    case lon
+    case lat
+    case contentHash = "content_hash"
+    case geom
+
+    /// Every case, in declaration order (computed once: the stager loops over it per row).
+    static let ordered = allCases
+
+    /// The staging column's SQL type.
+    var stagingType: String {
+        switch self {
+        case .sourceIndex: return "INTEGER NOT NULL"
+        case .matchKey: return "TEXT"
+        case .properties, .contentHash: return "TEXT NOT NULL"
+        case .lon, .lat: return "REAL NOT NULL"
+        case .geom: return "BLOB NOT NULL"
+        }
+    }
 }
 
 /// A value of a kind's own column.

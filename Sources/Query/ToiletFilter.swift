@@ -1,4 +1,4 @@
-public import Storage
+import Storage
 
 /// Which toilets a query keeps.
 public struct ToiletFilter: Sendable, Equatable {

@@ -1,6 +1,6 @@
 import Foundation
 internal import GRDB
-public import Geo
+import Geo
 import Hours
 
 extension LocateStore {

@@ -57,6 +57,7 @@ public struct AlertHit: Sendable, Equatable, Encodable {
     /// The rule it exceeds.
     public var rule: AirAlert
 
+    /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(station.id, forKey: .id)
@@ -83,6 +84,7 @@ public struct StationAnswer: Sendable, Equatable, Encodable {
         self.alerts = alerts
     }
 
+    /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(StationAnswer.schema, forKey: .schema)

@@ -15,6 +15,7 @@ public enum NameMatch: String, Sendable, Equatable, Comparable, Encodable, CaseI
     /// 0 (exact) … 3 (substring).
     public var rank: Int { NameMatch.allCases.firstIndex(of: self) ?? 3 }
 
+    /// Better matches sort first.
     public static func < (a: NameMatch, b: NameMatch) -> Bool { a.rank < b.rank }
 }
 
@@ -66,6 +67,7 @@ public struct StationResult: Sendable, Equatable, Encodable {
         coordinate = s.coordinate
     }
 
+    /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(id, forKey: .id)

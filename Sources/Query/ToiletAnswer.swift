@@ -21,6 +21,7 @@ public struct ToiletAnswer: Sendable, Equatable, Encodable {
         self.results = results
     }
 
+    /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(ToiletAnswer.schema, forKey: .schema)

@@ -93,6 +93,7 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
 
     private var zone: TimeZone { TimeZone(identifier: timeZone) ?? .gmt }
 
+    /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         func instant(_ d: Date?) -> String? { d.map { InstantText.text($0, in: zone) } }

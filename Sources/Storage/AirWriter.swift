@@ -3,13 +3,17 @@ internal import GRDB
 
 /// One sensor of a station (GIOŚ `station/sensors`).
 public struct SensorRecord: Sendable, Equatable {
+    /// GIOŚ sensor id.
     public var sensorID: Int64
+    /// GIOŚ station id of the sensor.
     public var stationID: String
     /// Pollutant code as GIOŚ writes the formula: `PM10`, `PM2.5`, `NO2`.
     public var paramCode: String
     /// Polish name, such as `pył zawieszony PM10`.
     public var paramName: String?
+    /// Chemical formula as GIOŚ writes it.
     public var paramFormula: String?
+    /// GIOŚ parameter id.
     public var paramID: Int64?
 
     /// Creates a sensor record.
@@ -33,7 +37,9 @@ public final class AirWriter {
     /// New rows (sensors, measurements, index values), sensors whose description changed,
     /// and rows already stored as they are.
     public private(set) var added = 0
+    /// Rows whose stored value changed.
     public private(set) var updated = 0
+    /// Rows already stored as they are.
     public private(set) var unchanged = 0
 
     init(db: Database, run: Int64) {

@@ -19,6 +19,7 @@ public struct StationAir: Sendable, Equatable, Encodable {
         /// Whole minutes between the calculation and the query instant.
         public var ageMinutes: Int
 
+        /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
             try c.encode(level, forKey: .level)
@@ -51,6 +52,7 @@ public struct StationAir: Sendable, Equatable, Encodable {
         /// Whole minutes between the measurement and the query instant.
         public var ageMinutes: Int
 
+        /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
             try c.encode(parameter, forKey: .pollutant)
@@ -76,6 +78,7 @@ public struct StationAir: Sendable, Equatable, Encodable {
     /// The newest reading of `pollutant` (case and dots ignored), if any.
     public func reading(of pollutant: String) -> Reading? { readings.first { PollutantCode.same($0.parameter, pollutant) } }
 
+    /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(index, forKey: .index)

@@ -109,7 +109,7 @@ import Testing
                 "--json", "--db", db,
             ])
         #expect(late.stdout.contains("\"address\" : \"Celetná (sample)\""))
-        #expect(late.stdout.contains("\"arrival\" : \"2026-11-23T21:05\""))
+        #expect(late.stdout.contains("\"arrival_at\" : \"2026-11-23T21:05:00+01:00\""))
         let usage = try CLI.run(["toilet", "--near", "50,14", "--walk", "--db", db])
         #expect(usage.status == 64)
         #expect(usage.stderr.hasPrefix("Error: --include-unknown, --arrive-within and --walk need --open-now or --at"))

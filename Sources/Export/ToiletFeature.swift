@@ -38,13 +38,15 @@ struct FeatureBytes {
     /// `{"geometry":{"coordinates":[…],"type":"Point"},"id":…,"properties":{` for a point.
     mutating func begin(id: String, longitude: Double, latitude: Double) {
         raw("{\"geometry\":{\"coordinates\":[")
-        append(Array(JSONText.degrees(longitude).utf8))
-        raw(",")
-        append(Array(JSONText.degrees(latitude).utf8))
+        let start = out.count
+        out.append(contentsOf: JSONText.degrees(longitude).utf8)
+        out.append(0x2C)
+        out.append(contentsOf: JSONText.degrees(latitude).utf8)
+        settle(from: start, volatile: false)
         raw("],\"type\":\"Point\"},\"id\":")
-        var q: [UInt8] = []
-        JSONText.appendQuoted(id, to: &q)
-        append(q)
+        let idStart = out.count
+        JSONText.appendQuoted(id, to: &out)
+        settle(from: idStart, volatile: false)
         raw(",\"properties\":{")
     }
 
@@ -56,11 +58,6 @@ struct FeatureBytes {
             out.append(contentsOf: $0)
             stable?.append(contentsOf: $0)
         }
-    }
-
-    private mutating func append(_ bytes: [UInt8]) {
-        out.append(contentsOf: bytes)
-        stable?.append(contentsOf: bytes)
     }
 
     /// Starts a member: the comma when needed, then `"key":`.

@@ -6,11 +6,8 @@ let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
-
-/// `strict` with imports internal unless a file says `public import`: no other module's
-/// types reach a public signature by accident.
-let strictInternalImports: [SwiftSetting] = strict + [.enableUpcomingFeature("InternalImportsByDefault")]
 
 let package = Package(
     name: "locate",
@@ -31,12 +28,12 @@ let package = Package(
             name: "CSpatial",
             providers: [.apt(["libsqlite3-dev", "libspatialite-dev", "libproj-dev"])]
         ),
-        .target(name: "Geo", dependencies: ["CSpatial"], swiftSettings: strictInternalImports),
-        .target(name: "Hours", swiftSettings: strictInternalImports),
+        .target(name: "Geo", dependencies: ["CSpatial"], swiftSettings: strict),
+        .target(name: "Hours", swiftSettings: strict),
         .target(
             name: "Storage",
             dependencies: [
-                "Geo", "CSpatial",
+                "Geo", "Hours", "CSpatial",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -46,16 +43,16 @@ let package = Package(
         .target(
             name: "Ingest",
             dependencies: ["Storage", "Geo", "Hours", .product(name: "Yams", package: "Yams")],
-            swiftSettings: strictInternalImports
+            swiftSettings: strict
         ),
         .target(
             name: "Query",
-            dependencies: ["Storage", "Geo", "Hours", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Storage", "Geo", "Hours"],
             swiftSettings: strict
         ),
         .target(
             name: "Export",
-            dependencies: ["Storage", "Geo", "Hours", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Storage", "Geo", "Hours"],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -72,7 +69,9 @@ let package = Package(
             path: "Sources/LocateBench",
             swiftSettings: strict
         ),
-        .target(name: "LocateTestSupport", path: "Tests/Support", exclude: ["fake_gios.py"], swiftSettings: strict),
+        .target(
+            name: "LocateTestSupport", dependencies: ["Storage", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/Support", exclude: ["fake_gios.py"], swiftSettings: strict),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "HoursTests", dependencies: ["Hours", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(

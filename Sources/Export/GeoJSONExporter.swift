@@ -1,8 +1,6 @@
-import Foundation
-import GRDB
+public import Foundation
 import Geo
-import Hours
-import Storage
+public import Storage
 
 /// What an export wrote.
 public struct ExportSummary: Sendable, Equatable {
@@ -17,9 +15,10 @@ public struct ExportSummary: Sendable, Equatable {
 }
 
 /// Writes RFC 7946 GeoJSON: one FeatureCollection, no `crs`, WGS84 lon/lat with at most 7
-/// decimals, a top-level `bbox`, stable feature ids, flat properties in a fixed order, and a
-/// `locate` foreign member with provenance. Features are sorted by id and written one per
-/// line as they are read, so memory stays flat; the same data (and `at`) gives the same bytes.
+/// decimals, a top-level `bbox`, stable feature ids, flat properties with a fixed key set,
+/// and a `locate` foreign member with provenance (schema `geojson/1`, docs/json.md). Keys
+/// are in sorted order; features are sorted by id and written one per line as they are
+/// read, so memory stays flat; the same data (and `at`) gives the same bytes.
 public struct GeoJSONExporter {
     let store: LocateStore
 
@@ -34,29 +33,31 @@ public struct GeoJSONExporter {
     /// newest ingest's finish time: never the clock, so reruns are identical.
     @discardableResult
     public func write(dataset: String, to path: String?, at: Date?) throws -> ExportSummary {
-        try write(dataset: dataset, to: path, at: at) { _ in }
+        try write(dataset: dataset, to: path, at: at, keepStable: false) { _ in }
     }
 
     /// The same, calling `onFeature` with each feature written (snapshots record versions).
-    func write(dataset: String, to path: String?, at: Date?, onFeature: (ToiletFeature) -> Void) throws -> ExportSummary {
-        guard GeoJSONExporter.datasets.contains(dataset) else { throw ExportError.unknownDataset(dataset) }
-        let header = try Provenance.read(store, at: at, table: dataset)
+    func write(
+        dataset: String, to path: String?, at: Date?, keepStable: Bool, onFeature: (ExportedFeature) -> Void
+    ) throws -> ExportSummary {
+        guard let kind = PlaceKind(rawValue: dataset) else { throw ExportError.unknownDataset(dataset) }
+        let header = try Provenance.read(store, at: at, kind: kind)
         guard header.count > 0 else { throw ExportError.empty(dataset: dataset) }
         let out = try path.map { try OutputFile(path: $0) } ?? OutputFile()
         var count = 0
         var bbox = BBoxAccumulator()
-        try out.write(Array(header.json(dataset: dataset, count: header.count, bbox: header.bbox).utf8))
-        let each: ((ToiletFeature) throws -> Void) throws -> Void =
-            dataset == "stations"
+        try out.write(Provenance.opening(bbox: header.bbox.map { JSONText.degrees($0) }))
+        let each: ((ExportedFeature) throws -> Void) throws -> Void =
+            kind == .stations
             ? { try StationFeatureSource(store: store, at: at ?? header.generatedDate).forEach($0) }
-            : { try ToiletFeatureSource(store: store, at: at).forEach($0) }
+            : { try ToiletFeatureSource(store: store, at: at, keepStable: keepStable).forEach($0) }
         try each { f in
             try out.write((count == 0 ? [] : Array(",\n".utf8)) + f.json)
             bbox.add(f)
             onFeature(f)
             count += 1
         }
-        try out.write("\n]}\n")
+        try out.write(try header.closing(dataset: dataset, count: count))
         let (bytes, sha) = try out.commit()
         return ExportSummary(count: count, bbox: bbox.texts, bytes: bytes, sha256: sha)
     }
@@ -69,7 +70,7 @@ struct BBoxAccumulator {
     var east = -Double.infinity
     var north = -Double.infinity
 
-    mutating func add(_ f: ToiletFeature) {
+    mutating func add(_ f: ExportedFeature) {
         west = min(west, f.longitude)
         south = min(south, f.latitude)
         east = max(east, f.longitude)
@@ -77,4 +78,5 @@ struct BBoxAccumulator {
     }
 
     var texts: [String] { [west, south, east, north].map { $0.isFinite ? JSONText.degrees($0) : "0" } }
+    var degrees: [Double] { [west, south, east, north].map { $0.isFinite ? roundedDegrees($0) : 0 } }
 }

@@ -1,11 +1,14 @@
 import Foundation
 import Storage
 
-/// `manifest.json`: schema version, generation time, datasets with counts, bbox, files,
-/// licence and attribution, and the SHA-256 and size of every other file, sorted by path.
-enum Manifest {
+/// `manifest.json` (schema `snapshot-manifest/1`): generation time, datasets with counts,
+/// bbox, files, licences and sources, and the SHA-256 and size of every other file, sorted
+/// by path. Written with Codable, sorted keys, explicit nulls.
+struct Manifest: Encodable {
+    static let schema = "snapshot-manifest/1"
+
     /// One dataset's entry.
-    struct Entry {
+    struct Entry: Encodable {
         var name: String
         var summary: ExportSummary
         var provenance: Provenance
@@ -13,20 +16,48 @@ enum Manifest {
         var shardCount: Int?
         var changes: String
 
-        var json: String {
-            let licences = provenance.licences.map { l in
-                "{\"licence\":\(l.licence.map(JSONText.quoted) ?? "null"),\"attribution\":\(l.attribution.map(JSONText.quoted) ?? "null")}"
-            }
-            let shards = shardCount.map { "\"shards\":\"\(name)/shards.json\",\"shard_count\":\($0)," } ?? ""
-            return
-                "{\"name\":\(JSONText.quoted(name)),\"count\":\(summary.count),\"bbox\":[\(summary.bbox.joined(separator: ","))],"
-                + "\"file\":\"\(name).geojson\",\(shards)\"versions\":\"\(name)/versions.tsv\",\"changes\":\(JSONText.quoted(changes)),"
-                + "\"licences\":[\(licences.joined(separator: ","))],\"sources\":[\(provenance.sources.joined(separator: ","))]}"
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(name, forKey: .name)
+            try c.encode(summary.count, forKey: .count)
+            try c.encode(summary.bbox.map { Double($0) ?? 0 }, forKey: .bbox)
+            try c.encode("\(name).geojson", forKey: .file)
+            try c.encode(shardCount.map { _ in "\(name)/shards.json" }, forKey: .shards)
+            try c.encode(shardCount, forKey: .shardCount)
+            try c.encode("\(name)/versions.tsv", forKey: .versions)
+            try c.encode(changes, forKey: .changes)
+            try c.encode(provenance.licences, forKey: .licences)
+            try c.encode(provenance.sources, forKey: .sources)
+        }
+
+        private enum Keys: String, CodingKey {
+            case name, count, bbox, file, shards, shardCount = "shard_count", versions, changes, licences, sources
         }
     }
 
+    /// A file of the snapshot.
+    struct File: Encodable {
+        var path: String
+        var bytes: Int
+        var sha256: String
+    }
+
+    var generatedAt: String
+    var datasets: [Entry]
+    var files: [File]
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(Manifest.schema, forKey: .schema)
+        try c.encode(generatedAt, forKey: .generatedAt)
+        try c.encode(datasets, forKey: .datasets)
+        try c.encode(files, forKey: .files)
+    }
+
+    private enum Keys: String, CodingKey { case schema, generatedAt = "generated_at", datasets, files }
+
     static func write(folder: String, generatedAt: String, _ datasets: [Entry]) throws {
-        var files: [String] = []
+        var paths: [String] = []
         let root = URL(fileURLWithPath: folder)
         if let e = FileManager.default.enumerator(atPath: folder) {
             while let rel = e.nextObject() as? String {
@@ -34,22 +65,32 @@ enum Manifest {
                 if FileManager.default.fileExists(atPath: root.appendingPathComponent(rel).path, isDirectory: &isDir),
                     !isDir.boolValue
                 {
-                    files.append(rel)
+                    paths.append(rel)
                 }
             }
         }
-        var entries: [String] = []
-        for rel in files.sorted() where rel != "manifest.json" {
+        var files: [File] = []
+        for rel in paths.sorted() where rel != "manifest.json" {
             let (bytes, digest) = try fileDigest(root.appendingPathComponent(rel).path)
-            entries.append("{\"path\":\(JSONText.quoted(rel)),\"bytes\":\(bytes),\"sha256\":\"\(digest)\"}")
+            files.append(File(path: rel, bytes: bytes, sha256: digest))
         }
-        let text =
-            "{\"schema_version\":1,\"generated_at\":\(JSONText.quoted(generatedAt)),"
-            + "\"datasets\":[\(datasets.map(\.json).joined(separator: ",\n"))],\n\"files\":[\n" + entries.joined(separator: ",\n")
-            + "\n]}\n"
-        guard FileManager.default.createFile(atPath: folder + "/manifest.json", contents: Data(text.utf8)) else {
-            throw ExportError.unwritable(path: folder + "/manifest.json", reason: "cannot create the file")
-        }
+        let manifest = Manifest(generatedAt: generatedAt, datasets: datasets, files: files)
+        try writeJSON(manifest, to: folder + "/manifest.json")
+    }
+}
+
+/// Writes `value` as compact JSON with sorted keys and a final newline (docs/json.md, rule 9).
+func writeJSON(_ value: some Encodable, to path: String) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let data: Data
+    do {
+        data = try encoder.encode(value) + Data("\n".utf8)
+    } catch {
+        throw ExportError.unwritable(path: path, reason: "cannot encode: \(error)")
+    }
+    guard FileManager.default.createFile(atPath: path, contents: data) else {
+        throw ExportError.unwritable(path: path, reason: "cannot create the file")
     }
 }
 

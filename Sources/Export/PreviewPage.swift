@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// The offline preview: `index.html` with Leaflet copied from Debian's `libjs-leaflet`
 /// (no CDN, no tiles), the data as `data.js` (a script, since pages opened from a folder
@@ -82,10 +83,10 @@ enum PreviewPage {
                 var p = f.properties, rows = [];
                 rows.push('<b>' + esc(p.name || p.address || f.id) + '</b>');
                 if (p.name && p.address) rows.push(esc(p.address));
-                rows.push('Hours: ' + esc(p.hours || 'not given') + (p.hours_osm ? ' <small>(' + esc(p.hours_osm) + ')</small>' : ''));
+                rows.push('Hours: ' + esc(p.hours_text || 'not given') + (p.hours_osm ? ' <small>(' + esc(p.hours_osm) + ')</small>' : ''));
                 rows.push('At ' + esc(toilets.locate.state_at || toilets.locate.generated_at) + ': ' + esc(p.state || 'unknown') +
                   (p.next_change ? ' until ' + esc(p.next_change) : ''));
-                rows.push('Price: ' + (p.free === true ? 'free' : esc(p.price || 'unknown')));
+                rows.push('Price: ' + (p.free === true ? 'free' : esc(p.price_text || 'unknown')));
                 rows.push('Wheelchair: ' + esc(p.wheelchair));
                 l.bindPopup(rows.join('<br>'));
               }
@@ -109,9 +110,9 @@ enum PreviewPage {
                 var p = f.properties, rows = ['<b>' + esc(p.name || f.id) + '</b>'];
                 if (p.city) rows.push(esc(p.city));
                 rows.push('Index: ' + (p.index_category ? esc((p.index_level == null ? '' : p.index_level + ' ') + p.index_category) : 'none'));
-                (p.pollutants ? p.pollutants.split(',') : []).forEach(function (c) {
+                [\(PollutantCode.known.map(JSONText.quoted).joined(separator: ", "))].forEach(function (c) {
                   var k = c.toLowerCase().replace('.', '');
-                  rows.push(esc(c) + ': ' + esc(p['value_' + k]) + ' at ' + esc(p['time_' + k]));
+                  if (p['value_' + k] != null) rows.push(esc(c) + ': ' + esc(p['value_' + k]) + ' at ' + esc(p['measured_at_' + k]));
                 });
                 l.bindPopup(rows.join('<br>'));
               }

@@ -1,75 +1,125 @@
 import Foundation
-import GRDB
+import Geo
+import Hours
 import Storage
 
-/// The `locate` foreign member: where the data came from and when it was made.
+/// One source run in the `locate` member and the manifest: the newest run of a (dataset,
+/// kind) whose data is exported.
+struct SourceRun: Encodable, Equatable {
+    var run: IngestRunRecord
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(run.dataset, forKey: .dataset)
+        try c.encode(run.kind, forKey: .kind)
+        try c.encode(run.pipeline, forKey: .pipeline)
+        try c.encode(run.source, forKey: .source)
+        try c.encode(run.sourceSHA256, forKey: .sourceSHA256)
+        try c.encode(run.finishedAt, forKey: .finishedAt)
+        try c.encode(run.sourceCRS, forKey: .sourceCRS)
+        try c.encode(run.projOperation, forKey: .projOperation)
+        try c.encode(run.projAccuracyMeters, forKey: .projAccuracyM)
+        try c.encode(run.licence, forKey: .licence)
+        try c.encode(run.attribution, forKey: .attribution)
+    }
+
+    private enum Keys: String, CodingKey {
+        case dataset, kind, pipeline, source, sourceSHA256 = "source_sha256", finishedAt = "finished_at"
+        case sourceCRS = "source_crs", projOperation = "proj_operation", projAccuracyM = "proj_accuracy_m", licence
+        case attribution
+    }
+}
+
+/// A licence and the attribution it requires.
+struct Licence: Encodable, Equatable {
+    var licence: String?
+    var attribution: String?
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(licence, forKey: .licence)
+        try c.encode(attribution, forKey: .attribution)
+    }
+
+    private enum Keys: String, CodingKey { case licence, attribution }
+}
+
+/// Where the exported data came from and when it was made: the `locate` member of every
+/// GeoJSON file (schema `geojson/1`) and the provenance of the manifest.
 struct Provenance {
+    /// Active places.
     var count: Int
-    var bbox: [String]
+    /// [west, south, east, north] of the active places, 7 decimals.
+    var bbox: [Double]
+    /// UTC RFC 3339: `at`, or else the newest ingest's finish time.
     var generatedAt: String
     var at: Date?
-    /// One JSON object per dataset's newest run of each kind (a station dataset has station
-    /// list runs and air runs), in dataset and kind order.
-    var sources: [String]
-    var licences: [(licence: String?, attribution: String?)]
+    /// The newest run of each (dataset, kind) with exported data, in dataset and kind order.
+    var sources: [SourceRun]
 
-    static func read(_ store: LocateStore, at: Date?, table: String = "toilets") throws -> Provenance {
-        try store.reading { db in
-            let box = try Row.fetchOne(
-                db,
-                sql:
-                    "SELECT count(*) AS n, min(lon) AS w, min(lat) AS s, max(lon) AS e, max(lat) AS nn FROM \(table) WHERE status = 'active'"
-            )
-            let n: Int = box?["n"] ?? 0
-            let bbox: [String] = n == 0 ? [] : ["w", "s", "e", "nn"].map { JSONText.degrees(box?[$0] ?? 0) }
-            let runs = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT r.* FROM ingest_runs r
-                    WHERE r.id = (SELECT max(id) FROM ingest_runs r2 WHERE r2.dataset = r.dataset AND r2.kind = r.kind)
-                      AND r.dataset IN (SELECT DISTINCT dataset FROM \(table) WHERE status = 'active')
-                    ORDER BY r.dataset, r.kind
-                    """)
-            let newest = try String.fetchOne(db, sql: "SELECT max(finished_at) FROM ingest_runs") ?? "1970-01-01T00:00:00Z"
-            let generated = at.map(isoUTCText) ?? newest
-            func q(_ v: String?) -> String { v.map(JSONText.quoted) ?? "null" }
-            let sources = runs.map { r -> String in
-                let acc: Double? = r["proj_accuracy_m"]
-                return
-                    "{\"dataset\":\(q(r["dataset"])),\"kind\":\(q(r["kind"])),\"pipeline\":\(q(r["pipeline"])),\"source\":\(q(r["source"])),"
-                    + "\"source_sha256\":\(q(r["source_sha256"])),\"ingested_at\":\(q(r["finished_at"])),"
-                    + "\"source_crs\":\(q(r["source_crs"])),\"proj_operation\":\(q(r["proj_operation"])),"
-                    + "\"proj_accuracy_m\":\(acc.map { JSONText.number($0) } ?? "null"),"
-                    + "\"licence\":\(q(r["licence"])),\"attribution\":\(q(r["attribution"]))}"
-            }
-            return Provenance(
-                count: n, bbox: bbox, generatedAt: generated, at: at, sources: sources,
-                licences: distinctLicences(runs.map { ($0["licence"], $0["attribution"]) }))
+    static func read(_ store: LocateStore, at: Date?, kind: PlaceKind = .toilets) throws -> Provenance {
+        let extent = try store.activeExtent(kind)
+        let bbox = extent.box.map { b in
+            [b.minLongitude, b.minLatitude, b.maxLongitude, b.maxLatitude].map(roundedDegrees)
         }
+        let newest = try store.newestFinish()
+        let generated = at.map(InstantText.utc) ?? newest ?? "1970-01-01T00:00:00Z"
+        return Provenance(
+            count: extent.count, bbox: bbox ?? [], generatedAt: generated, at: at,
+            sources: try store.newestRuns(ofDatasetsWithActive: kind).map(SourceRun.init))
+    }
+
+    /// Each (licence, attribution) pair once, in first-seen order.
+    var licences: [Licence] {
+        var seen: [Licence] = []
+        for s in sources {
+            let l = Licence(licence: s.run.licence, attribution: s.run.attribution)
+            if !seen.contains(l) { seen.append(l) }
+        }
+        return seen
     }
 
     /// The generation time as a date (the newest ingest when no `at` was given).
-    var generatedDate: Date { at ?? (try? Date(generatedAt, strategy: .iso8601)) ?? Date(timeIntervalSince1970: 0) }
+    var generatedDate: Date { at ?? InstantText.instant(generatedAt) ?? Date(timeIntervalSince1970: 0) }
 
-    /// The collection's opening, up to and including `"features":[`.
-    func json(dataset: String, count: Int, bbox: [String]) -> String {
-        "{\"type\":\"FeatureCollection\",\"bbox\":[\(bbox.joined(separator: ","))],"
-            + "\"locate\":{\"schema\":1,\"dataset\":\(JSONText.quoted(dataset)),\"generated_at\":\(JSONText.quoted(generatedAt)),"
-            + "\"state_at\":\(at.map { JSONText.quoted(isoUTCText($0)) } ?? "null"),\"count\":\(count),"
-            + "\"sources\":[\(sources.joined(separator: ","))]},\n\"features\":[\n"
+    /// The collection's opening, up to and including `"features":[`; `bbox` as written.
+    static func opening(bbox: [String]) -> [UInt8] {
+        Array("{\"bbox\":[\(bbox.joined(separator: ","))],\"features\":[\n".utf8)
+    }
+
+    /// The collection's end: the `locate` member (sorted keys) and the type.
+    func closing(dataset: String, count: Int) throws -> [UInt8] {
+        let member = LocateMember(
+            count: count, dataset: dataset, generatedAt: generatedAt, sources: sources, stateAt: at.map(InstantText.utc))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Array("\n],\"locate\":".utf8) + (try encoder.encode(member)) + Array(",\"type\":\"FeatureCollection\"}\n".utf8)
     }
 }
 
-/// Each (licence, attribution) pair once, in first-seen order.
-func distinctLicences(_ all: [(licence: String?, attribution: String?)]) -> [(licence: String?, attribution: String?)] {
-    var seen: [(licence: String?, attribution: String?)] = []
-    for l in all where !seen.contains(where: { $0.licence == l.licence && $0.attribution == l.attribution }) { seen.append(l) }
-    return seen
+/// The `locate` foreign member of a FeatureCollection.
+struct LocateMember: Encodable {
+    static let schema = "geojson/1"
+    var count: Int
+    var dataset: String
+    var generatedAt: String
+    var sources: [SourceRun]
+    var stateAt: String?
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(LocateMember.schema, forKey: .schema)
+        try c.encode(count, forKey: .count)
+        try c.encode(dataset, forKey: .dataset)
+        try c.encode(generatedAt, forKey: .generatedAt)
+        try c.encode(sources, forKey: .sources)
+        try c.encode(stateAt, forKey: .stateAt)
+    }
+
+    private enum Keys: String, CodingKey {
+        case schema, count, dataset, generatedAt = "generated_at", sources, stateAt = "state_at"
+    }
 }
 
-/// `2026-11-21T10:00:00Z`.
-func isoUTCText(_ d: Date) -> String {
-    var f = Date.ISO8601FormatStyle()
-    f.timeZone = TimeZone(identifier: "UTC") ?? .gmt
-    return d.formatted(f)
-}
+/// A coordinate rounded to 7 decimals, as written.
+func roundedDegrees(_ v: Double) -> Double { Double(JSONText.degrees(v)) ?? v }

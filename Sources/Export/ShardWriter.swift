@@ -9,17 +9,17 @@ struct ShardWriter {
     let at: Date
     let provenance: Provenance
 
-    struct Shard {
+    struct Shard: Encodable {
         var cell: String
         var file: String
         var count: Int
-        var bbox: [String]
+        var bbox: [Double]
     }
 
     func write() throws -> [Shard] {
         var shards: [Shard] = []
         var current: (row: Int, column: Int)? = nil
-        var features: [ToiletFeature] = []
+        var features: [ExportedFeature] = []
         func flush() throws {
             guard let c = current, !features.isEmpty else { return }
             let cell = "\(c.row)_\(c.column)"
@@ -27,11 +27,11 @@ struct ShardWriter {
             var bbox = BBoxAccumulator()
             for f in features { bbox.add(f) }
             let out = try OutputFile(path: folder + "/" + file)
-            try out.write(Array(provenance.json(dataset: "toilets", count: features.count, bbox: bbox.texts).utf8))
+            try out.write(Provenance.opening(bbox: bbox.texts))
             for (i, f) in features.enumerated() { try out.write((i == 0 ? [] : Array(",\n".utf8)) + f.json) }
-            try out.write("\n]}\n")
+            try out.write(try provenance.closing(dataset: "toilets", count: features.count))
             try out.commit()
-            shards.append(Shard(cell: cell, file: file, count: features.count, bbox: bbox.texts))
+            shards.append(Shard(cell: cell, file: file, count: features.count, bbox: bbox.degrees))
             features.removeAll(keepingCapacity: true)
         }
         try ToiletFeatureSource(store: store, at: at).forEachByCell { f, cell in
@@ -40,16 +40,24 @@ struct ShardWriter {
             features.append(f)
         }
         try flush()
-        let g = ToiletFeatureSource.gridDegrees
-        let cells = shards.map { s in
-            "{\"cell\":\(JSONText.quoted(s.cell)),\"file\":\(JSONText.quoted(s.file)),\"count\":\(s.count),\"bbox\":[\(s.bbox.joined(separator: ","))]}"
-        }
-        let index =
-            "{\"grid_degrees\":\(JSONText.number(g)),\"cell_rule\":\"row = floor((lat + 90) / grid), column = floor((lon + 180) / grid); cell = row_column\","
-            + "\"cells\":[\n" + cells.joined(separator: ",\n") + "\n]}\n"
-        guard FileManager.default.createFile(atPath: folder + "/shards.json", contents: Data(index.utf8)) else {
-            throw ExportError.unwritable(path: folder + "/shards.json", reason: "cannot create the file")
-        }
+        try writeJSON(ShardIndex(cells: shards), to: folder + "/shards.json")
         return shards
     }
+}
+
+/// `toilets/shards.json` (schema `snapshot-shards/1`): the grid and its non-empty cells.
+struct ShardIndex: Encodable {
+    static let schema = "snapshot-shards/1"
+    var cells: [ShardWriter.Shard]
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(ShardIndex.schema, forKey: .schema)
+        try c.encode(ToiletFeatureSource.gridDegrees, forKey: .gridDegrees)
+        try c.encode(
+            "row = floor((lat + 90) / grid), column = floor((lon + 180) / grid); cell = row_column", forKey: .cellRule)
+        try c.encode(cells, forKey: .cells)
+    }
+
+    private enum Keys: String, CodingKey { case schema, gridDegrees = "grid_degrees", cellRule = "cell_rule", cells }
 }

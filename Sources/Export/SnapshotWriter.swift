@@ -1,5 +1,5 @@
-import Foundation
-import Storage
+public import Foundation
+public import Storage
 
 #if canImport(Glibc)
     import Glibc
@@ -61,8 +61,8 @@ public struct SnapshotWriter {
     /// ingest's finish time, never the clock), also the instant of the `state` properties
     /// and of the stations' newest values.
     public func write(to folder: String, at: Date?) throws -> SnapshotSummary {
-        let toilets = try Provenance.read(store, at: at, table: "toilets")
-        let stations = try Provenance.read(store, at: at, table: "stations")
+        let toilets = try Provenance.read(store, at: at, kind: .toilets)
+        let stations = try Provenance.read(store, at: at, kind: .stations)
         guard toilets.count > 0 || stations.count > 0 else { throw ExportError.empty(dataset: "toilets or stations") }
         let target = URL(fileURLWithPath: folder).standardizedFileURL.path
         let parent = (target as NSString).deletingLastPathComponent
@@ -119,7 +119,9 @@ public struct SnapshotWriter {
             throw ExportError.unwritable(path: work, reason: "cannot create \(work)/\(name)")
         }
         var versions: [(String, String)] = []
-        let full = try GeoJSONExporter(store: store).write(dataset: name, to: "\(work)/\(name).geojson", at: at) {
+        let full = try GeoJSONExporter(store: store).write(
+            dataset: name, to: "\(work)/\(name).geojson", at: at, keepStable: true
+        ) {
             versions.append(($0.id, $0.contentHash))
         }
         var shards: [ShardWriter.Shard]? = nil
@@ -130,7 +132,7 @@ public struct SnapshotWriter {
         let changes = try Changes(
             dataset: name, previous: "\(name)/versions.tsv", in: previous, current: versions,
             generatedAt: provenance.generatedAt)
-        try write(changes.json, to: work + "/" + changesPath)
+        try writeJSON(changes, to: work + "/" + changesPath)
         let entry = Manifest.Entry(
             name: name, summary: full, provenance: provenance, shardCount: shards?.count, changes: changesPath)
         let dataset = SnapshotSummary.Dataset(
@@ -161,23 +163,24 @@ public struct SnapshotWriter {
     }
 }
 
-/// What changed since the previous snapshot, from both snapshots' `versions.tsv`.
-struct Changes {
+/// What changed since the previous snapshot, from both snapshots' `versions.tsv`:
+/// `changes.json` (schema `snapshot-changes/1`).
+struct Changes: Encodable {
+    static let schema = "snapshot-changes/1"
+    var dataset: String
+    var generatedAt: String
+    /// The previous versions file (nil: there was no previous snapshot of the dataset).
+    var previous: String?
     var added: [String]?
     var updated: [String]?
     var retired: [String]?
-    var json: String
 
     /// `previous`: the versions file's path inside the snapshot folder `folder` being replaced.
     init(dataset: String, previous: String, in folder: String, current: [(String, String)], generatedAt: String) throws {
-        let head = "{\"dataset\":\(JSONText.quoted(dataset)),\"generated_at\":\(JSONText.quoted(generatedAt)),"
-        guard let data = FileManager.default.contents(atPath: folder + "/" + previous) else {
-            added = nil
-            updated = nil
-            retired = nil
-            json = head + "\"previous\":null,\"added\":[],\"updated\":[],\"retired\":[]}\n"
-            return
-        }
+        self.dataset = dataset
+        self.generatedAt = generatedAt
+        guard let data = FileManager.default.contents(atPath: folder + "/" + previous) else { return }
+        self.previous = previous
         var old: [String: String] = [:]
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
             let parts = line.split(separator: "\t", maxSplits: 1)
@@ -190,13 +193,21 @@ struct Changes {
             seen.insert(id)
             if let h = old[id] { if h != hash { u.append(id) } } else { a.append(id) }
         }
-        let r = old.keys.filter { !seen.contains($0) }.sorted()
         added = a
         updated = u
-        retired = r
-        func list(_ ids: [String]) -> String { "[" + ids.map(JSONText.quoted).joined(separator: ",") + "]" }
-        json =
-            head
-            + "\"previous\":\(JSONText.quoted(previous)),\"added\":\(list(a)),\"updated\":\(list(u)),\"retired\":\(list(r))}\n"
+        retired = old.keys.filter { !seen.contains($0) }.sorted()
     }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(Changes.schema, forKey: .schema)
+        try c.encode(dataset, forKey: .dataset)
+        try c.encode(generatedAt, forKey: .generatedAt)
+        try c.encode(previous, forKey: .previous)
+        try c.encode(added ?? [], forKey: .added)
+        try c.encode(updated ?? [], forKey: .updated)
+        try c.encode(retired ?? [], forKey: .retired)
+    }
+
+    private enum Keys: String, CodingKey { case schema, dataset, generatedAt = "generated_at", previous, added, updated, retired }
 }

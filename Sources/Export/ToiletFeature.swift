@@ -1,53 +1,67 @@
 import Foundation
-import GRDB
+import Geo
 import Hours
 import Storage
 
-/// One exported toilet: its stable id, position and the Feature's JSON text, with the flat
-/// properties in a fixed order (README, "GeoJSON").
-struct ToiletFeature {
+/// One exported feature: its global id, position and the Feature's JSON text.
+struct ExportedFeature {
     var id: String
     var longitude: Double
     var latitude: Double
     /// The GeoJSON Feature text.
     var json: [UInt8]
+    /// The JSON without the time-dependent members (`state`, `state_at`, `next_change`),
+    /// when asked for (snapshots fingerprint it for `changes.json`).
+    var stableBytes: [UInt8]?
 
     /// Fingerprint of everything exported except the time-dependent state, for `changes.json`.
     var contentHash: String {
         var h = SHA256Hasher()
-        h.update(stableBytes)
+        h.update(stableBytes ?? json)
         return String(h.finalize().hexString.prefix(16))
     }
-
-    /// The JSON without the `state` and `next_change` members.
-    var stableBytes: [UInt8]
 }
 
-/// Appends JSON pieces straight to a byte buffer (no intermediate strings).
+/// Appends JSON pieces straight to a byte buffer (no intermediate strings); optionally a
+/// second buffer without the volatile members. Members must be written in sorted key order
+/// (docs/json.md, rule 9).
 struct FeatureBytes {
     var out: [UInt8] = []
-    var first = true
+    var stable: [UInt8]?
+    private var first = true
 
-    init() {
-        out.reserveCapacity(640)
+    init(keepStable: Bool) {
+        out.reserveCapacity(768)
+        stable = keepStable ? [] : nil
     }
 
-    /// `{"type":"Feature","id":…,"geometry":{…},"properties":{` for a point.
+    /// `{"geometry":{"coordinates":[…],"type":"Point"},"id":…,"properties":{` for a point.
     mutating func begin(id: String, longitude: Double, latitude: Double) {
-        raw("{\"type\":\"Feature\",\"id\":")
-        JSONText.appendQuoted(id, to: &out)
-        raw(",\"geometry\":{\"type\":\"Point\",\"coordinates\":[")
+        raw("{\"geometry\":{\"coordinates\":[")
+        let start = out.count
         out.append(contentsOf: JSONText.degrees(longitude).utf8)
         out.append(0x2C)
         out.append(contentsOf: JSONText.degrees(latitude).utf8)
-        raw("]},\"properties\":{")
+        settle(from: start, volatile: false)
+        raw("],\"type\":\"Point\"},\"id\":")
+        let idStart = out.count
+        JSONText.appendQuoted(id, to: &out)
+        settle(from: idStart, volatile: false)
+        raw(",\"properties\":{")
     }
+
+    /// Closes the properties and the feature.
+    mutating func end() { raw("},\"type\":\"Feature\"}") }
 
     mutating func raw(_ s: StaticString) {
-        s.withUTF8Buffer { out.append(contentsOf: $0) }
+        s.withUTF8Buffer {
+            out.append(contentsOf: $0)
+            stable?.append(contentsOf: $0)
+        }
     }
 
-    mutating func key(_ k: StaticString) {
+    /// Starts a member: the comma when needed, then `"key":`.
+    private mutating func key(_ k: StaticString) {
         if !first { out.append(0x2C) }
         first = false
         out.append(0x22)
@@ -56,111 +70,118 @@ struct FeatureBytes {
         out.append(0x3A)
     }
 
-    /// A member name built at run time (`value_pm10`).
-    mutating func dynamicKey(_ k: String) {
+    /// Copies what was written since `start` into the stable buffer, unless `volatile`.
+    private mutating func settle(from start: Int, volatile: Bool) {
+        if !volatile { stable?.append(contentsOf: out[start...]) }
+    }
+
+    /// A member whose value is already JSON text (nil: `null`).
+    mutating func member(_ k: StaticString, json value: String?, volatile: Bool = false) {
+        let start = out.count
+        key(k)
+        out.append(contentsOf: (value ?? "null").utf8)
+        settle(from: start, volatile: volatile)
+    }
+
+    /// A text member (nil: `null`).
+    mutating func text(_ k: StaticString, _ v: String?, volatile: Bool = false) {
+        let start = out.count
+        key(k)
+        if let v { JSONText.appendQuoted(v, to: &out) } else { out.append(contentsOf: "null".utf8) }
+        settle(from: start, volatile: volatile)
+    }
+
+    /// A member named at run time (`value_pm10`) whose value is already JSON text.
+    mutating func member(named k: String, json value: String?) {
+        let start = out.count
         if !first { out.append(0x2C) }
         first = false
         JSONText.appendQuoted(k, to: &out)
         out.append(0x3A)
-    }
-
-    mutating func text(_ k: StaticString, _ v: String?) {
-        key(k)
-        if let v { JSONText.appendQuoted(v, to: &out) } else { raw("null") }
-    }
-
-    mutating func literal(_ k: StaticString, _ v: String?) {
-        key(k)
-        if let v { out.append(contentsOf: v.utf8) } else { raw("null") }
+        out.append(contentsOf: (value ?? "null").utf8)
+        settle(from: start, volatile: false)
     }
 }
 
-/// Reads active toilets in feature-id order and turns them into features; with an instant,
-/// each carries its opening state and next change at that instant.
+/// Streams active toilets in feature-id (or grid-cell) order as features with the contract's
+/// properties (docs/json.md): with an instant, each carries its opening state at that
+/// instant (`state`, `state_at`, `next_change` in the place's offset); without, those are null.
 struct ToiletFeatureSource {
     let store: LocateStore
     let at: Date?
+    /// Keep `stableBytes` (snapshots).
+    var keepStable = false
 
     /// Snapshot shards: a fixed grid of 0.05° cells; cell (row, column) =
     /// (⌊(lat + 90) / 0.05⌋, ⌊(lon + 180) / 0.05⌋).
     static let gridDegrees = 0.05
 
-    static let columns = """
-        dataset, source_id, name, address, hours_text, hours_osm, hours_status, timezone, country, price_text,
-          price_amount, price_currency, is_free, wheelchair, kind, location_detail, lon, lat,
-          CAST((lat + 90) / 0.05 AS INTEGER) AS cell_row, CAST((lon + 180) / 0.05 AS INTEGER) AS cell_column
-        """
+    /// The grid cell of a position.
+    static func cell(latitude: Double, longitude: Double) -> (row: Int, column: Int) {
+        (Int((latitude + 90) / gridDegrees), Int((longitude + 180) / gridDegrees))
+    }
 
     /// Every active toilet in feature-id order.
-    func forEach(_ body: (ToiletFeature) throws -> Void) throws {
-        try each(order: "dataset, source_id") { f, _ in try body(f) }
+    func forEach(_ body: (ExportedFeature) throws -> Void) throws {
+        let hours = OpenStateEvaluator()
+        var stateAt: [String: String] = [:]
+        try store.forEachActiveToilet(orderedBy: .id) { t in try body(feature(t, hours, &stateAt)) }
     }
 
     /// Every active toilet grouped by grid cell (row, column), by id within a cell.
-    func forEachByCell(_ body: (ToiletFeature, (row: Int, column: Int)) throws -> Void) throws {
-        try each(order: "cell_row, cell_column, dataset, source_id", body)
-    }
-
-    private func each(order: String, _ body: (ToiletFeature, (row: Int, column: Int)) throws -> Void) throws {
-        var parsed: [String: OpeningHours?] = [:]
-        var zones: [String: TimeZone] = [:]
-        try store.reading { db in
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT \(ToiletFeatureSource.columns) FROM toilets WHERE status = 'active' ORDER BY \(order)")
-            while let r = try rows.next() {
-                try body(feature(r, parsed: &parsed, zones: &zones), (r["cell_row"], r["cell_column"]))
-            }
+    func forEachByCell(_ body: (ExportedFeature, (row: Int, column: Int)) throws -> Void) throws {
+        let hours = OpenStateEvaluator()
+        var stateAt: [String: String] = [:]
+        try store.forEachActiveToilet(orderedBy: .gridCell(degrees: ToiletFeatureSource.gridDegrees)) { t in
+            try body(
+                feature(t, hours, &stateAt),
+                ToiletFeatureSource.cell(latitude: t.coordinate.latitude, longitude: t.coordinate.longitude))
         }
     }
 
-    private func feature(_ r: Row, parsed: inout [String: OpeningHours?], zones: inout [String: TimeZone]) -> ToiletFeature {
-        // Columns by position, in `columns` order.
-        let dataset: String = r[0]
-        let sourceID: String = r[1]
-        let hoursOSM: String? = r[5]
-        let isFree: Bool? = r[12]
-        let amount: Double? = r[10]
-        let lon: Double = r[16]
-        let lat: Double = r[17]
-        let id = dataset + "/" + sourceID
-        var b = FeatureBytes()
-        b.begin(id: id, longitude: lon, latitude: lat)
-        b.text("name", r[2])
-        b.text("address", r[3])
-        b.text("hours", r[4])
-        b.text("hours_osm", hoursOSM)
-        b.text("hours_status", r[6])
-        var stable = b.out
+    private func feature(_ t: StoredToilet, _ hours: OpenStateEvaluator, _ stateAtByZone: inout [String: String])
+        -> ExportedFeature
+    {
+        let (lat, lon) = (t.coordinate.latitude, t.coordinate.longitude)
+        let id = t.globalID
+        var state: HoursState? = nil
+        var stateAt: String? = nil
+        var next: String? = nil
         if let at {
-            let zoneName: String = r[7]
-            let zone = zones[zoneName] ?? TimeZone(identifier: zoneName) ?? .gmt
-            zones[zoneName] = zone
-            var state = "unknown"
-            var next: String? = nil
-            if let osm = hoursOSM {
-                let tree = parsed[osm] ?? (try? OpeningHours(parsing: osm))
-                parsed[osm] = tree
-                if let tree {
-                    let a = tree.state(at: at, in: HoursContext(timeZone: zone, country: r[8], latitude: lat, longitude: lon))
-                    state = a.state.rawValue
-                    next = a.nextChange.map { WallClock.text($0, in: zone) }
-                }
+            let a = hours.state(
+                hoursOSM: t.hoursOSM, timeZone: t.timeZone, country: t.country, latitude: lat, longitude: lon, at: at)
+            state = a.state
+            let zone = hours.timeZone(t.timeZone)
+            if let s = stateAtByZone[t.timeZone] {
+                stateAt = s
+            } else {
+                stateAt = InstantText.text(at, in: zone)
+                stateAtByZone[t.timeZone] = stateAt
             }
-            b.text("state", state)
-            b.text("next_change", next)
+            next = a.nextChange.map { InstantText.text($0, in: zone) }
         }
-        let mark = b.out.count
-        b.text("price", r[9])
-        b.literal("price_amount", amount.map { JSONText.number($0) })
-        b.text("price_currency", r[11])
-        b.literal("free", isFree.map { $0 ? "true" : "false" })
-        b.text("wheelchair", r[13])
-        b.text("type", r[14])
-        b.text("location_detail", r[15])
-        b.text("dataset", dataset)
-        b.text("source_id", sourceID)
-        b.raw("}}")
-        stable.append(contentsOf: b.out[mark...])
-        return ToiletFeature(id: id, longitude: lon, latitude: lat, json: b.out, stableBytes: stable)
+        var b = FeatureBytes(keepStable: keepStable)
+        b.begin(id: id, longitude: lon, latitude: lat)
+        b.text("address", t.address)
+        b.text("country", t.country)
+        b.text("dataset", t.dataset)
+        b.member("free", json: t.isFree.map { $0 ? "true" : "false" })
+        b.text("hours_osm", t.hoursOSM)
+        b.text("hours_status", t.hoursStatus.rawValue)
+        b.text("hours_text", t.hoursText)
+        b.text("location_detail", t.locationDetail)
+        b.text("name", t.name)
+        b.text("next_change", next, volatile: true)
+        b.member("price_amount", json: t.priceAmount.map { JSONText.number($0) })
+        b.text("price_currency", t.priceCurrency)
+        b.text("price_text", t.priceText)
+        b.text("source_id", t.sourceID)
+        b.text("state", state?.rawValue, volatile: true)
+        b.text("state_at", stateAt, volatile: true)
+        b.text("time_zone", t.timeZone)
+        b.text("toilet_type", t.toiletType)
+        b.text("wheelchair", t.wheelchair.rawValue)
+        b.end()
+        return ExportedFeature(id: id, longitude: lon, latitude: lat, json: b.out, stableBytes: b.stable)
     }
 }

@@ -1,8 +1,8 @@
-import Foundation
-import Storage
+public import Foundation
+public import Storage
 
 /// A threshold such as `PM10>50`: a pollutant, a comparison and a value.
-public struct AirAlert: Sendable, Equatable, Codable, CustomStringConvertible {
+public struct AirAlert: Sendable, Equatable, CustomStringConvertible {
     /// Pollutant code, compared ignoring case and dots (`pm25` is `PM2.5`).
     public var parameter: String
     /// `>` or `>=`.
@@ -25,10 +25,72 @@ public struct AirAlert: Sendable, Equatable, Codable, CustomStringConvertible {
     /// `maxAgeSeconds` is given, no older than that (a station that stopped reporting does
     /// not keep alerting on its last value).
     public func exceeded(by reading: StationAir.Reading, maxAgeSeconds: TimeInterval? = nil) -> Bool {
-        StationAir.sameParameter(reading.parameter, parameter)
+        PollutantCode.same(reading.parameter, parameter)
             && maxAgeSeconds.map { Double(reading.ageMinutes) * 60 <= $0 } ?? true
             && (orEqual ? reading.value >= threshold : reading.value > threshold)
     }
 
+    /// The rule as text: `PM10>50`.
     public var description: String { "\(parameter)\(orEqual ? ">=" : ">")\(JSONText.number(threshold))" }
+
+    /// Every (station, reading, rule) where a rule is exceeded, in result order, then reading
+    /// order, then rule order.
+    public static func hits(
+        in results: [StationResult], rules: [AirAlert], maxAgeSeconds: TimeInterval? = nil
+    ) -> [AlertHit] {
+        results.flatMap { s in
+            (s.air?.readings ?? []).flatMap { r in
+                rules.filter { $0.exceeded(by: r, maxAgeSeconds: maxAgeSeconds) }.map {
+                    AlertHit(station: s, reading: r, rule: $0)
+                }
+            }
+        }
+    }
+}
+
+/// One exceeded threshold. JSON: `id`, `name`, `rule` and the reading's members.
+public struct AlertHit: Sendable, Equatable, Encodable {
+    /// The station.
+    public var station: StationResult
+    /// The reading over the threshold.
+    public var reading: StationAir.Reading
+    /// The rule it exceeds.
+    public var rule: AirAlert
+
+    /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(station.id, forKey: .id)
+        try c.encode(station.name, forKey: .name)
+        try c.encode(rule.description, forKey: .rule)
+        try c.encode(reading, forKey: .reading)
+    }
+
+    private enum Keys: String, CodingKey { case id, name, rule, reading }
+}
+
+/// The document `locate station --json` prints (schema `station-answer/1`, docs/json.md).
+public struct StationAnswer: Sendable, Equatable, Encodable {
+    /// The schema name and major version.
+    public static let schema = "station-answer/1"
+    /// The stations, nearest (or best match) first.
+    public var results: [StationResult]
+    /// Thresholds exceeded (`--alert`), empty when none.
+    public var alerts: [AlertHit]
+
+    /// An answer.
+    public init(results: [StationResult], alerts: [AlertHit]) {
+        self.results = results
+        self.alerts = alerts
+    }
+
+    /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(StationAnswer.schema, forKey: .schema)
+        try c.encode(results, forKey: .results)
+        try c.encode(alerts, forKey: .alerts)
+    }
+
+    private enum Keys: String, CodingKey { case schema, results, alerts }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Keep only toilets open at an instant (and, optionally, still open on arrival).
 public struct OpenFilter: Sendable {

@@ -1,14 +1,34 @@
-import Geo
-import Storage
+public import Geo
+public import Storage
 
-/// One station in a query answer.
+/// How a station's name matched a `--name` query, best first.
+public enum NameMatch: String, Sendable, Equatable, Comparable, Encodable, CaseIterable {
+    /// The whole name (case and diacritics ignored).
+    case exact
+    /// The start of the name.
+    case prefix
+    /// The start of a word of the name.
+    case word
+    /// Anywhere in the name.
+    case substring
+
+    /// 0 (exact) … 3 (substring).
+    public var rank: Int { NameMatch.allCases.firstIndex(of: self) ?? 3 }
+
+    /// Better matches sort first.
+    public static func < (a: NameMatch, b: NameMatch) -> Bool { a.rank < b.rank }
+}
+
+/// One station in a query answer. Encodes per the JSON contract (schema `station-answer/1`).
 public struct StationResult: Sendable, Equatable, Encodable {
-    /// Row id in `stations`.
+    /// Row id in `stations` (not in JSON).
     public var rowID: Int64
+    /// The global id `DATASET/SOURCE_ID`.
+    public var id: String
     /// Dataset it came from.
     public var dataset: String
     /// The GIOŚ station id.
-    public var id: String
+    public var sourceID: String
     /// Station name.
     public var name: String
     /// Station code, when known.
@@ -19,18 +39,57 @@ public struct StationResult: Sendable, Equatable, Encodable {
     public var province: String?
     /// Street address.
     public var street: String?
+    /// IANA time zone of the station.
+    public var timeZone: String
     /// Position.
     public var coordinate: Coordinate
     /// Geodesic distance from the query point, metres (`--near` only).
     public var distanceMeters: Double?
     /// Initial bearing from the query point, degrees (`--near` only).
     public var bearingDegrees: Double?
-    /// Name-search rank: 0 exact, 1 prefix, 2 word prefix, 3 substring (`--name` only).
-    public var match: Int?
+    /// How the name matched (`--name` only).
+    public var match: NameMatch?
     /// The latest index and values (nil when the store has no air data for the station).
     public var air: StationAir?
 
-    private enum CodingKeys: String, CodingKey {
-        case dataset, id, name, code, city, province, street, coordinate, distanceMeters, bearingDegrees, match, air
+    /// A result for a stored station.
+    public init(_ s: StoredStation) {
+        rowID = s.rowID
+        id = s.globalID
+        dataset = s.dataset
+        sourceID = s.sourceID
+        name = s.name
+        code = s.code
+        city = s.city
+        province = s.province
+        street = s.street
+        timeZone = s.timeZone
+        coordinate = s.coordinate
+    }
+
+    /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(dataset, forKey: .dataset)
+        try c.encode(sourceID, forKey: .sourceID)
+        try c.encode(name, forKey: .name)
+        try c.encode(code, forKey: .code)
+        try c.encode(city, forKey: .city)
+        try c.encode(province, forKey: .province)
+        try c.encode(street, forKey: .street)
+        try c.encode(timeZone, forKey: .timeZone)
+        try c.encode(JSONNumber.degrees(coordinate.latitude), forKey: .lat)
+        try c.encode(JSONNumber.degrees(coordinate.longitude), forKey: .lon)
+        try c.encode(distanceMeters.map { JSONNumber.rounded($0, places: 1) }, forKey: .distanceM)
+        try c.encode(bearingDegrees.map { JSONNumber.rounded($0, places: 1) }, forKey: .bearingDeg)
+        try c.encode(match, forKey: .match)
+        try c.encode(air?.index, forKey: .index)
+        try c.encode(air?.readings ?? [], forKey: .readings)
+    }
+
+    private enum Keys: String, CodingKey {
+        case id, dataset, sourceID = "source_id", name, code, city, province, street, timeZone = "time_zone", lat, lon
+        case distanceM = "distance_m", bearingDeg = "bearing_deg", match, index, readings
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
-import GRDB
-import Geo
+public import Geo
 import Hours
 import Storage
 
@@ -12,53 +11,39 @@ extension ToiletFinder {
     public func nearestOpen(
         to point: Coordinate, limit: Int, filter: ToiletFilter = ToiletFilter(), open: OpenFilter
     ) throws -> [ToiletResult] {
-        var decided: [Int64: (state: HoursState, next: Date?, arrival: Date?, zone: TimeZone)] = [:]
-        let hits = try store.reading { db in
-            let lookup = try db.makeStatement(
-                sql: "SELECT hours_osm, hours_status, timezone, country, lat, lon FROM toilets WHERE id = ?")
-            var parsed: [String: OpeningHours?] = [:]
-            var zones: [String: TimeZone] = [:]
-            return try index.nearest(to: point, limit: limit, maxDistanceMeters: filter.maxDistanceMeters) {
-                id, flags, distance in
-                guard flags.isSuperset(of: filter.requiredFlags) else { return false }
-                guard let row = try Row.fetchOne(lookup, arguments: [id]) else { return false }
-                let zoneName: String = row["timezone"]
-                let zone = zones[zoneName] ?? TimeZone(identifier: zoneName) ?? .gmt
-                zones[zoneName] = zone
-                let osm: String? = row["hours_osm"]
-                let hours: OpeningHours? = osm.flatMap { text in
-                    if let hit = parsed[text] { return hit }
-                    let tree = try? OpeningHours(parsing: text)
-                    parsed[text] = tree
-                    return tree
-                }
-                guard let hours else {
-                    // No readable hours: unknown, never open.
-                    guard open.includeUnknown else { return false }
-                    decided[id] = (.unknown, nil, open.arrivalInstant(distanceMeters: distance), zone)
-                    return true
-                }
-                let context = HoursContext(
-                    timeZone: zone, country: row["country"], latitude: row["lat"], longitude: row["lon"])
-                let now = hours.state(at: open.at, in: context)
-                var state = now.state
-                let arrival = open.arrivalInstant(distanceMeters: distance)
-                if let arrival, state != .closed {
-                    let then = hours.currentState(at: arrival, in: context).state
-                    if then == .closed { state = .closed } else if then == .unknown { state = .unknown }
-                }
-                guard state == .open || (state == .unknown && open.includeUnknown) else { return false }
-                decided[id] = (state, now.nextChange, arrival, zone)
+        var decided: [Int64: (state: HoursState, next: Date?, arrival: Date?)] = [:]
+        let hours = OpenStateEvaluator()
+        let hits = try index.nearest(to: point, limit: limit, maxDistanceMeters: filter.maxDistanceMeters) {
+            id, flags, distance in
+            guard flags.isSuperset(of: filter.requiredFlags) else { return false }
+            guard let t = try store.toilets(rowIDs: [id]).first else { return false }
+            let arrival = open.arrivalInstant(distanceMeters: distance)
+            guard hours.hours(t.hoursOSM) != nil else {
+                // No readable hours: unknown, never open.
+                guard open.includeUnknown else { return false }
+                decided[id] = (.unknown, nil, arrival)
                 return true
             }
+            let (lat, lon) = (t.coordinate.latitude, t.coordinate.longitude)
+            let now = hours.state(
+                hoursOSM: t.hoursOSM, timeZone: t.timeZone, country: t.country, latitude: lat, longitude: lon, at: open.at)
+            var state = now.state
+            if let arrival, state != .closed {
+                let then = hours.currentState(
+                    hoursOSM: t.hoursOSM, timeZone: t.timeZone, country: t.country, latitude: lat, longitude: lon, at: arrival)
+                if then == .closed { state = .closed } else if then == .unknown { state = .unknown }
+            }
+            guard state == .open || (state == .unknown && open.includeUnknown) else { return false }
+            decided[id] = (state, now.nextChange, arrival)
+            return true
         }
-        return try store.toilets(for: hits).map { r in
+        return try results(for: hits).map { r in
             var r = r
             if let d = decided[r.rowID] {
-                r.state = d.state.rawValue
-                r.nextChange = d.next.map { WallClock.text($0, in: d.zone) }
-                r.arrival = d.arrival.map { WallClock.text($0, in: d.zone) }
-                r.queryTime = WallClock.text(open.at, in: d.zone)
+                r.state = d.state
+                r.stateAt = open.at
+                r.nextChangeAt = d.next
+                r.arrivalAt = d.arrival
             }
             return r
         }

@@ -1,5 +1,5 @@
-import Foundation
-import Geo
+public import Foundation
+public import Geo
 
 /// What an ingest run records about itself before the merge.
 public struct IngestRunStart: Sendable {
@@ -109,4 +109,8 @@ public struct IngestRunRecord: Sendable, Equatable, Codable {
     public var warnings: Int
     /// Changes made.
     public var counts: MergeCounts
+    /// Licence of the data, as the pipeline states it.
+    public var licence: String?
+    /// Attribution the licence requires.
+    public var attribution: String?
 }

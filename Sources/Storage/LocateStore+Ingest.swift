@@ -1,5 +1,5 @@
-import Foundation
-import GRDB
+public import Foundation
+internal import GRDB
 import Geo
 
 extension LocateStore {
@@ -23,18 +23,8 @@ extension LocateStore {
         return try write { db in
             let ds = start.dataset
             // The run row comes first (records reference it); its counts are set at the end.
-            try db.execute(
-                sql: """
-                    INSERT INTO ingest_runs (pipeline, dataset, kind, source, source_sha256, source_crs,
-                      started_at, finished_at, read_count, accepted, rejected, warnings, added, updated,
-                      unchanged, retired, licence, attribution)
-                    VALUES (?, ?, ?, ?, ?, '', ?, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?, ?)
-                    """,
-                arguments: [
-                    start.pipeline, ds, kind.rawValue, start.source, String(repeating: "0", count: 64), isoUTC(start.startedAt),
-                    isoUTC(start.startedAt), start.licence, start.attribution,
-                ])
-            let run = db.lastInsertedRowID
+            var runRow = try LocateStore.startRun(db, start, kind: kind.rawValue, sourceCRS: "")
+            let run = runRow.id ?? 0
             let fresh = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(t) WHERE dataset = ?", arguments: [ds]) == 0
             let firstID = (try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) + 1 FROM \(t)")) ?? 1
             let triggers = fresh ? try LocateStore.suspendTriggers(db, table: t) : []
@@ -50,25 +40,8 @@ extension LocateStore {
                 try applyChanges(db, kind: kind, dataset: ds, run: run, counts: counts, firstID: firstID)
                 try db.execute(sql: "DROP TABLE temp.staging")
             }
-            let finished = clock()
-            try db.execute(
-                sql: """
-                    UPDATE ingest_runs SET source_sha256 = ?, source_crs = ?, proj_operation = ?, proj_accuracy_m = ?,
-                      finished_at = ?, read_count = ?, accepted = ?, rejected = ?, warnings = ?, added = ?,
-                      updated = ?, unchanged = ?, retired = ?
-                    WHERE id = ?
-                    """,
-                arguments: [
-                    totals.sourceSHA256, totals.sourceCRS.description, totals.operation?.description,
-                    totals.operation?.accuracyMeters, isoUTC(finished), totals.read, stager.stagedCount,
-                    totals.rejected, totals.warnings, counts.added, counts.updated, counts.unchanged, counts.retired, run,
-                ])
-            return IngestRunRecord(
-                id: Int(run), pipeline: start.pipeline, dataset: ds, kind: kind.rawValue, source: start.source,
-                sourceSHA256: totals.sourceSHA256, sourceCRS: totals.sourceCRS.description,
-                projOperation: totals.operation?.description, projAccuracyMeters: totals.operation?.accuracyMeters,
-                startedAt: isoUTC(start.startedAt), finishedAt: isoUTC(finished), read: totals.read,
-                accepted: stager.stagedCount, rejected: totals.rejected, warnings: totals.warnings, counts: counts)
+            return try LocateStore.finishRun(
+                db, &runRow, totals: totals, accepted: stager.stagedCount, counts: counts, at: clock())
         }
     }
 
@@ -125,10 +98,10 @@ extension LocateStore {
                   (SELECT count(*) FROM staging s WHERE NOT EXISTS
                      (SELECT 1 FROM \(t) t WHERE t.dataset = :ds AND t.source_id = s.source_id)) AS added,
                   (SELECT count(*) FROM staging s JOIN \(t) t ON t.dataset = :ds AND t.source_id = s.source_id
-                     WHERE t.content_hash <> s.content_hash OR t.status = 'retired') AS updated,
+                     WHERE t.content_hash <> s.content_hash OR NOT \(PlaceStatus.isActive("t"))) AS updated,
                   (SELECT count(*) FROM staging s JOIN \(t) t ON t.dataset = :ds AND t.source_id = s.source_id
-                     WHERE t.content_hash = s.content_hash AND t.status = 'active') AS unchanged,
-                  (SELECT count(*) FROM \(t) t WHERE t.dataset = :ds AND t.status = 'active' AND NOT EXISTS
+                     WHERE t.content_hash = s.content_hash AND \(PlaceStatus.isActive("t"))) AS unchanged,
+                  (SELECT count(*) FROM \(t) t WHERE t.dataset = :ds AND \(PlaceStatus.isActive("t")) AND NOT EXISTS
                      (SELECT 1 FROM staging s WHERE s.source_id = t.source_id)) AS retired
                 """, arguments: ["ds": dataset])
         guard let row else { throw StorageError.sqlFailed(sql: "count changes", reason: "no row") }
@@ -143,8 +116,8 @@ extension LocateStore {
         if counts.retired > 0 {
             try db.execute(
                 sql: """
-                    UPDATE \(t) SET status = 'retired', changed_run = :run
-                    WHERE dataset = :ds AND status = 'active' AND NOT EXISTS
+                    UPDATE \(t) SET status = \(PlaceStatus.retired.sql), changed_run = :run
+                    WHERE dataset = :ds AND \(PlaceStatus.isActive()) AND NOT EXISTS
                       (SELECT 1 FROM staging s WHERE s.source_id = \(t).source_id)
                     """, arguments: args)
         }
@@ -152,10 +125,10 @@ extension LocateStore {
             let sets = kind.copiedColumns.map { "\($0) = s.\($0)" }.joined(separator: ", ")
             try db.execute(
                 sql: """
-                    UPDATE \(t) SET \(sets), status = 'active', changed_run = :run
+                    UPDATE \(t) SET \(sets), status = \(PlaceStatus.active.sql), changed_run = :run
                     FROM staging AS s
                     WHERE \(t).dataset = :ds AND \(t).source_id = s.source_id
-                      AND (\(t).content_hash <> s.content_hash OR \(t).status = 'retired')
+                      AND (\(t).content_hash <> s.content_hash OR NOT \(PlaceStatus.isActive(t)))
                     """, arguments: args)
         }
         guard counts.added > 0 else { return }
@@ -166,7 +139,7 @@ extension LocateStore {
         try db.execute(
             sql: """
                 INSERT INTO \(t) (dataset, source_id, \(columns), status, first_run, changed_run)
-                SELECT :ds, s.source_id, \(values), 'active', :run, :run
+                SELECT :ds, s.source_id, \(values), \(PlaceStatus.active.sql), :run, :run
                 FROM staging s
                 WHERE NOT EXISTS (SELECT 1 FROM \(t) t WHERE t.dataset = :ds AND t.source_id = s.source_id)
                 ORDER BY s.source_index
@@ -205,11 +178,4 @@ extension LocateStore {
                 WHERE lower(f_table_name) = ? AND lower(f_geometry_column) = 'geom'
                 """, arguments: [table])
     }
-}
-
-/// ISO 8601 in UTC with seconds: `2026-11-21T10:00:00Z`.
-func isoUTC(_ date: Date) -> String {
-    var f = Date.ISO8601FormatStyle()
-    f.timeZone = TimeZone(identifier: "UTC") ?? .gmt
-    return date.formatted(f)
 }

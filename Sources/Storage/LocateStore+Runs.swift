@@ -1,24 +1,42 @@
-import GRDB
+internal import GRDB
 
 extension LocateStore {
     /// Every ingest run, oldest first.
     public func runs() throws -> [IngestRunRecord] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM ingest_runs ORDER BY id").map { r in
-                IngestRunRecord(
-                    id: r["id"], pipeline: r["pipeline"], dataset: r["dataset"], kind: r["kind"], source: r["source"],
-                    sourceSHA256: r["source_sha256"], sourceCRS: r["source_crs"], projOperation: r["proj_operation"],
-                    projAccuracyMeters: r["proj_accuracy_m"], startedAt: r["started_at"], finishedAt: r["finished_at"],
-                    read: r["read_count"], accepted: r["accepted"], rejected: r["rejected"], warnings: r["warnings"],
-                    counts: MergeCounts(
-                        added: r["added"], updated: r["updated"], unchanged: r["unchanged"], retired: r["retired"]))
-            }
-        }
+        try read { db in try IngestRunRow.order(IngestRunRow.Columns.id).fetchAll(db).map(\.record) }
     }
 
     /// The id of the newest run, or 0 before the first: the data's generation.
     public func generation() throws -> Int {
         try read { db in try Int.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM ingest_runs") ?? 0 }
+    }
+
+    /// The newest run of each (dataset, kind) whose dataset has active places of `kind`, by
+    /// dataset then run kind: where the exported data came from.
+    public func newestRuns(ofDatasetsWithActive kind: PlaceKind) throws -> [IngestRunRecord] {
+        try read { db in
+            try IngestRunRow.fetchAll(
+                db,
+                sql: """
+                    SELECT r.* FROM ingest_runs r
+                    WHERE r.id = (SELECT max(id) FROM ingest_runs r2 WHERE r2.dataset = r.dataset AND r2.kind = r.kind)
+                      AND r.dataset IN (SELECT DISTINCT dataset FROM \(kind.table) WHERE \(PlaceStatus.isActive()))
+                    ORDER BY r.dataset, r.kind
+                    """
+            ).map(\.record)
+        }
+    }
+
+    /// The finish time of the newest-finishing run (UTC RFC 3339), or nil before the first.
+    public func newestFinish() throws -> String? {
+        try read { db in try String.fetchOne(db, sql: "SELECT max(finished_at) FROM ingest_runs") }
+    }
+}
+
+extension IngestRunRow {
+    /// Column names for query building.
+    enum Columns {
+        static let id = Column(CodingKeys.id)
     }
 }
 
@@ -31,20 +49,5 @@ extension LocateStore {
             let gen = try Int.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM ingest_runs") ?? 0
             return "\(id)/\(gen)"
         }
-    }
-}
-
-extension LocateStore {
-    /// Runs a read-only query and returns its rows (for modules above Storage).
-    public func readRows(sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Row] {
-        try read { db in try Row.fetchAll(db, sql: sql, arguments: arguments) }
-    }
-}
-
-extension LocateStore {
-    /// Runs `body` with a read-only view of the database (one read transaction), for modules
-    /// above Storage that need prepared statements in a loop.
-    public func reading<T>(_ body: (Database) throws -> T) throws -> T {
-        try read(body)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
-import Geo
+internal import GRDB
+public import Geo
 
 /// One nearest-search answer: the toilet's row id, geodesic distance and initial bearing.
 public struct NearestHit: Sendable, Equatable {
@@ -101,27 +101,31 @@ public final class NearestIndex {
         var ids: [Int64] = []
         var fl: [UInt8] = []
         try store.read { db in
-            let expected = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(kind.table) WHERE status = 'active'") ?? 0
+            let active = PlaceStatus.isActive()
+            let expected = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(kind.table) WHERE \(active)") ?? 0
             points.reserveCapacity(expected * 3)
             latLon.reserveCapacity(expected * 2)
             ids.reserveCapacity(expected)
             fl.reserveCapacity(expected)
             let rows = try Row.fetchCursor(
                 db,
-                sql:
-                    "SELECT id, lat, lon, \(kind.flagExpressions.0), \(kind.flagExpressions.1) FROM \(kind.table) WHERE status = 'active'"
-            )
+                sql: """
+                    SELECT id, lat, lon, \(kind.flagExpressions.0) AS flag0, \(kind.flagExpressions.1) AS flag1
+                    FROM \(kind.table) WHERE \(active)
+                    """)
             while let r = try rows.next() {
-                let lat: Double = r[1]
-                let lon: Double = r[2]
+                let lat: Double = r["lat"]
+                let lon: Double = r["lon"]
                 let n = KDTreeView.ecef(latitude: lat, longitude: lon)
                 points.append(n.0)
                 points.append(n.1)
                 points.append(n.2)
                 latLon.append(lat)
                 latLon.append(lon)
-                ids.append(r[0])
-                fl.append((r[3] as Bool ? PointFlags.wheelchair.rawValue : 0) | (r[4] as Bool ? PointFlags.free.rawValue : 0))
+                ids.append(r["id"])
+                fl.append(
+                    (r["flag0"] as Bool ? PointFlags.wheelchair.rawValue : 0)
+                        | (r["flag1"] as Bool ? PointFlags.free.rawValue : 0))
             }
         }
         var order = Array(0..<ids.count)

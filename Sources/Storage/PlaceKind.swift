@@ -1,4 +1,4 @@
-import Geo
+public import Geo
 
 /// The kinds of places the store keeps, one table each with the same common columns
 /// (dataset, source_id, source_index, match_key, properties, lon, lat, content_hash, status,
@@ -12,22 +12,12 @@ public enum PlaceKind: String, Sendable, CaseIterable, Codable {
     /// The table.
     public var table: String { rawValue }
 
-    /// The kind's own columns, in binding order, with their staging types.
+    /// The kind's own columns, in binding order, with their staging types: declared once,
+    /// by the table's record type (`ToiletRow.CodingKeys`, `StationRow.CodingKeys`).
     var columns: [(name: String, type: String)] {
         switch self {
-        case .toilets:
-            return [
-                ("name", "TEXT"), ("address", "TEXT"), ("hours_text", "TEXT"), ("price_text", "TEXT"), ("price_amount", "REAL"),
-                ("price_currency", "TEXT"), ("is_free", "INTEGER"), ("wheelchair", "TEXT NOT NULL"), ("kind", "TEXT"),
-                ("location_detail", "TEXT"), ("timezone", "TEXT NOT NULL"), ("hours_osm", "TEXT"),
-                ("hours_status", "TEXT NOT NULL"), ("country", "TEXT"),
-            ]
-        case .stations:
-            return [
-                ("name", "TEXT NOT NULL"), ("name_folded", "TEXT NOT NULL"), ("code", "TEXT"), ("city", "TEXT"),
-                ("commune", "TEXT"), ("district", "TEXT"), ("province", "TEXT"), ("street", "TEXT"),
-                ("timezone", "TEXT NOT NULL"),
-            ]
+        case .toilets: return ToiletRow.CodingKeys.ownColumns.map { ($0.column.rawValue, $0.type) }
+        case .stations: return StationRow.CodingKeys.ownColumns.map { ($0.column.rawValue, $0.type) }
         }
     }
 
@@ -39,11 +29,35 @@ public enum PlaceKind: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// Common columns copied from staging, before the kind's own.
-    static let commonColumns = ["source_index", "match_key", "properties", "lon", "lat", "content_hash", "geom"]
+    /// Every copied column, in binding order: the common ones, then the kind's own.
+    var copiedColumns: [String] { CommonColumn.ordered.map(\.rawValue) + columns.map(\.name) }
+}
 
-    /// Every copied column, in binding order.
-    var copiedColumns: [String] { PlaceKind.commonColumns + columns.map(\.name) }
+/// The columns every place table has that the stager copies from a `PlaceRecord` (besides
+/// `source_id`), in binding order, with their staging types: declared once, bound by an
+/// exhaustive switch in `PlaceStager.stage`.
+enum CommonColumn: String, CaseIterable {
+    case sourceIndex = "source_index"
+    case matchKey = "match_key"
+    case properties
+    case lon
+    case lat
+    case contentHash = "content_hash"
+    case geom
+
+    /// Every case, in declaration order (computed once: the stager loops over it per row).
+    static let ordered = allCases
+
+    /// The staging column's SQL type.
+    var stagingType: String {
+        switch self {
+        case .sourceIndex: return "INTEGER NOT NULL"
+        case .matchKey: return "TEXT"
+        case .properties, .contentHash: return "TEXT NOT NULL"
+        case .lon, .lat: return "REAL NOT NULL"
+        case .geom: return "BLOB NOT NULL"
+        }
+    }
 }
 
 /// A value of a kind's own column.
@@ -68,6 +82,6 @@ public protocol PlaceRecord: Sendable {
     var propertiesJSON: String { get }
     /// Equal hashes mean "unchanged".
     var contentHash: String { get }
-    /// The kind's own columns, in `PlaceKind.columns` order.
+    /// The kind's own columns' values, in the order its record type declares the columns.
     var values: [PlaceValue] { get }
 }

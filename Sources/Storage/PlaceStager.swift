@@ -1,6 +1,6 @@
 internal import CSpatial
 import Foundation
-import GRDB
+internal import GRDB
 import Geo
 
 /// Receives the records of one ingest (inside its transaction): straight into the kind's
@@ -25,18 +25,14 @@ public final class PlaceStager {
             insert = try db.makeStatement(
                 sql: """
                     INSERT INTO \(kind.table) (dataset, source_id, \(columns), status, first_run, changed_run)
-                    VALUES (?, ?, \(marks), 'active', ?, ?)
+                    VALUES (?, ?, \(marks), \(PlaceStatus.active.sql), ?, ?)
                     """)
             findIndex = try db.makeStatement(sql: "SELECT source_index FROM \(kind.table) WHERE dataset = ? AND source_id = ?")
         } else {
-            let own = kind.columns.map { "\($0.name) \($0.type)" }.joined(separator: ", ")
-            try db.execute(
-                sql: """
-                    CREATE TEMP TABLE staging (
-                        source_id TEXT NOT NULL UNIQUE, source_index INTEGER NOT NULL, match_key TEXT,
-                        properties TEXT NOT NULL, lon REAL NOT NULL, lat REAL NOT NULL, content_hash TEXT NOT NULL,
-                        geom BLOB NOT NULL, \(own))
-                    """)
+            let common = CommonColumn.ordered.map { "\($0.rawValue) \($0.stagingType)" }
+            let own = kind.columns.map { "\($0.name) \($0.type)" }
+            let declared = (common + own).joined(separator: ", ")
+            try db.execute(sql: "CREATE TEMP TABLE staging (source_id TEXT NOT NULL UNIQUE, \(declared))")
             insert = try db.makeStatement(sql: "INSERT INTO staging (source_id, \(columns)) VALUES (?, \(marks))")
             findIndex = try db.makeStatement(sql: "SELECT source_index FROM staging WHERE source_id = ?")
         }
@@ -55,15 +51,21 @@ public final class PlaceStager {
             i += 1
         }
         bind(s, i, r.sourceID)
-        sqlite3_bind_int64(s, i + 1, Int64(index))
-        bind(s, i + 2, matchKey)
-        bind(s, i + 3, r.propertiesJSON)
-        sqlite3_bind_double(s, i + 4, r.coordinate.longitude)
-        sqlite3_bind_double(s, i + 5, r.coordinate.latitude)
-        bind(s, i + 6, r.contentHash)
-        let blob = SpatiaLiteBlob.point(r.coordinate, srid: 4326)
-        blob.withUnsafeBytes { _ = sqlite3_bind_blob(s, i + 7, $0.baseAddress, Int32($0.count), PlaceStager.transient) }
-        var at = i + 8
+        var at = i + 1
+        for column in CommonColumn.ordered {
+            switch column {
+            case .sourceIndex: sqlite3_bind_int64(s, at, Int64(index))
+            case .matchKey: bind(s, at, matchKey)
+            case .properties: bind(s, at, r.propertiesJSON)
+            case .lon: sqlite3_bind_double(s, at, r.coordinate.longitude)
+            case .lat: sqlite3_bind_double(s, at, r.coordinate.latitude)
+            case .contentHash: bind(s, at, r.contentHash)
+            case .geom:
+                let blob = SpatiaLiteBlob.point(r.coordinate, srid: 4326)
+                blob.withUnsafeBytes { _ = sqlite3_bind_blob(s, at, $0.baseAddress, Int32($0.count), PlaceStager.transient) }
+            }
+            at += 1
+        }
         for v in r.values {
             switch v {
             case .text(let t): bind(s, at, t)

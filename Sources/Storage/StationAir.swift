@@ -1,37 +1,70 @@
-import Foundation
-import GRDB
+public import Foundation
+internal import GRDB
+import Hours
 
 /// The latest air data of a station: its newest index and, per pollutant, the newest
-/// non-null value.
-public struct StationAir: Sendable, Equatable, Codable {
+/// non-null value. Encodes per the JSON contract (docs/json.md): snake_case keys, explicit
+/// nulls, instants in the station's offset.
+public struct StationAir: Sendable, Equatable, Encodable {
     /// The newest air-quality index calculation.
-    public struct Index: Sendable, Equatable, Codable {
+    public struct Index: Sendable, Equatable, Encodable {
         /// 0 (very good) … 5 (very bad), as GIOŚ numbers it.
         public var level: Int?
         /// Category name in Polish (`Bardzo dobry`, `Dobry`, …).
         public var category: String?
         /// Critical pollutant code.
         public var criticalPollutant: String?
-        /// Calculation time, UTC ISO 8601.
+        /// Calculation instant, RFC 3339 in the station's offset.
         public var calculatedAt: String
-        /// Minutes between the calculation and the query instant.
+        /// Whole minutes between the calculation and the query instant.
         public var ageMinutes: Int
+
+        /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(level, forKey: .level)
+            try c.encode(category, forKey: .category)
+            try c.encode(criticalPollutant, forKey: .criticalPollutant)
+            try c.encode(calculatedAt, forKey: .calculatedAt)
+            try c.encode(ageMinutes, forKey: .ageMinutes)
+        }
+
+        private enum Keys: String, CodingKey {
+            case level, category, criticalPollutant = "critical_pollutant", calculatedAt = "calculated_at"
+            case ageMinutes = "age_minutes"
+        }
     }
 
     /// One pollutant's newest non-null value.
-    public struct Reading: Sendable, Equatable, Codable {
-        /// Pollutant code: `PM10`, `PM2.5`, `NO2`, …
+    public struct Reading: Sendable, Equatable, Encodable {
+        /// Pollutant code as the sensor names it: `PM10`, `PM2.5`, `NO2`, … (JSON `pollutant`).
         public var parameter: String
         /// The value.
         public var value: Double
         /// Always `µg/m³` (see `unit`).
         public var unit: String
-        /// Measurement time, UTC ISO 8601.
+        /// Measurement instant, RFC 3339 in the station's offset.
         public var measuredAt: String
-        /// The same time as GIOŚ wrote it (Polish wall clock).
+        /// The instant itself.
+        public var measuredInstant: Date
+        /// The time as GIOŚ wrote it (Polish wall clock; not in JSON).
         public var localTime: String
-        /// Minutes between the measurement and the query instant.
+        /// Whole minutes between the measurement and the query instant.
         public var ageMinutes: Int
+
+        /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(parameter, forKey: .pollutant)
+            try c.encode(value, forKey: .value)
+            try c.encode(unit, forKey: .unit)
+            try c.encode(measuredAt, forKey: .measuredAt)
+            try c.encode(ageMinutes, forKey: .ageMinutes)
+        }
+
+        private enum Keys: String, CodingKey {
+            case pollutant, value, unit, measuredAt = "measured_at", ageMinutes = "age_minutes"
+        }
     }
 
     /// The newest index, if any.
@@ -39,60 +72,85 @@ public struct StationAir: Sendable, Equatable, Codable {
     /// Newest value per pollutant, by code.
     public var readings: [Reading]
 
+    /// True when there is neither an index nor a value.
+    public var isEmpty: Bool { index == nil && readings.isEmpty }
+
+    /// The newest reading of `pollutant` (case and dots ignored), if any.
+    public func reading(of pollutant: String) -> Reading? { readings.first { PollutantCode.same($0.parameter, pollutant) } }
+
+    /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(index, forKey: .index)
+        try c.encode(readings, forKey: .readings)
+    }
+
+    private enum Keys: String, CodingKey { case index, readings }
+
     /// GIOŚ's API reports every pollutant in µg/m³, carbon monoxide included (its map shows
     /// CO in mg/m³, the API does not: powietrze.gios.gov.pl/pjp/content/api).
-    static let unit = "µg/m³"
+    public static let unit = "µg/m³"
+}
 
-    /// Whether two pollutant codes name the same pollutant: case and dots do not count
-    /// (`pm25`, `PM2.5` and `PM25` are one code; GeoJSON keys drop the dot too).
-    public static func sameParameter(_ a: String, _ b: String) -> Bool { foldCode(a) == foldCode(b) }
-
-    static func foldCode(_ code: String) -> String { code.uppercased().replacingOccurrences(of: ".", with: "") }
-
-    /// Reads a station's latest data as of `now` (nothing measured after `now` counts).
-    public static func read(_ db: Database, station: String, now: Date) throws -> StationAir {
-        let nowText = isoText(now)
-        let idx = try Row.fetchOne(
-            db,
-            sql: """
-                SELECT level, category, critical_pollutant, calculated_at FROM aq_index
-                WHERE station_id = ? AND calculated_at <= ? ORDER BY calculated_at DESC LIMIT 1
-                """, arguments: [station, nowText])
-        let rows = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT s.param_code AS parameter, m.value, m.measured_at, m.local_time FROM sensors s
-                JOIN measurements m ON m.sensor_id = s.sensor_id
-                WHERE s.station_id = ? AND m.value IS NOT NULL AND m.measured_at <= ?
-                  AND m.measured_at = (SELECT max(m2.measured_at) FROM measurements m2
-                    WHERE m2.sensor_id = s.sensor_id AND m2.value IS NOT NULL AND m2.measured_at <= ?)
-                ORDER BY s.param_code, m.measured_at DESC, s.sensor_id
-                """, arguments: [station, nowText, nowText])
-        var seen = Set<String>()
-        var readings: [Reading] = []
-        for r in rows {
-            let p: String = r["parameter"]
-            guard seen.insert(p).inserted else { continue }  // two sensors, one pollutant: the newer wins
-            let at: String = r["measured_at"]
-            let age = isoDate(at).map { Int(now.timeIntervalSince($0) / 60) } ?? 0
-            readings.append(
-                Reading(
-                    parameter: p, value: r["value"], unit: unit, measuredAt: at, localTime: r["local_time"], ageMinutes: age))
+extension LocateStore {
+    /// A station's latest air data as of `now` (nothing measured after `now` counts), with
+    /// instants written in the station's `timeZone`.
+    public func latestAir(station sourceID: String, timeZone: String, asOf now: Date) throws -> StationAir {
+        let nowText = InstantText.utc(now)
+        let zone = TimeZone(identifier: timeZone) ?? .gmt
+        func age(_ at: Date?) -> Int { at.map { Int(now.timeIntervalSince($0) / 60) } ?? 0 }
+        return try read { db in
+            let idx = try AQIndexRow.fetchOne(
+                db,
+                sql: """
+                    SELECT * FROM aq_index WHERE station_id = ? AND calculated_at <= ?
+                    ORDER BY calculated_at DESC LIMIT 1
+                    """, arguments: [sourceID, nowText])
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT s.param_code AS parameter, m.value, m.measured_at, m.local_time FROM sensors s
+                    JOIN measurements m ON m.sensor_id = s.sensor_id
+                    WHERE s.station_id = ? AND m.value IS NOT NULL AND m.measured_at <= ?
+                      AND m.measured_at = (SELECT max(m2.measured_at) FROM measurements m2
+                        WHERE m2.sensor_id = s.sensor_id AND m2.value IS NOT NULL AND m2.measured_at <= ?)
+                    ORDER BY s.param_code, m.measured_at DESC, s.sensor_id
+                    """, arguments: [sourceID, nowText, nowText])
+            var seen = Set<String>()
+            var readings: [StationAir.Reading] = []
+            for r in rows {
+                let p: String = r["parameter"]
+                guard seen.insert(p).inserted else { continue }  // two sensors, one pollutant: the newer wins
+                let text: String = r["measured_at"]
+                let at = InstantText.instant(text) ?? Date(timeIntervalSince1970: 0)
+                readings.append(
+                    StationAir.Reading(
+                        parameter: p, value: r["value"], unit: StationAir.unit, measuredAt: InstantText.text(at, in: zone),
+                        measuredInstant: at, localTime: r["local_time"], ageMinutes: age(at)))
+            }
+            let index = idx.map { r -> StationAir.Index in
+                let at = InstantText.instant(r.calculatedAt)
+                return StationAir.Index(
+                    level: r.level, category: r.category, criticalPollutant: r.criticalPollutant,
+                    calculatedAt: at.map { InstantText.text($0, in: zone) } ?? r.calculatedAt, ageMinutes: age(at))
+            }
+            return StationAir(index: index, readings: readings)
         }
-        let index = idx.map { r -> Index in
-            let at: String = r["calculated_at"]
-            return Index(
-                level: r["level"], category: r["category"], criticalPollutant: r["critical_pollutant"], calculatedAt: at,
-                ageMinutes: isoDate(at).map { Int(now.timeIntervalSince($0) / 60) } ?? 0)
-        }
-        return StationAir(index: index, readings: readings)
     }
 
-    public static func isoText(_ d: Date) -> String {
-        var f = Date.ISO8601FormatStyle()
-        f.timeZone = TimeZone(identifier: "UTC") ?? .gmt
-        return d.formatted(f)
+    /// Whether the active station with row id `rowID` has a non-null value of `pollutant`
+    /// (case and dots ignored) measured between `since` and `until`, both included: the
+    /// predicate of the nearest search for stations that measure something.
+    public func stationMeasures(rowID: Int64, pollutant: String, freshSince since: Date, until: Date) throws -> Bool {
+        try read { db in
+            let codes = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT s.param_code FROM stations st JOIN sensors s ON s.station_id = st.source_id
+                    WHERE st.id = ? AND EXISTS (SELECT 1 FROM measurements m WHERE m.sensor_id = s.sensor_id
+                      AND m.value IS NOT NULL AND m.measured_at >= ? AND m.measured_at <= ?)
+                    """, arguments: [rowID, InstantText.utc(since), InstantText.utc(until)])
+            return codes.contains { PollutantCode.same($0, pollutant) }
+        }
     }
-
-    public static func isoDate(_ s: String) -> Date? { try? Date(s, strategy: .iso8601) }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Geo
+public import Geo
 
 /// An air-quality measuring station (GIOŚ) as the ingest writes it.
 public struct StationRecord: PlaceRecord, Equatable {
@@ -56,13 +56,8 @@ public struct StationRecord: PlaceRecord, Equatable {
         contentHash = h.hex
     }
 
-    /// The station's own columns, in `PlaceKind.stations.columns` order.
-    public var values: [PlaceValue] {
-        [
-            .text(name), .text(StationRecord.fold(name)), .text(code), .text(city), .text(commune), .text(district),
-            .text(province), .text(street), .text(timeZone),
-        ]
-    }
+    /// The station's own columns' values, in `StationRow.CodingKeys` order.
+    public var values: [PlaceValue] { StationRecord.ownColumns.map(value) }
 
     /// Lower case without diacritics, for name search: Polish letters fold to ASCII
     /// (`Kraków` → `krakow`, `Łódź` → `lodz`; ł has no decomposition, so it is mapped).

@@ -1,4 +1,4 @@
-import Geo
+public import Geo
 
 /// Wheelchair access as stored: the OSM `wheelchair` values.
 public enum WheelchairAccess: String, Sendable, Codable, CaseIterable {
@@ -89,14 +89,8 @@ public struct ToiletRecord: PlaceRecord, Equatable {
     /// when the record is made (on the parsing thread).
     public private(set) var contentHash = ""
 
-    /// The toilet's own columns, in `PlaceKind.toilets.columns` order.
-    public var values: [PlaceValue] {
-        [
-            .text(name), .text(address), .text(hoursText), .text(priceText), .real(priceAmount), .text(priceCurrency),
-            .integer(isFree.map { $0 ? 1 : 0 }), .text(wheelchair.rawValue), .text(kind), .text(locationDetail), .text(timeZone),
-            .text(hoursOSM), .text(hoursStatus), .text(country),
-        ]
-    }
+    /// The toilet's own columns' values, in `ToiletRow.CodingKeys` order.
+    public var values: [PlaceValue] { ToiletRecord.ownColumns.map(value) }
 
     private func computeContentHash() -> String {
         // The order of the parts is part of the stored data: changing it would count every

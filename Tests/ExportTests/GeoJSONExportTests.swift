@@ -33,7 +33,30 @@ import Testing
         let props = try #require(first["properties"] as? [String: Any])
         #expect(props["name"] as? String == "Kraków, ul. Próbna (sample)")
         #expect(props["index_level"] is NSNull)
-        #expect(props["pollutants"] as? String == "")
+        #expect(props["value_pm25"] is NSNull)
+        #expect(props["measured_at_no2"] is NSNull)
+        #expect(props["time_zone"] as? String == "Europe/Warsaw")
+        #expect(props.count == 27)  // a fixed key set: 13 fields and two per known pollutant
+        #expect(try JSONSchemaCheck.errors(Data(contentsOf: URL(fileURLWithPath: out)), schema: "geojson") == [])
+    }
+
+    /// The same key set for every feature, and every export valid against `geojson/1`.
+    @Test(.enabled(if: JSONSchemaCheck.available, "python3 jsonschema is not installed"), arguments: [true, false])
+    func toiletExportFollowsTheSchema(withInstant: Bool) throws {
+        let (store, dir) = try exportStore(["prague-toilets-sample"])
+        let out = dir.appendingPathComponent("v.geojson").path
+        let at = withInstant ? WallClock.instant("2026-11-21T20:30", in: prague) : nil
+        try GeoJSONExporter(store: store).write(dataset: "toilets", to: out, at: at)
+        #expect(try JSONSchemaCheck.errors(Data(contentsOf: URL(fileURLWithPath: out)), schema: "geojson") == [])
+        let doc = try jsonObject(out)
+        let features = try #require(doc["features"] as? [[String: Any]])
+        let keySets = Set(features.map { (($0["properties"] as? [String: Any]) ?? [:]).keys.sorted() })
+        #expect(keySets.count == 1)
+        #expect(keySets.first?.count == 19)
+        let states = features.map { (($0["properties"] as? [String: Any])?["state"]) }
+        #expect(states.allSatisfy { withInstant ? $0 is String : $0 is NSNull })
+        let locate = try #require(doc["locate"] as? [String: Any])
+        #expect(locate["schema"] as? String == "geojson/1")
     }
 
     @Test func twoExportsAreByteIdentical() throws {
@@ -61,7 +84,7 @@ import Testing
         #expect(bbox.count == 4)
         let features = try #require(doc["features"] as? [[String: Any]])
         #expect(features.count == s.count)
-        let expected = try store.readRows(sql: "SELECT count(*) AS n FROM toilets WHERE status = 'active'").first?["n"] as Int?
+        let expected = try store.testRows(sql: "SELECT count(*) AS n FROM toilets WHERE status = 'active'").first?["n"] as Int?
         #expect(features.count == expected)
         var ids: [String] = []
         for f in features {
@@ -113,10 +136,10 @@ import Testing
             fields:
               name: name
               address: address
-              hours: hours
-              price: price
+              hours: hours_text
+              price: price_text
               wheelchair: wheelchair
-              kind: type
+              kind: toilet_type
               location_detail: location_detail
             region: { west: 14.22, south: 49.94, east: 14.71, north: 50.18 }
             """
@@ -126,7 +149,7 @@ import Testing
         #expect(report.run.accepted == 12)
         let sql =
             "SELECT source_id, address, hours_text, hours_osm, hours_status, price_text, is_free, wheelchair, round(lon, 7) AS lon, round(lat, 7) AS lat FROM toilets ORDER BY source_id"
-        #expect(try again.readRows(sql: sql).map(\.description) == (try store.readRows(sql: sql).map(\.description)))
+        #expect(try again.testRows(sql: sql).map(\.description) == (try store.testRows(sql: sql).map(\.description)))
     }
 
     @Test func errorsNameTheProblem() throws {

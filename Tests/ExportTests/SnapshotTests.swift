@@ -115,7 +115,9 @@ import Testing
         #expect(datasets[1]["file"] as? String == "stations.geojson")
         #expect(datasets[1]["versions"] as? String == "stations/versions.tsv")
         #expect(datasets[1]["changes"] as? String == "stations/changes.json")
-        #expect(datasets[1]["shards"] == nil)
+        #expect(datasets[1]["shards"] is NSNull)
+        #expect(datasets[1]["shard_count"] is NSNull)
+        #expect(datasets[0]["shards"] as? String == "toilets/shards.json")
         let paths = try #require(manifest["files"] as? [[String: Any]]).compactMap { $0["path"] as? String }
         #expect(
             paths.contains("stations.geojson") && paths.contains("stations/versions.tsv")
@@ -124,8 +126,9 @@ import Testing
         let single = dir.appendingPathComponent("stations.geojson").path
         try GeoJSONExporter(store: store).write(dataset: "stations", to: single, at: at)
         #expect(read(out + "/stations.geojson") == read(single))
-        #expect(read(out + "/stations.geojson").contains("\"value_pm10\":52.1,\"time_pm10\":\"2026-11-21T18:00:00Z\""))
-        #expect(read(out + "/data.js").contains("window.LOCATE_STATIONS = {\"type\":\"FeatureCollection\""))
+        #expect(read(out + "/stations.geojson").contains("\"measured_at_pm10\":\"2026-11-21T19:00:00+01:00\""))
+        #expect(read(out + "/stations.geojson").contains("\"value_pm10\":52.1,"))
+        #expect(read(out + "/data.js").contains("window.LOCATE_STATIONS = {\"bbox\":["))
         // A station retired from a later list shows in the stations' changes.
         let list = read(Fixtures.repo("datasets/gios-stations-sample.json"))
         var stations = try #require(try JSONSerialization.jsonObject(with: Data(list.utf8)) as? [[String: Any]])
@@ -144,6 +147,17 @@ import Testing
         #expect(changes["retired"] as? [String] == ["gios-stations-sample/9002"])
         #expect(changes["dataset"] as? String == "stations")
         #expect(changes["previous"] as? String == "stations/versions.tsv")
+        #expect(changes["schema"] as? String == "snapshot-changes/1")
+        if JSONSchemaCheck.available {
+            for (file, schema) in [
+                ("manifest.json", "snapshot-manifest"), ("changes.json", "snapshot-changes"),
+                ("stations/changes.json", "snapshot-changes"), ("toilets/shards.json", "snapshot-shards"),
+                ("toilets.geojson", "geojson"), ("stations.geojson", "geojson"),
+            ] {
+                let data = try Data(contentsOf: URL(fileURLWithPath: out + "/" + file))
+                #expect(try JSONSchemaCheck.errors(data, schema: schema) == [], "\(file)")
+            }
+        }
     }
 
     @Test func aSnapshotOfStationsAloneHasNoToiletFiles() throws {

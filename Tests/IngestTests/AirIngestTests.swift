@@ -45,7 +45,7 @@ struct AirIngestTests {
         let again = try await run(store, server.base("ok"))
         #expect(again.run.counts == MergeCounts(added: 0, updated: 0, unchanged: 148, retired: 0))
         // Times: Polish wall clock → UTC; the null newest value of 3761 is kept as null.
-        let newest = try store.readRows(
+        let newest = try store.testRows(
             sql:
                 "SELECT measured_at, local_time, value FROM measurements WHERE sensor_id = 3761 ORDER BY measured_at DESC LIMIT 2"
         )
@@ -53,7 +53,7 @@ struct AirIngestTests {
         #expect(newest.map { $0["local_time"] as String } == ["2025-07-04 16:00:00", "2025-07-04 15:00:00"])
         #expect(newest.first?["value"] as Double? == nil)
         #expect(newest.last?["value"] as Double? == 5.5)
-        let index = try store.readRows(sql: "SELECT calculated_at, level, category, critical_pollutant, pollutants FROM aq_index")
+        let index = try store.testRows(sql: "SELECT calculated_at, level, category, critical_pollutant, pollutants FROM aq_index")
         #expect(index.first?["calculated_at"] as String? == "2025-07-04T12:35:10Z")
         #expect(index.first?["level"] as Int? == 1)
         #expect(index.first?["category"] as String? == "Dobry")

@@ -33,14 +33,14 @@ import Testing
             ])
         let again = try await ingest("gios-air-sample", into: store)
         #expect(again.run.counts == MergeCounts(added: 0, updated: 0, unchanged: 305, retired: 0))
-        let newest = try store.readRows(
+        let newest = try store.testRows(
             sql:
                 "SELECT measured_at, local_time, value FROM measurements WHERE sensor_id = 90011 ORDER BY measured_at DESC LIMIT 2"
         )
         #expect(newest.map { $0["measured_at"] as String } == ["2026-11-21T19:00:00Z", "2026-11-21T18:00:00Z"])
         #expect(newest.map { $0["local_time"] as String } == ["2026-11-21 20:00:00", "2026-11-21 19:00:00"])
         #expect(newest.map { $0["value"] as Double? } == [nil, 52.1])
-        let index = try store.readRows(
+        let index = try store.testRows(
             sql: "SELECT station_id, level, category, critical_pollutant FROM aq_index ORDER BY station_id")
         #expect(index.map { $0["station_id"] as String } == ["9001", "9002", "9003", "9004", "9005"])
         #expect(index.map { $0["level"] as Int? } == [3, 1, 3, nil, 1])
@@ -101,7 +101,7 @@ import Testing
         let r = try await ingest("gios-air-sample", into: store, source: folder.path)
         #expect(r.run.counts == MergeCounts(added: 1, updated: 1, unchanged: 304, retired: 0))
         let name =
-            try store.readRows(sql: "SELECT param_name FROM sensors WHERE sensor_id = 90013").first?["param_name"] as String?
+            try store.testRows(sql: "SELECT param_name FROM sensors WHERE sensor_id = 90013").first?["param_name"] as String?
         #expect(name == "ditlenek azotu")
     }
 
@@ -128,7 +128,7 @@ import Testing
                 IngestIssue(
                     index: 0, id: "9001/90013", field: "date",
                     reason: "time '2026-10-25 01:00:00' appears more than once in the sensor's data")))
-        let rows = try store.readRows(
+        let rows = try store.testRows(
             sql: "SELECT measured_at, local_time, value FROM measurements WHERE sensor_id = 90013 ORDER BY measured_at")
         #expect(
             rows.map { $0["measured_at"] as String } == [
@@ -151,7 +151,7 @@ import Testing
         try JSONSerialization.data(withJSONObject: doc).write(to: file)
         let r = try await ingest("gios-air-sample", into: store, source: folder.path)
         #expect(r.run.counts == MergeCounts(added: 0, updated: 1, unchanged: 304, retired: 0))
-        let rows = try store.readRows(
+        let rows = try store.testRows(
             sql: "SELECT value FROM measurements WHERE sensor_id = 90011 ORDER BY measured_at DESC LIMIT 2")
         #expect(rows.map { $0["value"] as Double? } == [49.5, 52.1])
     }
@@ -161,7 +161,7 @@ import Testing
         await #expect(throws: IngestError.noStations(dataset: "gios-stations-sample")) {
             try await ingest("gios-air-sample", into: store)
         }
-        #expect(try store.readRows(sql: "SELECT id FROM ingest_runs").isEmpty)
+        #expect(try store.testRows(sql: "SELECT id FROM ingest_runs").isEmpty)
     }
 
     @Test func anAirSourceThatIsAFileIsRefused() async throws {

@@ -48,8 +48,8 @@ struct RealPragueDataTests {
         #expect(r.run.sourceCRS == "EPSG:5514")
         #expect(r.run.projOperation?.contains("S-JTSK to WGS 84") == true)
         let sql = "SELECT properties, lat, lon FROM toilets ORDER BY properties"
-        let rowsA = try a.readRows(sql: sql)
-        let rowsB = try b.readRows(sql: sql)
+        let rowsA = try a.testRows(sql: sql)
+        let rowsB = try b.testRows(sql: sql)
         #expect(rowsA.count == 239)
         #expect(rowsA.count == rowsB.count)
         var worst = 0.0

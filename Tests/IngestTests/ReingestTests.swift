@@ -9,7 +9,7 @@ import Testing
 /// A digest of the toilets table alone (runs are appended on every ingest).
 func toiletsDigest(_ store: LocateStore) throws -> String {
     var h = SHA256Hasher()
-    for row in try store.readRows(sql: "SELECT * FROM toilets ORDER BY id") { h.update(Array(row.description.utf8)) }
+    for row in try store.testRows(sql: "SELECT * FROM toilets ORDER BY id") { h.update(Array(row.description.utf8)) }
     return h.finalize().hexString
 }
 
@@ -53,7 +53,7 @@ struct ReingestTests {
         }
         let r = try ingest("prague-toilets-2026", into: store, source: path)
         #expect(r.run.counts == MergeCounts(added: 1, updated: 2, unchanged: 453, retired: 3))
-        let retired = try store.readRows(sql: "SELECT count(*) AS n FROM toilets WHERE status = 'retired'")
+        let retired = try store.testRows(sql: "SELECT count(*) AS n FROM toilets WHERE status = 'retired'")
         #expect(retired.first?["n"] == 3)
         // The original again: the 3 come back (updated), the edits revert, the extra retires.
         let back = try ingest("prague-toilets-2026", into: store)

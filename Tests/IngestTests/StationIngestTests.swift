@@ -91,7 +91,7 @@ import Testing
         let store = try newStore()
         let r = try ingest("gios-stations-v1", into: store)
         #expect(r.run.accepted == 2)
-        let rows = try store.readRows(sql: "SELECT source_id, code, name, province, lat, lon FROM stations ORDER BY source_id")
+        let rows = try store.testRows(sql: "SELECT source_id, code, name, province, lat, lon FROM stations ORDER BY source_id")
         #expect(rows.map { $0["code"] as String? } == ["MzWarKondrat", "MzZyraRoosev"])
         #expect(rows.map { $0["name"] as String } == ["Warszawa, ul. Kondratowicza", "Żyrardów, ul. Roosevelta"])
         #expect(rows.first?["lat"] as Double? == 52.290864)

@@ -15,7 +15,7 @@ import Testing
     @Test func contentHashesAndPropertiesKeepTheirForm() throws {
         let store = try newStore()
         try ingest("prague-toilets-sample", into: store)
-        let rows = try store.readRows(sql: "SELECT source_id, content_hash, properties FROM toilets ORDER BY source_id LIMIT 3")
+        let rows = try store.testRows(sql: "SELECT source_id, content_hash, properties FROM toilets ORDER BY source_id LIMIT 3")
         #expect(
             rows.map { $0["source_id"] as String } == [
                 "05bddb4231d5@50.086120,14.418020", "1832426f6ff1@50.078240,14.456310", "2a275f697fb4@50.086620,14.413750",

@@ -68,8 +68,11 @@ struct StationAirCommandTests {
         ])
         #expect(geo.status == 0)
         #expect(geo.stdout.contains("\"id\":\"gios-stations/552\""))
-        #expect(geo.stdout.contains("\"index_level\":1,\"index_category\":\"Dobry\",\"index_time\":\"2025-07-04T12:35:10Z\""))
-        #expect(geo.stdout.contains("\"value_pm10\":7.6,\"time_pm10\":\"2025-07-04T13:00:00Z\""))
+        #expect(
+            geo.stdout.contains(
+                "\"index_calculated_at\":\"2025-07-04T14:35:10+02:00\",\"index_category\":\"Dobry\",\"index_level\":1,"))
+        #expect(geo.stdout.contains("\"measured_at_pm10\":\"2025-07-04T15:00:00+02:00\""))
+        #expect(geo.stdout.contains("\"value_pm10\":7.6,"))
         let bad = try CLI.run(["station", "--near", "52.29,21.04", "--alert", "PM10 above 50", "--db", db])
         #expect(bad.status == 64)
         #expect(bad.stderr.hasPrefix("Error: --alert 'PM10 above 50' is not a rule such as PM10>50"))

@@ -26,14 +26,15 @@ import Testing
         let results = obj?["results"] as? [[String: Any]] ?? []
         #expect(results.count == 1)
         #expect(results.first?["address"] as? String == "Celetná (sample)")
-        #expect(results.first?["isFree"] as? Bool == true)
-        #expect((results.first?["distanceMeters"] as? Double).map { abs($0 - 280.454) < 0.001 } == true)
+        #expect(results.first?["free"] as? Bool == true)
+        #expect(results.first?["distance_m"] as? Double == 280.5)
         // The database's internal row id is not part of the answer.
         #expect(
             results.first.map { Set($0.keys) }
                 == [
-                    "dataset", "id", "address", "hours", "hoursStatus", "timeZone", "price",
-                    "isFree", "wheelchair", "coordinate", "distanceMeters", "bearingDegrees", "hoursNormalized",
+                    "id", "dataset", "source_id", "name", "address", "lat", "lon", "distance_m", "bearing_deg", "time_zone",
+                    "country", "hours_text", "hours_osm", "hours_status", "state", "state_at", "next_change", "arrival_at",
+                    "price_text", "price_amount", "price_currency", "free", "wheelchair", "toilet_type", "location_detail",
                 ])
     }
 
@@ -110,7 +111,7 @@ import Testing
                 "--json", "--db", db,
             ])
         #expect(late.stdout.contains("\"address\" : \"Celetná (sample)\""))
-        #expect(late.stdout.contains("\"arrival\" : \"2026-11-23T21:05\""))
+        #expect(late.stdout.contains("\"arrival_at\" : \"2026-11-23T21:05:00+01:00\""))
         let usage = try CLI.run(["toilet", "--near", "50,14", "--walk", "--db", db])
         #expect(usage.status == 64)
         #expect(usage.stderr.hasPrefix("Error: --include-unknown, --arrive-within and --walk need --open-now or --at"))

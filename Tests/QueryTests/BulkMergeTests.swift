@@ -32,15 +32,15 @@ import Testing
         let rtree = try Fixtures.shell(
             "sqlite3 '\(db)' \"SELECT rtreecheck('idx_toilets_geom'); SELECT count(*) FROM idx_toilets_geom\"")
         #expect(rtree.stdout == "ok\n25000\n")
-        let triggers = try store.readRows(
+        let triggers = try store.testRows(
             sql: "SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'toilets'")
         #expect(triggers.first?["n"] == 8)
         // A window query through the R*Tree finds exactly what a scan finds.
-        let viaIndex = try store.readRows(
+        let viaIndex = try store.testRows(
             sql:
                 "SELECT count(*) AS n FROM idx_toilets_geom WHERE xmin <= 14.45 AND xmax >= 14.40 AND ymin <= 50.10 AND ymax >= 50.06"
         )
-        let viaScan = try store.readRows(
+        let viaScan = try store.testRows(
             sql: "SELECT count(*) AS n FROM toilets WHERE lon BETWEEN 14.40 AND 14.45 AND lat BETWEEN 50.06 AND 50.10")
         #expect(viaIndex.first?["n"] as Int? == viaScan.first?["n"] as Int?)
     }

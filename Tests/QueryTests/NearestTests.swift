@@ -13,7 +13,7 @@ func activeToilets(_ store: LocateStore, wheelchair: Bool = false, free: Bool = 
     var sql = "SELECT id, lat, lon FROM toilets WHERE status = 'active'"
     if wheelchair { sql += " AND wheelchair = 'yes'" }
     if free { sql += " AND is_free = 1" }
-    return try store.readRows(sql: sql).map { r -> (Int64, Coordinate) in
+    return try store.testRows(sql: sql).map { r -> (Int64, Coordinate) in
         (r["id"], Coordinate(latitude: r["lat"], longitude: r["lon"]))
     }
 }

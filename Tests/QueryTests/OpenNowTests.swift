@@ -11,7 +11,7 @@ import Testing
 /// Brute force for open toilets, first half: every active toilet whose hours, evaluated at
 /// `at`, say open (row id and position). Evaluated once per instant, then scanned per point.
 func openToilets(_ store: LocateStore, at: Date) throws -> [(Int64, Coordinate)] {
-    let rows = try store.readRows(sql: "SELECT id, lat, lon, hours_osm, timezone, country FROM toilets WHERE status = 'active'")
+    let rows = try store.testRows(sql: "SELECT id, lat, lon, hours_osm, timezone, country FROM toilets WHERE status = 'active'")
     var open: [(Int64, Coordinate)] = []
     for r in rows {
         guard let text = r["hours_osm"] as String? else { continue }
@@ -58,7 +58,7 @@ func bruteForceOpen(_ open: [(Int64, Coordinate)], near p: Coordinate, limit: In
         #expect(open.map(\.address) == ["Hlavní nádraží (sample)"])  // 1.64 km away, open until 00:35
         let withUnknown = try finder.nearestOpen(to: flora, limit: 1, open: OpenFilter(at: at, includeUnknown: true))
         #expect(withUnknown.first?.address == "Flora (sample)")
-        #expect(withUnknown.first?.state == "unknown")
+        #expect(withUnknown.first?.state == .unknown)
     }
 
     @Test func arrivalMustStillBeOpen() throws {

@@ -12,7 +12,7 @@ struct StationQueryTests {
     @Test func nearestEqualsBruteForce() throws {
         let store = try storeWith("gios-stations-legacy-2021")
         let finder = StationFinder(store: store)
-        let all = try store.readRows(sql: "SELECT id, lat, lon FROM stations WHERE status = 'active'").map {
+        let all = try store.testRows(sql: "SELECT id, lat, lon FROM stations WHERE status = 'active'").map {
             (id: $0["id"] as Int64, c: Coordinate(latitude: $0["lat"], longitude: $0["lon"]))
         }
         let g = Geodesic()
@@ -26,26 +26,27 @@ struct StationQueryTests {
     }
 
     @Test(arguments: [
-        ("Kraków", 1), ("krakow", 1), ("KRAKÓW", 1), ("lodz", 1), ("ŁÓDŹ", 1), ("Łódź-Widzew", 0), ("widzew", 2),
-        ("bartnicza", 2), ("artnic", 3), ("Wrocław - Bartnicza", 0),
+        ("Kraków", NameMatch.prefix), ("krakow", .prefix), ("KRAKÓW", .prefix), ("lodz", .prefix), ("ŁÓDŹ", .prefix),
+        ("Łódź-Widzew", .exact), ("widzew", .word), ("bartnicza", .word), ("artnic", .substring),
+        ("Wrocław - Bartnicza", .exact),
     ])
-    func nameSearchFoldsCaseAndDiacritics(query: String, bestRank: Int) throws {
+    func nameSearchFoldsCaseAndDiacritics(query: String, bestRank: NameMatch) throws {
         let store = try storeWith("gios-stations-legacy-2019")
         let results = try StationFinder(store: store).named(query, limit: 50, now: Date(timeIntervalSince1970: 0))
         try #require(!results.isEmpty, "no station matches \(query)")
         #expect(results.first?.match == bestRank)
         let folded = StationRecord.fold(query)
         #expect(results.allSatisfy { StationRecord.fold($0.name).contains(folded) })
-        #expect(results.map { $0.match ?? 9 } == results.map { $0.match ?? 9 }.sorted())
+        #expect(results.map { $0.match?.rank ?? 9 } == results.map { $0.match?.rank ?? 9 }.sorted())
     }
 
     @Test func krakowFindsEveryKrakowStation() throws {
         let store = try storeWith("gios-stations-legacy-2019")
         let results = try StationFinder(store: store).named("krakow", limit: 100, now: Date(timeIntervalSince1970: 0))
-        let names: [String] = try store.readRows(sql: "SELECT name FROM stations").map { $0["name"] }
+        let names: [String] = try store.testRows(sql: "SELECT name FROM stations").map { $0["name"] }
         let expected = names.filter { StationRecord.fold($0).contains("krakow") }.count
         #expect(results.count == expected)
-        #expect(results.filter { $0.match == 1 }.count == names.filter { $0.hasPrefix("Kraków") }.count)
+        #expect(results.filter { $0.match == .prefix }.count == names.filter { $0.hasPrefix("Kraków") }.count)
         // The 2019 list names 9 stations with "krakow" folded in, 8 of them starting "Kraków".
         #expect(expected == 9)
         #expect(names.filter { $0.hasPrefix("Kraków") }.count == 8)

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A helper server on 127.0.0.1 started by a test (`python3 …`), whose first output line
 /// ends with its port; stopped with SIGKILL when released.

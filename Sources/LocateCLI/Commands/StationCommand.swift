@@ -87,39 +87,18 @@ struct StationCommand: ParsableCommand {
         } else {
             results = try finder.named(name ?? "", limit: limit, now: now)
         }
-        let rules = alert.compactMap(AirAlert.init)
-        let exceeded = results.flatMap { s in
-            (s.air?.readings ?? []).flatMap { r in
-                rules.filter { $0.exceeded(by: r, maxAgeSeconds: freshWithin.flatMap(StationCommand.seconds)) }.map {
-                    (s, r, $0)
-                }
-            }
-        }
+        let hits = AirAlert.hits(
+            in: results, rules: alert.compactMap(AirAlert.init), maxAgeSeconds: freshWithin.flatMap(StationCommand.seconds))
         if output.json {
-            let hits = exceeded.map { AlertHit(station: $0.0.id, name: $0.0.name, rule: $0.2.description, reading: $0.1) }
             Console.out(try jsonText(StationAnswer(results: results, alerts: hits)))
         } else if !results.isEmpty {
             Console.out(StationTable.render(results, byDistance: place.near != nil))
-            for (s, r, rule) in exceeded { Console.out(StationTable.alertLine(s, r, rule)) }
+            for hit in hits { Console.out(StationTable.alertLine(hit)) }
         }
         if results.isEmpty { throw CLIError.noResult("no station matches") }
-        if !exceeded.isEmpty {
-            let list = exceeded.map { "\($0.0.id) \($0.2)" }.joined(separator: ", ")
-            throw CLIError.alert("\(exceeded.count) alert threshold(s) exceeded: \(list)")
+        if !hits.isEmpty {
+            let list = hits.map { "\($0.station.sourceID) \($0.rule)" }.joined(separator: ", ")
+            throw CLIError.alert("\(hits.count) alert threshold(s) exceeded: \(list)")
         }
     }
-}
-
-/// The JSON shape of `locate station --json`.
-struct StationAnswer: Encodable {
-    var results: [StationResult]
-    var alerts: [AlertHit]
-}
-
-/// One exceeded threshold.
-struct AlertHit: Encodable {
-    var station: String
-    var name: String
-    var rule: String
-    var reading: StationAir.Reading
 }

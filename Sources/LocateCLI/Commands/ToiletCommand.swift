@@ -84,16 +84,10 @@ struct ToiletCommand: ParsableCommand {
             try open.map { try finder.nearestOpen(to: point, limit: limit, filter: filter, open: $0) }
             ?? finder.nearest(to: point, limit: limit, filter: filter)
         if output.json {
-            Console.out(try jsonText(ToiletAnswer(near: point, results: results)))
+            Console.out(try jsonText(ToiletAnswer(near: point, stateAt: open?.at, results: results)))
         } else if !results.isEmpty {
             Console.out(ToiletTable.render(results, timed: open != nil))
         }
         if results.isEmpty { throw CLIError.noResult("no toilet matches") }
     }
-}
-
-/// The JSON shape of `locate toilet --json`.
-struct ToiletAnswer: Encodable {
-    var near: Coordinate
-    var results: [ToiletResult]
 }

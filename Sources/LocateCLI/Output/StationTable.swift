@@ -8,22 +8,24 @@ enum StationTable {
         var t = Table(
             headers: ["#", byDistance ? "distance" : "match", "station", "id", "city", "index", "latest"], rightAligned: [0, 1])
         for (i, s) in results.enumerated() {
-            let key = s.distanceMeters.map(ToiletTable.distance) ?? ["exact", "prefix", "word", "contains"][min(3, s.match ?? 3)]
+            let key =
+                s.distanceMeters.map(ToiletTable.distance) ?? ["exact", "prefix", "word", "contains"][min(3, s.match?.rank ?? 3)]
             let index =
                 s.air?.index.map { i in
                     [i.level.map(String.init), i.category, "(\(age(i.ageMinutes)))"].compactMap { $0 }.joined(separator: " ")
                 } ?? "-"
             let latest = (s.air?.readings ?? []).map { "\($0.parameter) \(number($0.value)) (\(age($0.ageMinutes)))" }
             t.rows.append([
-                "\(i + 1)", key, s.name, s.id, s.city ?? "", index, latest.isEmpty ? "-" : latest.joined(separator: ", "),
+                "\(i + 1)", key, s.name, s.sourceID, s.city ?? "", index, latest.isEmpty ? "-" : latest.joined(separator: ", "),
             ])
         }
         return t.render()
     }
 
     /// `ALERT Kraków, ul. Próbna (9001): PM10 52.1 µg/m³ at 2026-11-21 19:00:00, over PM10>50`.
-    static func alertLine(_ s: StationResult, _ r: StationAir.Reading, _ rule: AirAlert) -> String {
-        "ALERT \(s.name) (\(s.id)): \(r.parameter) \(JSONText.number(r.value)) \(r.unit) at \(r.localTime), over \(rule)"
+    static func alertLine(_ hit: AlertHit) -> String {
+        let (s, r) = (hit.station, hit.reading)
+        return "ALERT \(s.name) (\(s.sourceID)): \(r.parameter) \(JSONText.number(r.value)) \(r.unit) at \(r.localTime), over \(hit.rule)"
     }
 
     static func number(_ v: Double) -> String { String(format: v < 10 ? "%.1f" : "%.0f", v) }

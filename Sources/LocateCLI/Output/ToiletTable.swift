@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import Hours
 import Query
+import Storage
 
 /// The human table of toilet results.
 enum ToiletTable {
@@ -18,7 +19,7 @@ enum ToiletTable {
                 timed
                     ? openText(r)
                     : clip(r.hours.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } ?? "?", 40),
-                price(r), r.wheelchair,
+                price(r), r.wheelchair.rawValue,
             ])
         }
         return t.render()
@@ -26,7 +27,7 @@ enum ToiletTable {
 
     /// `open until 20:00` (today), `open until 2026-11-22 02:00`, `open 24/7`, `unknown: nejasná`.
     static func openText(_ r: ToiletResult) -> String {
-        guard r.state == "open" else {
+        guard r.state == .open else {
             return clip("unknown: " + (r.hours?.trimmingCharacters(in: .whitespaces) ?? "no hours given"), 40)
         }
         guard let next = r.nextChange else { return "open 24/7" }

@@ -1,0 +1,32 @@
+public import Foundation
+
+/// RFC 3339 instants with whole seconds, as the JSON contract writes them (docs/json.md,
+/// rule 4): `2026-11-21T10:00:00Z` for instants not tied to a place, and
+/// `2026-11-21T20:00:00+01:00` in a place's own offset. The one formatter of the project.
+public enum InstantText {
+    /// `2026-11-21T10:00:00Z`: the instant in UTC.
+    public static func utc(_ instant: Date) -> String { format(instant, offsetSeconds: 0) }
+
+    /// `2026-11-21T20:00:00+01:00`: the instant in the offset `timeZone` has at that instant.
+    public static func text(_ instant: Date, in timeZone: TimeZone) -> String {
+        format(instant, offsetSeconds: timeZone.secondsFromGMT(for: instant))
+    }
+
+    /// The instant an RFC 3339 text names (`Z` or a numeric offset; fractions ignored), or nil.
+    public static func instant(_ text: String) -> Date? {
+        if let d = try? Date(text, strategy: .iso8601) { return d }
+        return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+
+    private static func format(_ instant: Date, offsetSeconds: Int) -> String {
+        let t = Int(instant.timeIntervalSince1970.rounded(.down)) + offsetSeconds
+        let dayNumber = Int((Double(t) / 86400).rounded(.down))
+        let day = CivilDay(number: dayNumber)
+        let second = t - dayNumber * 86400
+        var s = "\(day.year)-\(twoDigits(day.month))-\(twoDigits(day.day))T"
+        s += "\(twoDigits(second / 3600)):\(twoDigits(second / 60 % 60)):\(twoDigits(second % 60))"
+        guard offsetSeconds != 0 else { return s + "Z" }
+        let minutes = abs(offsetSeconds) / 60
+        return s + (offsetSeconds < 0 ? "-" : "+") + "\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"
+    }
+}

@@ -1,0 +1,54 @@
+public import Foundation
+
+/// How a place's opening hours were read from its source text (stored per place).
+public typealias HoursStatus = CzechHours.Status
+
+/// Evaluates stored places' opening hours (OSM `opening_hours` text) with caches for parsed
+/// expressions and time zones, shared by the nearest-open search and the exports. One per
+/// task: not `Sendable`. Hours that cannot be read evaluate to `unknown`, never open.
+public final class OpenStateEvaluator {
+    private var parsed: [String: OpeningHours?] = [:]
+    private var zones: [String: TimeZone] = [:]
+
+    /// Creates an evaluator with empty caches.
+    public init() {}
+
+    /// The time zone named `identifier` (UTC when unknown to this system), cached.
+    public func timeZone(_ identifier: String) -> TimeZone {
+        if let z = zones[identifier] { return z }
+        let z = TimeZone(identifier: identifier) ?? .gmt
+        zones[identifier] = z
+        return z
+    }
+
+    /// The parsed expression of `hoursOSM`, or nil when there is none or it does not parse.
+    public func hours(_ hoursOSM: String?) -> OpeningHours? {
+        guard let text = hoursOSM else { return nil }
+        if let hit = parsed[text] { return hit }
+        let tree = try? OpeningHours(parsing: text)
+        parsed[text] = tree
+        return tree
+    }
+
+    /// The state at `instant` and its next change, for a place with hours `hoursOSM` in
+    /// `timeZone` (IANA), holidays of `country`, at `latitude`/`longitude` (for sunrise and
+    /// sunset). Unreadable or missing hours answer `unknown` with no next change.
+    public func state(
+        hoursOSM: String?, timeZone: String, country: String?, latitude: Double, longitude: Double, at instant: Date
+    ) -> HoursAnswer {
+        guard let tree = hours(hoursOSM) else { return HoursAnswer(state: .unknown, comment: nil, nextChange: nil) }
+        let context = HoursContext(
+            timeZone: self.timeZone(timeZone), country: country, latitude: latitude, longitude: longitude)
+        return tree.state(at: instant, in: context)
+    }
+
+    /// The state alone at `instant` (no search for the next change), as `state(…)` decides it.
+    public func currentState(
+        hoursOSM: String?, timeZone: String, country: String?, latitude: Double, longitude: Double, at instant: Date
+    ) -> HoursState {
+        guard let tree = hours(hoursOSM) else { return .unknown }
+        let context = HoursContext(
+            timeZone: self.timeZone(timeZone), country: country, latitude: latitude, longitude: longitude)
+        return tree.currentState(at: instant, in: context).state
+    }
+}

@@ -1,0 +1,45 @@
+public import Foundation
+public import Geo
+import Hours
+
+/// The document `locate toilet --json` prints (schema `toilet-answer/1`, docs/json.md).
+public struct ToiletAnswer: Sendable, Equatable, Encodable {
+    /// The schema name and major version.
+    public static let schema = "toilet-answer/1"
+    /// The query point.
+    public var near: Coordinate
+    /// With an open filter: the query instant (written in UTC; each result also carries it
+    /// in its own offset).
+    public var stateAt: Date?
+    /// The toilets, nearest first.
+    public var results: [ToiletResult]
+
+    /// An answer.
+    public init(near: Coordinate, stateAt: Date?, results: [ToiletResult]) {
+        self.near = near
+        self.stateAt = stateAt
+        self.results = results
+    }
+
+    /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(ToiletAnswer.schema, forKey: .schema)
+        try c.encode(LatLon(near), forKey: .near)
+        try c.encode(stateAt.map(InstantText.utc), forKey: .stateAt)
+        try c.encode(results, forKey: .results)
+    }
+
+    private enum Keys: String, CodingKey { case schema, near, stateAt = "state_at", results }
+}
+
+/// `{"lat": …, "lon": …}` (contract rule 7).
+struct LatLon: Encodable {
+    var lat: Double
+    var lon: Double
+
+    init(_ c: Coordinate) {
+        lat = JSONNumber.degrees(c.latitude)
+        lon = JSONNumber.degrees(c.longitude)
+    }
+}

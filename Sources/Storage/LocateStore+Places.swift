@@ -1,0 +1,112 @@
+import Foundation
+internal import GRDB
+import Geo
+import Hours
+
+extension LocateStore {
+    /// The toilets with these row ids, in the ids' order (ids not found are left out).
+    public func toilets(rowIDs: [Int64]) throws -> [StoredToilet] {
+        guard !rowIDs.isEmpty else { return [] }
+        let rows = try read { db in try ToiletRow.fetchAll(db, keys: rowIDs) }
+        var byID: [Int64: StoredToilet] = [:]
+        for r in rows { byID[r.id] = r.stored }
+        return rowIDs.compactMap { byID[$0] }
+    }
+
+    /// Streams every active toilet in `order`, reading one row at a time (exports of a
+    /// million rows keep memory flat). Columns are read by position in the record's own
+    /// declaration, resolved once.
+    public func forEachActiveToilet(orderedBy order: ToiletOrder, _ body: (StoredToilet) throws -> Void) throws {
+        let sort: String
+        switch order {
+        case .id: sort = "dataset, source_id"
+        case .gridCell(let g):
+            sort = "CAST((lat + 90) / \(g) AS INTEGER), CAST((lon + 180) / \(g) AS INTEGER), dataset, source_id"
+        }
+        try read { db in
+            let rows = try Row.fetchCursor(
+                db,
+                sql: "SELECT \(ToiletRow.selection) FROM toilets WHERE \(PlaceStatus.isActive()) ORDER BY \(sort)")
+            while let r = try rows.next() { try body(ToiletRow.streamed(r)) }
+        }
+    }
+
+    /// The active stations with these row ids, in the ids' order.
+    public func stations(rowIDs: [Int64]) throws -> [StoredStation] {
+        guard !rowIDs.isEmpty else { return [] }
+        let rows = try read { db in try StationRow.fetchAll(db, keys: rowIDs) }
+        var byID: [Int64: StoredStation] = [:]
+        for r in rows where r.status == PlaceStatus.active.rawValue { byID[r.id] = r.stored }
+        return rowIDs.compactMap { byID[$0] }
+    }
+
+    /// Active stations whose folded name (see `StationRecord.fold`) contains `folded`.
+    public func stations(named folded: String) throws -> [StoredStation] {
+        let pattern =
+            "%"
+            + folded.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        return try read { db in
+            try StationRow.fetchAll(
+                db,
+                sql: "SELECT * FROM stations WHERE \(PlaceStatus.isActive()) AND name_folded LIKE ? ESCAPE '\\'",
+                arguments: [pattern]
+            ).map(\.stored)
+        }
+    }
+
+    /// Every active station, by global id.
+    public func activeStations() throws -> [StoredStation] {
+        try read { db in
+            try StationRow.fetchAll(
+                db, sql: "SELECT * FROM stations WHERE \(PlaceStatus.isActive()) ORDER BY dataset, source_id"
+            ).map(\.stored)
+        }
+    }
+
+    /// How many active places of `kind` there are and the box around them.
+    public func activeExtent(_ kind: PlaceKind) throws -> ActiveExtent {
+        try read { db in
+            let r = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT count(*) AS n, min(lon) AS w, min(lat) AS s, max(lon) AS e, max(lat) AS nn
+                    FROM \(kind.table) WHERE \(PlaceStatus.isActive())
+                    """)
+            let n: Int = r?["n"] ?? 0
+            guard n > 0, let r else { return ActiveExtent(count: 0, box: nil) }
+            return ActiveExtent(
+                count: n, box: BoundingBox(minLongitude: r["w"], minLatitude: r["s"], maxLongitude: r["e"], maxLatitude: r["nn"]))
+        }
+    }
+}
+
+extension ToiletRow {
+    /// Every declared column, in declaration order: the streamed SELECT list.
+    static let selection = CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")
+
+    private static func at(_ c: CodingKeys) -> Int { CodingKeys.allCases.firstIndex(of: c) ?? 0 }
+    private static let positions = (
+        id: at(.id), dataset: at(.dataset), sourceID: at(.sourceID), name: at(.name), address: at(.address),
+        hoursText: at(.hoursText), hoursOSM: at(.hoursOSM), hoursStatus: at(.hoursStatus), country: at(.country),
+        priceText: at(.priceText), priceAmount: at(.priceAmount), priceCurrency: at(.priceCurrency), isFree: at(.isFree),
+        wheelchair: at(.wheelchair), kind: at(.kind), locationDetail: at(.locationDetail), timezone: at(.timezone),
+        lon: at(.lon), lat: at(.lat)
+    )
+
+    /// A row of a cursor over `selection`, read by the cached positions (no per-row name
+    /// lookups or Codable decoding: exports read a million of them).
+    static func streamed(_ r: Row) -> StoredToilet {
+        let p = positions
+        let status: String = r[p.hoursStatus]
+        let wheelchair: String = r[p.wheelchair]
+        return StoredToilet(
+            rowID: r[p.id], dataset: r[p.dataset], sourceID: r[p.sourceID], name: r[p.name], address: r[p.address],
+            hoursText: r[p.hoursText], hoursOSM: r[p.hoursOSM], hoursStatus: HoursStatus(rawValue: status) ?? .unknown,
+            country: r[p.country], priceText: r[p.priceText], priceAmount: r[p.priceAmount],
+            priceCurrency: r[p.priceCurrency], isFree: r[p.isFree],
+            wheelchair: WheelchairAccess(rawValue: wheelchair) ?? .unknown, toiletType: r[p.kind],
+            locationDetail: r[p.locationDetail], timeZone: r[p.timezone],
+            coordinate: Coordinate(latitude: r[p.lat], longitude: r[p.lon]))
+    }
+}

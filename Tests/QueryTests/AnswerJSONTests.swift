@@ -1,0 +1,173 @@
+import Foundation
+import Geo
+import Hours
+import Ingest
+import LocateTestSupport
+import Query
+import Storage
+import Testing
+
+/// The answers encode exactly per the JSON contract (docs/json.md) and validate against
+/// their schemas.
+@Suite struct AnswerJSONTests {
+    static let prague = TimeZone(identifier: "Europe/Prague") ?? .gmt
+
+    func encoded(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    @Test func toiletAnswerWithAnOpenFilter() throws {
+        let store = try storeWith("prague-toilets-sample")
+        let near = Coordinate(latitude: 50.0875, longitude: 14.4214)
+        let at = try #require(WallClock.instant("2026-11-23T20:50", in: Self.prague))
+        let results = try ToiletFinder(store: store).nearestOpen(
+            to: near, limit: 1, open: OpenFilter(at: at, arrival: .within(minutes: 5)))
+        let text = try encoded(ToiletAnswer(near: near, stateAt: at, results: results))
+        #expect(text == Self.toiletAnswer)
+        if JSONSchemaCheck.available {
+            #expect(try JSONSchemaCheck.errors(Data(text.utf8), schema: "toilet-answer") == [])
+        }
+    }
+
+    @Test func toiletAnswerWithoutAnInstantHasNullStates() throws {
+        let store = try storeWith("prague-toilets-sample")
+        let near = Coordinate(latitude: 50.0875, longitude: 14.4214)
+        let results = try ToiletFinder(store: store).nearest(to: near, limit: 3)
+        let doc = try #require(
+            try JSONSerialization.jsonObject(with: Data(encoded(ToiletAnswer(near: near, stateAt: nil, results: results)).utf8))
+                as? [String: Any])
+        #expect(doc["schema"] as? String == "toilet-answer/1")
+        #expect(doc["state_at"] is NSNull)
+        let items = try #require(doc["results"] as? [[String: Any]])
+        #expect(items.count == 3)
+        #expect(items.allSatisfy { $0.count == 25 && $0["state"] is NSNull && $0["next_change"] is NSNull })
+        #expect(items.allSatisfy { ($0["id"] as? String)?.hasPrefix("prague-toilets-sample/") == true })
+    }
+
+    @Test func stationAnswerWithReadingsAndAlerts() async throws {
+        let store = try storeWith("gios-stations-sample")
+        let air = try PipelineDecoder.load(path: Fixtures.repo("pipelines/gios-air-sample.yml"))
+        let loaded = try await IngestRunner(store: store, clock: { Date(timeIntervalSince1970: 1_795_000_000) }).run(air)
+        #expect(loaded.run.counts.added == 305)
+        let now = try #require(WallClock.instant("2026-11-21T20:30", in: TimeZone(identifier: "Europe/Warsaw") ?? .gmt))
+        let results = try StationFinder(store: store).named("Próbna", limit: 1, now: now)
+        let rules = [AirAlert("PM10>50"), AirAlert("pm25>=1000")].compactMap { $0 }
+        let hits = AirAlert.hits(in: results, rules: rules)
+        #expect(hits.map(\.rule.description) == ["PM10>50"])
+        let text = try encoded(StationAnswer(results: results, alerts: hits))
+        #expect(text == Self.stationAnswer)
+        if JSONSchemaCheck.available {
+            #expect(try JSONSchemaCheck.errors(Data(text.utf8), schema: "station-answer") == [])
+        }
+    }
+
+    static let toiletAnswer = """
+        {
+          "near" : {
+            "lat" : 50.0875,
+            "lon" : 14.4214
+          },
+          "results" : [
+            {
+              "address" : "Staroměstské nám. (sample)",
+              "arrival_at" : "2026-11-23T20:55:00+01:00",
+              "bearing_deg" : 256.4,
+              "country" : "CZ",
+              "dataset" : "prague-toilets-sample",
+              "distance_m" : 47.1,
+              "free" : false,
+              "hours_osm" : "Mo-Su 09:00-21:00",
+              "hours_status" : "exact",
+              "hours_text" : "po-ne 9:00-21:00",
+              "id" : "prague-toilets-sample/b7c62809f17d@50.087400,14.420760",
+              "lat" : 50.0874,
+              "location_detail" : null,
+              "lon" : 14.42076,
+              "name" : null,
+              "next_change" : "2026-11-23T21:00:00+01:00",
+              "price_amount" : 10,
+              "price_currency" : "CZK",
+              "price_text" : "jednotná cena 10 Kč",
+              "source_id" : "b7c62809f17d@50.087400,14.420760",
+              "state" : "open",
+              "state_at" : "2026-11-23T20:50:00+01:00",
+              "time_zone" : "Europe/Prague",
+              "toilet_type" : null,
+              "wheelchair" : "unknown"
+            }
+          ],
+          "schema" : "toilet-answer/1",
+          "state_at" : "2026-11-23T19:50:00Z"
+        }
+        """
+
+    static let stationAnswer = """
+        {
+          "alerts" : [
+            {
+              "id" : "gios-stations-sample/9001",
+              "name" : "Kraków, ul. Próbna (sample)",
+              "reading" : {
+                "age_minutes" : 90,
+                "measured_at" : "2026-11-21T19:00:00+01:00",
+                "pollutant" : "PM10",
+                "unit" : "µg/m³",
+                "value" : 52.1
+              },
+              "rule" : "PM10>50"
+            }
+          ],
+          "results" : [
+            {
+              "bearing_deg" : null,
+              "city" : "Kraków",
+              "code" : null,
+              "dataset" : "gios-stations-sample",
+              "distance_m" : null,
+              "id" : "gios-stations-sample/9001",
+              "index" : {
+                "age_minutes" : 10,
+                "calculated_at" : "2026-11-21T20:20:00+01:00",
+                "category" : "Dostateczny",
+                "critical_pollutant" : "PYL",
+                "level" : 3
+              },
+              "lat" : 50.0614,
+              "lon" : 19.9366,
+              "match" : "word",
+              "name" : "Kraków, ul. Próbna (sample)",
+              "province" : "MAŁOPOLSKIE",
+              "readings" : [
+                {
+                  "age_minutes" : 30,
+                  "measured_at" : "2026-11-21T20:00:00+01:00",
+                  "pollutant" : "NO2",
+                  "unit" : "µg/m³",
+                  "value" : 22
+                },
+                {
+                  "age_minutes" : 90,
+                  "measured_at" : "2026-11-21T19:00:00+01:00",
+                  "pollutant" : "PM10",
+                  "unit" : "µg/m³",
+                  "value" : 52.1
+                },
+                {
+                  "age_minutes" : 30,
+                  "measured_at" : "2026-11-21T20:00:00+01:00",
+                  "pollutant" : "PM2.5",
+                  "unit" : "µg/m³",
+                  "value" : 31
+                }
+              ],
+              "source_id" : "9001",
+              "street" : "ul. Próbna 1",
+              "time_zone" : "Europe/Warsaw"
+            }
+          ],
+          "schema" : "station-answer/1"
+        }
+        """
+}

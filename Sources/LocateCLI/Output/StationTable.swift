@@ -25,7 +25,8 @@ enum StationTable {
     /// `ALERT Kraków, ul. Próbna (9001): PM10 52.1 µg/m³ at 2026-11-21 19:00:00, over PM10>50`.
     static func alertLine(_ hit: AlertHit) -> String {
         let (s, r) = (hit.station, hit.reading)
-        return "ALERT \(s.name) (\(s.sourceID)): \(r.parameter) \(JSONText.number(r.value)) \(r.unit) at \(r.localTime), over \(hit.rule)"
+        return
+            "ALERT \(s.name) (\(s.sourceID)): \(r.parameter) \(JSONText.number(r.value)) \(r.unit) at \(r.localTime), over \(hit.rule)"
     }
 
     static func number(_ v: Double) -> String { String(format: v < 10 ? "%.1f" : "%.0f", v) }

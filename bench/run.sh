@@ -6,13 +6,14 @@
 # extent, ingest them with reprojection + SpatiaLite spatial index, and time ogr2ogr on the
 # same file. On the largest size: nearest-query latency in-process and as whole commands
 # (`locate toilet --near … --limit 1` at 200 distinct points, and `locate --help`).
-# The build is the released one, `make release`: Swift runtime and Foundation linked in.
+# The build is the released one, `make release` (same flags): Swift runtime and Foundation
+# linked in, not position-independent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZES=${SIZES:-"10000 100000 1000000"}
 OUT=${OUT:-bench/out}
 mkdir -p "$OUT"
-swift build -c release --static-swift-stdlib >&2
+swift build -c release --static-swift-stdlib -Xlinker -no-pie >&2
 BIN=.build/release
 now() { date +%s.%N; }
 # Milliseconds a command takes, timed by bash itself (no process started for the clock).

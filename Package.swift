@@ -65,12 +65,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "LocateBench",
-            dependencies: ["Ingest", "Query", "Export", "Storage", "Geo", "Hours", "LocateTestSupport"],
+            dependencies: ["Ingest", "Query", "Export", "Storage", "Geo", "Hours", "SyntheticData"],
             path: "Sources/LocateBench",
             swiftSettings: strict
         ),
+        .target(name: "SyntheticData", swiftSettings: strict),
         .target(
-            name: "LocateTestSupport", dependencies: ["Storage", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "LocateTestSupport",
+            dependencies: ["Storage", "SyntheticData", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/Support", exclude: ["fake_gios.py"], swiftSettings: strict),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "HoursTests", dependencies: ["Hours", "LocateTestSupport"], swiftSettings: strict),

@@ -10,7 +10,7 @@ packages=(
   libsqlite3-dev            # SQLite headers (GRDB and CSpatial link the system SQLite)
   libspatialite-dev         # SpatiaLite headers
   libsqlite3-mod-spatialite # mod_spatialite, loaded into every writable connection
-  libproj-dev               # PROJ headers and library (transforms, geod_inverse)
+  libproj-dev               # PROJ, opened at run time only to reproject (S-JTSK input)
   proj-data                 # PROJ's EPSG database and grids
   libjs-leaflet             # Leaflet, copied into snapshot preview pages
 )

@@ -1,8 +1,8 @@
-// The only C in locate: SQLite (extension loading), PROJ and GeographicLib's geodesic
-// routines as shipped inside PROJ. Only Storage and Geo import this module, internally.
+// The only C in locate: SQLite (linked) and PROJ's declarations. PROJ is not linked:
+// Geo's ProjLibrary opens it with dlopen when a reprojection is needed, so a query never
+// loads it. Only Storage and Geo import this module, internally.
 #include <sqlite3.h>
 #include <proj.h>
-#include <geodesic.h>
 
 /// sqlite3_db_config is variadic, which Swift cannot call: enable C-API extension loading.
 static inline int cspatial_enable_load_extension(sqlite3 *db) {

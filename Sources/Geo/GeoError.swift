@@ -4,6 +4,9 @@ public enum GeoError: Error, Equatable, CustomStringConvertible {
     case unknownCRS(CRS, reason: String)
     /// PROJ found no operation between the two CRS.
     case noOperation(from: CRS, to: CRS, reason: String)
+    /// The PROJ library, loaded only to reproject from a CRS other than WGS84, cannot be
+    /// loaded; `reason` is the dynamic loader's message.
+    case projUnavailable(CRS, reason: String)
 
     /// A short lower-case message the CLI prints after `error:`.
     public var description: String {
@@ -12,6 +15,8 @@ public enum GeoError: Error, Equatable, CustomStringConvertible {
             return "unknown CRS \(crs): \(reason)"
         case .noOperation(let from, let to, let reason):
             return "no coordinate operation from \(from) to \(to): \(reason)"
+        case .projUnavailable(let crs, let reason):
+            return "cannot load PROJ, needed to reproject from \(crs) (\(reason)); install PROJ 9 (Debian/Ubuntu: libproj25)"
         }
     }
 }

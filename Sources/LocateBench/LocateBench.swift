@@ -3,9 +3,9 @@ import Foundation
 import Geo
 import Hours
 import Ingest
-import LocateTestSupport
 import Query
 import Storage
+import SyntheticData
 
 #if canImport(Glibc)
     import Glibc

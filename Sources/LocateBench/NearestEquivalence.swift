@@ -1,9 +1,9 @@
 import Foundation
 import Geo
 import Ingest
-import LocateTestSupport
 import Query
 import Storage
+import SyntheticData
 
 /// The release-mode half of the nearest-search guarantee: `count` synthetic S-JTSK toilets
 /// ingested into a fresh database, then `queries` seeded random queries (k = 1 and 10

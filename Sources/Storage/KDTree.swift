@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import HeapModule
 
 /// A static 3-D k-d tree over Earth-centred (ECEF) WGS84 positions in metres, laid out
@@ -171,8 +172,8 @@ struct KDTreeView {
 
     /// Earth-centred, Earth-fixed coordinates (metres) of a WGS84 position on the ellipsoid.
     @inline(__always) static func ecef(latitude: Double, longitude: Double) -> (Double, Double, Double) {
-        let a = 6_378_137.0
-        let f = 1 / 298.257_223_563
+        let a = Ellipsoid.wgs84.semiMajorAxisMeters
+        let f = Ellipsoid.wgs84.flattening
         let e2 = f * (2 - f)
         let phi = latitude * .pi / 180
         let lam = longitude * .pi / 180

@@ -24,7 +24,7 @@ public struct PointFlags: OptionSet, Sendable {
 
 /// The exact nearest-toilet index: a k-d tree over Earth-centred (ECEF) positions yields
 /// candidates in increasing straight-line distance; each is ranked by exact geodesic
-/// distance (`geod_inverse`). A straight line is never longer than the geodesic between the
+/// distance (`Geodesic`, Karney 2013). A straight line is never longer than the geodesic between the
 /// same points, so once the straight-line distance of every remaining candidate exceeds the
 /// k-th best geodesic distance, the answer is final. For city distances the two differ by
 /// well under a millimetre, so few extra candidates are ranked. Results equal a brute-force

@@ -1,7 +1,8 @@
 import Foundation
-import Geo
 import LocateTestSupport
 import Testing
+
+@testable import Geo
 
 @Suite struct ReprojectorTests {
     static let prague = BoundingBox(minLongitude: 14.22, minLatitude: 49.94, maxLongitude: 14.71, maxLatitude: 50.18)
@@ -41,5 +42,23 @@ import Testing
     @Test func unknownCodeIsNamed() {
         let error = #expect(throws: GeoError.self) { try Reprojector(from: CRS(epsg: 999_999), area: nil) }
         #expect(error.map { "\($0)" }?.hasPrefix("unknown CRS EPSG:999999") == true, "\(String(describing: error))")
+    }
+
+    /// PROJ is opened with dlopen only for a real reprojection; when it cannot be loaded
+    /// the error says what is missing and how to get it.
+    @Test func missingProjIsAClearError() throws {
+        #if os(Linux)
+            let reason = "libproj-missing.so.0: cannot open shared object file: No such file or directory"
+            #expect(throws: GeoError.projUnavailable(.sJTSK, reason: reason)) {
+                try Reprojector(from: .sJTSK, area: Self.prague, libraryNames: ["libproj-missing.so.0"])
+            }
+            #expect(
+                "\(GeoError.projUnavailable(.sJTSK, reason: reason))"
+                    == "cannot load PROJ, needed to reproject from EPSG:5514 (\(reason)); install PROJ 9 (Debian/Ubuntu: libproj25)"
+            )
+        #endif
+        let identity = try Reprojector(from: .wgs84, area: nil, libraryNames: ["libproj-missing.so.0"])
+        #expect(identity.isIdentity)
+        #expect(identity.transform(x: 14.42, y: 50.08) == Coordinate(latitude: 50.08, longitude: 14.42))
     }
 }

@@ -36,6 +36,7 @@ extension LocateStore {
                 counts = MergeCounts(added: stager.stagedCount, updated: 0, unchanged: 0, retired: 0)
             } else {
                 try rematchDerivedIDs(db, table: t, dataset: ds)
+                try refreshHashesOfEqualRows(db, kind: kind, dataset: ds)
                 counts = try countChanges(db, table: t, dataset: ds)
                 try applyChanges(db, kind: kind, dataset: ds, run: run, counts: counts, firstID: firstID)
                 try db.execute(sql: "DROP TABLE temp.staging")
@@ -88,6 +89,25 @@ extension LocateStore {
             usedOld.insert(p.old)
             try db.execute(sql: "UPDATE staging SET source_id = ? WHERE source_id = ?", arguments: [p.old, p.fresh])
         }
+    }
+
+    /// A stored row whose every copied column and properties text equal the staged record's
+    /// holds the same content, whatever its hash says: it takes the staged hash, so it counts
+    /// as unchanged. This matters once, after the content-hash scheme changed (`ContentHash`,
+    /// CHANGELOG): rows hashed by an older locate are re-hashed instead of all counting as
+    /// updated. `source_index` (the input position) and `geom` (made from lon/lat) are not
+    /// content.
+    private func refreshHashesOfEqualRows(_ db: Database, kind: PlaceKind, dataset: String) throws {
+        let t = kind.table
+        let same = kind.copiedColumns.filter { !["content_hash", "source_index", "geom"].contains($0) }
+            .map { "\(t).\($0) IS s.\($0)" }.joined(separator: " AND ")
+        try db.execute(
+            sql: """
+                UPDATE \(t) SET content_hash = s.content_hash
+                FROM staging AS s
+                WHERE \(t).dataset = :ds AND \(t).source_id = s.source_id AND \(t).content_hash <> s.content_hash
+                  AND \(same)
+                """, arguments: ["ds": dataset])
     }
 
     private func countChanges(_ db: Database, table t: String, dataset: String) throws -> MergeCounts {

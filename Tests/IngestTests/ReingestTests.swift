@@ -35,6 +35,20 @@ struct ReingestTests {
         #expect(try toiletsDigest(store) == before)
     }
 
+    /// Regression (content-hash scheme change): rows hashed by an older scheme but equal in
+    /// every column are re-hashed and count as unchanged, not as updated.
+    @Test func rowsWithAnOlderHashButEqualContentAreUnchanged() throws {
+        let store = try newStore()
+        try ingest("prague-toilets-2019", into: store)
+        let before = try toiletsDigest(store)
+        let queue = try DatabaseQueue(path: store.path)
+        try queue.write { db in try db.execute(sql: "UPDATE toilets SET content_hash = 'older-scheme'") }
+        try queue.close()
+        let again = try ingest("prague-toilets-2019", into: store)
+        #expect(again.run.counts == MergeCounts(added: 0, updated: 0, unchanged: 242, retired: 0))
+        #expect(try toiletsDigest(store) == before)
+    }
+
     @Test func editedCopyGivesExactCounts() throws {
         let store = try newStore()
         try ingest("prague-toilets-2026", into: store)

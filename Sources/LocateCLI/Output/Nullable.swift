@@ -14,12 +14,3 @@ struct Nullable<Value: Encodable>: Encodable {
         if let wrappedValue { try c.encode(wrappedValue) } else { try c.encodeNil() }
     }
 }
-
-/// RFC 3339 instants with whole seconds (docs/json.md rule 4).
-enum InstantText {
-    /// `2026-11-21T20:00:00+01:00` in `zone`'s offset at that instant (`Z` for UTC).
-    static func text(_ instant: Date, in zone: TimeZone) -> String {
-        instant.formatted(
-            Date.ISO8601FormatStyle(timeZoneSeparator: .colon, includingFractionalSeconds: false, timeZone: zone))
-    }
-}

@@ -5,8 +5,8 @@ Usage: check-json.py SCHEMA_DIR MANIFEST
 MANIFEST is a JSON list of {"name": …, "schema": "NAME", "path": FILE}. Each document is
 validated against SCHEMA_DIR/NAME.schema.json with format checks on, its "schema" member
 (for GeoJSON: locate.schema) must be "NAME/1", and every object key must be snake_case.
-Prints one line per document: "ok NAME", "skip NAME: …" (no schema file yet) or
-"fail NAME: …". Exits 0 when nothing failed, 1 otherwise, 2 when jsonschema is missing.
+Prints one line per document: "ok NAME" or "fail NAME: …" (a missing schema file
+fails too). Exits 0 when nothing failed, 1 otherwise, 2 when jsonschema is missing.
 """
 import json
 from datetime import datetime
@@ -57,7 +57,7 @@ def check(schema_dir, entry):
     name, schema_name = entry["name"], entry["schema"]
     schema_path = os.path.join(schema_dir, schema_name + ".schema.json")
     if not os.path.exists(schema_path):
-        return "skip", f"no schema file {schema_name}.schema.json yet"
+        return "fail", f"no schema file {schema_name}.schema.json"
     with open(schema_path, encoding="utf-8") as f:
         schema = json.load(f)
     Draft202012Validator.check_schema(schema)

@@ -6,11 +6,6 @@ import Testing
 /// Python's `jsonschema` (draft 2020-12, format checks on), plus snake_case keys only.
 @Suite struct JSONSchemaTests {
     /// A Python that can import jsonschema, or nil.
-    static let python: String? = ["/usr/bin/env", "/usr/bin/python3"].first { candidate in
-        let args = candidate == "/usr/bin/env" ? ["python3", "-c", "import jsonschema"] : ["-c", "import jsonschema"]
-        return (try? Fixtures.run(candidate, args))?.status == 0
-    }
-
     /// One document to validate: a name for messages, its schema name, its text.
     struct Document: Sendable {
         var name: String
@@ -97,27 +92,20 @@ import Testing
         return docs
     }
 
-    @Test(.enabled(if: python != nil, "no python3 with jsonschema (Debian: python3-jsonschema; scripts/setup.sh --test)"))
+    @Test(
+        .enabled(
+            if: JSONSchemaCheck.available, "no python3 with jsonschema (Debian: python3-jsonschema; scripts/setup.sh --test)"))
     func everyDocumentMatchesItsSchema() throws {
         let docs = try JSONSchemaTests.collected.get()
         let dir = try Fixtures.temporaryFolder()
-        var manifest: [[String: String]] = []
-        for (i, d) in docs.enumerated() {
+        let files = try docs.enumerated().map { i, d -> JSONSchemaCheck.Document in
             let path = dir.appendingPathComponent("doc\(i).json").path
-            FileManager.default.createFile(atPath: path, contents: Data(d.text.utf8))
-            manifest.append(["name": d.name, "schema": d.schema, "path": path])
+            try Data(d.text.utf8).write(to: URL(fileURLWithPath: path))
+            return JSONSchemaCheck.Document(name: d.name, schema: d.schema, path: path)
         }
-        let manifestPath = dir.appendingPathComponent("manifest.json").path
-        FileManager.default.createFile(atPath: manifestPath, contents: try JSONSerialization.data(withJSONObject: manifest))
-        let python = try #require(JSONSchemaTests.python)
-        let script = Fixtures.repo("scripts/check-json.py")
-        let args = [script, Fixtures.repo("docs/schema"), manifestPath]
-        let r = try Fixtures.run(python, python == "/usr/bin/env" ? ["python3"] + args : args)
-        let lines = r.stdout.split(separator: "\n").map(String.init)
-        for line in lines where line.hasPrefix("skip ") { print("JSONSchemaTests: \(line)") }
-        #expect(lines.filter { $0.hasPrefix("fail ") } == [], "\(r.stderr)")
-        #expect(lines.count == docs.count, "\(r.stdout)\(r.stderr)")
-        #expect(r.status == 0)
+        let verdicts = try JSONSchemaCheck.verdicts(files)
+        #expect(verdicts.filter { !$0.hasPrefix("ok ") } == [])
+        #expect(verdicts.count == docs.count)
     }
 
     /// The documents each schema file in docs/schema is for: every schema is used by at

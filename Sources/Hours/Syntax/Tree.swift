@@ -141,6 +141,7 @@ public struct TimeSpan: Sendable, Equatable {
     public var start: TimePoint
     /// Nil with `openEnd`: `18:00+`.
     public var end: TimePoint?
-    /// A trailing `+` (`10:00-14:00+`): an open end; the time after `end` that day evaluates as unknown.
+    /// A trailing `+`, an open end: `18:00+` is unknown from `start`; `10:00-14:00+` is unknown
+    /// from `end` to midnight.
     public var openEnd = false
 }

@@ -32,6 +32,6 @@ public struct Coordinate: Sendable, Hashable, Codable {
 }
 
 extension Coordinate: CustomStringConvertible {
-    /// `LAT,LON` with the given precision, the form `--near` accepts.
+    /// `LAT,LON` (each in Swift's shortest round-trip form), the form `--near` accepts.
     public var description: String { "\(latitude),\(longitude)" }
 }

@@ -12,6 +12,7 @@ struct AirIngest {
     let store: LocateStore
     let clock: () -> Date
 
+    /// The pollutants whose sub-index both dialects' index answers are read for (in this order).
     static let pollutants = ["SO2", "NO2", "PM10", "PM2.5", "O3"]
 
     /// One station's answers, all fetched before anything is written (the write transaction

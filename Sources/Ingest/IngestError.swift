@@ -1,8 +1,8 @@
 public import Geo
 public import Storage
 
-/// Errors that stop an ingest. Every case names the file; a run that throws changes nothing
-/// in the database (the whole ingest is one transaction).
+/// Errors that stop an ingest. Cases name the file or URL at fault where there is one; a run
+/// that throws changes nothing in the database (the whole ingest is one transaction).
 public enum IngestError: Error, Equatable, CustomStringConvertible {
     /// The input or pipeline file does not exist.
     case fileNotFound(path: String)

@@ -2,7 +2,8 @@ public import Storage
 
 /// One rejected record or one warning: which feature, which id, which field, and why.
 public struct IngestIssue: Sendable, Equatable, Codable {
-    /// 0-based position in the input's `features` array.
+    /// 0-based position in the input: the feature in `features` (toilets), the station in the
+    /// list (stations), or the station asked for (air data).
     public var index: Int
     /// The record's id when it had one.
     public var id: String?

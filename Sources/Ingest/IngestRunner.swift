@@ -8,8 +8,10 @@ public import Storage
 public struct IngestRunner {
     let store: LocateStore
     let clock: @Sendable () -> Date
-    /// HTTP: seconds per request before it times out, and the first retry's wait (doubling).
+    /// HTTP: seconds per request before it times out.
     public var timeoutSeconds: TimeInterval = 30
+    /// HTTP: seconds to wait before the first retry; each further retry waits twice as long
+    /// (a `Retry-After` answer sets the wait instead, capped at 120 s).
     public var retryBackoffSeconds: TimeInterval = 0.5
 
     /// Creates a runner writing to `store`, reading the time from `clock` (the CLI passes

@@ -17,6 +17,8 @@ import SyntheticData
 ///     locate-bench generate N FILE      synthetic S-JTSK toilets (5 string properties)
 ///     locate-bench ingest FILE DB       ingest with reprojection + spatial index
 ///     locate-bench nearest DB Q         Q random in-process queries, k = 1 and 10
+///     locate-bench export DB FILE       the toilets as GeoJSON: time and peak memory
+///     locate-bench hours N              opening-hours evaluations per second
 ///     locate-bench equivalence N Q DIR  N points, Q queries against brute force; exit 1 on a mismatch
 @main
 struct LocateBench {

@@ -5,7 +5,7 @@ public import Storage
 public struct AirAlert: Sendable, Equatable, CustomStringConvertible {
     /// Pollutant code, compared ignoring case and dots (`pm25` is `PM2.5`).
     public var parameter: String
-    /// `>` or `>=`.
+    /// True for `>=`, false for `>`.
     public var orEqual: Bool
     /// The threshold.
     public var threshold: Double
@@ -48,7 +48,8 @@ public struct AirAlert: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// One exceeded threshold. JSON: `id`, `name`, `rule` and the reading's members.
+/// One exceeded threshold. JSON: the station's `id` and `name`, the `rule` (`PM10>50`) and the
+/// `reading` object.
 public struct AlertHit: Sendable, Equatable, Encodable {
     /// The station.
     public var station: StationResult

@@ -34,10 +34,9 @@ public struct SensorRecord: Sendable, Equatable {
 public final class AirWriter {
     private let db: Database
     private let run: Int64
-    /// New rows (sensors, measurements, index values), sensors whose description changed,
-    /// and rows already stored as they are.
+    /// New rows (sensors, measurements, index values).
     public private(set) var added = 0
-    /// Rows whose stored value changed.
+    /// Stored rows that changed: sensors with a new description, measurements with a new value.
     public private(set) var updated = 0
     /// Rows already stored as they are.
     public private(set) var unchanged = 0

@@ -83,7 +83,7 @@ public struct IngestRunRecord: Sendable, Equatable, Codable {
     public var pipeline: String
     /// Dataset.
     public var dataset: String
-    /// What was ingested: `toilets` or `stations`.
+    /// What was ingested: `toilets`, `stations` or `air`.
     public var kind: String
     /// Input path or URL.
     public var source: String
@@ -95,9 +95,9 @@ public struct IngestRunRecord: Sendable, Equatable, Codable {
     public var projOperation: String?
     /// PROJ operation accuracy in metres.
     public var projAccuracyMeters: Double?
-    /// Start, ISO 8601 UTC.
+    /// Start, RFC 3339 in UTC (`2026-11-21T10:00:00Z`).
     public var startedAt: String
-    /// End, ISO 8601 UTC.
+    /// End, RFC 3339 in UTC.
     public var finishedAt: String
     /// Records read.
     public var read: Int

@@ -23,8 +23,8 @@ struct KDTreeView {
         return (1 << levels) - 1
     }
 
-    /// Builds the layout in place: reorders `points` (3 doubles each) and `payload` alike and
-    /// fills `axes`.
+    /// Builds the layout in place: reorders `points` (3 doubles each), leaves in `order` the
+    /// original index of each new position, and fills `axes` and `boxes`.
     static func build(points: inout [Double], order: inout [Int], axes: inout [UInt8], boxes: inout [Double]) {
         let n = order.count
         axes = [UInt8](repeating: 0, count: n)

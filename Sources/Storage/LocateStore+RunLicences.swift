@@ -9,8 +9,8 @@ public struct RunLicence: Sendable, Equatable {
 }
 
 extension LocateStore {
-    /// The licence and attribution of every ingest run, by run id (for `locate runs --json`
-    /// and ingest reports; `runs()` does not carry them).
+    /// The licence and attribution of every ingest run, by run id (`locate runs --json` and
+    /// ingest reports use it; the records of `runs()` carry the same two values).
     public func runLicences() throws -> [Int: RunLicence] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT id, licence, attribution FROM ingest_runs").reduce(into: [:]) { all, r in

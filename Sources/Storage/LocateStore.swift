@@ -125,8 +125,9 @@ public final class LocateStore {
         }
     }
 
-    /// A SHA-256 over every row of locate's own tables, in key order: equal digests mean
-    /// equal content. Tests use it to prove a failed ingest changed nothing.
+    /// A SHA-256 over every row of `ingest_runs` and `toilets`, in row id order, and the size of
+    /// the toilets' R*Tree: equal digests mean equal content. Tests use it to prove a failed
+    /// ingest changed nothing.
     public func contentDigest() throws -> String {
         try read { db in
             var hasher = SHA256Hasher()

@@ -2,9 +2,9 @@ import Foundation
 internal import GRDB
 public import Geo
 
-/// One nearest-search answer: the toilet's row id, geodesic distance and initial bearing.
+/// One nearest-search answer: the place's row id, geodesic distance and initial bearing.
 public struct NearestHit: Sendable, Equatable {
-    /// Row id in `toilets`.
+    /// Row id in the kind's table (`toilets` or `stations`).
     public var rowID: Int64
     /// Geodesic distance on WGS84, metres.
     public var distanceMeters: Double
@@ -14,7 +14,9 @@ public struct NearestHit: Sendable, Equatable {
 
 /// Per-point attributes the index filters on without touching SQLite.
 public struct PointFlags: OptionSet, Sendable {
+    /// The flag bits.
     public let rawValue: UInt8
+    /// Creates a set from its flag bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
     /// wheelchair = yes.
     public static let wheelchair = PointFlags(rawValue: 1)
@@ -22,7 +24,7 @@ public struct PointFlags: OptionSet, Sendable {
     public static let free = PointFlags(rawValue: 2)
 }
 
-/// The exact nearest-toilet index: a k-d tree over Earth-centred (ECEF) positions yields
+/// The exact nearest-place index (one per `PlaceKind`): a k-d tree over Earth-centred (ECEF) positions yields
 /// candidates in increasing straight-line distance; each is ranked by exact geodesic
 /// distance (`Geodesic`, Karney 2013). A straight line is never longer than the geodesic between the
 /// same points, so once the straight-line distance of every remaining candidate exceeds the
@@ -30,7 +32,7 @@ public struct PointFlags: OptionSet, Sendable {
 /// well under a millimetre, so few extra candidates are ranked. Results equal a brute-force
 /// geodesic scan, ties broken by row id.
 ///
-/// The index is a derived cache stored beside the database (`<db>.kdt`), memory-mapped on
+/// The index is a derived cache stored beside the database (`<db>.<table>.kdt`), memory-mapped on
 /// open, and rebuilt from the database whenever its generation (newest ingest run id and
 /// the store's id) does not match.
 public final class NearestIndex {
@@ -40,7 +42,7 @@ public final class NearestIndex {
     private let rowIDs: UnsafePointer<Int64>
     private let flags: UnsafePointer<UInt8>
     private let geodesic = Geodesic()
-    /// Number of active toilets indexed.
+    /// Number of active places indexed.
     public var count: Int { tree.count }
 
     static let magic: [UInt8] = Array("LOCKDT03".utf8)
@@ -159,7 +161,7 @@ public final class NearestIndex {
         return out
     }
 
-    /// The `limit` nearest active toilets to `point` whose flags include `required`, within
+    /// The `limit` nearest active places to `point` whose flags include `required`, within
     /// `maxDistanceMeters` when given, nearest first (ties by row id).
     public func nearest(
         to point: Coordinate, limit: Int, required: PointFlags = [], maxDistanceMeters: Double? = nil

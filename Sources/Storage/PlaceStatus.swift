@@ -1,5 +1,6 @@
 /// Whether a stored place is current (`active`) or gone from its source (`retired`, kept
-/// for history). The only place that spells the active-status rule in SQL.
+/// for history). The only place that spells the active-status rule in SQL, apart from the
+/// `toilets_active` and `stations_active` views that the frozen migrations create.
 enum PlaceStatus: String {
     /// In the newest input of its dataset.
     case active

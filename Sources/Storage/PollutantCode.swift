@@ -3,7 +3,8 @@ import Foundation
 /// GIOŚ pollutant codes (the `paramCode` of a sensor): the one place that says when two
 /// spellings name the same pollutant.
 public enum PollutantCode {
-    /// The codes GIOŚ measures for its air-quality index, in the order outputs list them.
+    /// The pollutant codes outputs report for GIOŚ stations, in the order they list them (the
+    /// index is read for five of them: `AirIngest.pollutants` leaves out CO and C6H6).
     public static let known = ["SO2", "NO2", "PM10", "PM2.5", "CO", "C6H6", "O3"]
 
     /// The comparison form: upper case without dots (`pm2.5`, `PM25` → `PM25`).

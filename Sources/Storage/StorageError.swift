@@ -10,7 +10,7 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
     case sqlFailed(sql: String, reason: String)
     /// The database holds no data of the kind asked for (run an ingest first).
     case empty(what: String)
-    /// The file is not a locate database (a table is missing or from a newer version).
+    /// The file is not a usable locate database (a table is missing, or its schema is from an older or newer version).
     case incompatible(path: String, reason: String)
 
     /// A short lower-case message the CLI prints after `error:`.

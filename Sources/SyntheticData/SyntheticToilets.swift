@@ -3,8 +3,10 @@ import Foundation
 /// Writes synthetic toilets as a GeoJSON FeatureCollection in S-JTSK (EPSG:5514) inside
 /// Prague's extent, each with five string properties, streamed to disk.
 public enum SyntheticToilets {
-    /// Prague's S-JTSK extent (X, Y are both negative; see PROVENANCE.md).
+    /// Prague's S-JTSK extent, X (easting) in metres (X and Y are both negative; see
+    /// `../shared/datasets/PROVENANCE.md`).
     public static let xRange = -753_500.0 ... -728_200.0
+    /// Prague's S-JTSK extent, Y (northing) range in metres.
     public static let yRange = -1_052_800.0 ... -1_036_900.0
 
     /// The pipeline that reads these files (id = `gid`).

@@ -107,7 +107,8 @@ public final class Reprojector {
         return Coordinate(latitude: lat, longitude: lon)
     }
 
-    /// The operation PROJ applied for the most recent `transform`, or nil before the first.
+    /// The operation PROJ applied for the most recent `transform`, or nil before the first;
+    /// for a WGS84 source, the identity with accuracy 0.
     public func lastUsedOperation() -> ProjOperation? {
         guard let proj else { return ProjOperation(description: "identity (source is WGS 84)", accuracyMeters: 0) }
         guard let op = proj.library.lastUsedOperation(proj.operation) else { return nil }

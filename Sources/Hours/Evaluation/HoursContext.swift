@@ -7,9 +7,9 @@ public struct HoursContext: Sendable {
     public var timeZone: TimeZone
     /// ISO 3166-1 alpha-2 country for public holidays (`CZ`, `PL`); nil: `PH` never matches.
     public var country: String?
-    /// Latitude and longitude in degrees, for variable times.
+    /// Latitude in degrees, for variable times (with `longitude`).
     public var latitude: Double?
-    /// Longitude in degrees.
+    /// Longitude in degrees, for variable times (with `latitude`).
     public var longitude: Double?
 
     /// Creates a context.
@@ -38,6 +38,7 @@ public struct HoursAnswer: Sendable, Equatable {
     public var state: HoursState
     /// The comment of the rule that decided it, if any.
     public var comment: String?
-    /// The next instant the state changes, or nil when it never does.
+    /// The next instant the state changes, or nil when it does not change within 12 years
+    /// past the instant's year or the last year the expression names, whichever is later.
     public var nextChange: Date?
 }

@@ -2,7 +2,8 @@ public import Foundation
 
 extension OpeningHours {
     /// The state at `instant` in the place's wall-clock time, the deciding rule's comment,
-    /// and the next instant the state changes (nil when it never does).
+    /// and the next instant the state changes (nil when none comes within 12 years past the
+    /// instant's year or the last year the expression names, whichever is later).
     public func state(at instant: Date, in context: HoursContext) -> HoursAnswer {
         var evaluator = Evaluator(hours: self, context: context)
         return evaluator.answer(at: instant)

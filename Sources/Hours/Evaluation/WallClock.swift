@@ -1,7 +1,8 @@
 public import Foundation
 
 /// Wall-clock text in a time zone, without an offset (`2026-11-21T10:00`), as the CLI's
-/// `--at` and `next_change` use it. Conversions follow the evaluator's DST rules: a time in
+/// `--at` accepts it and its tables and `next change:` lines print it (JSON writes RFC 3339
+/// instants with `InstantText` instead). Conversions follow the evaluator's DST rules: a time in
 /// the spring-forward gap means the first valid instant after it; a repeated autumn time
 /// means its first occurrence.
 public enum WallClock {

@@ -58,9 +58,11 @@ public struct Rule: Sendable, Equatable {
 
 /// `2026`, `2026-2028`, `2026-2030/2`, `2026+`.
 public struct YearRange: Sendable, Equatable {
+    /// The first year selected (1900…2200).
     public var from: Int
     /// Nil: the single year `from`; `Int.max`: open-ended (`2026+`).
     public var to: Int?
+    /// Every `step`-th year counted from `from` (`/2`); 1 selects every year.
     public var step: Int = 1
 }
 
@@ -75,7 +77,9 @@ public enum DatePoint: Sendable, Equatable {
 /// `Jan`, `Jan-Mar`, `Dec 24-26`, `Oct 01-Mar 31`, `easter -2 days`, with an optional year
 /// on the start (`2026 Jan 01-Mar 01`).
 public struct DateRange: Sendable, Equatable {
+    /// The year the range starts in (`2026 Jan 01-…`); nil: every year.
     public var year: Int?
+    /// The first day (or month) selected.
     public var from: DatePoint
     /// Nil: a single month or day.
     public var to: DatePoint?
@@ -83,8 +87,11 @@ public struct DateRange: Sendable, Equatable {
 
 /// `week 01-53/2`.
 public struct WeekRange: Sendable, Equatable {
+    /// The first ISO 8601 week selected (1…53).
     public var from: Int
+    /// The last week selected, inclusive, may wrap past week 53 (`week 50-02`); nil: only `from`.
     public var to: Int?
+    /// Every `step`-th week counted from `from` (`/2`); 1 selects every week.
     public var step: Int = 1
 }
 
@@ -92,19 +99,26 @@ public struct WeekRange: Sendable, Equatable {
 public struct WeekdayRange: Sendable, Equatable {
     /// 0 = Monday … 6 = Sunday.
     public var from: Int
+    /// The last weekday selected, inclusive, may wrap past Sunday (`Sa-Mo`); nil: only `from`.
     public var to: Int?
     /// Nth-weekday-of-month selectors (1…5, −1…−5); empty: every such weekday.
     public var nth: [ClosedRange<Int>] = []
+    /// Days to shift the selected day by (`Sa[-1] -1 day` is the Friday before the last Saturday).
     public var offsetDays: Int = 0
 }
 
 /// `PH`, `SH`, optionally with a day offset (`PH +1 day`).
 public struct HolidaySelector: Sendable, Equatable {
+    /// Which holidays a selector names; the raw value is its syntax.
     public enum Kind: String, Sendable, Equatable {
+        /// `PH`: a public holiday of the context's country.
         case publicHoliday = "PH"
+        /// `SH`: a school holiday (parsed and printed; no calendar is known, so it never matches).
         case schoolHoliday = "SH"
     }
+    /// Public or school holidays.
     public var kind: Kind
+    /// Days to shift by: `PH +1 day` selects the day after each holiday.
     public var offsetDays: Int = 0
 }
 
@@ -123,8 +137,11 @@ public enum SunEvent: String, Sendable, Equatable, CaseIterable {
 
 /// `10:00-18:00`, `22:00-02:00`, `18:00+`, `sunset-(sunrise+01:00)`.
 public struct TimeSpan: Sendable, Equatable {
+    /// When the span starts.
     public var start: TimePoint
     /// Nil with `openEnd`: `18:00+`.
     public var end: TimePoint?
+    /// A trailing `+`, an open end: `18:00+` is unknown from `start`; `10:00-14:00+` is unknown
+    /// from `end` to midnight.
     public var openEnd = false
 }

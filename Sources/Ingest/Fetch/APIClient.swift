@@ -5,8 +5,9 @@ import Storage
     import FoundationNetworking
 #endif
 
-/// Where API responses come from: the live API (with retries, saving every response), or a
-/// folder of saved responses (`--replay`). Keyed by the request URL.
+/// Where API responses come from: the live API (with retries, saving every response when
+/// asked), a folder of saved responses (`--replay`), or a folder of answer files in the
+/// API's path layout (`FolderSource`). Keyed by the request URL.
 protocol ResponseSource: Sendable {
     /// The body of `url`, or a thrown `IngestError` after the last try.
     func get(_ url: String) async throws -> [UInt8]

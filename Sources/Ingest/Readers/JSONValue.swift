@@ -68,6 +68,8 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// Structural equality: numbers are equal when their text or their `Double` values are,
+    /// objects only when they have the same members in the same order.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true

@@ -2,7 +2,8 @@ import Foundation
 import Storage
 
 /// Reads a GIOŚ station list file, legacy (a JSON array) or v1 (JSON-LD with Polish keys
-/// and `totalPages`), and hands each station object to the caller with its index.
+/// and `totalPages`; one page only), and returns its station objects in file order with the
+/// file's SHA-256.
 struct StationListReader {
     let path: String
     let format: PipelineSpec.Format

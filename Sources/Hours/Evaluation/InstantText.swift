@@ -18,12 +18,19 @@ public enum InstantText {
         return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 
-    private static func format(_ instant: Date, offsetSeconds: Int) -> String {
-        let t = Int(instant.timeIntervalSince1970.rounded(.down)) + offsetSeconds
+    /// Instants outside years 0001–9999 are clamped to those ends (RFC 3339 has four-digit
+    /// years); an offset is rounded to whole minutes first (RFC 3339 offsets have no seconds:
+    /// Prague's local mean time before 1891 was +00:57:44), so text and instant agree.
+    private static func format(_ instant: Date, offsetSeconds rawOffset: Int) -> String {
+        let offsetSeconds = Int((Double(rawOffset) / 60).rounded()) * 60
+        let seconds = instant.timeIntervalSince1970
+        let clamped = seconds.isNaN ? 0 : min(max(seconds, -62_135_596_800), 253_402_300_799)
+        let t = Int(clamped.rounded(.down)) + offsetSeconds
         let dayNumber = Int((Double(t) / 86400).rounded(.down))
         let day = CivilDay(number: dayNumber)
         let second = t - dayNumber * 86400
-        var s = "\(day.year)-\(twoDigits(day.month))-\(twoDigits(day.day))T"
+        let year = String(day.year)
+        var s = String(repeating: "0", count: max(0, 4 - year.count)) + year + "-\(twoDigits(day.month))-\(twoDigits(day.day))T"
         s += "\(twoDigits(second / 3600)):\(twoDigits(second / 60 % 60)):\(twoDigits(second % 60))"
         guard offsetSeconds != 0 else { return s + "Z" }
         let minutes = abs(offsetSeconds) / 60

@@ -58,7 +58,7 @@ struct StationCommand: ParsableCommand {
             throw ValidationError("--fresh-within needs --param or --alert")
         }
         if let f = freshWithin, StationCommand.seconds(f) == nil {
-            throw ValidationError("--fresh-within '\(f)' is not an age such as 90m, 3h or 2d")
+            throw ValidationError("--fresh-within '\(f)' is not an age such as 90m, 3h or 2d (at most 3650d)")
         }
         for a in alert where AirAlert(a) == nil {
             throw ValidationError("--alert '\(a)' is not a rule such as PM10>50")
@@ -66,14 +66,17 @@ struct StationCommand: ParsableCommand {
     }
 
     /// `90m`, `3h`, `2d` in seconds.
+    /// At most ten years: an age beyond that is a typo, and would reach past any stored data.
     static func seconds(_ text: String) -> TimeInterval? {
-        guard let unit = text.last, let n = Double(text.dropLast()), n > 0 else { return nil }
+        guard let unit = text.last, let n = Double(text.dropLast()), n > 0, n.isFinite else { return nil }
+        let seconds: TimeInterval
         switch unit {
-        case "m": return n * 60
-        case "h": return n * 3600
-        case "d": return n * 86400
+        case "m": seconds = n * 60
+        case "h": seconds = n * 3600
+        case "d": seconds = n * 86400
         default: return nil
         }
+        return seconds <= 3650 * 86400 ? seconds : nil
     }
 
     func run() throws {

@@ -62,7 +62,9 @@ struct ToiletCommand: ParsableCommand {
             throw ValidationError("--include-unknown, --arrive-within and --walk need --open-now or --at")
         }
         if arriveWithin != nil && walk { throw ValidationError("give either --arrive-within or --walk, not both") }
-        if let m = arriveWithin, m < 0 { throw ValidationError("--arrive-within must be zero or more minutes") }
+        if let m = arriveWithin, !(0...1440).contains(m) {
+            throw ValidationError("--arrive-within must be 0 to 1440 minutes")
+        }
     }
 
     /// The open filter, when --open-now or --at asks for one; `now` is read once by `run`.

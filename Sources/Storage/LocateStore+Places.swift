@@ -13,6 +13,16 @@ extension LocateStore {
         return rowIDs.compactMap { byID[$0] }
     }
 
+    /// Runs `body` with a lookup of toilets by row id that reads inside one read transaction
+    /// through one prepared statement: the open-now search asks for each candidate as the
+    /// nearest search meets it, and sees one consistent state of the data.
+    public func withToiletLookup<T>(_ body: (_ toilet: (Int64) throws -> StoredToilet?) throws -> T) throws -> T {
+        try read { db in
+            let statement = try db.makeStatement(sql: "SELECT \(ToiletRow.selection) FROM toilets WHERE id = ?")
+            return try body { id in try Row.fetchOne(statement, arguments: [id]).map(ToiletRow.streamed) }
+        }
+    }
+
     /// Streams every active toilet in `order`, reading one row at a time (exports of a
     /// million rows keep memory flat). Columns are read by position in the record's own
     /// declaration, resolved once.

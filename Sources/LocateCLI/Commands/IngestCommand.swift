@@ -65,7 +65,7 @@ struct IngestCommand: AsyncParsableCommand {
             if tty { FileHandle.standardError.write(Data("\r\(n) features read…".utf8)) }
         }
         if tty { FileHandle.standardError.write(Data("\r".utf8)) }
-        let document = IngestReportDocument(result, licence: try db.runLicences()[result.run.id])
+        let document = IngestReportDocument(result)
         if let report {
             guard FileManager.default.createFile(atPath: report, contents: Data((try compactJSONText(document) + "\n").utf8))
             else {

@@ -17,8 +17,7 @@ struct RunsCommand: ParsableCommand {
         let db = try LocateStore(readingAt: store.path)
         let runs = try db.runs()
         if output.json {
-            let licences = try db.runLicences()
-            Console.out(try jsonText(RunsDocument(runs: runs.map { RunDocument($0, licence: licences[$0.id]) })))
+            Console.out(try jsonText(RunsDocument(runs: runs.map(RunDocument.init))))
         } else if !runs.isEmpty {
             Console.out(RunTable.render(runs))
         }

@@ -37,7 +37,7 @@ struct RunDocument: Encodable {
         case finishedAt = "finished_at"
     }
 
-    init(_ run: IngestRunRecord, licence: RunLicence?) {
+    init(_ run: IngestRunRecord) {
         id = run.id
         pipeline = run.pipeline
         dataset = run.dataset
@@ -57,8 +57,8 @@ struct RunDocument: Encodable {
         updated = run.counts.updated
         unchanged = run.counts.unchanged
         retired = run.counts.retired
-        self.licence = licence?.licence
-        self.attribution = licence?.attribution
+        licence = run.licence
+        attribution = run.attribution
     }
 }
 
@@ -90,8 +90,8 @@ struct IngestReportDocument: Encodable {
     var rejected: [Issue]
     var warnings: [Issue]
 
-    init(_ report: IngestReport, licence: RunLicence?) {
-        run = RunDocument(report.run, licence: licence)
+    init(_ report: IngestReport) {
+        run = RunDocument(report.run)
         rejected = report.rejected.map(Issue.init)
         warnings = report.warnings.map(Issue.init)
     }

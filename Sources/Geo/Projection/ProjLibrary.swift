@@ -79,7 +79,7 @@ final class ProjLibrary {
         func symbol<F>(_ name: String, _: F.Type) throws(GeoError) -> F {
             guard let p = dlsym(handle, name) else {
                 dlclose(handle)
-                throw GeoError.projUnavailable(source, reason: "the loaded PROJ has no \(name) (PROJ 6.2 or later is needed)")
+                throw GeoError.projUnavailable(source, reason: "the loaded PROJ has no \(name) (PROJ 9.1 or later is needed)")
             }
             return unsafeBitCast(p, to: F.self)
         }

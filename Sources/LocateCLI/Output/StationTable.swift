@@ -9,7 +9,7 @@ enum StationTable {
             headers: ["#", byDistance ? "distance" : "match", "station", "id", "city", "index", "latest"], rightAligned: [0, 1])
         for (i, s) in results.enumerated() {
             let key =
-                s.distanceMeters.map(ToiletTable.distance) ?? ["exact", "prefix", "word", "contains"][min(3, s.match?.rank ?? 3)]
+                s.distanceMeters.map(ToiletTable.distance) ?? (s.match?.rawValue ?? "-")
             let index =
                 s.air?.index.map { i in
                     [i.level.map(String.init), i.category, "(\(age(i.ageMinutes)))"].compactMap { $0 }.joined(separator: " ")

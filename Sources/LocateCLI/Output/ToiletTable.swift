@@ -28,7 +28,7 @@ enum ToiletTable {
     /// `open until 20:00` (today), `open until 2026-11-22 02:00`, `open 24/7`, `unknown: nejasná`.
     static func openText(_ r: ToiletResult) -> String {
         guard r.state == .open else {
-            return clip("unknown: " + (r.hours?.trimmingCharacters(in: .whitespaces) ?? "no hours given"), 40)
+            return clip("unknown: " + (r.hours?.trimmedNonBlank ?? "no hours given"), 40)
         }
         guard let next = r.nextChange else { return "open 24/7" }
         let day = next.prefix(10)

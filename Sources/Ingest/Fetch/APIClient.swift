@@ -1,4 +1,5 @@
 import Foundation
+import Hours
 import Storage
 
 #if canImport(FoundationNetworking)
@@ -101,7 +102,7 @@ actor ResponseRecorder {
         guard FileManager.default.createFile(atPath: folder + "/" + file, contents: Data(body)) else {
             throw IngestError.unreadable(path: folder, reason: "cannot save \(file)")
         }
-        let line = "\(url)\t\(file)\t\(ISO8601DateFormatter().string(from: at))\n"
+        let line = "\(url)\t\(file)\t\(InstantText.utc(at))\n"
         let index = folder + "/index.tsv"
         if let h = FileHandle(forWritingAtPath: index) {
             h.seekToEndOfFile()

@@ -126,18 +126,11 @@ struct GIOSClient {
 
     /// `2025-07-04 16:00:00` (Polish wall-clock time) as UTC ISO 8601; a time of the
     /// repeated autumn hour is its first occurrence (see `MeasurementTimes` for lists).
-    static func utc(_ local: String, zone: TimeZone) -> String? { instant(local, zone: zone).map(isoText) }
+    static func utc(_ local: String, zone: TimeZone) -> String? { instant(local, zone: zone).map(InstantText.utc) }
 
     /// The instant of a wall-clock time text (`YYYY-MM-DD HH:MM:SS`).
     static func instant(_ local: String, zone: TimeZone) -> Date? {
         WallClock.instant(local.replacingOccurrences(of: " ", with: "T"), in: zone)
-    }
-
-    /// `2025-07-04T14:00:00Z`.
-    static func isoText(_ instant: Date) -> String {
-        var f = Date.ISO8601FormatStyle()
-        f.timeZone = TimeZone(identifier: "UTC") ?? .gmt
-        return instant.formatted(f)
     }
 }
 
@@ -172,9 +165,9 @@ struct MeasurementTimes {
         let repeatedHour =
             counts[local] == 2 && WallClock.text(late, in: zone) == WallClock.text(early, in: zone)
         switch (occurrence, repeatedHour) {
-        case (0, false): return .utc(GIOSClient.isoText(early))
-        case (0, true): return .utc(GIOSClient.isoText(newestFirst ? late : early))
-        case (1, true): return .utc(GIOSClient.isoText(newestFirst ? early : late))
+        case (0, false): return .utc(InstantText.utc(early))
+        case (0, true): return .utc(InstantText.utc(newestFirst ? late : early))
+        case (1, true): return .utc(InstantText.utc(newestFirst ? early : late))
         default: return .duplicate
         }
     }

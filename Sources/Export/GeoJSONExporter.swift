@@ -58,7 +58,7 @@ public struct GeoJSONExporter {
             onFeature(f)
             count += 1
         }
-        try out.write(try header.closing(dataset: dataset, count: count))
+        try out.write(try header.closing(kind: dataset, count: count))
         let (bytes, sha) = try out.commit()
         return ExportSummary(count: count, bbox: bbox.texts, bytes: bytes, sha256: sha)
     }

@@ -9,6 +9,7 @@ struct Manifest: Encodable {
 
     /// One dataset's entry.
     struct Entry: Encodable {
+        /// `toilets` or `stations` (key `kind`).
         var name: String
         var summary: ExportSummary
         var provenance: Provenance
@@ -18,7 +19,7 @@ struct Manifest: Encodable {
 
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
-            try c.encode(name, forKey: .name)
+            try c.encode(name, forKey: .kind)
             try c.encode(summary.count, forKey: .count)
             try c.encode(summary.bbox.map { Double($0) ?? 0 }, forKey: .bbox)
             try c.encode("\(name).geojson", forKey: .file)
@@ -31,7 +32,7 @@ struct Manifest: Encodable {
         }
 
         private enum Keys: String, CodingKey {
-            case name, count, bbox, file, shards, shardCount = "shard_count", versions, changes, licences, sources
+            case kind, count, bbox, file, shards, shardCount = "shard_count", versions, changes, licences, sources
         }
     }
 

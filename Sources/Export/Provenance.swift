@@ -88,9 +88,9 @@ struct Provenance {
     }
 
     /// The collection's end: the `locate` member (sorted keys) and the type.
-    func closing(dataset: String, count: Int) throws -> [UInt8] {
+    func closing(kind: String, count: Int) throws -> [UInt8] {
         let member = LocateMember(
-            count: count, dataset: dataset, generatedAt: generatedAt, sources: sources, stateAt: at.map(InstantText.utc))
+            count: count, kind: kind, generatedAt: generatedAt, sources: sources, stateAt: at.map(InstantText.utc))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return Array("\n],\"locate\":".utf8) + (try encoder.encode(member)) + Array(",\"type\":\"FeatureCollection\"}\n".utf8)
@@ -101,7 +101,8 @@ struct Provenance {
 struct LocateMember: Encodable {
     static let schema = "geojson/1"
     var count: Int
-    var dataset: String
+    /// `toilets` or `stations`.
+    var kind: String
     var generatedAt: String
     var sources: [SourceRun]
     var stateAt: String?
@@ -110,14 +111,14 @@ struct LocateMember: Encodable {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(LocateMember.schema, forKey: .schema)
         try c.encode(count, forKey: .count)
-        try c.encode(dataset, forKey: .dataset)
+        try c.encode(kind, forKey: .kind)
         try c.encode(generatedAt, forKey: .generatedAt)
         try c.encode(sources, forKey: .sources)
         try c.encode(stateAt, forKey: .stateAt)
     }
 
     private enum Keys: String, CodingKey {
-        case schema, count, dataset, generatedAt = "generated_at", sources, stateAt = "state_at"
+        case schema, count, kind, generatedAt = "generated_at", sources, stateAt = "state_at"
     }
 }
 

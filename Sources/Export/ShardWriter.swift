@@ -29,7 +29,7 @@ struct ShardWriter {
             let out = try OutputFile(path: folder + "/" + file)
             try out.write(Provenance.opening(bbox: bbox.texts))
             for (i, f) in features.enumerated() { try out.write((i == 0 ? [] : Array(",\n".utf8)) + f.json) }
-            try out.write(try provenance.closing(dataset: "toilets", count: features.count))
+            try out.write(try provenance.closing(kind: "toilets", count: features.count))
             try out.commit()
             shards.append(Shard(cell: cell, file: file, count: features.count, bbox: bbox.degrees))
             features.removeAll(keepingCapacity: true)

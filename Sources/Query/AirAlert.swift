@@ -1,4 +1,6 @@
 public import Foundation
+public import Geo
+import Hours
 public import Storage
 
 /// A threshold such as `PM10>50`: a pollutant, a comparison and a value.
@@ -74,13 +76,19 @@ public struct AlertHit: Sendable, Equatable, Encodable {
 public struct StationAnswer: Sendable, Equatable, Encodable {
     /// The schema name and major version.
     public static let schema = "station-answer/1"
+    /// The query point (nil: a name search).
+    public var near: Coordinate?
+    /// The query instant the answer's ages are computed against.
+    public var at: Date
     /// The stations, nearest (or best match) first.
     public var results: [StationResult]
     /// Thresholds exceeded (`--alert`), empty when none.
     public var alerts: [AlertHit]
 
     /// An answer.
-    public init(results: [StationResult], alerts: [AlertHit]) {
+    public init(near: Coordinate?, at: Date, results: [StationResult], alerts: [AlertHit]) {
+        self.near = near
+        self.at = at
         self.results = results
         self.alerts = alerts
     }
@@ -89,9 +97,11 @@ public struct StationAnswer: Sendable, Equatable, Encodable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(StationAnswer.schema, forKey: .schema)
+        try c.encode(near.map(LatLon.init), forKey: .near)
+        try c.encode(InstantText.utc(at), forKey: .at)
         try c.encode(results, forKey: .results)
         try c.encode(alerts, forKey: .alerts)
     }
 
-    private enum Keys: String, CodingKey { case schema, results, alerts }
+    private enum Keys: String, CodingKey { case schema, near, at, results, alerts }
 }

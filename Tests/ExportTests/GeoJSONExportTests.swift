@@ -57,6 +57,8 @@ import Testing
         #expect(states.allSatisfy { withInstant ? $0 is String : $0 is NSNull })
         let locate = try #require(doc["locate"] as? [String: Any])
         #expect(locate["schema"] as? String == "geojson/1")
+        #expect(locate["kind"] as? String == "toilets")
+        #expect(locate["dataset"] == nil)
     }
 
     @Test func twoExportsAreByteIdentical() throws {

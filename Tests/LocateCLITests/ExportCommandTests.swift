@@ -76,4 +76,18 @@ import Testing
                 == "wrote snapshot \(out): 12 toilets in 2 shards; since the previous one: toilets 0 added, 0 updated, 0 retired\n"
         )
     }
+
+    /// `export-summary/1` names a dataset by its `kind` and counts shards in `shard_count`.
+    @Test func snapshotSummaryJSON() throws {
+        let db = try CLI.sampleDatabase()
+        let out = try Fixtures.temporaryFolder().appendingPathComponent("snap").path
+        let r = try CLI.run(["export", "snapshot", "--out", out, "--json", "--db", db])
+        #expect(r.status == 0)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(doc.keys.sorted() == ["bytes", "datasets", "format", "out", "schema", "sha256", "shard_count"])
+        #expect(doc["shard_count"] as? Int == 2)
+        let datasets = try #require(doc["datasets"] as? [[String: Any]])
+        #expect(datasets.map { $0.keys.sorted() } == [["added", "count", "kind", "retired", "updated"]])
+        #expect(datasets.first?["kind"] as? String == "toilets")
+    }
 }

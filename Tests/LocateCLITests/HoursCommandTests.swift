@@ -8,13 +8,13 @@ import Testing
         """
         {
           "comment" : null,
-          "input" : "\(input)",
+          "hours_osm" : "\(normalized)",
+          "hours_status" : "exact",
+          "hours_text" : "\(input)",
           "next_change" : \(next.map { "\"\($0)\"" } ?? "null"),
-          "normalized" : "\(normalized)",
           "schema" : "hours-eval/1",
           "state" : "\(state)",
           "state_at" : "\(at)",
-          "status" : "exact",
           "time_zone" : "Europe/Prague"
         }
 
@@ -162,11 +162,11 @@ import Testing
         #expect(
             json.stdout == """
                 {
-                  "input" : "po-ne 9-21 h (léto); po-ne 9-19 h (zima)",
-                  "normalized" : "Apr-Sep Mo-Su 09:00-21:00; Oct-Mar Mo-Su 09:00-19:00",
+                  "hours_osm" : "Apr-Sep Mo-Su 09:00-21:00; Oct-Mar Mo-Su 09:00-19:00",
+                  "hours_status" : "interpreted",
+                  "hours_text" : "po-ne 9-21 h (léto); po-ne 9-19 h (zima)",
                   "reason" : "léto read as Apr-Sep; zima read as Oct-Mar",
-                  "schema" : "hours-normalize/1",
-                  "status" : "interpreted"
+                  "schema" : "hours-normalize/1"
                 }
 
                 """)

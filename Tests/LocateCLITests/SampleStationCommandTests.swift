@@ -41,6 +41,9 @@ import Testing
         )
         #expect(earlier.stdout.contains("\"value\" : 55.94"))
         #expect(!earlier.stdout.contains("rowID"))
+        // The query context: the point asked about and the instant (UTC) ages are computed against.
+        #expect(earlier.stdout.contains("\"at\" : \"2026-11-21T17:30:00Z\""))
+        #expect(earlier.stdout.contains("\"near\" : {\n    \"lat\" : 50.06,\n    \"lon\" : 19.94\n  }"))
     }
 
     @Test func staleValuesAlertOnlyWithoutFreshWithin() throws {

@@ -56,7 +56,7 @@ import Testing
         let rules = [AirAlert("PM10>50"), AirAlert("pm25>=1000")].compactMap { $0 }
         let hits = AirAlert.hits(in: results, rules: rules)
         #expect(hits.map(\.rule.description) == ["PM10>50"])
-        let text = try encoded(StationAnswer(results: results, alerts: hits))
+        let text = try encoded(StationAnswer(near: nil, at: now, results: results, alerts: hits))
         #expect(text == Self.stationAnswer)
         if JSONSchemaCheck.available {
             #expect(try JSONSchemaCheck.errors(Data(text.utf8), schema: "station-answer") == [])
@@ -119,6 +119,8 @@ import Testing
               "rule" : "PM10>50"
             }
           ],
+          "at" : "2026-11-21T19:30:00Z",
+          "near" : null,
           "results" : [
             {
               "bearing_deg" : null,

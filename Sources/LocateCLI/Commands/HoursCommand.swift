@@ -85,7 +85,7 @@ struct HoursCommand: ParsableCommand {
             discussion: """
                 Prints the OSM form on stdout and how it was read (exact or interpreted, with the reason) \
                 on stderr. Text that is not a schedule prints the reason on stderr and exits 3. --json \
-                prints hours-normalize/1 (input, normalized, status, reason) on stdout instead.
+                prints hours-normalize/1 (hours_text, hours_osm, hours_status, reason) on stdout instead.
                 """
         )
 

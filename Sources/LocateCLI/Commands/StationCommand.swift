@@ -93,7 +93,7 @@ struct StationCommand: ParsableCommand {
         let hits = AirAlert.hits(
             in: results, rules: alert.compactMap(AirAlert.init), maxAgeSeconds: freshWithin.flatMap(StationCommand.seconds))
         if output.json {
-            Console.out(try jsonText(StationAnswer(results: results, alerts: hits)))
+            Console.out(try jsonText(StationAnswer(near: place.point, at: now, results: results, alerts: hits)))
         } else if !results.isEmpty {
             Console.out(StationTable.render(results, byDistance: place.near != nil))
             for hit in hits { Console.out(StationTable.alertLine(hit)) }

@@ -4,7 +4,8 @@ import Export
 struct ExportSummaryDocument: Encodable {
     /// One dataset written.
     struct Dataset: Encodable {
-        var dataset: String
+        /// `toilets` or `stations`.
+        var kind: String
         var count: Int
         /// Changes since the snapshot replaced (null: none, or a GeoJSON export).
         @Nullable var added: Int? = nil
@@ -19,15 +20,20 @@ struct ExportSummaryDocument: Encodable {
     var out: String
     var datasets: [Dataset]
     /// Toilet shard files (snapshots with toilets), else null.
-    @Nullable var shards: Int? = nil
+    @Nullable var shardCount: Int? = nil
     /// Size and SHA-256 of the GeoJSON file (null for snapshots).
     @Nullable var bytes: Int? = nil
     @Nullable var sha256: String? = nil
 
+    enum CodingKeys: String, CodingKey {
+        case schema, format, out, datasets, bytes, sha256
+        case shardCount = "shard_count"
+    }
+
     init(geojson summary: ExportSummary, dataset: String, out: String) {
         format = "geojson"
         self.out = out
-        datasets = [Dataset(dataset: dataset, count: summary.count)]
+        datasets = [Dataset(kind: dataset, count: summary.count)]
         bytes = summary.bytes
         sha256 = summary.sha256
     }
@@ -36,8 +42,8 @@ struct ExportSummaryDocument: Encodable {
         format = "snapshot"
         self.out = out
         datasets = summary.datasets.map {
-            Dataset(dataset: $0.name, count: $0.count, added: $0.added, updated: $0.updated, retired: $0.retired)
+            Dataset(kind: $0.name, count: $0.count, added: $0.added, updated: $0.updated, retired: $0.retired)
         }
-        shards = summary.dataset("toilets") == nil ? nil : summary.shards
+        shardCount = summary.dataset("toilets") == nil ? nil : summary.shards
     }
 }

@@ -5,11 +5,11 @@ import Hours
 struct HoursEvalDocument: Encodable {
     let schema = "hours-eval/1"
     /// The expression as given.
-    var input: String
+    var hoursText: String
     /// Its OSM form.
-    var normalized: String
+    var hoursOSM: String
     /// How it was read: `exact`, `interpreted`, `unknown`, `missing`.
-    var status: String
+    var hoursStatus: String
     var state: String
     var stateAt: String
     @Nullable var nextChange: String? = nil
@@ -17,16 +17,19 @@ struct HoursEvalDocument: Encodable {
     @Nullable var comment: String? = nil
 
     enum CodingKeys: String, CodingKey {
-        case schema, input, normalized, status, state, comment
+        case schema, state, comment
+        case hoursText = "hours_text"
+        case hoursOSM = "hours_osm"
+        case hoursStatus = "hours_status"
         case stateAt = "state_at"
         case nextChange = "next_change"
         case timeZone = "time_zone"
     }
 
     init(input: HoursInput, text: String, answer: HoursAnswer, at instant: Date, zone: TimeZone) {
-        self.input = text
-        normalized = input.normalized
-        status = input.status.rawValue
+        hoursText = text
+        hoursOSM = input.normalized
+        hoursStatus = input.status.rawValue
         state = answer.state.rawValue
         stateAt = InstantText.text(instant, in: zone)
         nextChange = answer.nextChange.map { InstantText.text($0, in: zone) }
@@ -89,18 +92,25 @@ struct HoursEvalLine: Encodable {
 struct HoursNormalizeDocument: Encodable {
     let schema = "hours-normalize/1"
     /// The text as given.
-    var input: String
+    var hoursText: String
     /// The OSM form, or null when the text is not a schedule.
-    @Nullable var normalized: String? = nil
+    @Nullable var hoursOSM: String? = nil
     /// `exact`, `interpreted`, `unknown`, `missing`.
-    var status: String
+    var hoursStatus: String
     /// How it was read (interpreted) or why not (unknown, missing).
     @Nullable var reason: String? = nil
 
+    enum CodingKeys: String, CodingKey {
+        case schema, reason
+        case hoursText = "hours_text"
+        case hoursOSM = "hours_osm"
+        case hoursStatus = "hours_status"
+    }
+
     init(text: String, hours: CzechHours) {
-        input = text
-        normalized = hours.status == .unknown || hours.status == .missing ? nil : hours.expression
-        status = hours.status.rawValue
+        hoursText = text
+        hoursOSM = hours.status == .unknown || hours.status == .missing ? nil : hours.expression
+        hoursStatus = hours.status.rawValue
         reason = hours.reason
     }
 }

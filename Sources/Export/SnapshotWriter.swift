@@ -130,7 +130,7 @@ public struct SnapshotWriter {
         }
         try write(versions.map { "\($0.0)\t\($0.1)\n" }.joined(), to: "\(work)/\(name)/versions.tsv")
         let changes = try Changes(
-            dataset: name, previous: "\(name)/versions.tsv", in: previous, current: versions,
+            kind: name, previous: "\(name)/versions.tsv", in: previous, current: versions,
             generatedAt: provenance.generatedAt)
         try writeJSON(changes, to: work + "/" + changesPath)
         let entry = Manifest.Entry(
@@ -167,7 +167,8 @@ public struct SnapshotWriter {
 /// `changes.json` (schema `snapshot-changes/1`).
 struct Changes: Encodable {
     static let schema = "snapshot-changes/1"
-    var dataset: String
+    /// `toilets` or `stations` (the contract's `kind`).
+    var kind: String
     var generatedAt: String
     /// The previous versions file (nil: there was no previous snapshot of the dataset).
     var previous: String?
@@ -176,8 +177,8 @@ struct Changes: Encodable {
     var retired: [String]?
 
     /// `previous`: the versions file's path inside the snapshot folder `folder` being replaced.
-    init(dataset: String, previous: String, in folder: String, current: [(String, String)], generatedAt: String) throws {
-        self.dataset = dataset
+    init(kind: String, previous: String, in folder: String, current: [(String, String)], generatedAt: String) throws {
+        self.kind = kind
         self.generatedAt = generatedAt
         guard let data = FileManager.default.contents(atPath: folder + "/" + previous) else { return }
         self.previous = previous
@@ -201,7 +202,7 @@ struct Changes: Encodable {
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(Changes.schema, forKey: .schema)
-        try c.encode(dataset, forKey: .dataset)
+        try c.encode(kind, forKey: .kind)
         try c.encode(generatedAt, forKey: .generatedAt)
         try c.encode(previous, forKey: .previous)
         try c.encode(added ?? [], forKey: .added)
@@ -209,5 +210,5 @@ struct Changes: Encodable {
         try c.encode(retired ?? [], forKey: .retired)
     }
 
-    private enum Keys: String, CodingKey { case schema, dataset, generatedAt = "generated_at", previous, added, updated, retired }
+    private enum Keys: String, CodingKey { case schema, kind, generatedAt = "generated_at", previous, added, updated, retired }
 }

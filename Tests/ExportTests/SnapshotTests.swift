@@ -146,7 +146,8 @@ import Testing
         #expect(again.dataset("toilets")?.added == 0)
         let changes = try jsonObject(out + "/stations/changes.json")
         #expect(changes["retired"] as? [String] == ["gios-stations-sample/9002"])
-        #expect(changes["dataset"] as? String == "stations")
+        #expect(changes["kind"] as? String == "stations")
+        #expect(changes["dataset"] == nil)
         #expect(changes["previous"] as? String == "stations/versions.tsv")
         #expect(changes["schema"] as? String == "snapshot-changes/1")
         if JSONSchemaCheck.available {

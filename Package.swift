@@ -61,7 +61,7 @@ let package = Package(
                 "Ingest", "Query", "Export", "Storage", "Geo", "Hours",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strict + [.enableUpcomingFeature("InternalImportsByDefault")]
+            swiftSettings: strict
         ),
         .executableTarget(
             name: "LocateBench",

@@ -1,5 +1,6 @@
 import Foundation
 import Hours
+import Storage
 
 /// The two shapes of the GIOŚ API behind the same paths (`station/sensors/{station}`,
 /// `data/getData/{sensor}`, `aqindex/getIndex/{station}`):
@@ -114,7 +115,7 @@ enum GIOSDialect: Sendable {
                 pollutants: pollutants)
         case .legacy:
             let pollutants = AirIngest.pollutants.map { p in
-                let key = p.lowercased().replacingOccurrences(of: ".", with: "")
+                let key = PollutantCode.keySuffix(p)
                 let levelObject = doc[key + "IndexLevel"] ?? .null
                 return (
                     code: p, level: level(levelObject["id"]).map { JSONValue.number(String($0)) } ?? .null,

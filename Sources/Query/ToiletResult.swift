@@ -3,31 +3,15 @@ public import Geo
 public import Hours
 public import Storage
 
-/// One toilet in a query answer. Encodes per the JSON contract (docs/json.md, schema
-/// `toilet-answer/1`): snake_case keys, a fixed key set with explicit nulls, instants in
-/// the place's offset beside `time_zone`.
+/// One toilet in a query answer: the stored toilet (its fields read through, as
+/// `result.name`) with where it lies from the query point and, with an open filter, its
+/// state. Encodes per the JSON contract (docs/json.md, schema `toilet-answer/1`): snake_case
+/// keys, a fixed key set with explicit nulls, instants in the place's offset beside
+/// `time_zone`.
+@dynamicMemberLookup
 public struct ToiletResult: Sendable, Equatable, Encodable {
-    /// Row id (stable within a database; ties are broken by it). Not in JSON: it means
-    /// nothing outside this database; `id` names the place.
-    public var rowID: Int64
-    /// The global id `DATASET/SOURCE_ID`.
-    public var id: String
-    /// Dataset it came from.
-    public var dataset: String
-    /// Stable id within the dataset.
-    public var sourceID: String
-    /// Name, when the source has one.
-    public var name: String?
-    /// Address.
-    public var address: String?
-    /// Original opening-hours text (JSON `hours_text`).
-    public var hours: String?
-    /// The hours in OSM syntax, when they could be read (JSON `hours_osm`).
-    public var hoursOSM: String?
-    /// How the hours were read.
-    public var hoursStatus: HoursStatus
-    /// ISO 3166-1 country for public holidays.
-    public var country: String?
+    /// The toilet as stored.
+    public var toilet: StoredToilet
     /// With an open filter: the state at its instant (`open`, or `unknown` when asked for).
     public var state: HoursState?
     /// With an open filter: the instant the state is for.
@@ -36,24 +20,6 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
     public var nextChangeAt: Date?
     /// With an open filter and an arrival: the arrival instant.
     public var arrivalAt: Date?
-    /// The place's time zone.
-    public var timeZone: String
-    /// Original price text (JSON `price_text`).
-    public var price: String?
-    /// Parsed price amount.
-    public var priceAmount: Double?
-    /// Currency of `priceAmount`.
-    public var priceCurrency: String?
-    /// Free for everybody (nil: unknown; JSON `free`).
-    public var isFree: Bool?
-    /// Wheelchair access.
-    public var wheelchair: WheelchairAccess
-    /// The source's type label.
-    public var toiletType: String?
-    /// The source's detailed-location label.
-    public var locationDetail: String?
-    /// Position.
-    public var coordinate: Coordinate
     /// Geodesic distance from the query point, metres.
     public var distanceMeters: Double
     /// Initial bearing from the query point, degrees clockwise from north.
@@ -61,28 +27,16 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
 
     /// A result for a stored toilet found at `distanceMeters` and `bearingDegrees`.
     public init(_ t: StoredToilet, distanceMeters: Double, bearingDegrees: Double) {
-        rowID = t.rowID
-        id = t.globalID
-        dataset = t.dataset
-        sourceID = t.sourceID
-        name = t.name
-        address = t.address
-        hours = t.hoursText
-        hoursOSM = t.hoursOSM
-        hoursStatus = t.hoursStatus
-        country = t.country
-        timeZone = t.timeZone
-        price = t.priceText
-        priceAmount = t.priceAmount
-        priceCurrency = t.priceCurrency
-        isFree = t.isFree
-        wheelchair = t.wheelchair
-        toiletType = t.toiletType
-        locationDetail = t.locationDetail
-        coordinate = t.coordinate
+        toilet = t
         self.distanceMeters = distanceMeters
         self.bearingDegrees = bearingDegrees
     }
+
+    /// The stored toilet's fields (`result.name`, `result.rowID`, `result.hoursText`, …).
+    public subscript<T>(dynamicMember field: KeyPath<StoredToilet, T>) -> T { toilet[keyPath: field] }
+
+    /// The global id `DATASET/SOURCE_ID`.
+    public var id: String { toilet.globalID }
 
     /// The next change as wall-clock text in the place's zone (`2026-11-21T20:00`), for tables.
     public var nextChange: String? { nextChangeAt.map { WallClock.text($0, in: zone) } }
@@ -91,37 +45,38 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
     /// The arrival as wall-clock text in the place's zone, for tables.
     public var arrival: String? { arrivalAt.map { WallClock.text($0, in: zone) } }
 
-    private var zone: TimeZone { TimeZone(identifier: timeZone) ?? .gmt }
+    private var zone: TimeZone { TimeZone(identifier: toilet.timeZone) ?? .gmt }
 
     /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         func instant(_ d: Date?) -> String? { d.map { InstantText.text($0, in: zone) } }
+        let t = toilet
         try c.encode(id, forKey: .id)
-        try c.encode(dataset, forKey: .dataset)
-        try c.encode(sourceID, forKey: .sourceID)
-        try c.encode(name, forKey: .name)
-        try c.encode(address, forKey: .address)
-        try c.encode(JSONNumber.degrees(coordinate.latitude), forKey: .lat)
-        try c.encode(JSONNumber.degrees(coordinate.longitude), forKey: .lon)
+        try c.encode(t.dataset, forKey: .dataset)
+        try c.encode(t.sourceID, forKey: .sourceID)
+        try c.encode(t.name, forKey: .name)
+        try c.encode(t.address, forKey: .address)
+        try c.encode(JSONNumber.degrees(t.coordinate.latitude), forKey: .lat)
+        try c.encode(JSONNumber.degrees(t.coordinate.longitude), forKey: .lon)
         try c.encode(JSONNumber.rounded(distanceMeters, places: 1), forKey: .distanceM)
         try c.encode(JSONNumber.rounded(bearingDegrees, places: 1), forKey: .bearingDeg)
-        try c.encode(timeZone, forKey: .timeZone)
-        try c.encode(country, forKey: .country)
-        try c.encode(hours, forKey: .hoursText)
-        try c.encode(hoursOSM, forKey: .hoursOSM)
-        try c.encode(hoursStatus, forKey: .hoursStatus)
+        try c.encode(t.timeZone, forKey: .timeZone)
+        try c.encode(t.country, forKey: .country)
+        try c.encode(t.hoursText, forKey: .hoursText)
+        try c.encode(t.hoursOSM, forKey: .hoursOSM)
+        try c.encode(t.hoursStatus, forKey: .hoursStatus)
         try c.encode(state, forKey: .state)
         try c.encode(instant(stateAt), forKey: .stateAt)
         try c.encode(instant(nextChangeAt), forKey: .nextChange)
         try c.encode(instant(arrivalAt), forKey: .arrivalAt)
-        try c.encode(price, forKey: .priceText)
-        try c.encode(priceAmount, forKey: .priceAmount)
-        try c.encode(priceCurrency, forKey: .priceCurrency)
-        try c.encode(isFree, forKey: .free)
-        try c.encode(wheelchair, forKey: .wheelchair)
-        try c.encode(toiletType, forKey: .toiletType)
-        try c.encode(locationDetail, forKey: .locationDetail)
+        try c.encode(t.priceText, forKey: .priceText)
+        try c.encode(t.priceAmount, forKey: .priceAmount)
+        try c.encode(t.priceCurrency, forKey: .priceCurrency)
+        try c.encode(t.isFree, forKey: .free)
+        try c.encode(t.wheelchair, forKey: .wheelchair)
+        try c.encode(t.toiletType, forKey: .toiletType)
+        try c.encode(t.locationDetail, forKey: .locationDetail)
     }
 
     private enum Keys: String, CodingKey {

@@ -18,7 +18,7 @@ enum ToiletTable {
                         ? String(format: "(no address) %.5f,%.5f", r.coordinate.latitude, r.coordinate.longitude) : place, 44),
                 timed
                     ? openText(r)
-                    : clip(r.hours.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } ?? "?", 40),
+                    : clip(r.hoursText?.trimmedNonBlank ?? "?", 40),
                 price(r), r.wheelchair.rawValue,
             ])
         }
@@ -28,7 +28,7 @@ enum ToiletTable {
     /// `open until 20:00` (today), `open until 2026-11-22 02:00`, `open 24/7`, `unknown: nejasná`.
     static func openText(_ r: ToiletResult) -> String {
         guard r.state == .open else {
-            return clip("unknown: " + (r.hours?.trimmedNonBlank ?? "no hours given"), 40)
+            return clip("unknown: " + (r.hoursText?.trimmedNonBlank ?? "no hours given"), 40)
         }
         guard let next = r.nextChange else { return "open 24/7" }
         let day = next.prefix(10)

@@ -19,30 +19,13 @@ public enum NameMatch: String, Sendable, Equatable, Comparable, Encodable, CaseI
     public static func < (a: NameMatch, b: NameMatch) -> Bool { a.rank < b.rank }
 }
 
-/// One station in a query answer. Encodes per the JSON contract (schema `station-answer/1`).
+/// One station in a query answer: the stored station (its fields read through, as
+/// `result.name`) with its distance or name match and its latest air data. Encodes per the
+/// JSON contract (schema `station-answer/1`).
+@dynamicMemberLookup
 public struct StationResult: Sendable, Equatable, Encodable {
-    /// Row id in `stations` (not in JSON).
-    public var rowID: Int64
-    /// The global id `DATASET/SOURCE_ID`.
-    public var id: String
-    /// Dataset it came from.
-    public var dataset: String
-    /// The GIOŚ station id.
-    public var sourceID: String
-    /// Station name.
-    public var name: String
-    /// Station code, when known.
-    public var code: String?
-    /// City.
-    public var city: String?
-    /// Province.
-    public var province: String?
-    /// Street address.
-    public var street: String?
-    /// IANA time zone of the station.
-    public var timeZone: String
-    /// Position.
-    public var coordinate: Coordinate
+    /// The station as stored.
+    public var station: StoredStation
     /// Geodesic distance from the query point, metres (`--near` only).
     public var distanceMeters: Double?
     /// Initial bearing from the query point, degrees (`--near` only).
@@ -53,32 +36,27 @@ public struct StationResult: Sendable, Equatable, Encodable {
     public var air: StationAir?
 
     /// A result for a stored station.
-    public init(_ s: StoredStation) {
-        rowID = s.rowID
-        id = s.globalID
-        dataset = s.dataset
-        sourceID = s.sourceID
-        name = s.name
-        code = s.code
-        city = s.city
-        province = s.province
-        street = s.street
-        timeZone = s.timeZone
-        coordinate = s.coordinate
-    }
+    public init(_ s: StoredStation) { station = s }
+
+    /// The stored station's fields (`result.name`, `result.rowID`, `result.city`, …).
+    public subscript<T>(dynamicMember field: KeyPath<StoredStation, T>) -> T { station[keyPath: field] }
+
+    /// The global id `DATASET/SOURCE_ID`.
+    public var id: String { station.globalID }
 
     /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
+        let (s, coordinate) = (station, station.coordinate)
         try c.encode(id, forKey: .id)
-        try c.encode(dataset, forKey: .dataset)
-        try c.encode(sourceID, forKey: .sourceID)
-        try c.encode(name, forKey: .name)
-        try c.encode(code, forKey: .code)
-        try c.encode(city, forKey: .city)
-        try c.encode(province, forKey: .province)
-        try c.encode(street, forKey: .street)
-        try c.encode(timeZone, forKey: .timeZone)
+        try c.encode(s.dataset, forKey: .dataset)
+        try c.encode(s.sourceID, forKey: .sourceID)
+        try c.encode(s.name, forKey: .name)
+        try c.encode(s.code, forKey: .code)
+        try c.encode(s.city, forKey: .city)
+        try c.encode(s.province, forKey: .province)
+        try c.encode(s.street, forKey: .street)
+        try c.encode(s.timeZone, forKey: .timeZone)
         try c.encode(JSONNumber.degrees(coordinate.latitude), forKey: .lat)
         try c.encode(JSONNumber.degrees(coordinate.longitude), forKey: .lon)
         try c.encode(distanceMeters.map { JSONNumber.rounded($0, places: 1) }, forKey: .distanceM)

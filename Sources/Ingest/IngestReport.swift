@@ -1,7 +1,7 @@
 public import Storage
 
 /// One rejected record or one warning: which feature, which id, which field, and why.
-public struct IngestIssue: Sendable, Equatable, Codable {
+public struct IngestIssue: Sendable, Equatable, Encodable {
     /// 0-based position in the input: the feature in `features` (toilets), the station in the
     /// list (stations), or the station asked for (air data).
     public var index: Int
@@ -21,8 +21,21 @@ public struct IngestIssue: Sendable, Equatable, Codable {
     }
 }
 
+extension IngestIssue {
+    /// Encodes per the JSON contract (docs/json.md): `id` is an explicit null when absent.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(index, forKey: .index)
+        try c.encode(id, forKey: .id)
+        try c.encode(field, forKey: .field)
+        try c.encode(reason, forKey: .reason)
+    }
+
+    private enum Keys: String, CodingKey { case index, id, field, reason }
+}
+
 /// Everything one ingest did: the run row, and every rejected record and warning.
-public struct IngestReport: Sendable, Equatable, Codable {
+public struct IngestReport: Sendable, Equatable {
     /// The recorded run (counts, provenance).
     public var run: IngestRunRecord
     /// Records not stored, with reasons.

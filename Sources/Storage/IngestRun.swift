@@ -76,7 +76,9 @@ public struct MergeCounts: Sendable, Equatable, Codable {
 }
 
 /// A finished ingest run, as `locate runs` lists it.
-public struct IngestRunRecord: Sendable, Equatable, Codable {
+/// Encodes as the JSON contract's run object (`runs/1`, `ingest-report/1`, docs/json.md):
+/// snake_case keys, counts flat, explicit nulls.
+public struct IngestRunRecord: Sendable, Equatable, Encodable {
     /// Run id.
     public var id: Int
     /// Pipeline name.
@@ -113,4 +115,39 @@ public struct IngestRunRecord: Sendable, Equatable, Codable {
     public var licence: String?
     /// Attribution the licence requires.
     public var attribution: String?
+}
+
+extension IngestRunRecord {
+    /// Encodes per the JSON contract (docs/json.md): every key always present.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(pipeline, forKey: .pipeline)
+        try c.encode(dataset, forKey: .dataset)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(source, forKey: .source)
+        try c.encode(sourceSHA256, forKey: .sourceSHA256)
+        try c.encode(sourceCRS, forKey: .sourceCRS)
+        try c.encode(projOperation, forKey: .projOperation)
+        try c.encode(projAccuracyMeters, forKey: .projAccuracyMeters)
+        try c.encode(startedAt, forKey: .startedAt)
+        try c.encode(finishedAt, forKey: .finishedAt)
+        try c.encode(read, forKey: .read)
+        try c.encode(accepted, forKey: .accepted)
+        try c.encode(rejected, forKey: .rejected)
+        try c.encode(warnings, forKey: .warnings)
+        try c.encode(counts.added, forKey: .added)
+        try c.encode(counts.updated, forKey: .updated)
+        try c.encode(counts.unchanged, forKey: .unchanged)
+        try c.encode(counts.retired, forKey: .retired)
+        try c.encode(licence, forKey: .licence)
+        try c.encode(attribution, forKey: .attribution)
+    }
+
+    private enum Keys: String, CodingKey {
+        case id, pipeline, dataset, kind, source, read, accepted, rejected, warnings, added, updated, unchanged, retired
+        case licence, attribution, sourceSHA256 = "source_sha256", sourceCRS = "source_crs"
+        case projOperation = "proj_operation", projAccuracyMeters = "proj_accuracy_m", startedAt = "started_at"
+        case finishedAt = "finished_at"
+    }
 }

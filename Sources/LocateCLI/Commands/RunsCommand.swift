@@ -17,7 +17,7 @@ struct RunsCommand: ParsableCommand {
         let db = try LocateStore(readingAt: store.path)
         let runs = try db.runs()
         if output.json {
-            Console.out(try jsonText(RunsDocument(runs: runs.map(RunDocument.init))))
+            Console.out(try jsonText(RunsDocument(runs: runs)))
         } else if !runs.isEmpty {
             Console.out(RunTable.render(runs))
         }

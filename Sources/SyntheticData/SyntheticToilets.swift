@@ -45,7 +45,7 @@ public enum SyntheticToilets {
 
     /// Writes `count` features to `path`.
     public static func write(count: Int, to path: String, seed: UInt64 = 42) throws {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        guard FileManager.default.createFile(atPath: path, contents: nil) else { throw CocoaError(.fileWriteNoPermission) }
         guard let h = FileHandle(forWritingAtPath: path) else { throw CocoaError(.fileWriteNoPermission) }
         defer { try? h.close() }
         var rng = SeededRandom(seed: seed)

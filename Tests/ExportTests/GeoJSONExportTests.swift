@@ -17,7 +17,7 @@ import Testing
         let text = read(out).replacingOccurrences(of: Fixtures.packageRoot.path, with: "ROOT")
         let golden = Fixtures.repo("Tests/ExportTests/golden/sample-toilets.geojson")
         if ProcessInfo.processInfo.environment["LOCATE_UPDATE_GOLDEN"] != nil {
-            FileManager.default.createFile(atPath: golden, contents: Data(text.utf8))
+            try Data(text.utf8).write(to: URL(fileURLWithPath: golden))
         }
         #expect(text == read(golden))
     }

@@ -52,7 +52,7 @@ struct CzechRealDataTests {
         }
         #expect(states == [.open: 37, .closed: 155])  // and none unknown
         if let out = ProcessInfo.processInfo.environment["LOCATE_DUMP_CZECH"] {
-            FileManager.default.createFile(atPath: out, contents: Data(lines.joined(separator: "\n").utf8))
+            try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: out))
         }
         #expect(counts == [.exact: 182, .interpreted: 10, .unknown: 6, .missing: 2])
     }

@@ -48,7 +48,7 @@ import Testing
     @Test func smallChunksGiveTheSameValue() throws {
         let text = "{\"features\": [ {\"a\": \"žluťoučký kůň\", \"b\": [1e5, -2]}, \"\\u00e9\" ] }"
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("chunks-\(UUID()).json").path
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         let handle = try #require(FileHandle(forReadingAtPath: path))
         let p = JSONStreamParser(handle: handle, chunkSize: 7)
         #expect(try p.parseValue() == (try parse(text)))

@@ -37,7 +37,6 @@ struct TimeOptions: ParsableArguments {
     /// `YYYY-MM-DDTHH:MM` as wall-clock time in `zone`, or an RFC 3339 instant with an offset.
     static func instant(_ text: String, in zone: TimeZone) -> Date? {
         if let local = WallClock.instant(text, in: zone) { return local }
-        guard text.count > 16 else { return nil }
-        return try? Date(text, strategy: Date.ISO8601FormatStyle())
+        return InstantText.instant(text)
     }
 }

@@ -53,6 +53,7 @@ struct ExportCommand: ParsableCommand {
 
     struct Snapshot: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "snapshot",
             abstract: "Write a static snapshot folder: manifest, full file, spatial shards, changes, preview page.",
             discussion: """
                 The folder is built beside DIR and swapped in at the end: a failure leaves the old snapshot \

@@ -14,6 +14,7 @@ struct HoursCommand: ParsableCommand {
     /// `locate hours eval EXPR --at …` and `locate hours eval --batch`.
     struct Eval: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "eval",
             abstract: "Say whether an expression is open, closed or unknown at a time, and when that changes.",
             discussion: """
                 EXPR may be OSM opening_hours syntax or Czech free text; --tz is the place's zone \
@@ -81,6 +82,7 @@ struct HoursCommand: ParsableCommand {
     /// `locate hours normalize TEXT`.
     struct Normalize: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "normalize",
             abstract: "Translate Czech opening-hours text to OSM syntax.",
             discussion: """
                 Prints the OSM form on stdout and how it was read (exact or interpreted, with the reason) \

@@ -1,0 +1,101 @@
+import Foundation
+import Hours
+
+/// Saves responses as numbered files plus `index.tsv` (url, file, fetch time in UTC): the
+/// folder `--replay` reads. An actor: parallel fetches save one at a time.
+actor ResponseRecorder {
+    let folder: String
+    private var count = 0
+
+    init(folder: String) throws {
+        self.folder = folder
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw IngestError.unreadable(path: folder, reason: "cannot create the response folder")
+        }
+        // A folder used before keeps its answers: number on after them.
+        if let index = FileManager.default.contents(atPath: folder + "/index.tsv") {
+            count = index.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        }
+    }
+
+    /// Saves `body` as the next numbered file and adds its line to `index.tsv`.
+    func save(url: String, body: [UInt8], at: Date) throws {
+        count += 1
+        let file = String(format: "%05d.json", count)
+        guard FileManager.default.createFile(atPath: folder + "/" + file, contents: Data(body)) else {
+            throw IngestError.unreadable(path: folder, reason: "cannot save \(file)")
+        }
+        let line = "\(url)\t\(file)\t\(InstantText.utc(at))\n"
+        let index = folder + "/index.tsv"
+        if let h = FileHandle(forWritingAtPath: index) {
+            h.seekToEndOfFile()
+            h.write(Data(line.utf8))
+            try? h.close()
+        } else if !FileManager.default.createFile(atPath: index, contents: Data(line.utf8)) {
+            throw IngestError.unreadable(path: folder, reason: "cannot save index.tsv")
+        }
+    }
+}
+
+/// Responses saved by a previous run (`index.tsv` + files): a run replayed offline.
+struct ReplaySource: ResponseSource {
+    let folder: String
+    let files: [String: String]
+
+    init(folder: String) throws {
+        self.folder = folder
+        guard let data = FileManager.default.contents(atPath: folder + "/index.tsv") else {
+            throw IngestError.fileNotFound(path: folder + "/index.tsv")
+        }
+        var files: [String: String] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let parts = line.split(separator: "\t")
+            if parts.count >= 2 { files[String(parts[0])] = String(parts[1]) }
+        }
+        self.files = files
+    }
+
+    func get(_ url: String) async throws -> [UInt8] {
+        guard let file = files[url], let data = FileManager.default.contents(atPath: folder + "/" + file) else {
+            throw IngestError.unreadable(path: url, reason: "not in the replay folder \(folder)")
+        }
+        return [UInt8](data)
+    }
+}
+
+/// API answers kept as files in the API's own path layout below a folder (an air pipeline
+/// whose `source.path` is a folder): `<folder>/aqindex/getIndex/552.json`, and for page
+/// N > 0 of a paged list `<folder>/data/getData/3764.page1.json`.
+struct FolderSource: ResponseSource {
+    let folder: String
+
+    init(folder: String) throws {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir) else {
+            throw IngestError.fileNotFound(path: folder)
+        }
+        guard isDir.boolValue else {
+            throw IngestError.unsupported(
+                path: folder, reason: "air pipelines read a folder of API answers, an API URL or --replay")
+        }
+        // The client drops a trailing slash from its base; so does the folder.
+        self.folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+    }
+
+    func get(_ url: String) async throws -> [UInt8] {
+        var rest = Substring(url.hasPrefix(folder) ? String(url.dropFirst(folder.count)) : url)
+        var page = 0
+        if let q = rest.firstIndex(of: "?") {
+            for pair in rest[rest.index(after: q)...].split(separator: "&") where pair.hasPrefix("page=") {
+                page = Int(pair.dropFirst(5)) ?? 0
+            }
+            rest = rest[..<q]
+        }
+        while rest.hasPrefix("/") { rest = rest.dropFirst() }
+        let file = folder + "/" + rest + (page > 0 ? ".page\(page)" : "") + ".json"
+        guard let data = FileManager.default.contents(atPath: file) else { throw IngestError.fileNotFound(path: file) }
+        return [UInt8](data)
+    }
+}

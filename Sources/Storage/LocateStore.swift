@@ -60,12 +60,7 @@ public final class LocateStore {
         config.readonly = true
         do {
             queue = try DatabaseQueue(path: path, configuration: config)
-            try queue.read { db in
-                guard try db.tableExists("toilets") && db.tableExists("ingest_runs") else {
-                    throw StorageError.incompatible(path: path, reason: "no toilets or ingest_runs table")
-                }
-                try Schema.checkCurrent(db, path: path)
-            }
+            try queue.read { db in try Schema.checkCurrent(db, path: path) }
         } catch let e as StorageError {
             throw e
         } catch {

@@ -30,8 +30,20 @@ enum Schema {
     static let migrationNames = ["v1-toilets", "v2-hours", "v3-active-view", "v4-stations", "v5-air"]
 
     /// Fails unless the database has exactly the migrations this build knows.
+    /// One query on `sqlite_master` instead of GRDB's schema introspection, which loads the
+    /// whole schema: every query command opens the store this way, so it stays cheap.
     static func checkCurrent(_ db: Database, path: String) throws {
-        guard try db.tableExists("grdb_migrations") else {
+        let tables = try Set(
+            String.fetchAll(
+                db,
+                sql: """
+                    SELECT name FROM sqlite_master WHERE type = 'table'
+                    AND name IN ('toilets', 'ingest_runs', 'grdb_migrations')
+                    """))
+        guard tables.contains("toilets") && tables.contains("ingest_runs") else {
+            throw StorageError.incompatible(path: path, reason: "no toilets or ingest_runs table")
+        }
+        guard tables.contains("grdb_migrations") else {
             throw StorageError.incompatible(path: path, reason: "no schema version")
         }
         let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")

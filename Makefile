@@ -13,7 +13,7 @@ setup-test:
 build: setup
 	$(SWIFT) build
 
-## The released binaries, .build/release/locate and locate-bench: optimised, with the Swift
+## The released binaries, .build/release/locate, locate-fetch and locate-bench: optimised, with the Swift
 ## runtime and Foundation linked in, and not position-independent (no 130,000 relocations
 ## of Swift metadata at every start). A query starts in about half the time of a plain
 ## `swift build -c release`; figures in README's Benchmarks.

@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .executable(name: "locate", targets: ["LocateCLI"]),
         .executable(name: "locate-bench", targets: ["LocateBench"]),
+        .executable(name: "locate-fetch", targets: ["LocateFetch"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -42,7 +43,7 @@ let package = Package(
         ),
         .target(
             name: "Ingest",
-            dependencies: ["Storage", "Geo", "Hours", .product(name: "Yams", package: "Yams")],
+            dependencies: ["Storage", "Geo", "Hours", "FetchContract", .product(name: "Yams", package: "Yams")],
             swiftSettings: strict
         ),
         .target(
@@ -70,10 +71,18 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "SyntheticData", swiftSettings: strict),
+        // HTTP lives in its own small executable, run by Ingest for each request: the locate
+        // binary never links FoundationNetworking (libcurl, GnuTLS, Kerberos… ~28 libraries).
+        .target(name: "FetchContract", swiftSettings: strict),
+        .executableTarget(
+            name: "LocateFetch",
+            dependencies: ["FetchContract", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
         .target(
             name: "LocateTestSupport",
             dependencies: ["Storage", "SyntheticData", .product(name: "GRDB", package: "GRDB.swift")],
-            path: "Tests/Support", exclude: ["fake_gios.py"], swiftSettings: strict),
+            path: "Tests/Support", exclude: ["fake_gios.py", "fault_http.py"], swiftSettings: strict),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "HoursTests", dependencies: ["Hours", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(

@@ -8,10 +8,11 @@ public import Storage
 public struct IngestRunner {
     let store: LocateStore
     let clock: @Sendable () -> Date
-    /// HTTP: seconds per request before it times out.
-    public var timeoutSeconds: TimeInterval = 30
+    /// HTTP: the bounds on every request (size, total deadline, stall, redirects, longest
+    /// `Retry-After` honoured).
+    public var httpLimits = HTTPLimits()
     /// HTTP: seconds to wait before the first retry; each further retry waits twice as long
-    /// (a `Retry-After` answer sets the wait instead, capped at 120 s).
+    /// (a `Retry-After` answer sets the wait instead, up to `httpLimits.maxRetryAfterSeconds`).
     public var retryBackoffSeconds: TimeInterval = 0.5
 
     /// Creates a runner writing to `store`, reading the time from `clock` (the CLI passes
@@ -45,7 +46,7 @@ public struct IngestRunner {
             if let replay { return try ReplaySource(folder: replay) }
             if remote {
                 return HTTPSource(
-                    timeoutSeconds: timeoutSeconds, backoffSeconds: retryBackoffSeconds,
+                    limits: httpLimits, backoffSeconds: retryBackoffSeconds,
                     record: try saveResponses.map { try ResponseRecorder(folder: $0) }, clock: clock)
             }
             return try FolderSource(folder: source)
@@ -113,11 +114,12 @@ public struct IngestRunner {
     /// Fetches an http(s) source with the shared HTTP client (timeout, retries, user agent)
     /// into a temporary file that the ingest then reads like a local one.
     private func download(_ url: String) async throws -> String {
-        let body = try await HTTPSource(timeoutSeconds: timeoutSeconds, backoffSeconds: retryBackoffSeconds, clock: clock).get(
-            url)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("locate-\(UUID().uuidString).json").path
-        guard FileManager.default.createFile(atPath: path, contents: Data(body)) else {
-            throw IngestError.unreadable(path: url, reason: "cannot save the download to \(path)")
+        let path = HTTPSource.temporaryPath()
+        do {
+            try await HTTPSource(limits: httpLimits, backoffSeconds: retryBackoffSeconds, clock: clock).download(url, into: path)
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
         }
         return path
     }

@@ -28,7 +28,7 @@ struct AirIngestTests {
     {
         let spec = try PipelineDecoder.decode(AirIngestTests.pipeline, path: "air.yml", baseFolder: "/tmp", defaultName: "air")
         var runner = IngestRunner(store: store, clock: fixedClock)
-        runner.timeoutSeconds = 1
+        runner.httpLimits.stallSeconds = 1
         runner.retryBackoffSeconds = 0.01
         return try await runner.run(spec, sourceOverride: source, replay: replay, saveResponses: save)
     }

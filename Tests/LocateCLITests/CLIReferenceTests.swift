@@ -43,6 +43,11 @@ import Testing
         for (path, text) in try commands() {
             doc += "\n## `\((["locate"] + path).joined(separator: " "))`\n\n```text\n\(text)```\n"
         }
+        // The HTTP helper `locate ingest` runs, built beside `locate`.
+        let fetch = (CLI.binary as NSString).deletingLastPathComponent + "/locate-fetch"
+        let r = try Fixtures.run(fetch, ["--help"], environment: ["COLUMNS": "100"])
+        #expect(r.status == 0, "locate-fetch --help: \(r.stderr)")
+        doc += "\n## `locate-fetch`\n\n```text\n\(r.stdout)```\n"
         return doc
     }
 

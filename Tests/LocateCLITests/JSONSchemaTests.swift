@@ -37,6 +37,12 @@ import Testing
             docs.append(Document(name: "ingest \(pipeline) --report", schema: "ingest-report", text: try read(report)))
         }
         docs.append(Document(name: "runs --json", schema: "runs", text: try locate(["runs", "--json", "--db", db]).stdout))
+        // locate-fetch's line for a request nobody answers (port 9 on loopback: refused).
+        let fetch = try Fixtures.run(
+            (CLI.binary as NSString).deletingLastPathComponent + "/locate-fetch",
+            ["http://127.0.0.1:9/nothing", "--out", dir.appendingPathComponent("nothing.body").path])
+        #expect(fetch.status == 1, "locate-fetch: \(fetch.stderr)")
+        docs.append(Document(name: "locate-fetch (refused)", schema: "fetch-result", text: fetch.stdout))
         let toilet = try locate(["toilet", "--near", "50.0875,14.4214", "--at", "2026-11-21T20:30", "--json", "--db", db])
         docs.append(Document(name: "toilet --json --at", schema: "toilet-answer", text: toilet.stdout))
         let untimed = try locate(["toilet", "--near", "50.0875,14.4214", "--limit", "2", "--json", "--db", db])

@@ -1,10 +1,7 @@
+import FetchContract
 import Foundation
 import Hours
 import Storage
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// Where API responses come from: the live API (with retries, saving every response when
 /// asked), a folder of saved responses (`--replay`), or a folder of answer files in the
@@ -14,12 +11,14 @@ protocol ResponseSource: Sendable {
     func get(_ url: String) async throws -> [UInt8]
 }
 
-/// The HTTP client a public API deserves: a user agent, a timeout per request, retries with
-/// exponential backoff on 5xx, 429 and network errors, honouring `Retry-After`, and a clear
-/// error after the last try. Every response body is saved with its URL and fetch time in
-/// `record` (when given), so the run can be replayed offline.
+/// The HTTP client a public API deserves: a user agent, hard limits on every request
+/// (`HTTPLimits`: size, total deadline, stall, redirects), retries with exponential backoff
+/// on 5xx, 429 and transport errors, honouring `Retry-After`, and a clear error naming the
+/// URL after the last try. Each request runs in `locate-fetch`, which streams the body to a
+/// file. Every response body is saved with its URL and fetch time in `record` (when
+/// given), so the run can be replayed offline.
 struct HTTPSource: ResponseSource {
-    var timeoutSeconds: TimeInterval = 30
+    var limits = HTTPLimits()
     var attempts = 4
     var backoffSeconds: TimeInterval = 0.5
     var record: ResponseRecorder?
@@ -28,50 +27,87 @@ struct HTTPSource: ResponseSource {
     static let userAgent = "locate/0.1 (open-data locator; +https://github.com/locate/locate)"
 
     func get(_ url: String) async throws -> [UInt8] {
-        guard let u = URL(string: url) else { throw IngestError.unreadable(path: url, reason: "not a valid URL") }
+        let path = HTTPSource.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try await download(url, into: path)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw IngestError.unreadable(path: url, reason: "the downloaded answer vanished from \(path)")
+        }
+        let body = [UInt8](data)
+        try await record?.save(url: url, body: body, at: clock())
+        return body
+    }
+
+    /// Fetches `url` into the file `path` (replaced), retrying what a retry can change.
+    /// Throws an `IngestError` naming the URL when no usable answer came.
+    func download(_ url: String, into path: String) async throws {
+        guard let u = URL(string: url), ["http", "https"].contains(u.scheme?.lowercased() ?? ""), u.host != nil else {
+            throw IngestError.unreadable(path: url, reason: "not a valid http(s) URL")
+        }
         var last = "no attempt"
         for attempt in 1...attempts {
-            var request = URLRequest(url: u, timeoutInterval: timeoutSeconds)
-            request.setValue(HTTPSource.userAgent, forHTTPHeaderField: "User-Agent")
-            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            try? FileManager.default.removeItem(atPath: path)
             var wait = backoffSeconds * pow(2, Double(attempt - 1))
-            switch await HTTPSource.send(request) {
-            case .failure(let error):
-                last = error.localizedDescription.lowercased()
-            case .success(let (data, response)):
-                guard let http = response as? HTTPURLResponse else { break }
-                if (200..<300).contains(http.statusCode) {
-                    let body = [UInt8](data)
-                    try await record?.save(url: url, body: body, at: clock())
-                    return body
+            let result = try await FetchProcess.get(
+                url, into: path, limits: limits,
+                headers: ["User-Agent: \(HTTPSource.userAgent)", "Accept: application/json"])
+            if let failure = result.error {
+                last = failure.message
+                // Limits are answers too: the same request would break them again.
+                if [.tooLarge, .redirects, .output, .deadline].contains(failure.kind) {
+                    throw IngestError.unreadable(path: url, reason: failure.message)
                 }
-                last = "HTTP status \(http.statusCode)"
+            } else if let status = result.status {
+                if (200..<300).contains(status) {
+                    try HTTPSource.checkNotHTML(result, at: path)
+                    return
+                }
+                last = "HTTP status \(status)"
                 // A 4xx with the API's error object is an answer (a manual sensor, say), not a failure.
-                if (400..<500).contains(http.statusCode), http.statusCode != 429,
-                    String(decoding: data, as: UTF8.self).contains("\"error_code\"")
-                {
-                    try await record?.save(url: url, body: [UInt8](data), at: clock())
-                    return [UInt8](data)
-                }
+                if (400..<500).contains(status), status != 429, HTTPSource.isAPIError(at: path) { return }
                 // Other 4xx answers are final: retrying cannot change them.
-                guard http.statusCode == 429 || http.statusCode >= 500 else {
-                    throw IngestError.unreadable(path: url, reason: last)
-                }
-                if let after = http.value(forHTTPHeaderField: "Retry-After").flatMap(Double.init) {
-                    wait = max(0, min(after, 120))
+                guard status == 429 || status >= 500 else { throw IngestError.unreadable(path: url, reason: last) }
+                if let after = result.retryAfter.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }), after >= 0 {
+                    guard after <= limits.maxRetryAfterSeconds else {
+                        throw IngestError.unreadable(
+                            path: url,
+                            reason:
+                                "\(last): the server asks to retry after \(Int(min(after, 1e9))) s, more than the \(Int(limits.maxRetryAfterSeconds)) s this run waits"
+                        )
+                    }
+                    wait = after
                 }
             }
-            if attempt < attempts { try await Task.sleep(nanoseconds: UInt64(max(0, wait) * 1_000_000_000)) }
+            if attempt < attempts { try await Task.sleep(nanoseconds: UInt64(max(0, min(wait, 1e6)) * 1_000_000_000)) }
         }
         throw IngestError.unreadable(path: url, reason: "\(last) after \(attempts) tries")
     }
 
-    /// One request; a transport error (no answer, timeout) is a value, so the caller can retry.
-    private static func send(_ request: URLRequest) async -> Result<(Data, URLResponse), any Error> {
-        do {
-            return .success(try await URLSession.shared.data(for: request))
-        } catch {
-            return .failure(error)
+    /// An HTML page (a portal's error or login page, a captive portal) where data was
+    /// expected: said as such instead of a JSON syntax error at its first `<`.
+    private static func checkNotHTML(_ result: FetchResult, at path: String) throws {
+        let type = (result.contentType ?? "").lowercased()
+        let head = FileHandle(forReadingAtPath: path).map { h in
+            defer { try? h.close() }
+            return h.readData(ofLength: 512)
         }
+        let first = head?.first { !(" \t\r\n" as String).utf8.contains($0) }
+        if type.hasPrefix("text/html") || first == UInt8(ascii: "<") {
+            throw IngestError.unreadable(
+                path: result.url,
+                reason: "the server answered with an HTML page (content type \(result.contentType ?? "none")), not data")
+        }
+    }
+
+    /// Whether the answer at `path` is the API's error object (`"error_code"` in a small body).
+    private static func isAPIError(at path: String) -> Bool {
+        guard let h = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? h.close() }
+        return String(decoding: h.readData(ofLength: 64 * 1024), as: UTF8.self).contains("\"error_code\"")
+    }
+
+    /// A fresh path in the temporary folder for one answer.
+    static func temporaryPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("locate-\(UUID().uuidString).body").path
     }
 }

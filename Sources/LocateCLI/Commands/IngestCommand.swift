@@ -46,11 +46,33 @@ struct IngestCommand: AsyncParsableCommand {
             valueName: "N"))
     var keepResponses: Int?
 
+    @Option(help: ArgumentHelp("HTTP: refuse an answer larger than MB megabytes (default 512).", valueName: "MB"))
+    var maxDownloadMb: Int = 512
+
+    @Option(
+        help: ArgumentHelp(
+            "HTTP: give up a request (redirects and body included) after SECONDS (default 300).", valueName: "SECONDS"))
+    var httpDeadline: Double = 300
+
+    @Option(
+        help: ArgumentHelp(
+            "HTTP: give up a request when no byte arrives for SECONDS (default 30); it is retried.", valueName: "SECONDS"))
+    var httpStall: Double = 30
+
     @OptionGroup var output: JSONOptions
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
         if let k = keepResponses, k < 1 { throw ValidationError("--keep-responses must be at least 1") }
+        guard (1...1_048_576).contains(maxDownloadMb) else {
+            throw ValidationError("--max-download-mb must be between 1 and 1048576")
+        }
+        guard httpDeadline > 0, httpDeadline <= 86_400 else {
+            throw ValidationError("--http-deadline must be more than 0 and at most 86400 seconds")
+        }
+        guard httpStall > 0, httpStall <= 86_400 else {
+            throw ValidationError("--http-stall must be more than 0 and at most 86400 seconds")
+        }
     }
 
     func run() async throws {
@@ -59,7 +81,11 @@ struct IngestCommand: AsyncParsableCommand {
         let tty = Console.stderrIsTerminal
         let fromAPI = replay == nil && IngestRunner.readsAPI(spec, sourceOverride: source)
         let save = fromAPI ? (saveResponses ?? ResponseArchive.folder(for: store.path, at: Date())) : nil
-        let result = try await IngestRunner(store: db, clock: { Date() }).run(
+        var runner = IngestRunner(store: db, clock: { Date() })
+        runner.httpLimits.maxBytes = maxDownloadMb * 1024 * 1024
+        runner.httpLimits.deadlineSeconds = httpDeadline
+        runner.httpLimits.stallSeconds = httpStall
+        let result = try await runner.run(
             spec, sourceOverride: source, replay: replay, saveResponses: save
         ) { n in
             if tty { FileHandle.standardError.write(Data("\r\(n) features read…".utf8)) }

@@ -1,0 +1,130 @@
+import Foundation
+import LocateTestSupport
+import Testing
+
+/// Network faults (issue 10): a server on 127.0.0.1 that misbehaves on purpose
+/// (`Tests/Support/fault_http.py`). Each request ends within its documented bound with an
+/// error naming the URL and the reason, exit 1, and the database byte for byte as it was.
+@Suite(.enabled(if: Fixtures.haveTool("python3"), "python3 is not installed"))
+struct HTTPFaultTests {
+    struct Fault: CustomTestStringConvertible, Sendable {
+        let path: String
+        let options: [String]
+        let reason: String
+        /// An upper bound on the whole command's wall time: the limit it meets plus slack
+        /// for a loaded machine (never a speed claim).
+        let bound: Double
+        var testDescription: String { path }
+    }
+
+    static let faults: [Fault] = [
+        Fault(
+            path: "/endless", options: ["--max-download-mb", "1"],
+            reason: "the answer is larger than the limit of 1048576 bytes", bound: 30),
+        Fault(
+            path: "/huge-length", options: ["--max-download-mb", "1"],
+            reason: "the answer announces 1000000000000 bytes, more than the limit of 1048576", bound: 30),
+        Fault(
+            path: "/drip", options: ["--http-deadline", "2"],
+            reason: "no complete answer within the 2 s deadline", bound: 30),
+        Fault(
+            path: "/stall", options: ["--http-deadline", "2"],
+            reason: "no complete answer within the 2 s deadline", bound: 30),
+        Fault(
+            path: "/no-headers", options: ["--http-deadline", "2"],
+            reason: "no complete answer within the 2 s deadline", bound: 30),
+        Fault(
+            path: "/html", options: [],
+            reason: "the server answered with an HTML page (content type text/html; charset=utf-8), not data", bound: 30),
+        Fault(
+            path: "/redirect-loop", options: [],
+            reason: "more than 5 redirects (the last to http://127.0.0.1:PORT/redirect-loop?n=6)", bound: 30),
+        Fault(
+            path: "/retry-after", options: [],
+            reason: "HTTP status 503: the server asks to retry after 86400 s, more than the 120 s this run waits", bound: 30),
+    ]
+
+    @Test(arguments: faults)
+    func endsWithinItsBoundChangingNothing(_ fault: Fault) throws {
+        let server = try TestServer(python: [
+            Fixtures.repo("Tests/Support/fault_http.py"), Fixtures.repo("datasets/prague-toilets-sample.geojson"),
+        ])
+        defer { server.stop() }
+        let db = try CLI.sampleDatabase()
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        let url = "http://127.0.0.1:\(server.port)\(fault.path)"
+        let start = Date()
+        let r = try CLI.run(["ingest", "pipelines/prague-toilets-sample.yml", "--source", url, "--db", db] + fault.options)
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(r.status == 1)
+        let reason = fault.reason.replacingOccurrences(of: "PORT", with: "\(server.port)")
+        #expect(r.stderr == "error: \(url): cannot read: \(reason)\n")
+        #expect(elapsed < fault.bound, "took \(elapsed) s")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+    }
+
+    /// The stall bound: a request with no byte for `--http-stall` seconds is given up and
+    /// retried (4 tries), then the run fails naming the URL.
+    @Test func aStalledAnswerIsRetriedThenReported() throws {
+        let server = try TestServer(python: [
+            Fixtures.repo("Tests/Support/fault_http.py"), Fixtures.repo("datasets/prague-toilets-sample.geojson"),
+        ])
+        defer { server.stop() }
+        let db = try CLI.sampleDatabase()
+        let url = "http://127.0.0.1:\(server.port)/stall"
+        let r = try CLI.run(["ingest", "pipelines/prague-toilets-sample.yml", "--source", url, "--db", db, "--http-stall", "1"])
+        #expect(r.status == 1)
+        #expect(r.stderr == "error: \(url): cannot read: no data for 1 s after 4 tries\n")
+    }
+
+    /// The same server's good answer ingests: the limits do not refuse ordinary data.
+    @Test func aGoodAnswerWithinTheLimitsIngests() throws {
+        let server = try TestServer(python: [
+            Fixtures.repo("Tests/Support/fault_http.py"), Fixtures.repo("datasets/prague-toilets-sample.geojson"),
+        ])
+        defer { server.stop() }
+        let db = try Fixtures.temporaryFolder().appendingPathComponent("ok.sqlite").path
+        let r = try CLI.run([
+            "ingest", "pipelines/prague-toilets-sample.yml", "--source", "http://127.0.0.1:\(server.port)/ok", "--db", db,
+            "--max-download-mb", "1", "--http-deadline", "10",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("read 15, accepted 12, rejected 3"))
+    }
+
+    /// `locate-fetch` itself: one `fetch-result/1` line (schema-checked when jsonschema is
+    /// installed), the body in the file, exit 0 for a whole answer and 1 for a stopped one.
+    @Test func locateFetchPrintsOneContractLinePerRequest() throws {
+        let server = try TestServer(python: [
+            Fixtures.repo("Tests/Support/fault_http.py"), Fixtures.repo("datasets/prague-toilets-sample.geojson"),
+        ])
+        defer { server.stop() }
+        let fetch = (CLI.binary as NSString).deletingLastPathComponent + "/locate-fetch"
+        let folder = try Fixtures.temporaryFolder()
+        let sample = try Data(contentsOf: URL(fileURLWithPath: Fixtures.repo("datasets/prague-toilets-sample.geojson")))
+        let base = "http://127.0.0.1:\(server.port)"
+        let ok = try Fixtures.run(fetch, ["\(base)/ok", "--out", folder.appendingPathComponent("ok").path])
+        #expect(ok.status == 0)
+        #expect(
+            ok.stdout
+                == "{\"bytes\":\(sample.count),\"content_type\":\"application/json\",\"error\":null,\"retry_after\":null,\"schema\":\"fetch-result/1\",\"status\":200,\"url\":\"\(base)/ok\"}\n"
+        )
+        #expect(try Data(contentsOf: folder.appendingPathComponent("ok")) == sample)
+        let big = try Fixtures.run(
+            fetch, ["\(base)/endless", "--out", folder.appendingPathComponent("big").path, "--max-bytes", "100000"])
+        #expect(big.status == 1)
+        #expect(
+            big.stdout.contains(
+                "\"error\":{\"kind\":\"too_large\",\"message\":\"the answer is larger than the limit of 100000 bytes\"}"))
+        let again = try Fixtures.run(fetch, ["\(base)/ok", "--out", folder.appendingPathComponent("ok").path])
+        #expect(again.status == 1)
+        #expect(again.stdout.contains("\"kind\":\"output\",\"message\":\"cannot create \(folder.path)/ok: file exists\""))
+        let usage = try Fixtures.run(fetch, ["file:///etc/passwd", "--out", folder.appendingPathComponent("x").path])
+        #expect(usage.status == 64)
+        if JSONSchemaCheck.available {
+            for line in [ok.stdout, big.stdout, again.stdout] {
+                #expect(try JSONSchemaCheck.errors(Data(line.utf8), schema: "fetch-result") == [])
+            }
+        }
+    }
+}

@@ -12,6 +12,17 @@ import Testing
         #expect(r.stderr == "error: cannot write standard output: No space left on device\n")
     }
 
+    /// A command's answer on a full stdout is exit 1 with the reason (it was a crash, exit 132).
+    @Test(arguments: [["export", "snapshot", "--json", "--out", "SITE"], ["toilet", "--near", "50.08,14.42"]])
+    func answersOnAFullStandardOutput(arguments: [String]) throws {
+        let db = try CLI.sampleDatabase()
+        let site = try Fixtures.temporaryFolder().appendingPathComponent("site").path
+        let args = arguments.map { $0 == "SITE" ? site : $0 }.map { "'\($0)'" }.joined(separator: " ")
+        let r = try Fixtures.shell("'\(CLI.binary)' \(args) --db '\(db)' > /dev/full")
+        #expect(r.status == 1)
+        #expect(r.stderr == "error: cannot write standard output: No space left on device\n")
+    }
+
     @Test func ingestReportOnAFullDevice() throws {
         let db = try Fixtures.temporaryFolder().appendingPathComponent("r.sqlite").path
         let r = try CLI.run(["ingest", "pipelines/prague-toilets-sample.yml", "--report", "/dev/full", "--db", db])

@@ -12,8 +12,8 @@
 ///
 /// An output the user names (`init(replacing:)`) is written under a temporary name beside it
 /// (`NAME.tmp-PID`) and renamed over it by `commit()`, so a failed or killed run never leaves
-/// a half file; a character device or a FIFO (`/dev/stdout`, a pipe) is written directly; a
-/// folder, a block device or a socket is refused.
+/// a half file; a character device or a FIFO (a pipe), or any path under `/dev` (`/dev/stdout`,
+/// even when it is a file) is written directly; a folder, a block device or a socket is refused.
 public final class CheckedFile {
     /// The path errors name (the final path, not the temporary one).
     public let path: String
@@ -56,16 +56,20 @@ public final class CheckedFile {
     public convenience init(replacing path: String) throws {
         var st = stat()
         if stat(path, &st) == 0 {
+            // `/dev/stdout` and `/dev/fd/N` name a descriptor: written in place even when it is a file.
+            let device = path.hasPrefix("/dev/") && st.st_mode & S_IFMT != S_IFDIR
             switch st.st_mode & S_IFMT {
-            case S_IFREG:
+            case S_IFREG where !device:
                 let target = CheckedFile.resolved(path)
                 CheckedFile.removeDeadTemporaries(of: target)
                 let temporary = target + ".tmp-\(getpid())"
                 let fd = try CheckedFile.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL, named: path)
                 _ = fchmod(fd, st.st_mode & 0o7777)
                 self.init(path: path, fd: fd, staged: (temporary, target), owned: true)
-            case S_IFCHR, S_IFIFO:
-                let fd = try CheckedFile.open(path, O_WRONLY, named: path)
+            case S_IFCHR, S_IFIFO, S_IFREG:
+                // A file reopened through /dev/stdout starts at 0: append, as the shell's `>` or `>>` left it.
+                let append = st.st_mode & S_IFMT == S_IFREG ? O_APPEND : 0
+                let fd = try CheckedFile.open(path, O_WRONLY | append, named: path)
                 self.init(path: path, fd: fd, staged: nil, owned: true)
             case S_IFDIR:
                 throw StorageError.cannotWrite(path: path, reason: "it is a folder (name a file, or - for standard output)")

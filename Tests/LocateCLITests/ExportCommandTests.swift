@@ -94,6 +94,21 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["README.md", "victim"])
     }
 
+    /// `--out /dev/stdout` with stdout appended to a file writes into that file, never a
+    /// temporary file renamed over it.
+    @Test func devStdoutIntoAFileIsWrittenInPlace() throws {
+        let db = try CLI.sampleDatabase()
+        let dir = try Fixtures.temporaryFolder()
+        let file = try Fixtures.write("first\n", name: "log.txt", in: dir)
+        let r = try Fixtures.shell("'\(CLI.binary)' export geojson --out /dev/stdout --db '\(db)' >> '\(file)'")
+        #expect(r.status == 0)
+        #expect(r.stderr.hasPrefix("wrote 12 features to /dev/stdout ("))
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.hasPrefix("first\n{\"bbox\":[14.40447,50.07563,14.45631,50.09043]"))
+        #expect(text.hasSuffix(",\"type\":\"FeatureCollection\"}\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["log.txt"])
+    }
+
     /// A regular file named by --out is replaced whole, keeping nothing beside it.
     @Test func aGeoJSONFileIsReplacedWhole() throws {
         let db = try CLI.sampleDatabase()

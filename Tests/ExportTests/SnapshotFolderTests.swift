@@ -121,6 +121,20 @@ import Testing
         #expect(try fm.destinationOfSymbolicLink(atPath: site) == "site.v/2")
     }
 
+    /// An earlier version killed between its two renames left DIR missing and the snapshot
+    /// in `DIR.old-PID`: it is taken as the previous snapshot.
+    @Test func anEarlierVersionsMovedAsideSnapshotIsRecovered() throws {
+        let (store, dir) = try exportStore(["prague-toilets-sample"])
+        let first = dir.appendingPathComponent("first").path
+        _ = try SnapshotWriter(store: store).write(to: first, at: nil)
+        let site = dir.appendingPathComponent("site").path
+        try fm.copyItem(atPath: first + ".v/1", toPath: site + ".old-4194305")
+        let s = try SnapshotWriter(store: store).write(to: site, at: nil)
+        #expect(s.dataset("toilets") == SnapshotSummary.Dataset(name: "toilets", count: 12, added: 0, updated: 0, retired: 0))
+        #expect(try names(dir.path).filter { $0.hasPrefix("site") } == ["site", "site.v"])
+        #expect(try names(site + ".v") == [".locate-snapshots", "1", "2"])
+    }
+
     @Test func aSecondExportAtOnceIsRefused() throws {
         let (store, dir) = try exportStore(["prague-toilets-sample"])
         let site = dir.appendingPathComponent("site").path

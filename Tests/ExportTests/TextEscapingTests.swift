@@ -82,6 +82,22 @@ import Testing
         #expect(added.sorted() == TextEscapingTests.hostile.filter { $0 != "plain" }.map { "hostile/" + $0 }.sorted())
     }
 
+    /// The preview's data.js is valid JavaScript holding every hostile text exactly (run by node).
+    @Test(.enabled(if: Fixtures.haveTool("node"), "node is not installed: data.js check skipped"))
+    func previewDataIsValidJavaScript() throws {
+        let (store, dir) = try hostileStore()
+        let site = dir.appendingPathComponent("site").path
+        _ = try SnapshotWriter(store: store).write(to: site, at: nil)
+        let script = """
+            global.window = {}; eval(require('fs').readFileSync(process.argv[1], 'utf8'));
+            process.stdout.write(JSON.stringify(window.LOCATE_DATA.features.map(f => f.properties.name)));
+            """
+        let r = try Fixtures.run("/usr/bin/env", ["node", "-e", script, site + "/data.js"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let names = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String])
+        #expect(names.sorted() == TextEscapingTests.hostile.sorted())
+    }
+
     static let fields = ["", "a", "a\tb", "a\nb", "a\\b", "a\\tb", "\\", "\0x", "\r\n", "é\t\u{2028}", "\\\\n"]
 
     @Test(arguments: fields)

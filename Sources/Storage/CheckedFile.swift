@@ -213,12 +213,14 @@ public final class CheckedFile {
         return String(cString: real)
     }
 
-    /// Removes `NAME.tmp-PID` files beside `path` whose process is gone (left by a killed run).
+    /// Removes `NAME.tmp-PID` files beside `path` whose process is gone (left by a killed run),
+    /// and one with our own id (a killed run whose id was given to us).
     private static func removeDeadTemporaries(of path: String) {
         let folder = folder(of: path)
         let prefix = (path.split(separator: "/").last.map(String.init) ?? path) + ".tmp-"
         for name in ProcessLiveness.entries(of: folder) where name.hasPrefix(prefix) {
-            guard let pid = Int32(name.dropFirst(prefix.count)), !ProcessLiveness.isAlive(pid) else { continue }
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid == getpid() || !ProcessLiveness.isAlive(pid)
+            else { continue }
             unlink(folder + "/" + name)
         }
     }

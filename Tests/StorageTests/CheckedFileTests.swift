@@ -57,6 +57,8 @@ import Testing
         // No process has id 2^22 + 1 (above Linux's pid_max), so its temporary file is a leftover.
         let dead = try Fixtures.write("half", name: "out.txt.tmp-4194305", in: dir)
         let other = try Fixtures.write("keep", name: "other.txt.tmp-4194305", in: dir)
+        // One with our own id: a killed run whose id the system gave to this process.
+        _ = try Fixtures.write("half", name: "out.txt.tmp-\(getpid())", in: dir)
         try CheckedFile.replace(dir.appendingPathComponent("out.txt").path, with: Array("x".utf8))
         #expect(!FileManager.default.fileExists(atPath: dead))
         #expect(FileManager.default.fileExists(atPath: other))

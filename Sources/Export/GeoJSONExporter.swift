@@ -28,11 +28,11 @@ public struct GeoJSONExporter {
     /// Creates an exporter over a store.
     public init(store: LocateStore) { self.store = store }
 
-    /// Writes `dataset` to `path` (nil: standard output; see `CheckedFile(replacing:)` for what
-    /// a path may name: a regular file is replaced only once the export is complete). `at`: add each toilet's opening
-    /// state and next change at that instant; stations carry their newest air data as of `at`
-    /// (else as of the generation time). The generation time is `at`, or else the newest
-    /// ingest's finish time: never the clock, so reruns are identical.
+    /// Writes `dataset` to `path` (nil: standard output; `CheckedFile(replacing:)` says what a
+    /// path may name: a regular file is replaced only once the export is complete). `at`: add
+    /// each toilet's opening state and next change at that instant; stations carry their newest
+    /// air data as of `at` (else as of the generation time). The generation time is `at`, or
+    /// else the newest ingest's finish time: never the clock, so reruns are identical.
     @discardableResult
     public func write(dataset: String, to path: String?, at: Date?) throws -> ExportSummary {
         try write(dataset: dataset, to: path, at: at, keepStable: false, replacing: true) { _ in }

@@ -20,9 +20,9 @@ struct ExportCommand: ParsableCommand {
                 and the same data (and --at) always gives the same bytes. Writes to stdout unless --out names \
                 a file: a regular file is written under a temporary name beside it and renamed over it only \
                 when complete (a failed export leaves it as it was); a device, a pipe or a path under /dev \
-                (/dev/stdout) is written directly; a folder is refused. Every write is checked: a full disk is an error \
-                (exit 1). --at adds each toilet's opening state at that time; without it, no state is \
-                written. --json prints a summary (export-summary/1) on stdout and needs --out FILE.
+                (/dev/stdout) is written directly; a folder is refused. Every write is checked: a full disk \
+                is an error (exit 1). --at adds each toilet's opening state at that time; without it, no \
+                state is written. --json prints a summary (export-summary/1) on stdout and needs --out FILE.
                 """
         )
 

@@ -28,23 +28,26 @@ public struct GeoJSONExporter {
     /// Creates an exporter over a store.
     public init(store: LocateStore) { self.store = store }
 
-    /// Writes `dataset` to `path` (nil: standard output). `at`: add each toilet's opening
-    /// state and next change at that instant; stations carry their newest air data as of `at`
-    /// (else as of the generation time). The generation time is `at`, or else the newest
-    /// ingest's finish time: never the clock, so reruns are identical.
+    /// Writes `dataset` to `path` (nil: standard output; `CheckedFile(replacing:)` says what a
+    /// path may name: a regular file is replaced only once the export is complete). `at`: add
+    /// each toilet's opening state and next change at that instant; stations carry their newest
+    /// air data as of `at` (else as of the generation time). The generation time is `at`, or
+    /// else the newest ingest's finish time: never the clock, so reruns are identical.
     @discardableResult
     public func write(dataset: String, to path: String?, at: Date?) throws -> ExportSummary {
-        try write(dataset: dataset, to: path, at: at, keepStable: false) { _ in }
+        try write(dataset: dataset, to: path, at: at, keepStable: false, replacing: true) { _ in }
     }
 
     /// The same, calling `onFeature` with each feature written (snapshots record versions).
+    /// `replacing`: false for a file of a folder being built under a temporary name.
     func write(
-        dataset: String, to path: String?, at: Date?, keepStable: Bool, onFeature: (ExportedFeature) -> Void
+        dataset: String, to path: String?, at: Date?, keepStable: Bool, replacing: Bool,
+        onFeature: (ExportedFeature) -> Void
     ) throws -> ExportSummary {
         guard let kind = PlaceKind(rawValue: dataset) else { throw ExportError.unknownDataset(dataset) }
         let header = try Provenance.read(store, at: at, kind: kind)
         guard header.count > 0 else { throw ExportError.empty(dataset: dataset) }
-        let out = try path.map { try OutputFile(path: $0) } ?? OutputFile()
+        let out = try path.map { try OutputFile(path: $0, replacing: replacing) } ?? OutputFile()
         var count = 0
         var bbox = BBoxAccumulator()
         try out.write(Provenance.opening(bbox: header.bbox.map { JSONText.degrees($0) }))

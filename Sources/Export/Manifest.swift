@@ -90,9 +90,7 @@ func writeJSON(_ value: some Encodable, to path: String) throws {
     } catch {
         throw ExportError.unwritable(path: path, reason: "cannot encode: \(error)")
     }
-    guard FileManager.default.createFile(atPath: path, contents: data) else {
-        throw ExportError.unwritable(path: path, reason: "cannot create the file")
-    }
+    try CheckedFile.write([UInt8](data), to: path)
 }
 
 /// Size and SHA-256 of a file, read in 1 MiB chunks.

@@ -1,43 +1,29 @@
-import Foundation
 import Storage
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// A buffered file written to `<path>.tmp-<pid>` and renamed over `path` by `commit()`, so a
-/// reader never sees a half-written file; `abandon()` (or deinit without commit) removes it.
-/// Also hashes and counts what it writes, for manifests.
+/// A buffered, hashing writer over a `CheckedFile`: every write checked, and an output the
+/// user names written under a temporary name and renamed into place by `commit()`, so a reader
+/// never sees a half-written file; `abandon()` (or deinit without commit) removes it. Counts
+/// and hashes what it writes, for manifests.
 final class OutputFile {
     let path: String
-    private let temporary: String?
-    private let handle: FileHandle
+    private let file: CheckedFile
     private var buffer: [UInt8] = []
     private(set) var bytesWritten = 0
     private var hasher = SHA256Hasher()
-    private var done = false
 
     /// Standard output: written as it goes, nothing to rename.
     init() {
         path = "-"
-        temporary = nil
-        handle = FileHandle.standardOutput
+        file = CheckedFile.standardOutput()
     }
 
-    init(path: String) throws {
+    /// `replacing`: an output the user named (`CheckedFile(replacing:)`); else a new file in a
+    /// folder being built under a temporary name (`CheckedFile(creating:)`).
+    init(path: String, replacing: Bool) throws {
         self.path = path
-        let temporary = path + ".tmp-\(getpid())"
-        self.temporary = temporary
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-            let h = FileHandle(forWritingAtPath: temporary)
-        else {
-            throw ExportError.unwritable(path: path, reason: OutputFile.reason(for: path))
-        }
-        handle = h
+        file = try replacing ? CheckedFile(replacing: path) : CheckedFile(creating: path)
         buffer.reserveCapacity(1 << 20)
     }
-
-    deinit { if !done { abandon() } }
 
     func write(_ bytes: [UInt8]) throws {
         buffer += bytes
@@ -50,46 +36,19 @@ final class OutputFile {
         guard !buffer.isEmpty else { return }
         hasher.update(buffer)
         bytesWritten += buffer.count
-        do {
-            try handle.write(contentsOf: buffer)
-        } catch {
-            throw ExportError.unwritable(path: path, reason: "\(error.localizedDescription.lowercased())")
-        }
+        try file.write(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Flushes, closes and renames into place; returns (bytes, sha256).
+    /// Flushes, syncs, closes and renames into place; returns (bytes, sha256).
     @discardableResult
     func commit() throws -> (bytes: Int, sha256: String) {
         try flush()
-        done = true
-        guard let temporary else {
-            let digest = hasher
-            return (bytesWritten, digest.finalize().hexString)
-        }
-        try? handle.close()
-        guard rename(temporary, path) == 0 else {
-            abandon()
-            throw ExportError.unwritable(path: path, reason: String(cString: strerror(errno)).lowercased())
-        }
-        done = true
+        try file.commit()
         let digest = hasher
         return (bytesWritten, digest.finalize().hexString)
     }
 
-    func abandon() {
-        done = true
-        guard let temporary else { return }
-        try? handle.close()
-        unlink(temporary)
-    }
-
-    static func reason(for path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        let dir = folder.isEmpty ? "." : folder
-        var isDir: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) { return "folder \(dir) does not exist" }
-        if !isDir.boolValue { return "\(dir) is not a folder" }
-        return "permission denied"
-    }
+    /// Closes without committing and removes the temporary file.
+    func abandon() { file.abandon() }
 }

@@ -15,30 +15,47 @@ enum PreviewPage {
         }
         do {
             try fm.createDirectory(atPath: folder + "/leaflet/images", withIntermediateDirectories: true)
-            for f in ["leaflet.js", "leaflet.css"] {
-                try fm.copyItem(atPath: leaflet + "/" + f, toPath: folder + "/leaflet/" + f)
-            }
-            for f in (try? fm.contentsOfDirectory(atPath: leaflet + "/images"))?.sorted() ?? [] where f.hasSuffix(".png") {
-                try fm.copyItem(atPath: leaflet + "/images/" + f, toPath: folder + "/leaflet/images/" + f)
-            }
         } catch {
-            throw ExportError.unwritable(path: folder, reason: "cannot copy leaflet: \(error.localizedDescription.lowercased())")
+            throw ExportError.unwritable(path: folder + "/leaflet/images", reason: "cannot create the folder")
         }
-        var data = Data("window.LOCATE_COUNT = \(toilets);\nwindow.LOCATE_DATA = ".utf8)
-        if toilets > 0, toilets <= limit, let geojson = fm.contents(atPath: folder + "/toilets.geojson") {
-            data += geojson.dropLast() + Data(";\n".utf8)
-        } else {
-            data += Data("null;\n".utf8)
+        for f in ["leaflet.js", "leaflet.css"] { try copy(leaflet + "/" + f, to: folder + "/leaflet/" + f) }
+        for f in (try? fm.contentsOfDirectory(atPath: leaflet + "/images"))?.sorted() ?? [] where f.hasSuffix(".png") {
+            try copy(leaflet + "/images/" + f, to: folder + "/leaflet/images/" + f)
         }
-        data += Data("window.LOCATE_STATIONS = ".utf8)
-        if stations > 0, let geojson = fm.contents(atPath: folder + "/stations.geojson") {
-            data += geojson.dropLast() + Data(";\n".utf8)
-        } else {
-            data += Data("null;\n".utf8)
+        let data = try CheckedFile(creating: folder + "/data.js")
+        try data.write("window.LOCATE_COUNT = \(toilets);\nwindow.LOCATE_DATA = ")
+        try append(toilets > 0 && toilets <= limit ? folder + "/toilets.geojson" : nil, to: data)
+        try data.write("window.LOCATE_STATIONS = ")
+        try append(stations > 0 ? folder + "/stations.geojson" : nil, to: data)
+        try data.commit()
+        try CheckedFile.write(Array(html.utf8), to: folder + "/index.html")
+    }
+
+    /// Copies a file in 1 MiB chunks through the checked writer.
+    private static func copy(_ source: String, to path: String) throws {
+        guard let input = FileHandle(forReadingAtPath: source) else {
+            throw ExportError.unwritable(path: path, reason: "cannot read \(source)")
         }
-        guard fm.createFile(atPath: folder + "/data.js", contents: data),
-            fm.createFile(atPath: folder + "/index.html", contents: Data(html.utf8))
-        else { throw ExportError.unwritable(path: folder, reason: "cannot write the preview page") }
+        defer { try? input.close() }
+        let out = try CheckedFile(creating: path)
+        while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty { try out.write([UInt8](chunk)) }
+        try out.commit()
+    }
+
+    /// Appends a GeoJSON file as a JavaScript value and `;` (its final newline dropped), or `null;`.
+    private static func append(_ geojson: String?, to out: CheckedFile) throws {
+        guard let geojson, let input = FileHandle(forReadingAtPath: geojson) else {
+            try out.write("null;\n")
+            return
+        }
+        defer { try? input.close() }
+        var pending: [UInt8] = []
+        while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
+            try out.write(pending)
+            pending = [UInt8](chunk)
+        }
+        if pending.last == 0x0A { pending.removeLast() }
+        try out.write(pending + Array(";\n".utf8))
     }
 
     static let html = """

@@ -26,7 +26,7 @@ struct ShardWriter {
             let file = "shards/\(cell).geojson"
             var bbox = BBoxAccumulator()
             for f in features { bbox.add(f) }
-            let out = try OutputFile(path: folder + "/" + file)
+            let out = try OutputFile(path: folder + "/" + file, replacing: false)
             try out.write(Provenance.opening(bbox: bbox.texts))
             for (i, f) in features.enumerated() { try out.write((i == 0 ? [] : Array(",\n".utf8)) + f.json) }
             try out.write(try provenance.closing(kind: "toilets", count: features.count))

@@ -1,10 +1,6 @@
 public import Foundation
 public import Storage
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// What a snapshot contains.
 public struct SnapshotSummary: Sendable, Equatable {
     /// One dataset of the snapshot.
@@ -44,9 +40,9 @@ public struct SnapshotSummary: Sendable, Equatable {
 /// `manifest.json`; for toilets `toilets.geojson`, `toilets/shards/*.geojson` with
 /// `toilets/shards.json`, `toilets/versions.tsv` and `changes.json`; for stations (when the
 /// store has any) `stations.geojson`, `stations/versions.tsv`, `stations/changes.json`; and
-/// an offline preview (`index.html`, `data.js`, `leaflet/`). Everything is written to a
-/// sibling temporary folder first and swapped in at the end: a failure leaves the old
-/// snapshot as it was.
+/// an offline preview (`index.html`, `data.js`, `leaflet/`). The folder is built apart and
+/// published atomically (`SnapshotFolder`): a failure or a kill leaves the old snapshot as it
+/// was, and a folder that is not a snapshot is never written into.
 public struct SnapshotWriter {
     let store: LocateStore
     /// Where Debian's `libjs-leaflet` keeps Leaflet.
@@ -64,19 +60,8 @@ public struct SnapshotWriter {
         let toilets = try Provenance.read(store, at: at, kind: .toilets)
         let stations = try Provenance.read(store, at: at, kind: .stations)
         guard toilets.count > 0 || stations.count > 0 else { throw ExportError.empty(dataset: "toilets or stations") }
-        let target = URL(fileURLWithPath: folder).standardizedFileURL.path
-        let parent = (target as NSString).deletingLastPathComponent
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDir), isDir.boolValue else {
-            throw ExportError.unwritable(path: folder, reason: "folder \(parent) does not exist")
-        }
-        let work = target + ".tmp-\(getpid())"
-        try? FileManager.default.removeItem(atPath: work)
-        do {
-            try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-        } catch {
-            throw ExportError.unwritable(path: folder, reason: "cannot create \(work)")
-        }
+        let place = try SnapshotFolder(folder)
+        let work = place.work
         do {
             var entries: [Manifest.Entry] = []
             var summary = SnapshotSummary(datasets: [], shards: 0)
@@ -84,14 +69,15 @@ public struct SnapshotWriter {
             let generated = at ?? toilets.generatedDate
             if toilets.count > 0 {
                 let (entry, dataset, shards) = try part(
-                    "toilets", provenance: toilets, work: work, previous: target, at: generated, changes: "changes.json")
+                    "toilets", provenance: toilets, work: work, previous: place.previous, at: generated,
+                    changes: "changes.json")
                 entries.append(entry)
                 summary.datasets.append(dataset)
                 summary.shards = shards
             }
             if stations.count > 0 {
                 let (entry, dataset, _) = try part(
-                    "stations", provenance: stations, work: work, previous: target, at: generated,
+                    "stations", provenance: stations, work: work, previous: place.previous, at: generated,
                     changes: "stations/changes.json")
                 entries.append(entry)
                 summary.datasets.append(dataset)
@@ -100,27 +86,37 @@ public struct SnapshotWriter {
                 into: work, toilets: summary.dataset("toilets")?.count ?? 0, stations: summary.dataset("stations")?.count ?? 0,
                 limit: SnapshotWriter.previewLimit)
             try Manifest.write(folder: work, generatedAt: toilets.generatedAt, entries)  // the same for every table
-            try swap(work, into: target)
+            try place.publish()
             return summary
         } catch {
-            try? FileManager.default.removeItem(atPath: work)
-            throw error
+            place.discard()
+            throw SnapshotWriter.naming(error, work: work, as: folder)
+        }
+    }
+
+    /// The error with paths inside the work folder named as they will be in `DIR`.
+    static func naming(_ error: any Error, work: String, as folder: String) -> any Error {
+        let rename = { (path: String) in path.hasPrefix(work) ? folder + path.dropFirst(work.count) : path }
+        switch error {
+        case StorageError.cannotWrite(let path, let reason): return StorageError.cannotWrite(path: rename(path), reason: reason)
+        case ExportError.unwritable(let path, let reason): return ExportError.unwritable(path: rename(path), reason: reason)
+        default: return error
         }
     }
 
     /// One dataset's files: the full file, its versions and changes, and for toilets the shards.
     private func part(
-        _ name: String, provenance: Provenance, work: String, previous: String, at: Date, changes changesPath: String
+        _ name: String, provenance: Provenance, work: String, previous: String?, at: Date, changes changesPath: String
     ) throws -> (Manifest.Entry, SnapshotSummary.Dataset, Int) {
         do {
             try FileManager.default.createDirectory(
                 atPath: work + "/" + name + (name == "toilets" ? "/shards" : ""), withIntermediateDirectories: true)
         } catch {
-            throw ExportError.unwritable(path: work, reason: "cannot create \(work)/\(name)")
+            throw ExportError.unwritable(path: work + "/" + name, reason: "cannot create the folder")
         }
         var versions: [(String, String)] = []
         let full = try GeoJSONExporter(store: store).write(
-            dataset: name, to: "\(work)/\(name).geojson", at: at, keepStable: true
+            dataset: name, to: "\(work)/\(name).geojson", at: at, keepStable: true, replacing: false
         ) {
             versions.append(($0.id, $0.contentHash))
         }
@@ -128,8 +124,8 @@ public struct SnapshotWriter {
         if name == "toilets" {
             shards = try ShardWriter(store: store, folder: work + "/toilets", at: at, provenance: provenance).write()
         }
-        try write(versions.map { "\($0.0)\t\($0.1)\n" }.joined(), to: "\(work)/\(name)/versions.tsv")
-        let changes = try Changes(
+        try CheckedFile.write(Array(VersionsFile.text(versions).utf8), to: "\(work)/\(name)/versions.tsv")
+        let changes = Changes(
             kind: name, previous: "\(name)/versions.tsv", in: previous, current: versions,
             generatedAt: provenance.generatedAt)
         try writeJSON(changes, to: work + "/" + changesPath)
@@ -140,75 +136,4 @@ public struct SnapshotWriter {
             retired: changes.retired?.count)
         return (entry, dataset, shards?.count ?? 0)
     }
-
-    private func write(_ text: String, to path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            throw ExportError.unwritable(path: path, reason: "cannot create the file")
-        }
-    }
-
-    /// Puts the finished folder in place: the old one is moved aside first and removed after.
-    private func swap(_ work: String, into target: String) throws {
-        let old = target + ".old-\(getpid())"
-        let hadOld = FileManager.default.fileExists(atPath: target)
-        if hadOld, rename(target, old) != 0 {
-            throw ExportError.unwritable(path: target, reason: String(cString: strerror(errno)).lowercased())
-        }
-        guard rename(work, target) == 0 else {
-            let reason = String(cString: strerror(errno)).lowercased()
-            if hadOld { _ = rename(old, target) }
-            throw ExportError.unwritable(path: target, reason: reason)
-        }
-        if hadOld { try? FileManager.default.removeItem(atPath: old) }
-    }
-}
-
-/// What changed since the previous snapshot, from both snapshots' `versions.tsv`:
-/// `changes.json` (schema `snapshot-changes/1`).
-struct Changes: Encodable {
-    static let schema = "snapshot-changes/1"
-    /// `toilets` or `stations` (the contract's `kind`).
-    var kind: String
-    var generatedAt: String
-    /// The previous versions file (nil: there was no previous snapshot of the dataset).
-    var previous: String?
-    var added: [String]?
-    var updated: [String]?
-    var retired: [String]?
-
-    /// `previous`: the versions file's path inside the snapshot folder `folder` being replaced.
-    init(kind: String, previous: String, in folder: String, current: [(String, String)], generatedAt: String) throws {
-        self.kind = kind
-        self.generatedAt = generatedAt
-        guard let data = FileManager.default.contents(atPath: folder + "/" + previous) else { return }
-        self.previous = previous
-        var old: [String: String] = [:]
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            let parts = line.split(separator: "\t", maxSplits: 1)
-            if parts.count == 2 { old[String(parts[0])] = String(parts[1]) }
-        }
-        var a: [String] = []
-        var u: [String] = []
-        var seen = Set<String>()
-        for (id, hash) in current {
-            seen.insert(id)
-            if let h = old[id] { if h != hash { u.append(id) } } else { a.append(id) }
-        }
-        added = a
-        updated = u
-        retired = old.keys.filter { !seen.contains($0) }.sorted()
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(Changes.schema, forKey: .schema)
-        try c.encode(kind, forKey: .kind)
-        try c.encode(generatedAt, forKey: .generatedAt)
-        try c.encode(previous, forKey: .previous)
-        try c.encode(added ?? [], forKey: .added)
-        try c.encode(updated ?? [], forKey: .updated)
-        try c.encode(retired ?? [], forKey: .retired)
-    }
-
-    private enum Keys: String, CodingKey { case schema, kind, generatedAt = "generated_at", previous, added, updated, retired }
 }

@@ -24,7 +24,7 @@ struct StationFeatureSource {
             for code in PollutantCode.known {
                 let key = PollutantCode.keySuffix(code)
                 let reading = air.reading(of: code)
-                members.append(("value_" + key, reading.map { JSONText.number($0.value) }))
+                members.append(("value_" + key, FeatureBytes.number(reading?.value)))
                 members.append(("measured_at_" + key, q(reading?.measuredAt)))
             }
             var b = FeatureBytes(keepStable: false)

@@ -50,6 +50,10 @@ struct FeatureBytes {
         raw(",\"properties\":{")
     }
 
+    /// A number as JSON text; nil (written `null`) when missing or not finite (JSON has no
+    /// NaN or infinity, RFC 8259 §6).
+    static func number(_ v: Double?) -> String? { v.flatMap { $0.isFinite ? JSONText.number($0) : nil } }
+
     /// Closes the properties and the feature.
     mutating func end() { raw("},\"type\":\"Feature\"}") }
 
@@ -172,7 +176,7 @@ struct ToiletFeatureSource {
         b.text("location_detail", t.locationDetail)
         b.text("name", t.name)
         b.text("next_change", next, volatile: true)
-        b.member("price_amount", json: t.priceAmount.map { JSONText.number($0) })
+        b.member("price_amount", json: FeatureBytes.number(t.priceAmount))
         b.text("price_currency", t.priceCurrency)
         b.text("price_text", t.priceText)
         b.text("source_id", t.sourceID)

@@ -1,7 +1,8 @@
 /// JSON text helpers shared by every module that writes JSON (RFC 8259).
 public enum JSONText {
-    /// Appends `s` as a JSON string literal (quotes, escapes for `"`, `\` and control
-    /// characters; everything else stays UTF-8), copying runs of plain bytes at once.
+    /// Appends `s` as a JSON string literal (quotes, escapes for `"`, `\`, control characters
+    /// and U+2028/U+2029, which older JavaScript cannot hold in a string; everything else stays
+    /// UTF-8), copying runs of plain bytes at once.
     public static func appendQuoted(_ s: String, to bytes: inout [UInt8]) {
         bytes.append(0x22)
         var copy = s
@@ -9,6 +10,12 @@ public enum JSONText {
             var runStart = 0
             for i in 0..<utf8.count {
                 let b = utf8[i]
+                if b == 0xE2, i + 2 < utf8.count, utf8[i + 1] == 0x80, utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9 {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+                    bytes += Array("\\u202".utf8) + [utf8[i + 2] == 0xA8 ? 0x38 : 0x39]
+                    runStart = i + 3
+                    continue
+                }
                 guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
                 runStart = i + 1

@@ -12,6 +12,9 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
     case empty(what: String)
     /// The file is not a usable locate database (a table is missing, or its schema is from an older or newer version).
     case incompatible(path: String, reason: String)
+    /// A file cannot be written (created, written in full, synced, closed or renamed into
+    /// place); `reason` is the system's text (`No space left on device`) or what is in the way.
+    case cannotWrite(path: String, reason: String)
 
     /// A short lower-case message the CLI prints after `error:`.
     public var description: String {
@@ -23,6 +26,7 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
         case .sqlFailed(let sql, let reason): return "sql failed: \(reason) (in \(sql))"
         case .empty(let what): return "the database has no \(what): run `locate ingest` first"
         case .incompatible(let path, let reason): return "\(path): cannot use this database: \(reason)"
+        case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         }
     }
 }

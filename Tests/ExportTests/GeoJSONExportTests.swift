@@ -163,8 +163,12 @@ import Testing
         #expect(throws: ExportError.unknownDataset("benches")) {
             try GeoJSONExporter(store: store).write(dataset: "benches", to: nil, at: nil)
         }
-        #expect(throws: ExportError.unwritable(path: "/nope/x.geojson", reason: "folder /nope does not exist")) {
+        #expect(throws: StorageError.cannotWrite(path: "/nope/x.geojson", reason: "folder /nope does not exist")) {
             try GeoJSONExporter(store: store).write(dataset: "toilets", to: "/nope/x.geojson", at: nil)
+        }
+        // Issue 10, item 2: a full device is an error, not "wrote 12 features".
+        #expect(throws: StorageError.cannotWrite(path: "/dev/full", reason: "No space left on device")) {
+            try GeoJSONExporter(store: store).write(dataset: "toilets", to: "/dev/full", at: nil)
         }
         let empty = try LocateStore(path: dir.appendingPathComponent("empty.sqlite").path)
         #expect(throws: ExportError.empty(dataset: "toilets")) {

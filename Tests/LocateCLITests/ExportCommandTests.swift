@@ -37,9 +37,19 @@ import Testing
         ),
         (
             ["export", "geojson", "--out", "/nope/t.geojson"], 1,
-            "error: /nope/t.geojson: cannot write: folder /nope does not exist\n"
+            "error: cannot write /nope/t.geojson: folder /nope does not exist\n"
         ),
-        (["export", "snapshot", "--out", "/nope/snap"], 1, "error: /nope/snap: cannot write: folder /nope does not exist\n"),
+        (["export", "snapshot", "--out", "/nope/snap"], 1, "error: cannot write /nope/snap: folder /nope does not exist\n"),
+        // Issue 10, item 2: a full device is an error, not "wrote 12 features".
+        (["export", "geojson", "--out", "/dev/full"], 1, "error: cannot write /dev/full: No space left on device\n"),
+        (
+            ["export", "geojson", "--out", "/tmp"], 1,
+            "error: cannot write /tmp: it is a folder (name a file, or - for standard output)\n"
+        ),
+        (
+            ["export", "geojson", "--out", "-", "--json"], 64,
+            "{\"error\":{\"exit_code\":64,\"message\":\"--json needs --out FILE (the GeoJSON would go to stdout)\"},\"schema\":\"error/1\"}\n"
+        ),
     ]
 
     @Test(arguments: errorCases)
@@ -48,6 +58,66 @@ import Testing
         let r = try CLI.run(args + ["--db", db])
         #expect(r.status == status)
         #expect(r.stderr == message)
+    }
+
+    /// `--out -` is standard output, as no `--out`.
+    @Test func dashIsStandardOutput() throws {
+        let db = try CLI.sampleDatabase()
+        let dash = try CLI.run(["export", "geojson", "--out", "-", "--db", db])
+        let none = try CLI.run(["export", "geojson", "--db", db])
+        #expect(dash.status == 0)
+        #expect(dash.stderr == "")
+        #expect(dash.stdout == none.stdout)
+        #expect(dash.stdout.hasSuffix(",\"type\":\"FeatureCollection\"}\n"))
+    }
+
+    /// Issue 10, item 1: `--out README.md` or a folder of someone else's is refused, untouched.
+    @Test func aSnapshotNeverReplacesWhatIsNotASnapshot() throws {
+        let db = try CLI.sampleDatabase()
+        let dir = try Fixtures.temporaryFolder()
+        let readme = try Fixtures.write("# read me\n", name: "README.md", in: dir)
+        let r = try CLI.run(["export", "snapshot", "--out", readme, "--db", db])
+        #expect(r.status == 1)
+        #expect(
+            r.stderr == "error: will not write a snapshot to \(readme): it is a file, not a folder; name a new or empty folder\n")
+        let victim = dir.appendingPathComponent("victim")
+        try FileManager.default.createDirectory(at: victim, withIntermediateDirectories: false)
+        let thesis = try Fixtures.write("x\n", name: "thesis.txt", in: victim)
+        let v = try CLI.run(["export", "snapshot", "--out", victim.path, "--db", db, "--json"])
+        #expect(v.status == 1)
+        #expect(
+            v.stderr
+                == "{\"error\":{\"exit_code\":1,\"message\":\"will not write a snapshot to \(victim.path): the folder is not empty and is not a locate snapshot (it holds thesis.txt); name a new or empty folder\"},\"schema\":\"error/1\"}\n"
+        )
+        #expect(try String(contentsOfFile: thesis, encoding: .utf8) == "x\n")
+        #expect(try String(contentsOfFile: readme, encoding: .utf8) == "# read me\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["README.md", "victim"])
+    }
+
+    /// `--out /dev/stdout` with stdout appended to a file writes into that file, never a
+    /// temporary file renamed over it.
+    @Test func devStdoutIntoAFileIsWrittenInPlace() throws {
+        let db = try CLI.sampleDatabase()
+        let dir = try Fixtures.temporaryFolder()
+        let file = try Fixtures.write("first\n", name: "log.txt", in: dir)
+        let r = try Fixtures.shell("'\(CLI.binary)' export geojson --out /dev/stdout --db '\(db)' >> '\(file)'")
+        #expect(r.status == 0)
+        #expect(r.stderr.hasPrefix("wrote 12 features to /dev/stdout ("))
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.hasPrefix("first\n{\"bbox\":[14.40447,50.07563,14.45631,50.09043]"))
+        #expect(text.hasSuffix(",\"type\":\"FeatureCollection\"}\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["log.txt"])
+    }
+
+    /// A regular file named by --out is replaced whole, keeping nothing beside it.
+    @Test func aGeoJSONFileIsReplacedWhole() throws {
+        let db = try CLI.sampleDatabase()
+        let dir = try Fixtures.temporaryFolder()
+        let out = try Fixtures.write("old\n", name: "t.geojson", in: dir)
+        let r = try CLI.run(["export", "geojson", "--out", out, "--db", db])
+        #expect(r.status == 0)
+        #expect(try String(contentsOfFile: out, encoding: .utf8).hasPrefix("{\"bbox\":[14.40447,50.07563,14.45631,50.09043]"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["t.geojson"])
     }
 
     @Test func emptyDatabaseIsAnError() throws {
@@ -70,6 +140,7 @@ import Testing
         let r = try CLI.run(["export", "snapshot", "--out", out, "--db", db])
         #expect(r.status == 0)
         #expect(r.stderr == "wrote snapshot \(out): 12 toilets in 2 shards\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: out) == "snap.v/1")
         let again = try CLI.run(["export", "snapshot", "--out", out, "--db", db])
         #expect(
             again.stderr

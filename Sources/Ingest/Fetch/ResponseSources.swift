@@ -1,5 +1,6 @@
 import Foundation
 import Hours
+import Storage
 
 /// Saves responses as numbered files plus `index.tsv` (url, file, fetch time in UTC): the
 /// folder `--replay` reads. An actor: parallel fetches save one at a time.
@@ -24,18 +25,10 @@ actor ResponseRecorder {
     func save(url: String, body: [UInt8], at: Date) throws {
         count += 1
         let file = String(format: "%05d.json", count)
-        guard FileManager.default.createFile(atPath: folder + "/" + file, contents: Data(body)) else {
-            throw IngestError.unreadable(path: folder, reason: "cannot save \(file)")
-        }
-        let line = "\(url)\t\(file)\t\(InstantText.utc(at))\n"
-        let index = folder + "/index.tsv"
-        if let h = FileHandle(forWritingAtPath: index) {
-            h.seekToEndOfFile()
-            h.write(Data(line.utf8))
-            try? h.close()
-        } else if !FileManager.default.createFile(atPath: index, contents: Data(line.utf8)) {
-            throw IngestError.unreadable(path: folder, reason: "cannot save index.tsv")
-        }
+        try CheckedFile.write(body, to: folder + "/" + file, sync: false)  // an answer can be fetched again
+        let index = try CheckedFile(appendingTo: folder + "/index.tsv")
+        try index.write("\(url)\t\(file)\t\(InstantText.utc(at))\n")
+        try index.commit(sync: false)
     }
 }
 

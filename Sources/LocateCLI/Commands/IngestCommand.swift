@@ -93,10 +93,7 @@ struct IngestCommand: AsyncParsableCommand {
         if tty { FileHandle.standardError.write(Data("\r".utf8)) }
         let document = IngestReportDocument(result)
         if let report {
-            guard FileManager.default.createFile(atPath: report, contents: Data((try compactJSONText(document) + "\n").utf8))
-            else {
-                throw CLIError.failed("\(report): cannot write the report")
-            }
+            try CheckedFile.replace(report, with: Array((try compactJSONText(document) + "\n").utf8))
         }
         for line in IngestSummary.lines(result, path: store.path, hasReportFile: report != nil) { Console.note(line) }
         if let keep = keepResponses {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Storage
 
 /// The documented exit codes.
 enum Exit {
@@ -58,12 +59,19 @@ enum Console {
         note("error: \(message)")
     }
 
+    /// Writes a line to stderr; a failure there has nowhere to be reported and is ignored.
     static func note(_ message: String) {
-        FileHandle.standardError.write(Data("\(message)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("\(message)\n".utf8))
     }
 
+    /// Writes a result to stdout, checked: a failed write (a full disk) ends the run with exit 1.
     static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        do {
+            try CheckedFile.standardOutput().write(text.hasSuffix("\n") ? text : text + "\n")
+        } catch {
+            note("error: \(error)")
+            Foundation.exit(Exit.failure.rawValue)
+        }
     }
 
     static var stderrIsTerminal: Bool { isatty(2) == 1 }

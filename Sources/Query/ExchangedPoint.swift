@@ -1,9 +1,5 @@
 public import Geo
-public import Storage
-
-/// How far the nearest answer may lie before a query checks whether `--near` looks swapped
-/// (a point a degree or more off the diagonal is farther than this from its exchange).
-let swappedCheckMeters = 100_000.0
+import Storage
 
 extension ToiletFinder {
     /// `point` with latitude and longitude exchanged, when the answer suggests they were:
@@ -16,10 +12,15 @@ extension ToiletFinder {
 }
 
 extension LocateStore {
+    /// How far the nearest answer may lie before a query checks whether `--near` looks
+    /// swapped (a point a degree or more off the diagonal is farther than this from its
+    /// exchange).
+    static let swappedCheckMeters = 100_000.0
+
     /// The swapped-`--near` check shared by toilets and stations (see
     /// `ToiletFinder.exchangedPoint(for:nearestMeters:)`).
     func exchangedPoint(for point: Coordinate, nearestMeters: Double?, kind: PlaceKind) throws -> Coordinate? {
-        guard (nearestMeters ?? .infinity) > swappedCheckMeters else { return nil }
+        guard (nearestMeters ?? .infinity) > LocateStore.swappedCheckMeters else { return nil }
         return try activeExtent(kind).box?.exchangedInside(point)
     }
 }

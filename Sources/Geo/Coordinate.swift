@@ -19,15 +19,11 @@ public struct Coordinate: Sendable, Hashable, Codable {
         latitude.isFinite && longitude.isFinite && abs(latitude) <= 90 && abs(longitude) <= 180
     }
 
-    /// Parses the CLI's `LAT,LON` form (`50.0875,14.4214`); spaces around the parts are allowed.
+    /// Parses the CLI's `LAT,LON` form (`50.0875,14.4214`); spaces around the parts are
+    /// allowed. Nil when the text is not a valid position (`Coordinate(parsingLatLon:)` says why).
     public init?(latLonText text: String) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2,
-            let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-            let lon = Double(parts[1].trimmingCharacters(in: .whitespaces))
-        else { return nil }
-        self.init(latitude: lat, longitude: lon)
-        guard isValid else { return nil }
+        guard let c = try? Coordinate(parsingLatLon: text) else { return nil }
+        self = c
     }
 }
 

@@ -1,4 +1,4 @@
-public import Geo
+import Geo
 public import Storage
 
 /// How a station's name matched a `--name` query, best first.

@@ -1,5 +1,5 @@
 public import Foundation
-public import Geo
+import Geo
 public import Hours
 public import Storage
 

@@ -20,3 +20,21 @@ import Testing
         #expect(SwappedCoordinatesTests.prague.swappedCoordinatesReason(coordinate) == nil)
     }
 }
+
+/// The exchanged position itself, as queries use it for their "did you swap?" note.
+@Suite struct ExchangedInsideTests {
+    @Test func aSwappedPointGivesTheExchangedOne() {
+        #expect(
+            SwappedCoordinatesTests.prague.exchangedInside(Coordinate(latitude: 14.4214, longitude: 50.0875))
+                == Coordinate(latitude: 50.0875, longitude: 14.4214))
+    }
+
+    @Test(arguments: [
+        Coordinate(latitude: 50.0875, longitude: 14.4214),  // inside
+        Coordinate(latitude: -33.86, longitude: 151.2),  // outside either way (exchanged is not even valid)
+        Coordinate(latitude: 40.7, longitude: -74.0),
+    ])
+    func otherPointsGiveNil(coordinate: Coordinate) {
+        #expect(SwappedCoordinatesTests.prague.exchangedInside(coordinate) == nil)
+    }
+}

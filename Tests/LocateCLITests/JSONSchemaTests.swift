@@ -129,7 +129,7 @@ import Testing
     static let errorCases: [([String], Int32, String)] = [
         (
             ["toilet", "--near", "95,14", "--json"], 64,
-            "{\"error\":{\"exit_code\":64,\"message\":\"--near '95,14' is not LAT,LON in degrees (for example 50.0875,14.4214)\"},\"schema\":\"error/1\"}\n"
+            "{\"error\":{\"exit_code\":64,\"message\":\"--near '95,14': latitude 95 is outside -90…90; if 95 is the longitude, write 14,95 (latitude first)\"},\"schema\":\"error/1\"}\n"
         ),
         (
             ["export", "geojson", "--dataset", "benches", "--json"], 64,

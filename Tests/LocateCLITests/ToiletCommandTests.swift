@@ -58,19 +58,99 @@ import Testing
 
     @Test func noResultExitsThree() throws {
         let db = try CLI.sampleDatabase()
-        let r = try CLI.run(["toilet", "--near", "50.0875,14.4214", "--wheelchair", "--db", db])
+        let r = try CLI.run(["toilet", "--near", "50.0875,14.4214", "--max-distance", "10", "--db", db])
         #expect(r.status == 3)
         #expect(r.stdout == "")
         #expect(r.stderr == "no toilet matches\n")
-        let json = try CLI.run(["toilet", "--near", "50.0875,14.4214", "--wheelchair", "--json", "--db", db])
+        let json = try CLI.run(["toilet", "--near", "50.0875,14.4214", "--max-distance", "10", "--json", "--db", db])
         #expect(json.status == 3)
         #expect(json.stdout.contains("\"results\" : [\n\n  ]") || json.stdout.contains("\"results\" : []"))
         #expect(json.stderr == "{\"error\":{\"exit_code\":3,\"message\":\"no toilet matches\"},\"schema\":\"error/1\"}\n")
     }
 
+    /// Regression (issue 10 item 19): a filter the data has no field for says so, not only
+    /// "no toilet matches" (the sample states no wheelchair access).
+    @Test func aFilterTheDataCannotAnswerSaysSo() throws {
+        let db = try CLI.sampleDatabase()
+        let message = "none of the 12 active toilets has wheelchair data; --wheelchair cannot be answered"
+        let r = try CLI.run(["toilet", "--near", "50.0875,14.4214", "--wheelchair", "--db", db])
+        #expect(r.status == 3)
+        #expect(r.stdout == "")
+        #expect(r.stderr == message + "\n")
+        let json = try CLI.run(["toilet", "--near", "50.0875,14.4214", "--wheelchair", "--json", "--db", db])
+        #expect(json.status == 3)
+        #expect(json.stdout.contains("\"results\" : [\n\n  ]"))
+        #expect(json.stderr == "{\"error\":{\"exit_code\":3,\"message\":\"\(message)\"},\"schema\":\"error/1\"}\n")
+    }
+
+    /// The 2026 Prague data has no opening hours and no prices; the 2019 data no wheelchair access.
+    @Test(
+        .enabled(if: Fixtures.haveSharedDatasets, "../shared/datasets is absent: real-data tests skipped"),
+        arguments: [
+            (
+                "prague-toilets-2026", ["--open-now"],
+                "none of the 458 active toilets has opening hours; --open-now cannot be answered"
+            ),
+            (
+                "prague-toilets-2026", ["--at", "2026-11-23T12:00", "--free"],
+                "none of the 458 active toilets has opening hours or a known price; --at and --free cannot be answered"
+            ),
+            (
+                "prague-toilets-2019", ["--wheelchair"],
+                "none of the 242 active toilets has wheelchair data; --wheelchair cannot be answered"
+            ),
+        ])
+    func realDataLackingAFieldSaysSo(pipeline: String, filter: [String], message: String) throws {
+        let db = try Fixtures.temporaryFolder().appendingPathComponent("t.sqlite").path
+        try CLI.ingest(["pipelines/\(pipeline).yml", "--db", db])
+        let r = try CLI.run(["toilet", "--near", "50.0875,14.4214", "--db", db] + filter)
+        #expect(r.status == 3)
+        #expect(r.stdout == "")
+        #expect(r.stderr == message + "\n")
+        let json = try CLI.run(["toilet", "--near", "50.0875,14.4214", "--json", "--db", db] + filter)
+        #expect(json.status == 3)
+        #expect(json.stderr == "{\"error\":{\"exit_code\":3,\"message\":\"\(message)\"},\"schema\":\"error/1\"}\n")
+    }
+
+    /// Hours that are all text, never a schedule: the message says how many have such text.
+    @Test func hoursThatAreNeverAScheduleSaySo() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let features = ["otevřeno při akcích", "dle domluvy"].enumerated().map { i, hours in
+            "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[14.42,50.0\(i)8]},"
+                + "\"properties\":{\"gid\":\"t\(i)\",\"OTEVRENO\":\"\(hours)\"}}"
+        }
+        _ = try Fixtures.write(
+            "{\"type\":\"FeatureCollection\",\"features\":[\(features.joined(separator: ","))]}", name: "u.geojson", in: folder)
+        let pipeline = try Fixtures.write(
+            """
+            name: unreadable
+            kind: toilets
+            dataset: unreadable
+            source:
+              path: u.geojson
+            timezone: Europe/Prague
+            id:
+              field: gid
+            fields:
+              hours: OTEVRENO
+            region: { west: 14.22, south: 49.94, east: 14.71, north: 50.18 }
+            """, name: "u.yml", in: folder)
+        let db = folder.appendingPathComponent("u.sqlite").path
+        try CLI.ingest([pipeline, "--db", db])
+        let r = try CLI.run(["toilet", "--near", "50.0875,14.4214", "--at", "2026-11-23T12:00", "--db", db])
+        #expect(r.status == 3)
+        #expect(
+            r.stderr
+                == "none of the 2 active toilets has opening hours that can be evaluated (2 have hours text that is not a "
+                + "schedule); --at cannot be answered\n")
+    }
+
     @Test(arguments: [
-        (["toilet", "--near", "14.42"], "Error: --near '14.42' is not LAT,LON in degrees (for example 50.0875,14.4214)"),
-        (["toilet", "--near", "95,14"], "Error: --near '95,14' is not LAT,LON in degrees (for example 50.0875,14.4214)"),
+        (["toilet", "--near", "14.42"], "Error: --near '14.42': there is no comma between latitude and longitude"),
+        (
+            ["toilet", "--near", "95,14"],
+            "Error: --near '95,14': latitude 95 is outside -90…90; if 95 is the longitude, write 14,95 (latitude first)"
+        ),
         (["toilet", "--near", "50,14", "--limit", "0"], "Error: --limit must be at least 1"),
         (["toilet"], "Error: missing --near LAT,LON"),
     ])

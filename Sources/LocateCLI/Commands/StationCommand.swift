@@ -98,6 +98,7 @@ struct StationCommand: ParsableCommand {
             Console.out(StationTable.render(results, byDistance: place.near != nil))
             for hit in hits { Console.out(StationTable.alertLine(hit)) }
         }
+        try place.noteIfSwapped(nearestMeters: results.first?.distanceMeters, data: "station", check: finder.exchangedPoint)
         if results.isEmpty { throw CLIError.noResult("no station matches") }
         if !hits.isEmpty {
             let list = hits.map { "\($0.station.sourceID) \($0.rule)" }.joined(separator: ", ")

@@ -12,7 +12,10 @@ struct ToiletCommand: ParsableCommand {
         discussion: """
             Distances are ellipsoidal (WGS84) geodesic metres; results are exact, nearest first, \
             ties broken by row id. Retired records are never returned. --open-now or --at keeps only \
-            toilets open at that time. Exits 3 when nothing matches.
+            toilets open at that time. Exits 3 when nothing matches, saying so when no active toilet \
+            has the data a filter needs (hours, wheelchair access, price). When the nearest toilet is over \
+            100 km away and --near lies outside the data but inside once latitude and longitude are \
+            exchanged, a note on stderr says so.
             """
     )
 
@@ -90,6 +93,9 @@ struct ToiletCommand: ParsableCommand {
         } else if !results.isEmpty {
             Console.out(ToiletTable.render(results, timed: open != nil))
         }
-        if results.isEmpty { throw CLIError.noResult("no toilet matches") }
+        try place.noteIfSwapped(nearestMeters: results.first?.distanceMeters, data: "toilet", check: finder.exchangedPoint)
+        guard results.isEmpty else { return }
+        let unanswerable = try finder.unanswerableFilters(filter, open: open)
+        throw CLIError.noResult(ToiletTable.noResult(unanswerable, openFlag: openNow ? "--open-now" : "--at"))
     }
 }

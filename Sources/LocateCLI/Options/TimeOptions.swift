@@ -29,9 +29,32 @@ struct TimeOptions: ParsableArguments {
     }
 
     /// The instant `--at` names (wall-clock times in the zone `--tz` or `fallback`), or nil
-    /// when `--at` is not given.
+    /// when `--at` is not given. A wall-clock time the clocks skip or repeat in that zone
+    /// also prints a note on stderr saying which instant is used (`shiftNote`).
     func instant(default fallback: String) -> Date? {
-        at.flatMap { TimeOptions.instant($0, in: zone(default: fallback)) }
+        guard let at else { return nil }
+        let zone = zone(default: fallback)
+        if let shift = WallClock.shift(at, in: zone) { Console.note(TimeOptions.shiftNote(shift, at: at, zone: zone)) }
+        return TimeOptions.instant(at, in: zone)
+    }
+
+    /// `note: 02:30 does not exist on 2026-03-29 in Europe/Prague (clocks go forward
+    /// 02:00→03:00); using 03:00 (2026-03-29T03:00:00+02:00)`, or for an autumn time that
+    /// happens twice, which of the two is used.
+    static func shiftNote(_ shift: WallClockShift, at: String, zone: TimeZone) -> String {
+        let asked = at.split(separator: "T").last.map(String.init) ?? at
+        let dayAndZone = "on \(shift.day) in \(zone.identifier)"
+        let used = InstantText.text(shift.used, in: zone)
+        switch shift.kind {
+        case .skipped:
+            let clock = WallClock.text(shift.used, in: zone).suffix(5)
+            return "note: \(asked) does not exist \(dayAndZone) (clocks go forward \(shift.clockBefore)→\(shift.clockAfter)); "
+                + "using \(clock) (\(used))"
+        case .repeated:
+            let other = shift.other.map { " (the second is \(InstantText.text($0, in: zone)))" } ?? ""
+            return "note: \(asked) happens twice \(dayAndZone) (clocks go back \(shift.clockBefore)→\(shift.clockAfter)); "
+                + "using the first, \(used)\(other)"
+        }
     }
 
     /// `YYYY-MM-DDTHH:MM` as wall-clock time in `zone`, or an RFC 3339 instant with an offset.

@@ -42,6 +42,24 @@ enum ToiletTable {
         return "open until " + (r.queryTime?.hasPrefix(day) == true ? String(time) : "\(day) \(time)")
     }
 
+    /// The no-result message: `no toilet matches`, or which filters the data cannot answer
+    /// (`none of the 458 active toilets has opening hours; --open-now cannot be answered`;
+    /// several: `… has opening hours or a known price; --at and --free cannot be answered`).
+    static func noResult(_ unanswerable: UnanswerableFilters?, openFlag: String) -> String {
+        guard let unanswerable else { return "no toilet matches" }
+        let lacks = unanswerable.filters.map { f -> (what: String, flag: String) in
+            switch f {
+            case .openingHours(let withText):
+                let unreadable = withText > 0 ? " that can be evaluated (\(withText) have hours text that is not a schedule)" : ""
+                return ("opening hours" + unreadable, openFlag)
+            case .wheelchair: return ("wheelchair data", "--wheelchair")
+            case .free: return ("a known price", "--free")
+            }
+        }
+        return "none of the \(unanswerable.activeCount) active toilets has \(lacks.map(\.what).joined(separator: " or ")); "
+            + "\(lacks.map(\.flag).joined(separator: " and ")) cannot be answered"
+    }
+
     static func distance(_ m: Double) -> String {
         m < 1000 ? "\(Int(m.rounded())) m" : String(format: "%.2f km", m / 1000)
     }

@@ -86,12 +86,30 @@ import Testing
         ),
         (["hours", "eval", "24/7", "--tz", "Mars/Olympus"], "Error: --tz 'Mars/Olympus' is not an IANA time zone"),
         (["hours", "eval"], "Error: missing EXPR (or use --batch)"),
-        (["hours", "eval", "24/7", "--coords", "95,14"], "Error: --coords '95,14' is not LAT,LON in degrees"),
+        (
+            ["hours", "eval", "24/7", "--coords", "95,14"],
+            "Error: --coords '95,14': latitude 95 is outside -90…90; if 95 is the longitude, write 14,95 (latitude first)"
+        ),
+        (
+            ["hours", "eval", "24/7", "--coords", "--tz"],
+            "Error: --coords needs a value LAT,LON (for example 50.0875,14.4214), not the option '--tz'"
+        ),
     ])
     func usageErrors(args: [String], message: String) throws {
         let r = try CLI.run(args)
         #expect(r.status == 64)
         #expect(r.stderr.hasPrefix(message))
+    }
+
+    /// A southern or western position after `--coords` is a value, not an option (it said
+    /// "Missing value" before, as `--near` did).
+    @Test func negativeCoordinatesAreAValue() throws {
+        let r = try CLI.run([
+            "hours", "eval", "sunrise-sunset", "--coords", "-33.86,151.2", "--tz", "Australia/Sydney", "--at",
+            "2026-06-21T12:00",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("state: open\n"))
     }
 
     @Test func batchAnswersEachLineInOrder() throws {

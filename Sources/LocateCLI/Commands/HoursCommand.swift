@@ -33,7 +33,8 @@ struct HoursCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Country for public holidays (CZ, PL).", valueName: "CC"))
         var country: String?
 
-        @Option(help: ArgumentHelp("Position for sunrise/sunset, as LAT,LON.", valueName: "LAT,LON"))
+        // Unconditional: a southern or western position starts with '-' (as --near's).
+        @Option(parsing: .unconditional, help: ArgumentHelp("Position for sunrise/sunset, as LAT,LON.", valueName: "LAT,LON"))
         var coords: String?
 
         @Flag(help: "Read JSON lines from stdin and answer each on stdout.")
@@ -47,8 +48,15 @@ struct HoursCommand: ParsableCommand {
                 return
             }
             guard expression != nil else { throw ValidationError("missing EXPR (or use --batch)") }
-            if let coords, Coordinate(latLonText: coords) == nil {
-                throw ValidationError("--coords '\(coords)' is not LAT,LON in degrees")
+            if let coords {
+                if coords.hasPrefix("--") {
+                    throw ValidationError("--coords needs a value LAT,LON (for example 50.0875,14.4214), not the option '\(coords)'")
+                }
+                do {
+                    _ = try Coordinate(parsingLatLon: coords)
+                } catch {
+                    throw ValidationError("--coords '\(coords)': \(NearOptions.reason(error))")
+                }
             }
         }
 

@@ -50,7 +50,8 @@ struct HoursCommand: ParsableCommand {
             guard expression != nil else { throw ValidationError("missing EXPR (or use --batch)") }
             if let coords {
                 if coords.hasPrefix("--") {
-                    throw ValidationError("--coords needs a value LAT,LON (for example 50.0875,14.4214), not the option '\(coords)'")
+                    throw ValidationError(
+                        "--coords needs a value LAT,LON (for example 50.0875,14.4214), not the option '\(coords)'")
                 }
                 do {
                     _ = try Coordinate(parsingLatLon: coords)

@@ -90,7 +90,8 @@ final class GeoJSONFeatureReader {
             throw IngestError.notFeatureCollection(path: path, reason: "crs member has no properties.name")
         }
         guard let c = CRS(text: name) else {
-            throw IngestError.crs(path: path, .unknownCRS(CRS(epsg: 0), reason: "'\(name)' is not an EPSG code"))
+            throw IngestError.unsupported(
+                path: path, reason: "the crs member names '\(name)', which is not an EPSG code (such as EPSG:5514)")
         }
         return c
     }

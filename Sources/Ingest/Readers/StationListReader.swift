@@ -33,7 +33,11 @@ struct StationListReader {
                 throw IngestError.notStationList(path: path, reason: "no \"\(StationListReader.v1ListKey)\" array")
             }
             // Stop on totalPages, not on links.next (present even on the last page).
-            let pages = doc["totalPages"]?.doubleValue.map { Int($0) } ?? 1
+            let pages: Int
+            switch GIOSClient.pageCount(doc) {
+            case .success(let n): pages = n
+            case .failure(let e): throw IngestError.notStationList(path: path, reason: e.reason)
+            }
             guard pages <= 1 else {
                 throw IngestError.notStationList(
                     path: path, reason: "the file holds page 1 of \(pages); ingest the API URL to read every page")

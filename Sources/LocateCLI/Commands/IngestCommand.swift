@@ -46,20 +46,38 @@ struct IngestCommand: AsyncParsableCommand {
             valueName: "N"))
     var keepResponses: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Refuse a run that would retire more than this share (0 to 1) of the dataset's active records (default: the pipeline's max_retire_share, else 0.5).",
+            valueName: "SHARE"))
+    var maxRetireShare: Double?
+
+    @Flag(help: "Accept a run that retires more than --max-retire-share of the dataset, or an input with no records.")
+    var allowMassRetire = false
+
     @OptionGroup var output: JSONOptions
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
         if let k = keepResponses, k < 1 { throw ValidationError("--keep-responses must be at least 1") }
+        if let s = maxRetireShare, !(0...1).contains(s) {
+            throw ValidationError("--max-retire-share must be a share from 0 to 1 (0.5 is half)")
+        }
     }
 
     func run() async throws {
         let spec = try PipelineDecoder.load(path: pipeline)
+        // Output paths are checked before anything changes: a bad one fails the run first.
+        if let report { try OutputPath.checkWritableFile(report, option: "--report") }
+        if let saveResponses { try OutputPath.checkFolder(saveResponses, option: "--save-responses") }
         let db = try LocateStore(path: store.path)
         let tty = Console.stderrIsTerminal
         let fromAPI = replay == nil && IngestRunner.readsAPI(spec, sourceOverride: source)
         let save = fromAPI ? (saveResponses ?? ResponseArchive.folder(for: store.path, at: Date())) : nil
-        let result = try await IngestRunner(store: db, clock: { Date() }).run(
+        var runner = IngestRunner(store: db, clock: { Date() })
+        runner.maxRetireShare = maxRetireShare
+        runner.allowMassRetire = allowMassRetire
+        let result = try await runner.run(
             spec, sourceOverride: source, replay: replay, saveResponses: save
         ) { n in
             if tty { FileHandle.standardError.write(Data("\r\(n) features read…".utf8)) }

@@ -53,6 +53,23 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
     }
 
+    /// Issue 10, item 19: binary input never prints a raw NUL; devices are not read whole.
+    @Test(arguments: [
+        (["ingest", "/dev/zero"], "error: /dev/zero: cannot read: not a regular file\n"),
+        (
+            ["ingest", "pipelines/gios-stations-sample.yml", "--source", "/dev/zero"],
+            "error: /dev/zero: cannot read: not a regular file\n"
+        ),
+        (
+            ["ingest", "pipelines/prague-toilets-sample.yml", "--source", "/dev/zero"],
+            "error: /dev/zero:1: malformed JSON at byte 0: the file holds NUL bytes: UTF-16 or UTF-32 without a byte order "
+                + "mark, or binary data; locate reads UTF-8 JSON\n"
+        ),
+    ])
+    func binaryInputIsNamedWithoutRawBytes(args: [String], message: String) throws {
+        try errorsExitOneAndLeaveTheDatabase(args: args, message: message)
+    }
+
     /// Issue 10, item 6: a bad `--report` path fails before the database is touched.
     @Test(arguments: [
         ("/nonexistent/r.json", "error: --report /nonexistent/r.json: the folder /nonexistent does not exist\n"),

@@ -8,10 +8,7 @@ import Yams
 public enum PipelineDecoder {
     /// Reads and decodes a pipeline file.
     public static func load(path: String) throws -> PipelineSpec {
-        guard FileManager.default.fileExists(atPath: path) else { throw IngestError.fileNotFound(path: path) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw IngestError.unreadable(path: path, reason: "permission denied")
-        }
+        let data = try WholeFile.read(path, limit: 1 << 20)
         let head = [UInt8](data.prefix(2))
         if head == [0xFF, 0xFE] || head == [0xFE, 0xFF] {
             throw IngestError.invalidPipeline(

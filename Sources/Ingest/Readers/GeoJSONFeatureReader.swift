@@ -96,3 +96,23 @@ final class GeoJSONFeatureReader {
         return c
     }
 }
+
+/// Files read whole (pipelines, station lists): regular files of bounded size only, so a
+/// device (`/dev/zero`) or a huge file is an error, not an endless read.
+enum WholeFile {
+    /// Reads `path`, failing on a missing, unreadable, non-regular or larger-than-`limit` file.
+    static func read(_ path: String, limit: Int) throws -> Data {
+        try GeoJSONFeatureReader.checkReadable(path)
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+            throw IngestError.unreadable(path: path, reason: "not a regular file")
+        }
+        if let size = attributes?[.size] as? Int, size > limit {
+            throw IngestError.unreadable(path: path, reason: "\(size) bytes is more than the \(limit) bytes read whole")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw IngestError.unreadable(path: path, reason: "permission denied")
+        }
+        return data
+    }
+}

@@ -157,8 +157,7 @@ final class MappedFeatureStream: @unchecked Sendable {
                 path: origin, line: spec.keyLines["source.crs"],
                 reason: "crs: PROJ does not know \(crs) (is the code right? PROJ says: \(reason))")
         }
-        return .crs(
-            path: path, .unknownCRS(crs, reason: "the input's crs member names \(crs), which PROJ does not know (\(reason))"))
+        return .crs(path: path, .unknownCRS(crs, reason: "named by the input's crs member; PROJ does not know it (\(reason))"))
     }
 
     /// The pipeline's CRS wins; otherwise the input's `crs` member; otherwise WGS84

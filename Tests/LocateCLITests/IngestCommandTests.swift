@@ -130,6 +130,26 @@ import Testing
         #expect(allowed.stderr.contains("changes: 0 added, 0 updated, 0 unchanged, 3 retired\n"))
     }
 
+    /// Issue 10, item 4: an input released before the dataset's newest run warns, on stderr
+    /// and in the report's `notices`.
+    @Test func anOlderReleaseWarns() throws {
+        let dir = try Fixtures.temporaryFolder()
+        let sample = try String(contentsOfFile: Fixtures.repo("pipelines/prague-toilets-sample.yml"), encoding: .utf8)
+            .replacingOccurrences(of: "../datasets/", with: Fixtures.repo("datasets") + "/")
+        let newer = try Fixtures.write(sample + "released: 2026-09-27\n", name: "newer.yml", in: dir)
+        let older = try Fixtures.write(sample + "released: 2019-11-08\n", name: "older.yml", in: dir)
+        let db = dir.appendingPathComponent("r.sqlite").path
+        try CLI.ingest([newer, "--db", db])
+        let r = try CLI.run(["ingest", older, "--db", db, "--json"])
+        #expect(r.status == 0)
+        let notice =
+            "the input (released 2019-11-08) is older than the dataset's newest run (released 2026-09-27): "
+            + "0 records retired, 0 updated"
+        #expect(r.stderr.hasSuffix("warning: \(notice)\n"), "\(r.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        #expect(document?["notices"] as? [String] == [notice])
+    }
+
     /// Issue 10, item 19: the warnings line says how many groups it leaves out.
     @Test func theWarningsLineCountsTheGroupsItLeavesOut() throws {
         func feature(_ lon: Double, _ props: String, coords: String? = nil) -> String {

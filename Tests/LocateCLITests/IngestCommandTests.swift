@@ -93,6 +93,14 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: fresh))
     }
 
+    @Test func aSaveResponsesPathThatIsAFileFailsFirst() throws {
+        let db = try Fixtures.temporaryFolder().appendingPathComponent("s.sqlite").path
+        let r = try CLI.run(["ingest", "pipelines/prague-toilets-sample.yml", "--save-responses", "README.md", "--db", db])
+        #expect(r.status == 1)
+        #expect(r.stderr == "error: --save-responses README.md: is a file, not a folder\n")
+        #expect(!FileManager.default.fileExists(atPath: db))
+    }
+
     static func firstThreeSampleFeatures() throws -> String {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.repo("datasets/prague-toilets-sample.geojson")))
         let doc = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

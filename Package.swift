@@ -94,7 +94,8 @@ let package = Package(
             name: "QueryTests", dependencies: ["Query", "Ingest", "Storage", "Geo", "LocateTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport"], swiftSettings: strict),
+            name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport", "Storage"], exclude: ["bad-input"],
+            swiftSettings: strict),
         .testTarget(
             name: "ExportTests", dependencies: ["Export", "Ingest", "Storage", "Geo", "LocateTestSupport"], exclude: ["golden"],
             swiftSettings: strict),

@@ -104,9 +104,8 @@ struct AirIngest {
             for item in sensors {
                 read += 1
                 guard let sensor = dialect.sensor(item) else {
-                    rejected.append(
-                        IngestIssue(
-                            index: s, id: station, field: dialect.sensorIDField, reason: "sensor without id or pollutant"))
+                    let problem = dialect.problem(item)
+                    rejected.append(IngestIssue(index: s, id: station, field: problem.field, reason: problem.reason))
                     continue
                 }
                 try writer.sensor(

@@ -28,9 +28,23 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
     case unsupported(path: String, reason: String)
     /// The database refused the run.
     case storage(StorageError)
+    /// A property the pipeline maps (`key`, such as `fields.hours`, at `line` of the
+    /// pipeline file) is in no feature of `input`; `suggestions` are the closest property
+    /// names present, `present` all of them (sorted, at most 20).
+    case unmatchedField(
+        pipeline: String, line: Int?, key: String, property: String, input: String, suggestions: [String], present: [String])
+    /// The run would retire more than `limitShare` of the dataset's `active` records.
+    case massRetire(path: String, dataset: String, retired: Int, active: Int, limitShare: Double)
+    /// The input holds no records: the run would retire all `active` records of the dataset.
+    case emptyInput(path: String, dataset: String, active: Int)
+    /// A file name taken from data (`index.tsv`, a station id) would leave `folder`.
+    case outsideFolder(folder: String, entry: String, origin: String)
 
-    /// A short lower-case message the CLI prints after `error:`.
-    public var description: String {
+    /// A short lower-case message the CLI prints after `error:`. Control characters quoted
+    /// from input are escaped (`\u{0}`): a message never carries a raw NUL or newline.
+    public var description: String { TextEscape.quoted(message) }
+
+    private var message: String {
         switch self {
         case .fileNotFound(let path):
             return "\(path): no such file"
@@ -56,6 +70,30 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
             return "\(path): \(reason)"
         case .storage(let e):
             return e.description
+        case .unmatchedField(let pipeline, let line, let key, let property, let input, let suggestions, let present):
+            let hint = suggestions.isEmpty ? "" : " (did you mean \(suggestions.joined(separator: " or "))?)"
+            let names = present.isEmpty ? "no feature has properties" : "properties present: \(present.joined(separator: ", "))"
+            return "\(pipeline)\(line.map { ":\($0)" } ?? ""): \(key): no feature of \(input) has the property "
+                + "'\(property)'\(hint); \(names)"
+        case .massRetire(let path, let dataset, let retired, let active, let limit):
+            return "\(path): the run would retire \(retired) of the \(active) active records of dataset '\(dataset)' "
+                + "(\(IngestError.percent(Double(retired) / Double(max(active, 1)))), more than the limit of "
+                + "\(IngestError.percent(limit))): nothing changed; check the input, or pass --allow-mass-retire "
+                + "(or a higher --max-retire-share) to accept"
+        case .emptyInput(let path, let dataset, let active) where active == 0:
+            return "\(path): the input holds no records: nothing to ingest into dataset '\(dataset)'; "
+                + "pass --allow-mass-retire to record an empty run"
+        case .emptyInput(let path, let dataset, let active):
+            return "\(path): the input holds no records; the run would retire all \(active) active records of dataset "
+                + "'\(dataset)': nothing changed; pass --allow-mass-retire to accept"
+        case .outsideFolder(let folder, let entry, let origin):
+            return "\(origin): '\(entry)' leaves the folder \(folder): refused (names from data must stay inside it)"
         }
+    }
+
+    /// `0.5` as `50 %`, `0.123` as `12.3 %`.
+    static func percent(_ share: Double) -> String {
+        let p = (share * 1000).rounded() / 10
+        return (p == p.rounded() ? String(Int(p)) : String(p)) + " %"
     }
 }

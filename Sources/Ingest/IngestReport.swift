@@ -13,11 +13,12 @@ public struct IngestIssue: Sendable, Equatable, Encodable {
     public var reason: String
 
     /// Creates an issue.
+    /// Control characters in `id`, `field` and `reason` are escaped (`TextEscape`).
     public init(index: Int, id: String?, field: String, reason: String) {
         self.index = index
-        self.id = id
-        self.field = field
-        self.reason = reason
+        self.id = id.map(TextEscape.quoted)
+        self.field = TextEscape.quoted(field)
+        self.reason = TextEscape.quoted(reason)
     }
 }
 
@@ -42,4 +43,14 @@ public struct IngestReport: Sendable, Equatable {
     public var rejected: [IngestIssue]
     /// Records stored with something odd about them.
     public var warnings: [IngestIssue]
+    /// Warnings about the run as a whole (an input older than the dataset's newest run).
+    public var notices: [String] = []
+
+    /// Creates a report.
+    public init(run: IngestRunRecord, rejected: [IngestIssue], warnings: [IngestIssue], notices: [String] = []) {
+        self.run = run
+        self.rejected = rejected
+        self.warnings = warnings
+        self.notices = notices
+    }
 }

@@ -14,6 +14,11 @@ public struct IngestRunner {
     /// HTTP: seconds to wait before the first retry; each further retry waits twice as long
     /// (a `Retry-After` answer sets the wait instead, up to `httpLimits.maxRetryAfterSeconds`).
     public var retryBackoffSeconds: TimeInterval = 0.5
+    /// The largest share (0...1) of a dataset's active records one run may retire; nil: the
+    /// pipeline's `max_retire_share`, else 0.5.
+    public var maxRetireShare: Double? = nil
+    /// Accept a run that retires more than the share, or an empty input.
+    public var allowMassRetire = false
 
     /// Creates a runner writing to `store`, reading the time from `clock` (the CLI passes
     /// `Date.init`; tests pass fixed times).
@@ -139,6 +144,13 @@ public struct IngestRunner {
         }
     }
 
+    private func checks(_ spec: PipelineSpec, input: String) -> RunChecks {
+        RunChecks(
+            spec: spec, input: input,
+            maxRetireShare: maxRetireShare ?? spec.maxRetireShare ?? RunChecks.defaultMaxRetireShare,
+            allowMassRetire: allowMassRetire)
+    }
+
     /// Station lists are small (hundreds of stations): read whole, mapped, staged.
     private func ingestStations(_ spec: PipelineSpec, items: [JSONValue], sha256 sha: String, label: String) throws
         -> IngestReport
@@ -149,10 +161,12 @@ public struct IngestRunner {
         var warnings: [IngestIssue] = []
         let start = IngestRunStart(
             pipeline: spec.name, dataset: spec.dataset, source: label, licence: spec.licence, attribution: spec.attribution,
-            startedAt: started)
+            startedAt: started, released: spec.released)
         let run: IngestRunRecord
+        let checks = self.checks(spec, input: label)
+        var notices: [String] = []
         do {
-            run = try store.ingest(.stations, start: start, clock: clock) { stager in
+            run = try store.ingest(.stations, start: start, clock: clock, check: { notices += try checks.check($0) }) { stager in
                 for (index, item) in items.enumerated() {
                     switch mapper.map(item, index: index) {
                     case .rejected(let issue):
@@ -171,7 +185,7 @@ public struct IngestRunner {
             throw IngestError.storage(e)
         }
         _ = try? NearestIndex.open(for: store, kind: .stations)
-        return IngestReport(run: run, rejected: rejected, warnings: warnings)
+        return IngestReport(run: run, rejected: rejected, warnings: warnings, notices: notices)
     }
 
     private func ingestToilets(_ spec: PipelineSpec, path: String, label: String, progress: (Int) -> Void) throws -> IngestReport
@@ -183,10 +197,12 @@ public struct IngestRunner {
         var warnings: [IngestIssue] = []
         let start = IngestRunStart(
             pipeline: spec.name, dataset: spec.dataset, source: label, licence: spec.licence,
-            attribution: spec.attribution, startedAt: started)
+            attribution: spec.attribution, startedAt: started, released: spec.released)
         let run: IngestRunRecord
+        let checks = self.checks(spec, input: label)
+        var notices: [String] = []
         do {
-            run = try store.ingest(.toilets, start: start, clock: clock) { stager in
+            run = try store.ingest(.toilets, start: start, clock: clock, check: { notices += try checks.check($0) }) { stager in
                 let stream = MappedFeatureStream(spec: spec, path: path)
                 var seen = 0
                 let summary = try stream.forEach { item in
@@ -201,6 +217,7 @@ public struct IngestRunner {
                     seen += 1
                     if seen % 10_000 == 0 { progress(seen) }
                 }
+                try checks.checkMapping(unmatched: summary.unmatched, seen: summary.seen, count: summary.count)
                 return StagingTotals(
                     read: summary.count, rejected: rejected.count, warnings: warnings.count, sourceCRS: summary.crs,
                     operation: summary.operation, sourceSHA256: summary.sha256)
@@ -211,6 +228,6 @@ public struct IngestRunner {
         // Refresh the derived nearest-search index now, so the first query is fast. It is a
         // cache: when it cannot be written, queries rebuild it in memory.
         _ = try? NearestIndex.open(for: store, kind: .toilets)
-        return IngestReport(run: run, rejected: rejected, warnings: warnings)
+        return IngestReport(run: run, rejected: rejected, warnings: warnings, notices: notices)
     }
 }

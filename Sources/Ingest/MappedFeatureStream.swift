@@ -18,6 +18,11 @@ final class MappedFeatureStream: @unchecked Sendable {
         var sha256: String
         var crs: CRS
         var operation: ProjOperation?
+        /// Mapped properties no feature had (the pipeline's names, in pipeline order).
+        var unmatched: [String]
+        /// Property names seen while some mapped property was still unmatched (for
+        /// suggestions; capped).
+        var seen: Set<String>
     }
 
     private enum Message {
@@ -93,14 +98,23 @@ final class MappedFeatureStream: @unchecked Sendable {
             var operation: ProjOperation? = nil
             var batch: [Item] = []
             batch.reserveCapacity(MappedFeatureStream.batchSize)
+            // Which mapped properties no feature has had yet; names seen meanwhile.
+            var unmatched = Set(spec.mappedProperties.map(\.property))
+            var seen = Set<String>()
             let (count, digest) = try reader.forEachFeature { index, feature in
+                if !unmatched.isEmpty, case .object(let members)? = feature["properties"] {
+                    for (name, _) in members {
+                        unmatched.remove(name)
+                        if seen.count < 1000 { seen.insert(name) }
+                    }
+                }
                 if reprojector == nil {
                     let c = try MappedFeatureStream.resolveCRS(spec: spec, declared: reader.declaredCRS, path: path)
                     crs = c
                     do {
                         reprojector = try Reprojector(from: c, area: spec.region)
                     } catch let e as GeoError {
-                        throw IngestError.crs(path: path, e)
+                        throw MappedFeatureStream.crsError(e, crs: c, spec: spec, path: path)
                     }
                 }
                 guard let reprojector else { return }
@@ -121,12 +135,29 @@ final class MappedFeatureStream: @unchecked Sendable {
                 throw IngestError.crsConflict(path: path, pipeline: used, input: declared)
             }
             let used = try crs ?? MappedFeatureStream.resolveCRS(spec: spec, declared: reader.declaredCRS, path: path)
-            try send(.end(Summary(count: count, sha256: digest, crs: used, operation: used == .wgs84 ? nil : operation)))
+            let missing = spec.mappedProperties.map(\.property).filter { unmatched.contains($0) }
+            try send(
+                .end(
+                    Summary(
+                        count: count, sha256: digest, crs: used, operation: used == .wgs84 ? nil : operation,
+                        unmatched: missing, seen: seen)))
         } catch is Cancelled {
             return
         } catch {
             try? send(.failure(error))
         }
+    }
+
+    /// A CRS PROJ cannot use, blamed on where it was named: the pipeline's `crs:` line, or
+    /// the input's `crs` member.
+    static func crsError(_ e: GeoError, crs: CRS, spec: PipelineSpec, path: String) -> IngestError {
+        guard case .unknownCRS(_, let reason) = e else { return .crs(path: path, e) }
+        if spec.crs == crs, let origin = spec.origin {
+            return .invalidPipeline(
+                path: origin, line: spec.keyLines["source.crs"],
+                reason: "crs: PROJ does not know \(crs) (is the code right? PROJ says: \(reason))")
+        }
+        return .crs(path: path, .unknownCRS(crs, reason: "named by the input's crs member; PROJ does not know it (\(reason))"))
     }
 
     /// The pipeline's CRS wins; otherwise the input's `crs` member; otherwise WGS84

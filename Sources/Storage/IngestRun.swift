@@ -15,10 +15,13 @@ public struct IngestRunStart: Sendable {
     public var attribution: String?
     /// When the run started.
     public var startedAt: Date
+    /// The day the source published the input (`YYYY-MM-DD`), when known.
+    public var released: String?
 
     /// Creates a run description.
     public init(
-        pipeline: String, dataset: String, source: String, licence: String?, attribution: String?, startedAt: Date
+        pipeline: String, dataset: String, source: String, licence: String?, attribution: String?, startedAt: Date,
+        released: String? = nil
     ) {
         self.pipeline = pipeline
         self.dataset = dataset
@@ -26,6 +29,29 @@ public struct IngestRunStart: Sendable {
         self.licence = licence
         self.attribution = attribution
         self.startedAt = startedAt
+        self.released = released
+    }
+}
+
+/// What a merge is about to do, shown to the caller's check before anything is applied: the
+/// dataset's active records, the changes, the records read, and the release date of the
+/// dataset's previous run (nil when unknown).
+public struct MergePreview: Sendable, Equatable {
+    /// Active records of the dataset before the run.
+    public var active: Int
+    /// The changes the merge would make.
+    public var counts: MergeCounts
+    /// Records read from the input.
+    public var read: Int
+    /// `released` of the dataset's newest earlier run of this kind, when it had one.
+    public var previousReleased: String?
+
+    /// Creates a preview.
+    public init(active: Int, counts: MergeCounts, read: Int, previousReleased: String?) {
+        self.active = active
+        self.counts = counts
+        self.read = read
+        self.previousReleased = previousReleased
     }
 }
 

@@ -14,14 +14,21 @@ extension LocateStore {
     /// straight into the kind's table (SpatiaLite triggers suspended, the R*Tree built once at the
     /// end); otherwise it fills a staging table that is then merged (added, updated,
     /// unchanged, retired). The run is recorded either way. If anything throws, nothing
-    /// changes. `clock` gives the finish time.
+    /// changes. `clock` gives the finish time. `check` sees what the merge would do before
+    /// it is applied (the mass-retire guard) and may throw to refuse the run.
     public func ingest(
-        _ kind: PlaceKind, start: IngestRunStart, clock: () -> Date,
+        _ kind: PlaceKind, start: IngestRunStart, clock: () -> Date, check: (MergePreview) throws -> Void = { _ in },
         stage: (PlaceStager) throws -> StagingTotals
     ) throws -> IngestRunRecord {
         let t = kind.table
         return try write { db in
             let ds = start.dataset
+            let releasedKey = "released \(kind.rawValue) \(ds)"
+            let previousReleased = try String.fetchOne(
+                db, sql: "SELECT value FROM locate_meta WHERE key = ?", arguments: [releasedKey])
+            let active =
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM \(t) WHERE dataset = ? AND \(PlaceStatus.isActive())", arguments: [ds]) ?? 0
             // The run row comes first (records reference it); its counts are set at the end.
             var runRow = try LocateStore.startRun(db, start, kind: kind.rawValue, sourceCRS: "")
             let run = runRow.id ?? 0
@@ -32,14 +39,23 @@ extension LocateStore {
             let totals = try stage(stager)
             let counts: MergeCounts
             if fresh {
-                try LocateStore.resumeTriggers(db, table: t, triggers, newRowsFrom: firstID)
                 counts = MergeCounts(added: stager.stagedCount, updated: 0, unchanged: 0, retired: 0)
+                try check(MergePreview(active: active, counts: counts, read: totals.read, previousReleased: previousReleased))
+                try LocateStore.resumeTriggers(db, table: t, triggers, newRowsFrom: firstID)
             } else {
                 try rematchDerivedIDs(db, table: t, dataset: ds)
                 try refreshHashesOfEqualRows(db, kind: kind, dataset: ds)
                 counts = try countChanges(db, table: t, dataset: ds)
+                try check(MergePreview(active: active, counts: counts, read: totals.read, previousReleased: previousReleased))
                 try applyChanges(db, kind: kind, dataset: ds, run: run, counts: counts, firstID: firstID)
                 try db.execute(sql: "DROP TABLE temp.staging")
+            }
+            // The newest run's release date, for the next run's "older input" warning.
+            if let released = start.released {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO locate_meta (key, value) VALUES (?, ?)", arguments: [releasedKey, released])
+            } else {
+                try db.execute(sql: "DELETE FROM locate_meta WHERE key = ?", arguments: [releasedKey])
             }
             return try LocateStore.finishRun(
                 db, &runRow, totals: totals, accepted: stager.stagedCount, counts: counts, at: clock())

@@ -99,7 +99,7 @@ import Testing
     @Test func coordinatesGivenAsStrings() throws {
         let text = """
             {"type":"FeatureCollection","features":[
-            {"type":"Feature","geometry":{"type":"Point","coordinates":[" 14.4214","50.0875"]},"properties":{"ADRESA":"A"}},
+            {"type":"Feature","geometry":{"type":"Point","coordinates":[" 14.4214","50.0875"]},"properties":{"ADRESA":"A","OTEVRENO":"nonstop","CENA":"zdarma"}},
             {"type":"Feature","geometry":{"type":"Point","coordinates":[14.4215,"50.0876"]},"properties":{"ADRESA":"B"}},
             {"type":"Feature","geometry":{"type":"Point","coordinates":["východ","50.0875"]},"properties":{"ADRESA":"C"}},
             {"type":"Feature","geometry":{"type":"Point","coordinates":[true,50.0875]},"properties":{"ADRESA":"D"}}

@@ -11,11 +11,16 @@ func newStore() throws -> LocateStore {
     try LocateStore(path: Fixtures.temporaryFolder().appendingPathComponent("t.sqlite").path)
 }
 
-/// Loads a shipped pipeline and runs it from a file (optionally another file).
+/// Loads a shipped pipeline and runs it from a file (optionally another file);
+/// `allowMassRetire` is `--allow-mass-retire`.
 @discardableResult
-func ingest(_ pipeline: String, into store: LocateStore, source: String? = nil) throws -> IngestReport {
+func ingest(_ pipeline: String, into store: LocateStore, source: String? = nil, allowMassRetire: Bool = false) throws
+    -> IngestReport
+{
     let spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/\(pipeline).yml"))
-    return try IngestRunner(store: store, clock: fixedClock).run(spec, sourceOverride: source)
+    var runner = IngestRunner(store: store, clock: fixedClock)
+    runner.allowMassRetire = allowMassRetire
+    return try runner.run(spec, sourceOverride: source)
 }
 
 /// Loads a shipped pipeline and runs it through the asynchronous run: air pipelines and

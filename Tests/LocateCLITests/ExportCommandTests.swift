@@ -125,7 +125,8 @@ import Testing
         let db = dir.appendingPathComponent("e.sqlite").path
         // A database with the schema but no toilets: an ingest whose every record is rejected.
         let bad = try Fixtures.write(
-            "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":null,\"properties\":{}}]}",
+            "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":null,\"properties\":"
+                + "{\"ADRESA\":\"a\",\"OTEVRENO\":\"nonstop\",\"CENA\":\"zdarma\"}}]}",
             name: "b.geojson", in: dir)
         let setup = try CLI.ingest(["pipelines/prague-toilets-sample.yml", "--source", bad, "--db", db])
         #expect(setup.stderr.contains("read 1, accepted 0, rejected 1, warnings 0\n"), "\(setup.stderr)")

@@ -51,7 +51,7 @@ import Testing
             #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[14.42,50.08]},"#
                 + #""properties":{"ADRESA":"Nová (test)","OTEVRENO":"nonstop","CENA":"zdarma"}}]}"#,
             name: "one.geojson")
-        try locate(["ingest", "pipelines/prague-toilets-sample.yml", "--source", one, "--db", db])
+        try locate(["ingest", "pipelines/prague-toilets-sample.yml", "--source", one, "--db", db, "--allow-mass-retire"])
         let second = try NearestIndex.open(for: try LocateStore(readingAt: db))
         #expect(second.count == 1)
     }

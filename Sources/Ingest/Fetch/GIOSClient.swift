@@ -49,7 +49,11 @@ struct GIOSClient {
             let first = self.url(path)
             let url = "\(first)\(first.contains("?") ? "&" : "?")page=\(page)&size=\(GIOSClient.pageSize)"
             let doc = try await document(url)
-            let total = doc["totalPages"]?.doubleValue.map { Int($0) } ?? 1
+            let total: Int
+            switch GIOSClient.pageCount(doc) {
+            case .success(let n): total = n
+            case .failure(let e): throw IngestError.unexpectedAnswer(path: url, reason: e.reason)
+            }
             if page == 0 {
                 pages = max(1, total)
             } else if total != pages {
@@ -104,6 +108,25 @@ struct GIOSClient {
             out.append(entry.result)
         }
         return out
+    }
+
+    /// Most pages a paged list may claim (500 items each: five million items).
+    static let maxPages: Int64 = 10_000
+
+    /// Why a page count cannot be used.
+    struct PageCountError: Error {
+        let reason: String
+    }
+
+    /// The `totalPages` of a v1 page: 1 when absent, else a whole number from 0 to
+    /// `maxPages` (0, an empty list, reads as 1).
+    static func pageCount(_ doc: JSONValue) -> Result<Int, PageCountError> {
+        guard let v = doc["totalPages"], v != .null else { return .success(1) }
+        guard let n = v.wholeNumber(in: 0...maxPages) else {
+            return .failure(
+                PageCountError(reason: "totalPages \(v.textValue ?? v.kindName) is not a page count from 0 to \(maxPages)"))
+        }
+        return .success(max(1, Int(n)))
     }
 
     /// One object response (the index).

@@ -67,25 +67,51 @@ enum GIOSDialect: Sendable {
 
     /// The sensor's id alone (to fetch its data before the rest is checked).
     func sensorID(_ item: JSONValue) -> Int64? {
-        item[sensorIDField]?.doubleValue.flatMap { $0.rounded() == $0 ? Int64(exactly: $0) : nil }
+        item[sensorIDField]?.wholeNumber(in: JSONValue.safeIntegers)
     }
 
-    /// The sensor, or nil when it has no id or no pollutant code.
+    /// The sensor, or nil when it has no usable id, no pollutant code or a parameter id out
+    /// of range (`problem` says which).
     func sensor(_ item: JSONValue) -> Sensor? {
         guard let id = sensorID(item) else { return nil }
         switch self {
         case .v1:
-            guard let code = nonBlank(item["Wskaźnik - wzór"] ?? item["Wskaźnik - kod"]) else { return nil }
+            guard let code = nonBlank(item["Wskaźnik - wzór"] ?? item["Wskaźnik - kod"]),
+                case .success(let paramID) = paramID(item["Id wskaźnika"])
+            else { return nil }
             return Sensor(
                 id: id, code: code, name: nonBlank(item["Wskaźnik"]), formula: nonBlank(item["Wskaźnik - wzór"]),
-                paramID: item["Id wskaźnika"]?.doubleValue.map { Int64($0) })
+                paramID: paramID)
         case .legacy:
             let param = item["param"] ?? .null
-            guard let code = nonBlank(param["paramFormula"]) ?? nonBlank(param["paramCode"]) else { return nil }
+            guard let code = nonBlank(param["paramFormula"]) ?? nonBlank(param["paramCode"]),
+                case .success(let paramID) = paramID(param["idParam"])
+            else { return nil }
             return Sensor(
                 id: id, code: code, name: nonBlank(param["paramName"]), formula: nonBlank(param["paramFormula"]),
-                paramID: param["idParam"]?.doubleValue.map { Int64($0) })
+                paramID: paramID)
         }
+    }
+
+    /// Why `sensor(item)` is nil: the field at fault and the reason.
+    func problem(_ item: JSONValue) -> (field: String, reason: String) {
+        if let v = item[sensorIDField], v != .null, sensorID(item) == nil {
+            return (sensorIDField, "sensor id \(v.textValue ?? v.kindName) is not a whole number from 0 to 2^53")
+        }
+        let param = self == .v1 ? item["Id wskaźnika"] : (item["param"] ?? .null)["idParam"]
+        if case .failure(let reason) = paramID(param) { return (self == .v1 ? "Id wskaźnika" : "idParam", reason.text) }
+        return (sensorIDField, "sensor without id or pollutant")
+    }
+
+    private struct Reason: Error { let text: String }
+
+    /// An optional parameter id: absent or null is nil; otherwise a whole number in range.
+    private func paramID(_ v: JSONValue?) -> Result<Int64?, Reason> {
+        guard let v, v != .null else { return .success(nil) }
+        guard let n = v.wholeNumber(in: JSONValue.safeIntegers) else {
+            return .failure(Reason(text: "parameter id \(v.textValue ?? v.kindName) is not a whole number from 0 to 2^53"))
+        }
+        return .success(n)
     }
 
     func row(_ item: JSONValue) -> Row {

@@ -43,9 +43,16 @@ struct ReplaySource: ResponseSource {
             throw IngestError.fileNotFound(path: folder + "/index.tsv")
         }
         var files: [String: String] = [:]
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+        for (n, line) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated() {
             let parts = line.split(separator: "\t")
-            if parts.count >= 2 { files[String(parts[0])] = String(parts[1]) }
+            guard parts.count >= 2 else { continue }
+            let file = String(parts[1])
+            // The recorder writes plain numbered names: anything with a path in it would
+            // read outside the folder.
+            guard SafeName.isPlainFileName(file) else {
+                throw IngestError.outsideFolder(folder: folder, entry: file, origin: "\(folder)/index.tsv:\(n + 1)")
+            }
+            files[String(parts[0])] = file
         }
         self.files = files
     }
@@ -87,8 +94,22 @@ struct FolderSource: ResponseSource {
             rest = rest[..<q]
         }
         while rest.hasPrefix("/") { rest = rest.dropFirst() }
+        // Paths come from data (station ids, sensor ids): every part must be a plain name.
+        guard rest.split(separator: "/", omittingEmptySubsequences: false).allSatisfy({ SafeName.isPlainFileName(String($0)) })
+        else {
+            throw IngestError.outsideFolder(folder: folder, entry: String(rest), origin: url)
+        }
         let file = folder + "/" + rest + (page > 0 ? ".page\(page)" : "") + ".json"
         guard let data = FileManager.default.contents(atPath: file) else { throw IngestError.fileNotFound(path: file) }
         return [UInt8](data)
+    }
+}
+
+/// Names taken from data that become parts of a path.
+enum SafeName {
+    /// A non-empty name without `/`, control characters, or the names `.` and `..`: joined
+    /// to a folder, it stays inside it.
+    static func isPlainFileName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && TextEscape.firstControl(in: name) == nil
     }
 }

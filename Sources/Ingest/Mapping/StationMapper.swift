@@ -45,10 +45,18 @@ struct StationMapper {
             let clean = t.collapsingWhitespace
             return clean.isEmpty ? nil : clean
         }
-        guard let idValue = value(k[0]), let idNumber = idValue.doubleValue, idNumber == idNumber.rounded(), idNumber > 0 else {
+        guard let idValue = value(k[0]), idValue.doubleValue != nil else {
             return .rejected(IngestIssue(index: index, id: nil, field: k[0], reason: "station id is missing or not a number"))
         }
-        let id = String(Int(idNumber))
+        guard let idNumber = idValue.wholeNumber(in: 1...JSONValue.safeIntegers.upperBound) else {
+            return .rejected(
+                IngestIssue(
+                    index: index, id: nil, field: k[0],
+                    reason:
+                        "station id \(idValue.textValue ?? "") is not a whole number from 1 to \(JSONValue.safeIntegers.upperBound)"
+                ))
+        }
+        let id = String(idNumber)
         func reject(_ field: String, _ reason: String) -> Outcome {
             .rejected(IngestIssue(index: index, id: id, field: field, reason: reason))
         }

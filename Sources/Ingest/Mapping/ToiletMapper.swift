@@ -59,6 +59,10 @@ struct ToiletMapper {
         switch spec.id {
         case .field(let f):
             guard let key = sourceKey else { return reject(f, "id is missing or blank") }
+            // A NUL truncates the id in C strings; tabs and newlines break line formats.
+            if let c = TextEscape.firstControl(in: key) {
+                return reject(f, "id contains a control character (\(c)): ids must be plain text")
+            }
             id = key
         case .derived(let fields):
             let keyText = fields.map {

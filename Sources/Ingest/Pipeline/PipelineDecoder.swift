@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Hours
 import Yams
 
 /// Decodes pipeline YAML strictly: unknown keys, wrong types and missing required keys are
@@ -7,11 +8,13 @@ import Yams
 public enum PipelineDecoder {
     /// Reads and decodes a pipeline file.
     public static func load(path: String) throws -> PipelineSpec {
-        guard FileManager.default.fileExists(atPath: path) else { throw IngestError.fileNotFound(path: path) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw IngestError.unreadable(path: path, reason: "permission denied")
+        let data = try WholeFile.read(path, limit: 1 << 20)
+        let head = [UInt8](data.prefix(2))
+        if head == [0xFF, 0xFE] || head == [0xFE, 0xFF] {
+            throw IngestError.invalidPipeline(
+                path: path, line: nil, reason: "the file is UTF-16; save it as UTF-8 (iconv -f UTF-16 -t UTF-8)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(data: data, encoding: .utf8), !text.contains("\u{0}") else {
             throw IngestError.invalidPipeline(path: path, line: nil, reason: "not UTF-8 text")
         }
         let base = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -64,20 +67,45 @@ public enum PipelineDecoder {
             crs = c
         }
         try sourceMap.finish()
-        let tz = try top.string("timezone") ?? "UTC"
+        var keyLines: [String: Int] = [:]
+        keyLines["source.crs"] = sourceMap.line(of: "crs")
+        let tzText = try top.string("timezone")
+        let tz = tzText ?? "UTC"
         guard TimeZone(identifier: tz) != nil else { throw top.error("timezone", "unknown time zone '\(tz)'") }
         let country = try top.string("country")?.uppercased()
         if let country, country.count != 2 || !country.allSatisfy({ $0.isASCII && $0.isLetter }) {
             throw top.error("country", "'\(country)' is not a two-letter ISO 3166 code")
+        }
+        if let country, !PublicHolidays.supportedCountries.contains(country) {
+            throw top.error(
+                "country",
+                "'\(country)' has no public-holiday rules in this build "
+                    + "(supported: \(PublicHolidays.supportedCountries.joined(separator: ", ")))")
+        }
+        let released = try self.released(top)
+        var maxRetireShare: Double? = nil
+        if let share = try top.number("max_retire_share") {
+            guard (0...1).contains(share) else {
+                throw top.error("max_retire_share", "\(share) is not a share between 0 and 1 (0.5 is half)")
+            }
+            maxRetireShare = share
         }
         let licence = try top.string("licence")
         let attribution = try top.string("attribution")
         // Station lists have a fixed schema: their id and fields are not configurable.
         let idRule: PipelineSpec.IDRule
         let fields: PipelineSpec.FieldMap
+        var fieldsMap: YAMLMap? = nil
         if kind == .toilets {
-            idRule = try self.idRule(try top.requiredMap("id"))
-            fields = try fieldMap(try top.requiredMap("fields"))
+            let idMap = try top.requiredMap("id")
+            idRule = try self.idRule(idMap)
+            for k in ["field", "derive"] { keyLines["id." + k] = idMap.line(of: k) }
+            let m = try top.requiredMap("fields")
+            fields = try fieldMap(m)
+            for k in ["name", "address", "hours", "price", "wheelchair", "kind", "location_detail"] {
+                keyLines["fields." + k] = m.line(of: k)
+            }
+            fieldsMap = m
         } else {
             idRule = .field("station id")
             fields = PipelineSpec.FieldMap()
@@ -88,12 +116,48 @@ public enum PipelineDecoder {
             ? BoundingBox(minLongitude: -180, minLatitude: -90, maxLongitude: 180, maxLatitude: 90)
             : try self.region(try top.requiredMap("region"))
         let stations = kind == .air ? try top.stringList("stations") : nil
+        if let stations, let bad = stations.first(where: { !isStationID($0) }) {
+            throw top.error("stations", "'\(TextEscape.quoted(bad))' is not a station id (digits only)")
+        }
+        // Hours and air times are wall-clock times: without the places' zone they would be
+        // read in UTC, silently wrong.
+        if tzText == nil {
+            if kind == .toilets, fields.hours != nil, let fieldsMap {
+                throw fieldsMap.error(
+                    "hours",
+                    "opening hours are mapped but the pipeline names no timezone: add `timezone:` with the places' IANA zone (such as Europe/Prague)"
+                )
+            }
+            if kind == .air {
+                throw top.error(
+                    "timezone",
+                    "missing: the API writes wall-clock times; add `timezone:` with the stations' IANA zone (Europe/Warsaw)")
+            }
+        }
         try top.finish()
         var spec = PipelineSpec(
             name: name, kind: kind, dataset: dataset, source: location, format: format, crs: crs, timeZone: tz, country: country,
             licence: licence, attribution: attribution, id: idRule, fields: fields, region: region)
         spec.stations = stations
+        spec.released = released
+        spec.maxRetireShare = maxRetireShare
+        spec.origin = path
+        spec.keyLines = keyLines
         return spec
+    }
+
+    /// A GIOŚ station id: 1 to 18 ASCII digits (it becomes part of a request path).
+    private static func isStationID(_ s: String) -> Bool {
+        !s.isEmpty && s.count <= 18 && s.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// `released: 2026-09-27`: the day the source published this input (YYYY-MM-DD).
+    private static func released(_ top: YAMLMap) throws -> String? {
+        guard let text = try top.string("released") else { return nil }
+        guard ReleaseDate.isValid(text) else {
+            throw top.error("released", "'\(TextEscape.quoted(text))' is not a date YYYY-MM-DD")
+        }
+        return text
     }
 
     private static func sourceSpec(_ m: YAMLMap, baseFolder: String) throws -> String {
@@ -149,14 +213,20 @@ public enum PipelineDecoder {
     private static func yamlLine(_ e: YamlError) -> Int? {
         switch e {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): return mark.line
-        default: return nil
+        default:
+            // Other errors (duplicate keys) end in "in line N, column M".
+            let text = "\(e)"
+            guard let r = text.range(of: "in line ", options: .backwards) else { return nil }
+            return Int(text[r.upperBound...].prefix { $0.isASCII && $0.isNumber })
         }
     }
 
     private static func yamlProblem(_ e: YamlError) -> String {
         switch e {
         case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): return problem
-        default: return "\(e)"
+        default:
+            // The first line only: Yams appends the whole document as context.
+            return String("\(e)".prefix { $0 != "\n" })
         }
     }
 }

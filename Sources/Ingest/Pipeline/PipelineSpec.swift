@@ -80,4 +80,46 @@ public struct PipelineSpec: Sendable, Equatable {
     public var region: BoundingBox
     /// Air pipelines: only these station ids (nil: every active station of `dataset`).
     public var stations: [String]? = nil
+    /// The day the source published this input (`released: YYYY-MM-DD`), when stated: a run
+    /// older than the dataset's newest run warns.
+    public var released: String? = nil
+    /// The largest share (0...1) of a dataset's active records one run may retire
+    /// (`max_retire_share:`); nil: the runner's default, 0.5.
+    public var maxRetireShare: Double? = nil
+    /// The pipeline file this spec was decoded from (for messages), when known.
+    public var origin: String? = nil
+    /// 1-based lines of the mapping keys in the pipeline file: `fields.hours`, `id.field`,
+    /// `id.derive`.
+    public var keyLines: [String: Int] = [:]
+
+    /// Every source property the pipeline reads, with its pipeline key (`fields.hours`,
+    /// `id.field`, `id.derive`), in pipeline order.
+    public var mappedProperties: [(key: String, property: String)] {
+        var out: [(String, String)] = []
+        switch id {
+        case .field(let f): out.append(("id.field", f))
+        case .derived(let fs): out += fs.map { ("id.derive", $0) }
+        }
+        let f = fields
+        let pairs: [(String, String?)] = [
+            ("name", f.name), ("address", f.address), ("hours", f.hours), ("price", f.price),
+            ("wheelchair", f.wheelchair), ("kind", f.kind), ("location_detail", f.locationDetail),
+        ]
+        for (k, v) in pairs { if let v { out.append(("fields." + k, v)) } }
+        return out
+    }
+}
+
+/// A release date as pipelines write it: `YYYY-MM-DD`, a real day of the Gregorian calendar.
+enum ReleaseDate {
+    static func isValid(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.count == 10, parts.count == 3, parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), (1...12).contains(m), d >= 1
+        else { return false }
+        let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
+        return d <= days
+    }
 }

@@ -35,6 +35,9 @@ struct YAMLMap {
         return .invalidPipeline(path: path, line: l, reason: "\(key): \(reason)")
     }
 
+    /// The 1-based line of `key`, or of the mapping when the key is absent.
+    func line(of key: String) -> Int? { entries.first { $0.key == key }?.line ?? line }
+
     func missing(_ key: String) -> IngestError {
         .invalidPipeline(path: path, line: line, reason: "missing key '\(key)' in \(context)")
     }
@@ -63,6 +66,12 @@ struct YAMLMap {
 
     func requiredNumber(_ key: String) throws -> Double {
         guard let n = node(key) else { throw missing(key) }
+        guard let v = n.float ?? n.int.map(Double.init), v.isFinite else { throw error(key, "expected a number") }
+        return v
+    }
+
+    func number(_ key: String) throws -> Double? {
+        guard let n = node(key) else { return nil }
         guard let v = n.float ?? n.int.map(Double.init), v.isFinite else { throw error(key, "expected a number") }
         return v
     }

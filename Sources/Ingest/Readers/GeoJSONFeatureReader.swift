@@ -90,8 +90,29 @@ final class GeoJSONFeatureReader {
             throw IngestError.notFeatureCollection(path: path, reason: "crs member has no properties.name")
         }
         guard let c = CRS(text: name) else {
-            throw IngestError.crs(path: path, .unknownCRS(CRS(epsg: 0), reason: "'\(name)' is not an EPSG code"))
+            throw IngestError.unsupported(
+                path: path, reason: "the crs member names '\(name)', which is not an EPSG code (such as EPSG:5514)")
         }
         return c
+    }
+}
+
+/// Files read whole (pipelines, station lists): regular files of bounded size only, so a
+/// device (`/dev/zero`) or a huge file is an error, not an endless read.
+enum WholeFile {
+    /// Reads `path`, failing on a missing, unreadable, non-regular or larger-than-`limit` file.
+    static func read(_ path: String, limit: Int) throws -> Data {
+        try GeoJSONFeatureReader.checkReadable(path)
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+            throw IngestError.unreadable(path: path, reason: "not a regular file")
+        }
+        if let size = attributes?[.size] as? Int, size > limit {
+            throw IngestError.unreadable(path: path, reason: "\(size) bytes is more than the \(limit) bytes read whole")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw IngestError.unreadable(path: path, reason: "permission denied")
+        }
+        return data
     }
 }

@@ -102,7 +102,22 @@ final class JSONStreamParser {
 
     /// Skips a UTF-8 byte order mark at the very start, if present.
     func skipByteOrderMark() throws {
-        guard offset == 0, try peekByte() == 0xEF else { return }
+        guard offset == 0, let first = try peekByte() else { return }
+        // The first chunk is in the buffer: the second byte needs no refill.
+        let second: UInt8? = index + 1 < buffer.count ? buffer[index + 1] : nil
+        if first == 0xFF || first == 0xFE {
+            if second == (first == 0xFF ? 0xFE : 0xFF) {
+                throw error(
+                    "the file is UTF-16 (byte order mark \(first == 0xFF ? "FF FE" : "FE FF")); save it as UTF-8 "
+                        + "(iconv -f UTF-16 -t UTF-8)")
+            }
+            throw error("byte 0x\(String(first, radix: 16, uppercase: true)) cannot start UTF-8 text")
+        }
+        if first == 0 || (first < 0x80 && second == 0) {
+            throw error(
+                "the file holds NUL bytes: UTF-16 or UTF-32 without a byte order mark, or binary data; locate reads UTF-8 JSON")
+        }
+        guard first == 0xEF else { return }
         for b: UInt8 in [0xEF, 0xBB, 0xBF] {
             guard try peekByte() == b else { throw error("invalid byte order mark") }
             index += 1

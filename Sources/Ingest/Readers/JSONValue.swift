@@ -46,6 +46,19 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// The value as a whole number in `range` (a number, or a string holding one): nil when
+    /// it is no number, not whole, not finite or out of range. Every whole number from
+    /// outside goes through here before it becomes an `Int` (no `Int(Double)` trap).
+    public func wholeNumber(in range: ClosedRange<Int64>) -> Int64? {
+        guard let d = doubleValue, d.isFinite, d.rounded() == d, d >= Double(range.lowerBound), d <= Double(range.upperBound),
+            let v = Int64(exactly: d), range.contains(v)
+        else { return nil }
+        return v
+    }
+
+    /// Ids and counts from outside stay within the integers a Double holds exactly (2^53 - 1).
+    public static let safeIntegers: ClosedRange<Int64> = 0...9_007_199_254_740_991
+
     /// The string value; numbers and booleans as their text; nil for null, arrays, objects.
     public var textValue: String? {
         switch self {

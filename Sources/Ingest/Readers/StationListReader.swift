@@ -17,10 +17,7 @@ struct StationListReader {
     }
 
     func read() throws -> (stations: [JSONValue], sha256: String) {
-        try GeoJSONFeatureReader.checkReadable(path)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw IngestError.unreadable(path: path, reason: "permission denied")
-        }
+        let data = try WholeFile.read(path, limit: 256 << 20)
         let bytes = [UInt8](data)
         var h = SHA256Hasher()
         h.update(bytes)
@@ -33,7 +30,11 @@ struct StationListReader {
                 throw IngestError.notStationList(path: path, reason: "no \"\(StationListReader.v1ListKey)\" array")
             }
             // Stop on totalPages, not on links.next (present even on the last page).
-            let pages = doc["totalPages"]?.doubleValue.map { Int($0) } ?? 1
+            let pages: Int
+            switch GIOSClient.pageCount(doc) {
+            case .success(let n): pages = n
+            case .failure(let e): throw IngestError.notStationList(path: path, reason: e.reason)
+            }
             guard pages <= 1 else {
                 throw IngestError.notStationList(
                     path: path, reason: "the file holds page 1 of \(pages); ingest the API URL to read every page")

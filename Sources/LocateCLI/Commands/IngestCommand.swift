@@ -59,6 +59,15 @@ struct IngestCommand: AsyncParsableCommand {
             "HTTP: give up a request when no byte arrives for SECONDS (default 30); it is retried.", valueName: "SECONDS"))
     var httpStall: Double = 30
 
+    @Option(
+        help: ArgumentHelp(
+            "Refuse a run that would retire more than this share (0 to 1) of the dataset's active records (default: the pipeline's max_retire_share, else 0.5).",
+            valueName: "SHARE"))
+    var maxRetireShare: Double?
+
+    @Flag(help: "Accept a run that retires more than --max-retire-share of the dataset, or an input with no records.")
+    var allowMassRetire = false
+
     @OptionGroup var output: JSONOptions
     @OptionGroup var store: StoreOptions
 
@@ -73,10 +82,16 @@ struct IngestCommand: AsyncParsableCommand {
         guard httpStall > 0, httpStall <= 86_400 else {
             throw ValidationError("--http-stall must be more than 0 and at most 86400 seconds")
         }
+        if let s = maxRetireShare, !(0...1).contains(s) {
+            throw ValidationError("--max-retire-share must be a share from 0 to 1 (0.5 is half)")
+        }
     }
 
     func run() async throws {
         let spec = try PipelineDecoder.load(path: pipeline)
+        // Output paths are checked before anything changes: a bad one fails the run first.
+        if let report { try OutputPath.checkWritableFile(report, option: "--report") }
+        if let saveResponses { try OutputPath.checkFolder(saveResponses, option: "--save-responses") }
         let db = try LocateStore(path: store.path)
         let tty = Console.stderrIsTerminal
         let fromAPI = replay == nil && IngestRunner.readsAPI(spec, sourceOverride: source)
@@ -85,6 +100,8 @@ struct IngestCommand: AsyncParsableCommand {
         runner.httpLimits.maxBytes = maxDownloadMb * 1024 * 1024
         runner.httpLimits.deadlineSeconds = httpDeadline
         runner.httpLimits.stallSeconds = httpStall
+        runner.maxRetireShare = maxRetireShare
+        runner.allowMassRetire = allowMassRetire
         let result = try await runner.run(
             spec, sourceOverride: source, replay: replay, saveResponses: save
         ) { n in

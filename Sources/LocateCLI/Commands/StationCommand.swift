@@ -60,9 +60,20 @@ struct StationCommand: ParsableCommand {
         if let f = freshWithin, StationCommand.seconds(f) == nil {
             throw ValidationError("--fresh-within '\(f)' is not an age such as 90m, 3h or 2d (at most 3650d)")
         }
-        for a in alert where AirAlert(a) == nil {
-            throw ValidationError("--alert '\(a)' is not a rule such as PM10>50")
+        for a in alert {
+            guard let rule = AirAlert(a) else { throw ValidationError("--alert '\(a)' is not a rule such as PM10>50") }
+            try StationCommand.checkPollutant(rule.parameter, option: "--alert '\(a)'")
         }
+        if let param { try StationCommand.checkPollutant(param, option: "--param") }
+    }
+
+    /// Fails (exit 64) unless `code` is a pollutant GIOŚ measures: a rule on an unknown code
+    /// would never fire.
+    static func checkPollutant(_ code: String, option: String) throws {
+        guard PollutantCode.canonical(code) == nil else { return }
+        throw ValidationError(
+            "\(option): unknown pollutant '\(code)' (valid: \(PollutantCode.known.joined(separator: ", ")); case and dots do not count)"
+        )
     }
 
     /// `90m`, `3h`, `2d` in seconds.

@@ -30,12 +30,15 @@ enum IngestSummary {
         if report.rejected.count > shownRejects {
             lines.append("… \(report.rejected.count - shownRejects) more rejected; see --report FILE")
         }
-        let groups = report.warningGroups.prefix(shownWarningGroups)
+        let all = report.warningGroups
+        let groups = all.prefix(shownWarningGroups)
         if !groups.isEmpty {
+            let more = all.count > shownWarningGroups ? "; …and \(all.count - shownWarningGroups) more" : ""
             lines.append(
-                "warnings: " + groups.map { "\($0.count)× \($0.field): \($0.kind)" }.joined(separator: "; ")
+                "warnings: " + groups.map { "\($0.count)× \($0.field): \($0.kind)" }.joined(separator: "; ") + more
                     + (hasReportFile ? "" : " (all in --report FILE)"))
         }
+        for notice in report.notices { lines.append("warning: \(notice)") }
         return lines
     }
 }

@@ -13,10 +13,13 @@ struct IngestReportDocument: Encodable {
     var run: IngestRunRecord
     var rejected: [IngestIssue]
     var warnings: [IngestIssue]
+    /// Warnings about the run as a whole (an input older than the dataset's newest run).
+    var notices: [String]
 
     init(_ report: IngestReport) {
         run = report.run
         rejected = report.rejected
         warnings = report.warnings
+        notices = report.notices
     }
 }

@@ -12,6 +12,9 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
     case empty(what: String)
     /// The file is not a usable locate database (a table is missing, or its schema is from an older or newer version).
     case incompatible(path: String, reason: String)
+    /// Another process is writing the database and did not finish within `waitedSeconds`;
+    /// `holder` is that process (id and command line) when a live locate names itself in `<db>.lock`.
+    case busy(path: String, holder: String?, waitedSeconds: Double)
 
     /// A short lower-case message the CLI prints after `error:`.
     public var description: String {
@@ -23,6 +26,18 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
         case .sqlFailed(let sql, let reason): return "sql failed: \(reason) (in \(sql))"
         case .empty(let what): return "the database has no \(what): run `locate ingest` first"
         case .incompatible(let path, let reason): return "\(path): cannot use this database: \(reason)"
+        case .busy(let path, let holder, let waited):
+            let who = holder.map { "another locate is writing it (\($0))" } ?? "another process is writing it"
+            let wait =
+                waited > 0
+                ? "still busy after waiting \(StorageError.seconds(waited)) s (--wait SECONDS waits longer)"
+                : "not waiting (--wait SECONDS waits for it)"
+            return "\(path): database is busy: \(who); \(wait)"
         }
+    }
+
+    /// `30`, `0.5`: seconds as a user wrote them.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }

@@ -48,6 +48,7 @@ struct IngestCommand: AsyncParsableCommand {
 
     @OptionGroup var output: JSONOptions
     @OptionGroup var store: StoreOptions
+    @OptionGroup var wait: WaitOptions
 
     func validate() throws {
         if let k = keepResponses, k < 1 { throw ValidationError("--keep-responses must be at least 1") }
@@ -55,7 +56,7 @@ struct IngestCommand: AsyncParsableCommand {
 
     func run() async throws {
         let spec = try PipelineDecoder.load(path: pipeline)
-        let db = try LocateStore(path: store.path)
+        let db = try LocateStore(path: store.path, access: wait.access)
         let tty = Console.stderrIsTerminal
         let fromAPI = replay == nil && IngestRunner.readsAPI(spec, sourceOverride: source)
         let save = fromAPI ? (saveResponses ?? ResponseArchive.folder(for: store.path, at: Date())) : nil
@@ -72,6 +73,8 @@ struct IngestCommand: AsyncParsableCommand {
                 throw CLIError.failed("\(report): cannot write the report")
             }
         }
+        // A database this run created appears only now (a failed run leaves none).
+        try db.close()
         for line in IngestSummary.lines(result, path: store.path, hasReportFile: report != nil) { Console.note(line) }
         if let keep = keepResponses {
             let removed = try ResponseArchive.prune(db: store.path, keep: keep)

@@ -24,7 +24,10 @@ struct WaitOptions: ParsableArguments {
         help: ArgumentHelp(
             "When another locate is writing the database, wait up to SECONDS for it (default: 30; 0: fail at once).",
             valueName: "SECONDS"))
-    var seconds: Double = WaitOptions.defaultSeconds
+    var given: Double?
+
+    /// The wait in seconds: `--wait`, or the default.
+    var seconds: Double { given ?? WaitOptions.defaultSeconds }
 
     func validate() throws {
         guard seconds.isFinite, (0...86_400).contains(seconds) else {

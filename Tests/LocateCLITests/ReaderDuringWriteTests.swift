@@ -27,9 +27,14 @@ struct ReaderDuringWriteTests {
 
     /// Starts the writer on `db` and returns once it said `ready` (or has ended).
     static func startWriter(_ db: String, ending: String) throws -> (process: Process, said: String) {
+        try startPython(script(ending: ending), db)
+    }
+
+    /// Starts `python3 -c script db` and returns once it printed its first line (or ended).
+    static func startPython(_ script: String, _ db: String) throws -> (process: Process, said: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", script(ending: ending), db]
+        p.arguments = ["python3", "-c", script, db]
         let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice

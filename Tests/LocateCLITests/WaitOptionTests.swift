@@ -53,6 +53,28 @@ import Testing
         #expect(text.contains("changes: 0 added, 0 updated, 12 unchanged, 0 retired\n"))
     }
 
+    @Test(.enabled(if: Fixtures.haveTool("python3"), "python3 is not installed"))
+    func aWriterOtherThanLocateIsWaitedForAtLeastOneSecond() throws {
+        let db = try CLI.sampleDatabase()
+        let script = """
+            import sqlite3, sys, time
+            c = sqlite3.connect(sys.argv[1], isolation_level=None)
+            c.execute('BEGIN IMMEDIATE')
+            c.execute("UPDATE ingest_runs SET pipeline = pipeline")
+            print('ready', flush=True)
+            time.sleep(30)
+            """
+        let writer = try ReaderDuringWriteTests.startPython(script, db)
+        defer { Fixtures.stop(writer.process) }
+        try #require(writer.said == "ready\n", "setup: the writer said \(writer.said)")
+        let r = try CLI.run(["ingest", WaitOptionTests.sample, "--db", db, "--wait", "0"])
+        #expect(r.status == 1)
+        #expect(
+            r.stderr
+                == "error: \(db): database is busy: another process is writing it; "
+                + "still busy after waiting 1 s (--wait SECONDS waits longer)\n")
+    }
+
     @Test(arguments: ["--wait=-1", "--wait=86401", "--wait=nan"])
     func anOutOfRangeWaitIsAUsageError(option: String) throws {
         let r = try CLI.run(["ingest", WaitOptionTests.sample, option, "--db", "/nonexistent/x.sqlite"])

@@ -32,10 +32,8 @@ import Testing
     @Test func readersNeverFailWhileIngestsCommit() throws {
         let states = try TwoStates(count: 1000)
         let db = states.path("c.sqlite")
-        try states.ingest(states.a, db: db)
         let other = states.path("b.sqlite")
-        try FileManager.default.copyItem(atPath: db, toPath: other)
-        try states.ingest(states.b, db: other)
+        try states.prepare(before: db, after: other)
         let answers = try Set([states.query(db).stdout, states.query(other).stdout])
         try #require(answers.count == 2, "setup: the two states answer alike")
         let stop = states.path("stop")

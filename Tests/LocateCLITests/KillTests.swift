@@ -50,10 +50,8 @@ struct KillTests {
     @Test func aKilledReingestLeavesTheStateBeforeOrAfterIt() throws {
         let states = try TwoStates(count: 1000)
         let base = states.path("base.sqlite")
-        try states.ingest(states.a, db: base)
         let after = states.path("after.sqlite")
-        try FileManager.default.copyItem(atPath: base, toPath: after)
-        let seconds = try KillTests.duration(states.ingestArguments(states.b, db: after))
+        let seconds = try states.prepare(before: base, after: after)
         let beforeAnswer = try states.query(base)
         let afterAnswer = try states.query(after)
         try #require(beforeAnswer.status == 0 && afterAnswer.status == 0, "setup: \(beforeAnswer.stderr)\(afterAnswer.stderr)")

@@ -34,6 +34,17 @@ struct TwoStates {
         try CLI.ingest(Array(ingestArguments(source, db: db).dropFirst()))
     }
 
+    /// Ingests A into `before`, copies it to `after` and ingests B there (a re-ingest that
+    /// changes every record); returns the seconds that re-ingest took.
+    @discardableResult
+    func prepare(before: String, after: String) throws -> Double {
+        try ingest(a, db: before)
+        try FileManager.default.copyItem(atPath: before, toPath: after)
+        let started = Date()
+        try ingest(b, db: after)
+        return Date().timeIntervalSince(started)
+    }
+
     /// The read command of these tests (a fixed `--at`, so the answer depends on the data only).
     static let queryArguments = ["toilet", "--near", "50.08,14.42", "--limit", "5", "--at", "2026-11-21T12:00"]
 

@@ -2,17 +2,33 @@ internal import CSpatial
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The locate database: a SQLite file with SpatiaLite metadata (EPSG:4326 storage), opened
-/// through GRDB. Writable stores load `mod_spatialite` into their connection and run the
-/// migrations; read-only stores (queries) skip SpatiaLite entirely, since queries read plain
-/// columns and the nearest-search index.
+/// through GRDB. Writable stores load `mod_spatialite` into their connection, run the
+/// migrations and keep the file in WAL mode (https://sqlite.org/wal.html), holding the
+/// database's `WriteLock` while open; read-only stores (queries) skip SpatiaLite entirely,
+/// since queries read plain columns and the nearest-search index, and read one committed
+/// state for their whole life, whatever a writer commits meanwhile.
 public final class LocateStore {
     /// The database file path.
     public let path: String
+    /// The file the connection is open on: `path`, or `<path>.partial` while a store made
+    /// with `WriteAccess.createsOnClose` builds a new database.
+    let filePath: String
     let queue: DatabaseQueue
+    private var lock: WriteLock?
+    private var closed = false
+    /// How long SQLite waits for a lock held by a program other than locate.
+    private var busySeconds = 0.0
 
-    /// Opens (creating when missing) a writable store and brings its schema up to date.
-    public init(path: String) throws {
+    /// Opens (creating when missing) a writable store and brings its schema up to date,
+    /// after taking the database's write lock as `access` says (by default: no waiting).
+    public init(path: String, access: WriteAccess = WriteAccess()) throws {
         self.path = path
         let dir = (path as NSString).deletingLastPathComponent
         let folder = dir.isEmpty ? "." : dir
@@ -30,42 +46,153 @@ public final class LocateStore {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw StorageError.cannotOpen(path: path, reason: "is a folder")
         }
+        let lock = try WriteLock(database: path, waitSeconds: access.waitSeconds, holder: access.holder)
         let existed = FileManager.default.fileExists(atPath: path)
-        _ = LocateStore.sqliteConfigured
-        var config = Configuration()
-        config.prepareDatabase { db in
-            try LocateStore.loadSpatiaLite(db)
-            try db.execute(sql: "PRAGMA cache_size = -262144")  // 256 MiB: R*Tree builds thrash smaller caches
-        }
+        let file = !existed && access.createsOnClose ? path + ".partial" : path
+        // Under the lock, a partial file can only be a leftover of a killed first run.
+        if file != path { LocateStore.removeFiles(of: file) }
+        let busySeconds = max(access.waitSeconds, 1)
         do {
-            queue = try DatabaseQueue(path: path, configuration: config)
-        } catch let e as StorageError {
-            throw e
-        } catch let e as DatabaseError where e.resultCode == .SQLITE_CANTOPEN && !existed {
-            throw StorageError.notWritable(path: path, reason: "cannot create the file in \(folder)")
+            queue = try LocateStore.openWritable(file, path: path, busySeconds: busySeconds, existed: existed)
+            try Schema.setUp(queue, path: path, busySeconds: busySeconds)
         } catch {
-            throw StorageError.cannotOpen(path: path, reason: LocateStore.reason(error))
+            if file != path { LocateStore.removeFiles(of: file) }
+            throw error
         }
-        try Schema.setUp(queue, path: path)
+        self.filePath = file
+        self.lock = lock
+        self.busySeconds = busySeconds
     }
 
-    /// Opens an existing store read-only (no SpatiaLite needed).
+    /// Opens an existing store read-only (no SpatiaLite needed). The store reads the state
+    /// committed when it opened, for its whole life: a writer that commits meanwhile is
+    /// neither waited for nor seen, so a query never mixes two states.
     public init(readingAt path: String) throws {
         self.path = path
+        self.filePath = path
         guard FileManager.default.fileExists(atPath: path) else {
             throw StorageError.cannotOpen(path: path, reason: "no such file (run `locate ingest` first)")
         }
-        _ = LocateStore.sqliteConfigured
-        var config = Configuration()
-        config.readonly = true
         do {
-            queue = try DatabaseQueue(path: path, configuration: config)
-            try queue.read { db in try Schema.checkCurrent(db, path: path) }
+            do {
+                queue = try LocateStore.openSnapshot(path)
+            } catch let e as DatabaseError
+                where e.resultCode.primaryResultCode == .SQLITE_READONLY
+                && FileManager.default.fileExists(atPath: path + "-journal")
+            {
+                // A write killed before it committed left a hot rollback journal (a database
+                // last written by a locate that did not use WAL): only a writer can roll it
+                // back, so roll it back, then read.
+                try LocateStore.rollBackJournal(path)
+                queue = try LocateStore.openSnapshot(path)
+            }
         } catch let e as StorageError {
             throw e
         } catch {
             throw StorageError.cannotOpen(path: path, reason: LocateStore.reason(error))
         }
+    }
+
+    deinit {
+        guard !closed, lock != nil else { return }
+        try? queue.close()
+        if filePath != path { LocateStore.removeFiles(of: filePath) }
+    }
+
+    /// Closes a writable store: the connection (SQLite folds the write-ahead log back into
+    /// the file), then, for a database this store created under `<path>.partial`
+    /// (`WriteAccess.createsOnClose`), moves it into place, then lets go of the write lock.
+    /// A store dropped without `close()` that was creating its database removes the
+    /// partial files instead: a failed first run leaves nothing behind.
+    public func close() throws {
+        guard !closed else { return }
+        do {
+            try queue.close()
+        } catch {
+            throw StorageError.sqlFailed(sql: "close", reason: LocateStore.reason(error))
+        }
+        closed = true
+        defer { lock = nil }
+        guard filePath != path else { return }
+        // link(2) fails rather than replace a file that appeared at the path meanwhile.
+        guard link(filePath, path) == 0 else {
+            let reason = String(cString: strerror(errno)).lowercased()
+            LocateStore.removeFiles(of: filePath)
+            throw StorageError.notWritable(path: path, reason: "cannot move the new database into place: \(reason)")
+        }
+        for kind in PlaceKind.allCases {
+            rename(NearestIndex.path(forFile: filePath, kind: kind), NearestIndex.path(forFile: path, kind: kind))
+        }
+        LocateStore.removeFiles(of: filePath)
+    }
+
+    /// Opens the writable connection on `file`: SpatiaLite, a large page cache, WAL mode
+    /// (set once in the file; readers then never wait for a writer) and SQLite's busy
+    /// timeout, set after SpatiaLite since loading it sets its own.
+    private static func openWritable(_ file: String, path: String, busySeconds: Double, existed: Bool) throws -> DatabaseQueue {
+        _ = LocateStore.sqliteConfigured
+        var config = Configuration()
+        let busyMilliseconds = Int(min(busySeconds, 86_400) * 1000)
+        config.prepareDatabase { db in
+            try LocateStore.loadSpatiaLite(db)
+            try db.execute(sql: "PRAGMA busy_timeout = \(busyMilliseconds)")
+            try db.execute(sql: "PRAGMA cache_size = -262144")  // 256 MiB: R*Tree builds thrash smaller caches
+            let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            guard mode == "wal" else {
+                throw StorageError.notWritable(path: path, reason: "cannot use WAL mode (\(mode ?? "?"))")
+            }
+        }
+        do {
+            return try DatabaseQueue(path: file, configuration: config)
+        } catch let e as StorageError {
+            throw e
+        } catch let e as DatabaseError where e.resultCode.primaryResultCode == .SQLITE_BUSY {
+            throw StorageError.busy(path: path, holder: nil, waitedSeconds: busySeconds)
+        } catch let e as DatabaseError where e.resultCode.primaryResultCode == .SQLITE_CANTOPEN && !existed {
+            let dir = (path as NSString).deletingLastPathComponent
+            throw StorageError.notWritable(path: path, reason: "cannot create the file in \(dir.isEmpty ? "." : dir)")
+        } catch {
+            throw StorageError.cannotOpen(path: path, reason: LocateStore.reason(error))
+        }
+    }
+
+    /// A read-only connection inside one deferred read transaction, begun by the schema
+    /// check: every later read sees that snapshot. A writer's lock is waited for up to 10 s
+    /// (only a database still in rollback-journal mode takes one that readers notice).
+    private static func openSnapshot(_ path: String) throws -> DatabaseQueue {
+        _ = LocateStore.sqliteConfigured
+        var config = Configuration()
+        config.readonly = true
+        config.allowsUnsafeTransactions = true
+        config.busyMode = .timeout(10)
+        let queue = try DatabaseQueue(path: path, configuration: config)
+        try queue.inDatabase { db in
+            try db.execute(sql: "BEGIN DEFERRED TRANSACTION")
+            try Schema.checkCurrent(db, path: path)
+        }
+        return queue
+    }
+
+    /// Rolls back the hot journal a killed writer left (opening the file for writing does
+    /// it), or says why it cannot be done.
+    private static func rollBackJournal(_ path: String) throws {
+        do {
+            var config = Configuration()
+            config.busyMode = .timeout(10)
+            let writer = try DatabaseQueue(path: path, configuration: config)
+            try writer.close()
+        } catch {
+            throw StorageError.cannotOpen(
+                path: path,
+                reason: "an interrupted write left \(path)-journal, and undoing it needs write access (\(reason(error)))")
+        }
+    }
+
+    /// Removes a partial database file, its SQLite side files (`-wal`, `-shm`, `-journal`)
+    /// and its nearest-search indexes.
+    static func removeFiles(of file: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(file + suffix) }
+        for kind in PlaceKind.allCases { unlink(NearestIndex.path(forFile: file, kind: kind)) }
     }
 
     /// SQLite's process-wide setup, done once before the first connection opens
@@ -102,8 +229,11 @@ public final class LocateStore {
         } catch let e as StorageError {
             throw e
         } catch let e as DatabaseError {
-            if e.resultCode == .SQLITE_READONLY {
+            if e.resultCode.primaryResultCode == .SQLITE_READONLY {
                 throw StorageError.notWritable(path: path, reason: LocateStore.reason(e))
+            }
+            if e.resultCode.primaryResultCode == .SQLITE_BUSY {
+                throw StorageError.busy(path: path, holder: nil, waitedSeconds: busySeconds)
             }
             throw StorageError.sqlFailed(sql: String((e.sql ?? "").prefix(120)), reason: LocateStore.reason(e))
         }

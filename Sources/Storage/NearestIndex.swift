@@ -34,7 +34,9 @@ public struct PointFlags: OptionSet, Sendable {
 ///
 /// The index is a derived cache stored beside the database (`<db>.<table>.kdt`), memory-mapped on
 /// open, and rebuilt from the database whenever its generation (newest ingest run id and
-/// the store's id) does not match.
+/// the store's id) does not match the state the store reads (a read-only store reads one
+/// committed state, so the stamp and the rows it builds from agree). The file is replaced
+/// by a rename, so a reader maps either the old or the new file whole.
 public final class NearestIndex {
     private let file: MappedFile
     private let tree: KDTreeView
@@ -77,10 +79,13 @@ public final class NearestIndex {
     public static func open(for store: LocateStore, kind: PlaceKind = .toilets) throws -> NearestIndex {
         let stamp = try store.indexStamp()
         let path = NearestIndex.path(for: store, kind: kind)
-        if let f = MappedFile(path: path), let index = NearestIndex(file: f, stamp: stamp) { return index }
+        let existing = MappedFile(path: path)
+        if let f = existing, let index = NearestIndex(file: f, stamp: stamp) { return index }
         let bytes = try build(store, kind: kind, stamp: stamp)
         let tmp = path + ".tmp-\(getpid())"
-        if FileManager.default.createFile(atPath: tmp, contents: Data(bytes)),
+        // A reader still on an older state than the file's keeps its index to itself.
+        if !(existing.map { NearestIndex.isNewer($0, than: stamp) } ?? false),
+            FileManager.default.createFile(atPath: tmp, contents: Data(bytes)),
             rename(tmp, path) == 0,
             let f = MappedFile(path: path), let index = NearestIndex(file: f, stamp: stamp)
         {
@@ -93,8 +98,12 @@ public final class NearestIndex {
         return index
     }
 
-    /// The cache file of `kind` beside the database: `<db>.<table>.kdt`.
-    public static func path(for store: LocateStore, kind: PlaceKind) -> String { store.path + "." + kind.table + ".kdt" }
+    /// The cache file of `kind` beside the database: `<db>.<table>.kdt` (beside
+    /// `<db>.partial` while a first run builds the database there).
+    public static func path(for store: LocateStore, kind: PlaceKind) -> String { path(forFile: store.filePath, kind: kind) }
+
+    /// The cache file of `kind` beside the database file `file`.
+    static func path(forFile file: String, kind: PlaceKind) -> String { file + "." + kind.table + ".kdt" }
 
     /// Serialises the index of the active places of `kind`.
     static func build(_ store: LocateStore, kind: PlaceKind, stamp: String) throws -> [UInt8] {
@@ -209,6 +218,20 @@ public final class NearestIndex {
         }
         if let failure { throw failure }
         return best
+    }
+
+    /// True when `file` is an index of the same store built from a later state than `stamp`
+    /// (`<store id>/<newest run id>`).
+    static func isNewer(_ file: MappedFile, than stamp: String) -> Bool {
+        let b = file.bytes
+        guard b.count >= NearestIndex.headerSize, Array(b[0..<8]) == NearestIndex.magic else { return false }
+        let field = String(decoding: b[16..<56].prefix { $0 != 0 }, as: UTF8.self)
+        let theirs = field.split(separator: "/")
+        let ours = stamp.split(separator: "/")
+        guard theirs.count == 2, ours.count == 2, theirs[0] == ours[0], let t = Int(theirs[1]), let o = Int(ours[1]) else {
+            return false
+        }
+        return t > o
     }
 
     /// The stamp as the fixed 40-byte header field (zero-padded).

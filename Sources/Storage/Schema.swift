@@ -4,7 +4,7 @@ import GRDB
 /// The schema: SpatiaLite metadata first (outside any transaction, as
 /// `InitSpatialMetadata(1)` runs its own), then ordered, append-only migrations.
 enum Schema {
-    static func setUp(_ queue: DatabaseQueue, path: String) throws {
+    static func setUp(_ queue: DatabaseQueue, path: String, busySeconds: Double) throws {
         do {
             try queue.writeWithoutTransaction { db in
                 if try !db.tableExists("spatial_ref_sys") {
@@ -17,9 +17,13 @@ enum Schema {
             try migrator.migrate(queue)
         } catch let e as StorageError {
             throw e
-        } catch let e as DatabaseError where e.resultCode == .SQLITE_READONLY || e.resultCode == .SQLITE_CANTOPEN {
+        } catch let e as DatabaseError where e.resultCode.primaryResultCode == .SQLITE_BUSY {
+            throw StorageError.busy(path: path, holder: nil, waitedSeconds: busySeconds)
+        } catch let e as DatabaseError
+            where e.resultCode.primaryResultCode == .SQLITE_READONLY || e.resultCode.primaryResultCode == .SQLITE_CANTOPEN
+        {
             throw StorageError.notWritable(path: path, reason: LocateStore.reason(e))
-        } catch let e as DatabaseError where e.resultCode == .SQLITE_NOTADB {
+        } catch let e as DatabaseError where e.resultCode.primaryResultCode == .SQLITE_NOTADB {
             throw StorageError.incompatible(path: path, reason: LocateStore.reason(e))
         } catch {
             throw StorageError.cannotOpen(path: path, reason: LocateStore.reason(error))

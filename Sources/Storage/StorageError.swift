@@ -15,6 +15,9 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
     /// A file cannot be written (created, written in full, synced, closed or renamed into
     /// place); `reason` is the system's text (`No space left on device`) or what is in the way.
     case cannotWrite(path: String, reason: String)
+    /// Another process is writing the database and did not finish within `waitedSeconds`;
+    /// `holder` is that process (id and command line) when a live locate names itself in `<db>.lock`.
+    case busy(path: String, holder: String?, waitedSeconds: Double)
 
     /// A short lower-case message the CLI prints after `error:`.
     public var description: String {
@@ -27,6 +30,18 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
         case .empty(let what): return "the database has no \(what): run `locate ingest` first"
         case .incompatible(let path, let reason): return "\(path): cannot use this database: \(reason)"
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+        case .busy(let path, let holder, let waited):
+            let who = holder.map { "another locate is writing it (\($0))" } ?? "another process is writing it"
+            let wait =
+                waited > 0
+                ? "still busy after waiting \(StorageError.seconds(waited)) s (--wait SECONDS waits longer)"
+                : "not waiting (--wait SECONDS waits for it)"
+            return "\(path): database is busy: \(who); \(wait)"
         }
+    }
+
+    /// `30`, `0.5`: seconds as a user wrote them.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }

@@ -70,6 +70,7 @@ struct IngestCommand: AsyncParsableCommand {
 
     @OptionGroup var output: JSONOptions
     @OptionGroup var store: StoreOptions
+    @OptionGroup var wait: WaitOptions
 
     func validate() throws {
         if let k = keepResponses, k < 1 { throw ValidationError("--keep-responses must be at least 1") }
@@ -92,7 +93,7 @@ struct IngestCommand: AsyncParsableCommand {
         // Output paths are checked before anything changes: a bad one fails the run first.
         if let report { try OutputPath.checkWritableFile(report, option: "--report") }
         if let saveResponses { try OutputPath.checkFolder(saveResponses, option: "--save-responses") }
-        let db = try LocateStore(path: store.path)
+        let db = try LocateStore(path: store.path, access: wait.access)
         let tty = Console.stderrIsTerminal
         let fromAPI = replay == nil && IngestRunner.readsAPI(spec, sourceOverride: source)
         let save = fromAPI ? (saveResponses ?? ResponseArchive.folder(for: store.path, at: Date())) : nil
@@ -112,6 +113,8 @@ struct IngestCommand: AsyncParsableCommand {
         if let report {
             try CheckedFile.replace(report, with: Array((try compactJSONText(document) + "\n").utf8))
         }
+        // A database this run created appears only now (a failed run leaves none).
+        try db.close()
         for line in IngestSummary.lines(result, path: store.path, hasReportFile: report != nil) { Console.note(line) }
         if let keep = keepResponses {
             let removed = try ResponseArchive.prune(db: store.path, keep: keep)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Storage
 
 /// `--db`, shared by every command that opens the database.
 struct StoreOptions: ParsableArguments {
@@ -10,5 +11,36 @@ struct StoreOptions: ParsableArguments {
     /// The path to open: `--db`, then `LOCATE_DB`, then `locate.sqlite`.
     var path: String {
         db ?? ProcessInfo.processInfo.environment["LOCATE_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? "locate.sqlite"
+    }
+}
+
+/// `--wait`, for commands that write the database.
+struct WaitOptions: ParsableArguments {
+    /// The documented default of `--wait`, in seconds.
+    static let defaultSeconds = 30.0
+
+    @Option(
+        name: .customLong("wait"),
+        help: ArgumentHelp(
+            "When another locate is writing the database, wait up to SECONDS for it (default: 30; 0: fail at once).",
+            valueName: "SECONDS"))
+    var given: Double?
+
+    /// The wait in seconds: `--wait`, or the default.
+    var seconds: Double { given ?? WaitOptions.defaultSeconds }
+
+    func validate() throws {
+        guard seconds.isFinite, (0...86_400).contains(seconds) else {
+            throw ValidationError("--wait must be 0 to 86400 seconds")
+        }
+    }
+
+    /// Write access for this process: the wait, this command line as the lock's holder,
+    /// and a new database that appears only when the run succeeded.
+    var access: WriteAccess {
+        let args = CommandLine.arguments
+        let name = args.first.map { ($0 as NSString).lastPathComponent } ?? "locate"
+        return WriteAccess(
+            waitSeconds: seconds, holder: ([name] + args.dropFirst()).joined(separator: " "), createsOnClose: true)
     }
 }

@@ -53,7 +53,8 @@ public final class LocateStore {
         if file != path { LocateStore.removeFiles(of: file) }
         let busySeconds = max(access.waitSeconds, 1)
         do {
-            queue = try LocateStore.openWritable(file, path: path, busySeconds: busySeconds, existed: existed)
+            queue = try LocateStore.openWritable(
+                file, path: path, busySeconds: busySeconds, existed: existed, building: file != path)
             try Schema.setUp(queue, path: path, busySeconds: busySeconds)
         } catch {
             if file != path { LocateStore.removeFiles(of: file) }
@@ -107,7 +108,21 @@ public final class LocateStore {
     public func close() throws {
         guard !closed else { return }
         do {
+            if filePath != path {
+                // The new database leaves its private build mode: WAL from now on, then
+                // every byte on disk before it appears under its name.
+                try queue.writeWithoutTransaction { db in
+                    try db.execute(sql: "PRAGMA synchronous = FULL")
+                    let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                    guard mode == "wal" else {
+                        throw StorageError.notWritable(path: path, reason: "cannot use WAL mode (\(mode ?? "?"))")
+                    }
+                }
+            }
             try queue.close()
+            if filePath != path { try LocateStore.sync(filePath, path: path) }
+        } catch let e as StorageError {
+            throw e
         } catch {
             throw StorageError.sqlFailed(sql: "close", reason: LocateStore.reason(error))
         }
@@ -124,12 +139,33 @@ public final class LocateStore {
             rename(NearestIndex.path(forFile: filePath, kind: kind), NearestIndex.path(forFile: path, kind: kind))
         }
         LocateStore.removeFiles(of: filePath)
+        let dir = (path as NSString).deletingLastPathComponent
+        CheckedFile.syncFolder(dir.isEmpty ? "." : dir)
+    }
+
+    /// Flushes `file` to disk (fsync), failing with the system's reason.
+    private static func sync(_ file: String, path: String) throws {
+        do {
+            guard let handle = FileHandle(forReadingAtPath: file) else { throw CocoaError(.fileNoSuchFile) }
+            defer { try? handle.close() }
+            try handle.synchronize()
+        } catch {
+            throw StorageError.notWritable(path: path, reason: "cannot sync the new database: \(error.localizedDescription)")
+        }
     }
 
     /// Opens the writable connection on `file`: SpatiaLite, a large page cache, WAL mode
     /// (set once in the file; readers then never wait for a writer) and SQLite's busy
     /// timeout, set after SpatiaLite since loading it sets its own.
-    private static func openWritable(_ file: String, path: String, busySeconds: Double, existed: Bool) throws -> DatabaseQueue {
+    ///
+    /// A new database being built under `<path>.partial` (`building`) is private until
+    /// `close()` moves it into place, and thrown away if the run fails or is killed: it is
+    /// written with the rollback journal in memory and without syncs (a first load of a
+    /// million rows would otherwise write every page twice, to the WAL and back), and
+    /// `close()` switches it to WAL and syncs it before it appears.
+    private static func openWritable(
+        _ file: String, path: String, busySeconds: Double, existed: Bool, building: Bool
+    ) throws -> DatabaseQueue {
         _ = LocateStore.sqliteConfigured
         var config = Configuration()
         let busyMilliseconds = Int(min(busySeconds, 86_400) * 1000)
@@ -137,6 +173,11 @@ public final class LocateStore {
             try LocateStore.loadSpatiaLite(db)
             try db.execute(sql: "PRAGMA busy_timeout = \(busyMilliseconds)")
             try db.execute(sql: "PRAGMA cache_size = -262144")  // 256 MiB: R*Tree builds thrash smaller caches
+            if building {
+                try db.execute(sql: "PRAGMA synchronous = OFF")
+                _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = MEMORY")
+                return
+            }
             let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
             guard mode == "wal" else {
                 throw StorageError.notWritable(path: path, reason: "cannot use WAL mode (\(mode ?? "?"))")

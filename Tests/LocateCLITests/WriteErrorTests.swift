@@ -30,15 +30,25 @@ import Testing
         #expect(r.stderr.hasSuffix("error: cannot write /dev/full: No space left on device\n"), "\(r.stderr)")
     }
 
+    /// A database whose exports are larger than the file size limit below, while the 32 KiB
+    /// shared-memory file a WAL reader creates is not.
+    static func largerDatabase() throws -> String {
+        let states = try TwoStates(count: 400)
+        let db = states.path("w.sqlite")
+        try states.ingest(states.a, db: db)
+        return db
+    }
+
     /// A file size limit (`ulimit -f`, SIGXFSZ ignored) makes a snapshot file short: the
     /// error names the file as it would be in DIR, the old snapshot stays, no work folder is left.
     @Test func aShortWriteInASnapshotKeepsTheOldOne() throws {
-        let db = try CLI.sampleDatabase()
+        let db = try WriteErrorTests.largerDatabase()
         let dir = try Fixtures.temporaryFolder()
         let site = dir.appendingPathComponent("site").path
         #expect(try CLI.run(["export", "snapshot", "--out", site, "--db", db]).status == 0)
         let manifest = try String(contentsOfFile: site + "/manifest.json", encoding: .utf8)
-        let r = try Fixtures.shell("ulimit -f 4; trap '' XFSZ; exec '\(CLI.binary)' export snapshot --out '\(site)' --db '\(db)'")
+        let r = try Fixtures.shell(
+            "ulimit -f 64; trap '' XFSZ; exec '\(CLI.binary)' export snapshot --out '\(site)' --db '\(db)'")
         #expect(r.status == 1)
         #expect(r.stderr == "error: cannot write \(site)/toilets.geojson: File too large\n")
         #expect(try String(contentsOfFile: site + "/manifest.json", encoding: .utf8) == manifest)
@@ -48,10 +58,10 @@ import Testing
 
     /// The same limit on `export geojson --out FILE`: the file named keeps its old content.
     @Test func aShortWriteLeavesTheOldGeoJSON() throws {
-        let db = try CLI.sampleDatabase()
+        let db = try WriteErrorTests.largerDatabase()
         let dir = try Fixtures.temporaryFolder()
         let out = try Fixtures.write("old\n", name: "t.geojson", in: dir)
-        let r = try Fixtures.shell("ulimit -f 4; trap '' XFSZ; exec '\(CLI.binary)' export geojson --out '\(out)' --db '\(db)'")
+        let r = try Fixtures.shell("ulimit -f 64; trap '' XFSZ; exec '\(CLI.binary)' export geojson --out '\(out)' --db '\(db)'")
         #expect(r.status == 1)
         #expect(r.stderr == "error: cannot write \(out): File too large\n")
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "old\n")

@@ -86,7 +86,8 @@ let package = Package(
         .testTarget(name: "GeoTests", dependencies: ["Geo", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "HoursTests", dependencies: ["Hours", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "StorageTests", dependencies: ["Storage", "Geo", "LocateTestSupport", "LocateCLI"], swiftSettings: strict),
+            name: "StorageTests", dependencies: ["Storage", "Geo", "SyntheticData", "LocateTestSupport", "LocateCLI"],
+            swiftSettings: strict),
         .testTarget(
             name: "IngestTests", dependencies: ["Ingest", "Storage", "Geo", "LocateTestSupport"],
             swiftSettings: strict),

@@ -105,8 +105,10 @@ struct LocateBench {
         let spec = try PipelineDecoder.decode(
             SyntheticToilets.pipelineYAML, path: "synthetic.yml", baseFolder: dir, defaultName: "synthetic")
         let start = Date()
-        let store = try LocateStore(path: db)
+        // As `locate ingest` does it: a new database is built aside and appears at `close()`.
+        let store = try LocateStore(path: db, access: WriteAccess(createsOnClose: true))
         let report = try IngestRunner(store: store, clock: { Date() }).run(spec, sourceOverride: file)
+        try store.close()
         let seconds = Date().timeIntervalSince(start)
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)

@@ -25,41 +25,33 @@ struct KDTreeView {
 
     /// Builds the layout in place: reorders `points` (3 doubles each), leaves in `order` the
     /// original index of each new position, and fills `axes` and `boxes`.
-    static func build(points: inout [Double], order: inout [Int], axes: inout [UInt8], boxes: inout [Double]) {
+    /// From `parallelFrom` points on, the root's two subtrees are built on two threads (the
+    /// result is the same either way).
+    static func build(
+        points: inout [Double], order: inout [Int], axes: inout [UInt8], boxes: inout [Double], parallelFrom: Int = 100_000
+    ) {
         let n = order.count
         axes = [UInt8](repeating: 0, count: n)
         let stored = boxCount(for: n)
         boxes = [Double](repeating: 0, count: stored * 6)
-        var stack: [(Int, Int, Int)] = [(0, n, 1)]
         var idx = order
         points.withUnsafeBufferPointer { p in
-            while let (lo, hi, node) = stack.popLast() {
-                guard hi - lo > 0 else { continue }
-                // The node's box (no arrays here: this runs once per point).
-                var (x0, y0, z0) = (Double.infinity, Double.infinity, Double.infinity)
-                var (x1, y1, z1) = (-Double.infinity, -Double.infinity, -Double.infinity)
-                for i in lo..<hi {
-                    let j = idx[i] * 3
-                    x0 = min(x0, p[j])
-                    x1 = max(x1, p[j])
-                    y0 = min(y0, p[j + 1])
-                    y1 = max(y1, p[j + 1])
-                    z0 = min(z0, p[j + 2])
-                    z1 = max(z1, p[j + 2])
+            idx.withUnsafeMutableBufferPointer { i in
+                axes.withUnsafeMutableBufferPointer { a in
+                    boxes.withUnsafeMutableBufferPointer { b in
+                        let shared = Buffers(points: p, idx: i, axes: a, boxes: b, stored: stored)
+                        // The root on this thread, then its two subtrees at once: they touch
+                        // disjoint ranges of every array (positions [lo, mid) and
+                        // [mid + 1, hi), heap numbers under 2 and under 3).
+                        guard let (mid, _) = shared.split(0, n, node: 1) else { return }
+                        let halves = [(0, mid, 2), (mid + 1, n, 3)]
+                        if n >= parallelFrom {
+                            DispatchQueue.concurrentPerform(iterations: 2) { k in shared.subtree(halves[k]) }
+                        } else {
+                            for h in halves { shared.subtree(h) }
+                        }
+                    }
                 }
-                if node <= stored {
-                    let b = (node - 1) * 6
-                    (boxes[b], boxes[b + 1], boxes[b + 2], boxes[b + 3], boxes[b + 4], boxes[b + 5]) = (x0, x1, y0, y1, z0, z1)
-                }
-                let extent = (x1 - x0, y1 - y0, z1 - z0)
-                var axis = 0
-                if extent.1 > extent.0 { axis = 1 }
-                if extent.2 > (axis == 0 ? extent.0 : extent.1) { axis = 2 }
-                let mid = (lo + hi) / 2
-                select(&idx, lo, hi, mid) { p[$0 * 3 + axis] }
-                axes[mid] = UInt8(axis)
-                stack.append((lo, mid, node * 2))
-                stack.append((mid + 1, hi, node * 2 + 1))
             }
         }
         var reordered = [Double](repeating: 0, count: n * 3)
@@ -72,9 +64,60 @@ struct KDTreeView {
         order = idx
     }
 
+    /// The arrays of one build, shared by the two threads that build the root's subtrees;
+    /// each thread writes only its own subtree's elements.
+    private struct Buffers: @unchecked Sendable {
+        let points: UnsafeBufferPointer<Double>
+        let idx: UnsafeMutableBufferPointer<Int>
+        let axes: UnsafeMutableBufferPointer<UInt8>
+        let boxes: UnsafeMutableBufferPointer<Double>
+        let stored: Int
+
+        /// Builds the subtree of range [lo, hi) whose heap number is `node`.
+        func subtree(_ start: (Int, Int, Int)) {
+            var stack = [start]
+            while let (lo, hi, node) = stack.popLast() {
+                guard let (mid, _) = split(lo, hi, node: node) else { continue }
+                stack.append((lo, mid, node * 2))
+                stack.append((mid + 1, hi, node * 2 + 1))
+            }
+        }
+
+        /// Stores the box of node [lo, hi) (upper nodes only), picks its widest axis and
+        /// puts the median there; nil for an empty range.
+        func split(_ lo: Int, _ hi: Int, node: Int) -> (Int, Int)? {
+            guard hi - lo > 0 else { return nil }
+            let p = points
+            // The node's box (no arrays here: this runs once per point).
+            var (x0, y0, z0) = (Double.infinity, Double.infinity, Double.infinity)
+            var (x1, y1, z1) = (-Double.infinity, -Double.infinity, -Double.infinity)
+            for i in lo..<hi {
+                let j = idx[i] * 3
+                x0 = min(x0, p[j])
+                x1 = max(x1, p[j])
+                y0 = min(y0, p[j + 1])
+                y1 = max(y1, p[j + 1])
+                z0 = min(z0, p[j + 2])
+                z1 = max(z1, p[j + 2])
+            }
+            if node <= stored {
+                let b = (node - 1) * 6
+                (boxes[b], boxes[b + 1], boxes[b + 2], boxes[b + 3], boxes[b + 4], boxes[b + 5]) = (x0, x1, y0, y1, z0, z1)
+            }
+            let extent = (x1 - x0, y1 - y0, z1 - z0)
+            var axis = 0
+            if extent.1 > extent.0 { axis = 1 }
+            if extent.2 > (axis == 0 ? extent.0 : extent.1) { axis = 2 }
+            let mid = (lo + hi) / 2
+            KDTreeView.select(idx, lo, hi, mid) { p[$0 * 3 + axis] }
+            axes[mid] = UInt8(axis)
+            return (mid, axis)
+        }
+    }
+
     /// Quickselect (Hoare partition, median-of-three): afterwards idx[k] has the k-th
     /// smallest key in [lo, hi), smaller-or-equal keys before it, greater-or-equal after.
-    private static func select(_ idx: inout [Int], _ lo: Int, _ hi: Int, _ k: Int, key: (Int) -> Double) {
+    fileprivate static func select(_ idx: UnsafeMutableBufferPointer<Int>, _ lo: Int, _ hi: Int, _ k: Int, key: (Int) -> Double) {
         var l = lo
         var r = hi - 1
         while r > l {

@@ -12,6 +12,15 @@ import Testing
         #expect(r.stderr == "error: cannot write standard output: No space left on device\n")
     }
 
+    /// `hours eval --batch` answers line by line: a full stdout ends it with exit 1 and the
+    /// reason, as every other answer (it crashed with exit 132).
+    @Test func batchAnswersOnAFullStandardOutput() throws {
+        let r = try Fixtures.shell(
+            "printf '%s\\n' '{\"expr\":\"24/7\"}' | '\(CLI.binary)' hours eval --batch > /dev/full")
+        #expect(r.status == 1)
+        #expect(r.stderr == "error: cannot write standard output: No space left on device\n")
+    }
+
     /// A command's answer on a full stdout is exit 1 with the reason (it was a crash, exit 132).
     @Test(arguments: [["export", "snapshot", "--json", "--out", "SITE"], ["toilet", "--near", "50.08,14.42"]])
     func answersOnAFullStandardOutput(arguments: [String]) throws {

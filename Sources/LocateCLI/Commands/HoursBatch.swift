@@ -15,7 +15,7 @@ enum HoursBatch {
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             let answer = evaluate(line, number: lineNumber, now: now, cache: &cache, zones: &zones)
             let text = (try? compactJSONText(answer)) ?? "{\"schema\":\"hours-eval-line/1\"}"
-            FileHandle.standardOutput.write(Data((text + "\n").utf8))
+            Console.out(text)  // checked: a full or closed stdout ends the run with exit 1
         }
     }
 

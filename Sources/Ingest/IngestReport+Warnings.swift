@@ -1,9 +1,10 @@
 extension IngestReport {
-    /// Warnings of one kind: the same field and the same reason up to its first `:`.
+    /// Warnings of one kind: the same field and the same reason up to its first `: ` outside
+    /// quotes (a quoted time such as `'2026-11-21 20:00'` is not cut).
     public struct WarningGroup: Sendable, Equatable {
         /// The field the warnings are about (`OTEVRENO`).
         public var field: String
-        /// The reason up to its first `:` (`opening hours missing`).
+        /// The reason up to its first `: ` outside quotes (`opening hours missing`).
         public var kind: String
         /// How many warnings the group holds.
         public var count: Int
@@ -14,9 +15,22 @@ extension IngestReport {
     public var warningGroups: [WarningGroup] {
         var counts: [String: WarningGroup] = [:]
         for w in warnings {
-            let kind = w.reason.split(separator: ":", maxSplits: 1).first.map(String.init) ?? w.reason
+            let kind = IngestReport.kind(of: w.reason)
             counts["\(w.field): \(kind)", default: WarningGroup(field: w.field, kind: kind, count: 0)].count += 1
         }
         return counts.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.map(\.value)
+    }
+
+    /// `reason` up to its first `: ` outside single quotes; the whole reason when none.
+    static func kind(of reason: String) -> String {
+        var quoted = false
+        var previous: Character = " "
+        for i in reason.indices {
+            let c = reason[i]
+            if c == "'" { quoted.toggle() }
+            if c == " ", previous == ":", !quoted { return String(reason[..<reason.index(before: i)]) }
+            previous = c
+        }
+        return reason
     }
 }

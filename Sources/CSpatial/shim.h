@@ -11,10 +11,12 @@ static inline int cspatial_enable_load_extension(sqlite3 *db) {
 
 /// sqlite3_config is variadic too. Before SQLite's first use in the process: multi-thread
 /// mode (GRDB already serialises each connection's use, so SQLite's per-call connection
-/// mutex is pure cost) and no memory statistics (a global mutex on every allocation).
+/// mutex is pure cost), no memory statistics (a global mutex on every allocation) and URI
+/// file names (`file:…?immutable=1` reads a database in a read-only folder).
 /// Returns SQLITE_MISUSE, changing nothing, when SQLite is already initialised.
 static inline int cspatial_configure_sqlite(void) {
     int rc = sqlite3_config(SQLITE_CONFIG_MULTITHREAD);
     if (rc == SQLITE_OK) { rc = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }
+    if (rc == SQLITE_OK) { rc = sqlite3_config(SQLITE_CONFIG_URI, 1); }
     return rc;
 }

@@ -86,6 +86,22 @@ public final class LocateStore {
                 // back, so roll it back, then read.
                 try LocateStore.rollBackJournal(path)
                 queue = try LocateStore.openSnapshot(path)
+            } catch let e as DatabaseError
+                where e.resultCode.primaryResultCode == .SQLITE_CANTOPEN && !LocateStore.folderIsWritable(of: path)
+            {
+                // A folder this process cannot write (a read-only mount, a shared data
+                // folder): SQLite cannot create the shared-memory file WAL readers use. With
+                // no write-ahead log left (every locate writer folds it back when it closes)
+                // the file alone is the whole state and nothing can change it here: read it
+                // as immutable.
+                guard !FileManager.default.fileExists(atPath: path + "-wal") else {
+                    throw StorageError.cannotOpen(
+                        path: path,
+                        reason:
+                            "its folder is read-only and it has an unfinished write-ahead log (\(path)-wal): open it once where it can be written"
+                    )
+                }
+                queue = try LocateStore.openSnapshot(path, opening: LocateStore.immutableURI(path))
             }
         } catch let e as StorageError {
             throw e
@@ -200,18 +216,32 @@ public final class LocateStore {
     /// A read-only connection inside one deferred read transaction, begun by the schema
     /// check: every later read sees that snapshot. A writer's lock is waited for up to 10 s
     /// (only a database still in rollback-journal mode takes one that readers notice).
-    private static func openSnapshot(_ path: String) throws -> DatabaseQueue {
+    private static func openSnapshot(_ path: String, opening file: String? = nil) throws -> DatabaseQueue {
         _ = LocateStore.sqliteConfigured
         var config = Configuration()
         config.readonly = true
         config.allowsUnsafeTransactions = true
         config.busyMode = .timeout(10)
-        let queue = try DatabaseQueue(path: path, configuration: config)
+        let queue = try DatabaseQueue(path: file ?? path, configuration: config)
         try queue.inDatabase { db in
             try db.execute(sql: "BEGIN DEFERRED TRANSACTION")
             try Schema.checkCurrent(db, path: path)
         }
         return queue
+    }
+
+    /// Whether this process may create files beside `path` (WAL's `-shm`).
+    private static func folderIsWritable(of path: String) -> Bool {
+        let dir = (path as NSString).deletingLastPathComponent
+        return access(dir.isEmpty ? "." : dir, W_OK) == 0
+    }
+
+    /// `path` as an SQLite URI that opens it immutable: no locks, no shared memory.
+    static func immutableURI(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
     }
 
     /// Rolls back the hot journal a killed writer left (opening the file for writing does

@@ -2,6 +2,7 @@
 # The ingest and nearest-query benchmark (issue 2). Release build; prints its figures.
 #   bash bench/run.sh              sizes 10000 100000 1000000
 #   SIZES="10000 100000" bash bench/run.sh
+#   BIN=/tmp/old-bin SIZES=1000000 bash bench/run.sh     binaries of an earlier build
 # For each size: generate synthetic S-JTSK points (5 string properties) inside Prague's
 # extent, ingest them with reprojection + SpatiaLite spatial index, and time ogr2ogr on the
 # same file. On the largest size: nearest-query latency in-process and as whole commands
@@ -13,8 +14,11 @@ cd "$(dirname "$0")/.."
 SIZES=${SIZES:-"10000 100000 1000000"}
 OUT=${OUT:-bench/out}
 mkdir -p "$OUT"
-swift build -c release --static-swift-stdlib -Xlinker -no-pie >&2
-BIN=.build/release
+# BIN=DIR runs the binaries in DIR instead (an earlier build, for a before/after figure).
+if [ -z "${BIN:-}" ]; then
+  swift build -c release --static-swift-stdlib -Xlinker -no-pie >&2
+  BIN=.build/release
+fi
 now() { date +%s.%N; }
 # Milliseconds a command takes, timed by bash itself (no process started for the clock).
 millis() {

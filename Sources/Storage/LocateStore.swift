@@ -49,8 +49,11 @@ public final class LocateStore {
         let lock = try WriteLock(database: path, waitSeconds: access.waitSeconds, holder: access.holder)
         let existed = FileManager.default.fileExists(atPath: path)
         let file = !existed && access.createsOnClose ? path + ".partial" : path
-        // Under the lock, a partial file can only be a leftover of a killed first run.
-        if file != path { LocateStore.removeFiles(of: file) }
+        // Under the lock, a partial file can only be a leftover of a killed first run (also
+        // one killed after its database appeared), and the side files of a database that is
+        // gone are stale: SQLite would replay an old `-wal` or `-journal` onto a new file.
+        LocateStore.removeFiles(of: path + ".partial")
+        if !existed { LocateStore.removeFiles(of: path) }
         let busySeconds = max(access.waitSeconds, 1)
         do {
             queue = try LocateStore.openWritable(
@@ -89,11 +92,19 @@ public final class LocateStore {
             } catch let e as DatabaseError
                 where e.resultCode.primaryResultCode == .SQLITE_CANTOPEN && !LocateStore.folderIsWritable(of: path)
             {
-                // A folder this process cannot write (a read-only mount, a shared data
-                // folder): SQLite cannot create the shared-memory file WAL readers use. With
-                // no write-ahead log left (every locate writer folds it back when it closes)
-                // the file alone is the whole state and nothing can change it here: read it
-                // as immutable.
+                // SQLite cannot create the shared-memory file WAL readers use beside the
+                // database. On a read-only mount nothing can change the file, and with no
+                // write-ahead log left (every locate writer folds it back when it closes) the
+                // file alone is the whole state: read it as immutable. A folder that is only
+                // closed to this user may be written by another (cron's ingest): reading it
+                // as immutable then could see a half-written state, so that is refused.
+                guard LocateStore.isOnReadOnlyMount(path) else {
+                    throw StorageError.cannotOpen(
+                        path: path,
+                        reason:
+                            "its folder is not writable for this user, and SQLite's WAL readers create \(path)-shm there: allow writing to the folder, or serve the database from a read-only mount"
+                    )
+                }
                 guard !FileManager.default.fileExists(atPath: path + "-wal") else {
                     throw StorageError.cannotOpen(
                         path: path,
@@ -145,8 +156,15 @@ public final class LocateStore {
         closed = true
         defer { lock = nil }
         guard filePath != path else { return }
-        // link(2) fails rather than replace a file that appeared at the path meanwhile.
-        guard link(filePath, path) == 0 else {
+        for suffix in ["-wal", "-shm", "-journal"] { unlink(path + suffix) }
+        // link(2) fails rather than replace a file that appeared at the path meanwhile; on a
+        // file system without hard links (vfat, some network mounts) the lock we hold makes
+        // a rename after checking the path just as safe.
+        var linked = link(filePath, path) == 0
+        if !linked, [EPERM, ENOTSUP, EOPNOTSUPP, EMLINK].contains(errno), !FileManager.default.fileExists(atPath: path) {
+            linked = rename(filePath, path) == 0
+        }
+        guard linked else {
             let reason = String(cString: strerror(errno)).lowercased()
             LocateStore.removeFiles(of: filePath)
             throw StorageError.notWritable(path: path, reason: "cannot move the new database into place: \(reason)")
@@ -200,7 +218,7 @@ public final class LocateStore {
             }
         }
         do {
-            return try DatabaseQueue(path: file, configuration: config)
+            return try DatabaseQueue(path: LocateStore.literal(file), configuration: config)
         } catch let e as StorageError {
             throw e
         } catch let e as DatabaseError where e.resultCode.primaryResultCode == .SQLITE_BUSY {
@@ -222,7 +240,7 @@ public final class LocateStore {
         config.readonly = true
         config.allowsUnsafeTransactions = true
         config.busyMode = .timeout(10)
-        let queue = try DatabaseQueue(path: file ?? path, configuration: config)
+        let queue = try DatabaseQueue(path: file ?? LocateStore.literal(path), configuration: config)
         try queue.inDatabase { db in
             try db.execute(sql: "BEGIN DEFERRED TRANSACTION")
             try Schema.checkCurrent(db, path: path)
@@ -235,6 +253,18 @@ public final class LocateStore {
         let dir = (path as NSString).deletingLastPathComponent
         return access(dir.isEmpty ? "." : dir, W_OK) == 0
     }
+
+    /// Whether `path`'s folder is on a file system mounted read-only.
+    private static func isOnReadOnlyMount(_ path: String) -> Bool {
+        let dir = (path as NSString).deletingLastPathComponent
+        var info = statvfs()
+        guard statvfs(dir.isEmpty ? "." : dir, &info) == 0 else { return false }
+        return info.f_flag & UInt(ST_RDONLY) != 0
+    }
+
+    /// `path` as SQLite must be given it: URI file names are on (for `immutableURI`), so a
+    /// plain path that happens to start with `file:` is made relative (`./file:…`).
+    static func literal(_ path: String) -> String { path.hasPrefix("file:") ? "./" + path : path }
 
     /// `path` as an SQLite URI that opens it immutable: no locks, no shared memory.
     static func immutableURI(_ path: String) -> String {
@@ -250,7 +280,7 @@ public final class LocateStore {
         do {
             var config = Configuration()
             config.busyMode = .timeout(10)
-            let writer = try DatabaseQueue(path: path, configuration: config)
+            let writer = try DatabaseQueue(path: LocateStore.literal(path), configuration: config)
             try writer.close()
         } catch {
             throw StorageError.cannotOpen(

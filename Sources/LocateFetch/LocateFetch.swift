@@ -49,7 +49,12 @@ struct LocateFetch: ParsableCommand {
             throw ValidationError("--deadline and --stall must be positive numbers of seconds")
         }
         guard maxRedirects >= 0 else { throw ValidationError("--max-redirects must be 0 or more") }
-        for h in header where !h.contains(":") { throw ValidationError("--header needs 'NAME: VALUE', got '\(h)'") }
+        for h in header {
+            let name = h.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            guard h.contains(":"), !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw ValidationError("--header needs 'NAME: VALUE', got '\(h)'")
+            }
+        }
     }
 
     func run() throws {

@@ -48,8 +48,9 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         let session = URLSession(configuration: configuration, delegate: transfer, delegateQueue: nil)
         var request = URLRequest(url: u, timeoutInterval: limits.stall)
         for h in headers {
-            let parts = h.split(separator: ":", maxSplits: 1)
-            request.setValue(parts[1].trimmingCharacters(in: .whitespaces), forHTTPHeaderField: String(parts[0]))
+            guard let colon = h.firstIndex(of: ":") else { continue }  // validate() refused these
+            request.setValue(
+                h[h.index(after: colon)...].trimmingCharacters(in: .whitespaces), forHTTPHeaderField: String(h[..<colon]))
         }
         let task = session.dataTask(with: request)
         task.resume()
@@ -89,8 +90,9 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         let http = response as? HTTPURLResponse
         lock.withLock {
             result.status = http?.statusCode
-            result.contentType = http?.value(forHTTPHeaderField: "Content-Type")
-            result.retryAfter = http?.value(forHTTPHeaderField: "Retry-After")
+            // Header values are the server's: the result line stays small whatever it sends.
+            result.contentType = http?.value(forHTTPHeaderField: "Content-Type").map { Transfer.capped($0) }
+            result.retryAfter = http?.value(forHTTPHeaderField: "Retry-After").map { Transfer.capped($0) }
         }
         if response.expectedContentLength > Int64(limits.maxBytes) {
             completionHandler(.cancel)
@@ -128,7 +130,8 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         guard count <= limits.maxRedirects else {
             completionHandler(nil)
             stop(
-                task, .redirects, "more than \(limits.maxRedirects) redirects (the last to \(request.url?.absoluteString ?? "?"))"
+                task, .redirects,
+                "more than \(limits.maxRedirects) redirects (the last to \(Transfer.capped(request.url?.absoluteString ?? "?")))"
             )
             return
         }
@@ -141,7 +144,7 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             if code == .timedOut {
                 fail(.stalled, "no data for \(Transfer.seconds(limits.stall))")
             } else {
-                fail(.transport, error.localizedDescription.lowercased())
+                fail(.transport, Transfer.capped(error.localizedDescription.lowercased()))
             }
         }
         finished.signal()
@@ -166,4 +169,7 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
 
     static func seconds(_ s: Double) -> String { String(format: "%g s", s) }
+
+    /// `text` cut to 1,000 characters (with `…`): what a server sends never grows the line.
+    static func capped(_ text: String) -> String { text.count > 1000 ? String(text.prefix(1000)) + "…" : text }
 }

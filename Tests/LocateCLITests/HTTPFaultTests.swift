@@ -77,6 +77,38 @@ struct HTTPFaultTests {
         #expect(r.stderr == "error: \(url): cannot read: no data for 1 s after 4 tries\n")
     }
 
+    /// A server's huge header is cut in locate-fetch's result line, and the line is read
+    /// while the child runs: a line larger than a pipe holds used to block the child until
+    /// the deadline kill.
+    @Test func aHugeHeaderNeitherBlocksNorGrowsTheResult() throws {
+        let server = try TestServer(python: [
+            Fixtures.repo("Tests/Support/fault_http.py"), Fixtures.repo("datasets/prague-toilets-sample.geojson"),
+        ])
+        defer { server.stop() }
+        let url = "http://127.0.0.1:\(server.port)/huge-header"
+        let db = try Fixtures.temporaryFolder().appendingPathComponent("h.sqlite").path
+        let r = try CLI.run([
+            "ingest", "pipelines/prague-toilets-sample.yml", "--source", url, "--db", db, "--http-deadline", "3",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let fetch = (CLI.binary as NSString).deletingLastPathComponent + "/locate-fetch"
+        let out = try Fixtures.temporaryFolder().appendingPathComponent("body").path
+        let line = try Fixtures.run(fetch, [url, "--out", out])
+        #expect(line.status == 0)
+        #expect(line.stdout.count < 1_500)
+        #expect(line.stdout.contains("\"content_type\":\"application/json; x=yyy"))
+    }
+
+    /// `--header` needs a name and a colon (an empty name crashed locate-fetch).
+    @Test(arguments: ["X", ":v", " : v"])
+    func aHeaderWithoutANameIsAUsageError(header: String) throws {
+        let fetch = (CLI.binary as NSString).deletingLastPathComponent + "/locate-fetch"
+        let out = try Fixtures.temporaryFolder().appendingPathComponent("body").path
+        let r = try Fixtures.run(fetch, ["http://127.0.0.1:9/", "--out", out, "--header", header])
+        #expect(r.status == 64)
+        #expect(r.stderr.hasPrefix("Error: --header needs 'NAME: VALUE', got '\(header)'"))
+    }
+
     /// The same server's good answer ingests: the limits do not refuse ordinary data.
     @Test func aGoodAnswerWithinTheLimitsIngests() throws {
         let server = try TestServer(python: [

@@ -12,6 +12,7 @@ it prints 'PORT <n>' and serves until killed. Paths:
   /stall           200, Content-Length 100, headers only, then nothing
   /no-headers      accepts the request and never answers
   /retry-after     503 with Retry-After: 86400
+  /huge-header     200, the bytes of GOOD_FILE under a 70,000-character Content-Type
 """
 import sys, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -66,6 +67,9 @@ class Handler(BaseHTTPRequestHandler):
                 time.sleep(3600)
             elif path == "/no-headers":
                 time.sleep(3600)
+            elif path == "/huge-header":
+                self.head(200, [("Content-Type", "application/json; x=" + "y" * 70000), ("Content-Length", str(len(GOOD)))])
+                self.wfile.write(GOOD)
             elif path == "/retry-after":
                 self.head(503, [("Retry-After", "86400"), ("Content-Length", "0")])
             else:

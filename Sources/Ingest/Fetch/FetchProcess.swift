@@ -59,26 +59,32 @@ enum FetchProcess {
         } catch {
             throw IngestError.unreadable(path: url, reason: "cannot run locate-fetch: \(error.localizedDescription)")
         }
+        // Both pipes are read while the child runs: a child that writes more than a pipe
+        // holds must never block until the deadline kill.
+        let stdout = PipeDrain(out.fileHandleForReading, keep: 64 * 1024, until: exited)
+        let stderr = PipeDrain(err.fileHandleForReading, keep: 4096, until: exited)
         let pid = process.processIdentifier
         let grace = UInt64((min(limits.deadlineSeconds, 1e6) + 10) * 1_000_000_000)
         let killer = Task {
             try await Task.sleep(nanoseconds: grace)
-            kill(pid, SIGKILL)
+            exited.kill(pid, because: "did not end within its \(Int(min(limits.deadlineSeconds, 1e6))) s deadline")
         }
         await withTaskCancellationHandler {
             await exited.wait()
         } onCancel: {
-            kill(pid, SIGKILL)
+            exited.kill(pid, because: "the run was cancelled")
         }
         killer.cancel()
-        let line = String(decoding: out.fileHandleForReading.readDataToEndOfFile().prefix(64 * 1024), as: UTF8.self)
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile().prefix(4096), as: UTF8.self)
+        let line = String(decoding: await stdout.data(), as: UTF8.self)
+        let text = String(decoding: await stderr.data(), as: UTF8.self)
         guard let result = try? JSONDecoder().decode(FetchResult.self, from: Data(line.utf8)) else {
-            if process.terminationReason == .uncaughtSignal {
-                throw IngestError.unreadable(
-                    path: url, reason: "locate-fetch was stopped by signal \(process.terminationStatus) (deadline or cancel)")
+            if let why = exited.killedBecause {
+                throw IngestError.unreadable(path: url, reason: "locate-fetch was stopped: it \(why)")
             }
-            let said = text.split(separator: "\n").first.map { ": \($0)" } ?? ""
+            if process.terminationReason == .uncaughtSignal {
+                throw IngestError.unreadable(path: url, reason: "locate-fetch crashed (signal \(process.terminationStatus))")
+            }
+            let said = text.split(separator: "\n").first.map { ": \($0.prefix(300))" } ?? ""
             throw IngestError.unreadable(
                 path: url, reason: "locate-fetch failed (exit \(process.terminationStatus))\(said)")
         }
@@ -86,10 +92,13 @@ enum FetchProcess {
     }
 }
 
-/// A one-shot signal a `Process` termination handler (any thread) gives an async waiter.
+/// A one-shot signal a `Process` termination handler (any thread) gives an async waiter,
+/// and the one place that kills the child: never after it has ended (its pid may be reused),
+/// and remembering why.
 private final class AsyncExit: @unchecked Sendable {
     private let lock = NSLock()
     private var done = false
+    private var reason: String?
     private var waiter: CheckedContinuation<Void, Never>?
 
     func signal() {
@@ -109,6 +118,72 @@ private final class AsyncExit: @unchecked Sendable {
                 return false
             }
             if now { c.resume() }
+        }
+    }
+
+    /// Sends SIGKILL to `pid` unless it has already ended; `why` completes "it …".
+    func kill(_ pid: Int32, because why: String) {
+        lock.withLock {
+            guard !done, reason == nil else { return }
+            reason = why
+            _ = Foundation.kill(pid, SIGKILL)
+        }
+    }
+
+    /// Why this side killed the child, if it did.
+    var killedBecause: String? { lock.withLock { reason } }
+
+    /// Whether the child has ended.
+    var ended: Bool { lock.withLock { done } }
+}
+
+/// Reads a pipe on a thread of its own, keeping the first `keep` bytes, until its end or,
+/// once the child has ended, until it is empty: another child started meanwhile may have
+/// inherited the pipe's write end and keep it open long after ours is gone.
+private final class PipeDrain: @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept = Data()
+    private var finished = false
+    private var waiter: CheckedContinuation<Data, Never>?
+
+    init(_ handle: FileHandle, keep: Int, until child: AsyncExit) {
+        Thread.detachNewThread { [self] in
+            let fd = handle.fileDescriptor
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&p, 1, 100)
+                if ready < 0 {
+                    if errno == EINTR { continue }
+                    break
+                }
+                if ready == 0 {
+                    if child.ended { break }  // nothing left and nothing more to come
+                    continue
+                }
+                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { break }
+                lock.withLock { if kept.count < keep { kept.append(contentsOf: buffer[0..<min(n, keep - kept.count)]) } }
+            }
+            let w: CheckedContinuation<Data, Never>? = lock.withLock {
+                finished = true
+                defer { waiter = nil }
+                return waiter
+            }
+            w?.resume(returning: lock.withLock { kept })
+        }
+    }
+
+    /// The kept bytes, once the pipe has ended.
+    func data() async -> Data {
+        await withCheckedContinuation { (c: CheckedContinuation<Data, Never>) in
+            let now: Data? = lock.withLock {
+                if finished { return kept }
+                waiter = c
+                return nil
+            }
+            if let now { c.resume(returning: now) }
         }
     }
 }

@@ -56,8 +56,10 @@ public final class CheckedFile {
     public convenience init(replacing path: String) throws {
         var st = stat()
         if stat(path, &st) == 0 {
-            // `/dev/stdout` and `/dev/fd/N` name a descriptor: written in place even when it is a file.
-            let device = path.hasPrefix("/dev/") && st.st_mode & S_IFMT != S_IFDIR
+            // `/dev/stdout`, `/dev/stderr` and `/dev/fd/N` (and `/proc/self/fd/N`) name a
+            // descriptor: written in place even when it is a file. Other paths under /dev
+            // (`/dev/shm/t.geojson`) are ordinary files, replaced whole.
+            let device = CheckedFile.namesDescriptor(path) && st.st_mode & S_IFMT != S_IFDIR
             switch st.st_mode & S_IFMT {
             case S_IFREG where !device:
                 let target = CheckedFile.resolved(path)
@@ -90,6 +92,11 @@ public final class CheckedFile {
         let temporary = path + ".tmp-\(getpid())"
         let fd = try CheckedFile.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL, named: path)
         self.init(path: path, fd: fd, staged: (temporary, path), owned: true)
+    }
+
+    /// Whether `path` names an open descriptor of this process rather than a file.
+    public static func namesDescriptor(_ path: String) -> Bool {
+        ["/dev/stdout", "/dev/stderr"].contains(path) || path.hasPrefix("/dev/fd/") || path.hasPrefix("/proc/self/fd/")
     }
 
     deinit { abandon() }

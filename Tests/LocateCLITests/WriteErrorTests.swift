@@ -21,6 +21,19 @@ import Testing
         #expect(r.stderr == "error: cannot write standard output: No space left on device\n")
     }
 
+    /// Only `/dev/stdout`, `/dev/stderr` and `/dev/fd/N` are descriptors: a file under
+    /// /dev/shm is replaced whole on a re-export (it was appended to: two documents in one).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/shm"), "no /dev/shm"))
+    func aFileUnderDevShmIsReplacedNotAppended() throws {
+        let db = try CLI.sampleDatabase()
+        let out = "/dev/shm/locate-test-\(UUID().uuidString).geojson"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        #expect(try CLI.run(["export", "geojson", "--out", out, "--db", db]).status == 0)
+        let first = try Data(contentsOf: URL(fileURLWithPath: out))
+        #expect(try CLI.run(["export", "geojson", "--out", out, "--db", db]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out)).count == first.count)
+    }
+
     /// A command's answer on a full stdout is exit 1 with the reason (it was a crash, exit 132).
     @Test(arguments: [["export", "snapshot", "--json", "--out", "SITE"], ["toilet", "--near", "50.08,14.42"]])
     func answersOnAFullStandardOutput(arguments: [String]) throws {

@@ -39,9 +39,7 @@ struct ReplaySource: ResponseSource {
 
     init(folder: String) throws {
         self.folder = folder
-        guard let data = FileManager.default.contents(atPath: folder + "/index.tsv") else {
-            throw IngestError.fileNotFound(path: folder + "/index.tsv")
-        }
+        let data = try WholeFile.read(folder + "/index.tsv", limit: 64 * 1024 * 1024)
         var files: [String: String] = [:]
         for (n, line) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated() {
             let parts = line.split(separator: "\t")
@@ -58,10 +56,11 @@ struct ReplaySource: ResponseSource {
     }
 
     func get(_ url: String) async throws -> [UInt8] {
-        guard let file = files[url], let data = FileManager.default.contents(atPath: folder + "/" + file) else {
+        guard let file = files[url], FileManager.default.fileExists(atPath: folder + "/" + file) else {
             throw IngestError.unreadable(path: url, reason: "not in the replay folder \(folder)")
         }
-        return [UInt8](data)
+        // A regular file of bounded size only: a FIFO or a link to /dev/zero is an error.
+        return [UInt8](try WholeFile.read(folder + "/" + file, limit: HTTPLimits().maxBytes))
     }
 }
 
@@ -100,8 +99,7 @@ struct FolderSource: ResponseSource {
             throw IngestError.outsideFolder(folder: folder, entry: String(rest), origin: url)
         }
         let file = folder + "/" + rest + (page > 0 ? ".page\(page)" : "") + ".json"
-        guard let data = FileManager.default.contents(atPath: file) else { throw IngestError.fileNotFound(path: file) }
-        return [UInt8](data)
+        return [UInt8](try WholeFile.read(file, limit: HTTPLimits().maxBytes))
     }
 }
 

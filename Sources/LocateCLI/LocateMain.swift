@@ -9,6 +9,7 @@ enum LocateMain {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let json = arguments.prefix { $0 != "--" }.contains("--json")
+        Console.jsonErrors = json
         let command: any ParsableCommand
         do {
             command = try Locate.parseAsRoot(arguments)

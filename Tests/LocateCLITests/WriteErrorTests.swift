@@ -34,8 +34,20 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: out)).count == first.count)
     }
 
+    /// With `--json`, a full stdout is reported as every failure is: one `error/1` object.
+    @Test func aFullStandardOutputWithJSONIsAnErrorObject() throws {
+        let db = try CLI.sampleDatabase()
+        let site = try Fixtures.temporaryFolder().appendingPathComponent("site").path
+        let r = try Fixtures.shell("'\(CLI.binary)' export snapshot --json --out '\(site)' --db '\(db)' > /dev/full")
+        #expect(r.status == 1)
+        #expect(
+            r.stderr
+                == "{\"error\":{\"exit_code\":1,\"message\":\"cannot write standard output: No space left on device\"},\"schema\":\"error/1\"}\n"
+        )
+    }
+
     /// A command's answer on a full stdout is exit 1 with the reason (it was a crash, exit 132).
-    @Test(arguments: [["export", "snapshot", "--json", "--out", "SITE"], ["toilet", "--near", "50.08,14.42"]])
+    @Test(arguments: [["runs"], ["toilet", "--near", "50.08,14.42"]])
     func answersOnAFullStandardOutput(arguments: [String]) throws {
         let db = try CLI.sampleDatabase()
         let site = try Fixtures.temporaryFolder().appendingPathComponent("site").path

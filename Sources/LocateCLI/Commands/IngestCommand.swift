@@ -110,11 +110,22 @@ struct IngestCommand: AsyncParsableCommand {
         }
         if tty { FileHandle.standardError.write(Data("\r".utf8)) }
         let document = IngestReportDocument(result)
-        if let report {
-            try CheckedFile.replace(report, with: Array((try compactJSONText(document) + "\n").utf8))
+        // The report is written in full beside its place before the database is closed, and
+        // put in place only once the database is: a report never describes a run whose
+        // database did not appear, and a full disk is found before the data is published.
+        let staged = try report.map { path in
+            let file = try CheckedFile(replacing: path)
+            try file.write(try compactJSONText(document) + "\n")
+            return file
         }
         // A database this run created appears only now (a failed run leaves none).
-        try db.close()
+        do {
+            try db.close()
+        } catch {
+            staged?.abandon()
+            throw error
+        }
+        try staged?.commit()
         for line in IngestSummary.lines(result, path: store.path, hasReportFile: report != nil) { Console.note(line) }
         if let keep = keepResponses {
             let removed = try ResponseArchive.prune(db: store.path, keep: keep)

@@ -64,12 +64,22 @@ enum Console {
         try? FileHandle.standardError.write(contentsOf: Data("\(message)\n".utf8))
     }
 
-    /// Writes a result to stdout, checked: a failed write (a full disk) ends the run with exit 1.
+    /// Whether failures are reported as one `error/1` object (`--json`); set once by
+    /// `LocateMain` before any command runs.
+    nonisolated(unsafe) static var jsonErrors = false
+
+    /// Writes a result to stdout, checked: a failed write (a full disk) ends the run with exit
+    /// 1, said as every failure is (`error/1` with `--json`).
     static func out(_ text: String) {
         do {
             try CheckedFile.standardOutput().write(text.hasSuffix("\n") ? text : text + "\n")
         } catch {
-            note("error: \(error)")
+            if jsonErrors {
+                let document = ErrorDocument(message: "\(error)", exitCode: Int(Exit.failure.rawValue))
+                note((try? compactJSONText(document)) ?? "{\"schema\":\"error/1\"}")
+            } else {
+                note("error: \(error)")
+            }
             Foundation.exit(Exit.failure.rawValue)
         }
     }

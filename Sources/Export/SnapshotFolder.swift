@@ -18,6 +18,8 @@ import Storage
 ///
 /// `DIR` may also be missing, an empty folder (replaced by the link), or a snapshot folder
 /// written by an earlier version (moved into `DIR.v` when the first new one is published).
+/// Those two first publications take two renames (the folder aside, then the link in its
+/// place): for that one instant `DIR` is missing; a kill there is recovered by the next export.
 /// Anything else is refused, never overwritten.
 final class SnapshotFolder {
     /// The marker and lock file inside `DIR.v`.

@@ -222,7 +222,7 @@ public final class CheckedFile {
 
     /// Removes `NAME.tmp-PID` files beside `path` whose process is gone (left by a killed run),
     /// and one with our own id (a killed run whose id was given to us).
-    private static func removeDeadTemporaries(of path: String) {
+    static func removeDeadTemporaries(of path: String) {
         let folder = folder(of: path)
         let prefix = (path.split(separator: "/").last.map(String.init) ?? path) + ".tmp-"
         for name in ProcessLiveness.entries(of: folder) where name.hasPrefix(prefix) {

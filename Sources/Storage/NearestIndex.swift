@@ -82,6 +82,7 @@ public final class NearestIndex {
         let existing = MappedFile(path: path)
         if let f = existing, let index = NearestIndex(file: f, stamp: stamp) { return index }
         let bytes = try build(store, kind: kind, stamp: stamp)
+        CheckedFile.removeDeadTemporaries(of: path)  // of killed earlier builds
         let tmp = path + ".tmp-\(getpid())"
         // A reader still on an older state than the file's keeps its index to itself.
         if !(existing.map { NearestIndex.isNewer($0, than: stamp) } ?? false),

@@ -48,4 +48,18 @@ import Testing
         #expect(q.status == 0, "\(q.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".partial") } == [])
     }
+
+    /// The nearest index of a killed build (`<db>.toilets.kdt.tmp-PID` of a process that is
+    /// gone) is removed by the next build instead of staying forever.
+    @Test func aKilledIndexBuildLeavesNothingBehind() throws {
+        let db = try CLI.sampleDatabase()
+        let index = db + ".toilets.kdt"
+        let leftover = index + ".tmp-4194000"  // no process has this id (above pid_max's default)
+        #expect(kill(4_194_000, 0) != 0)
+        #expect(FileManager.default.createFile(atPath: leftover, contents: Data("half".utf8)))
+        try? FileManager.default.removeItem(atPath: index)
+        #expect(try CLI.run(["toilet", "--near", "50.0875,14.4214", "--limit", "1", "--db", db]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: index))
+        #expect(!FileManager.default.fileExists(atPath: leftover))
+    }
 }

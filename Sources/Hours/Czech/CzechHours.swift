@@ -36,7 +36,7 @@ public struct CzechHours: Sendable, Equatable, Codable {
             return
         }
         do {
-            var reader = CzechReader(tokens: CzechLexer.tokenize(text), text: text)
+            var reader = CzechReader(tokens: try CzechLexer.tokenize(text), text: text)
             let (expr, notes) = try reader.translate()
             // The translation must be valid OSM syntax; anything else is our bug, reported as such.
             do {

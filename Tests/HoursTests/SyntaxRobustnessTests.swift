@@ -1,0 +1,53 @@
+import Hours
+import Testing
+
+/// Issue 10: the OSM `opening_hours` parser reads no number past its width (so none can
+/// overflow) and answers long inputs with the same error as short ones.
+@Suite struct SyntaxRobustnessTests {
+    static let digits = String(repeating: "9", count: 100_000)
+
+    @Test(arguments: [
+        ("Mo 999999999999999999:00-10:00", "at character 4: expected an hour of 1-2 digits"),
+        ("Mo \(digits):00-10:00", "at character 4: expected an hour of 1-2 digits"),
+        ("Mo 10:00-\(digits):00", "at character 10: expected an hour of 1-2 digits"),
+        ("Mo 10:\(digits)-11:00", "at character 7: expected two-digit minutes after ':'"),
+        ("week \(digits)", "at character 6: expected a week of 1-2 digits"),
+        ("week 01-\(digits)", "at character 9: expected a week of 1-2 digits"),
+        ("week 01-53/\(digits)", "at character 12: expected a step of 1-2 digits"),
+        ("2026-2030/\(digits) off", "at character 11: expected a step of 1-3 digits"),
+        ("Su[-\(digits)]", "at character 5: expected an nth weekday of 1 digit"),
+        ("Su[\(digits)]", "at character 4: expected an nth weekday of 1 digit"),
+        ("Dec \(digits) off", "at character 5: expected a day of 1-2 digits"),
+        ("Dec 24-\(digits) off", "at character 8: expected a day of 1-2 digits"),
+        ("easter +\(digits) days off", "at character 9: expected a day offset of 1-3 digits"),
+        ("PH -\(digits) days off", "at character 5: expected a day offset of 1-3 digits"),
+        ("sunrise-(sunset+\(digits):00)", "at character 17: expected an hour of 1-2 digits"),
+        ("Mo-Fr 08:00-18:00 \"\(digits)", "at character 100020: unterminated comment: expected a closing '\"'"),
+        (digits, "at character 1: expected an hour of 1-2 digits"),
+    ])
+    func longNumbersAreRejectedAtTheirStart(input: String, message: String) {
+        do {
+            let tree = try OpeningHours(parsing: input)
+            Issue.record("accepted \(input.prefix(40)) as \(tree.canonical.prefix(40))")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    /// The largest numbers each selector takes are read and evaluated without a trap
+    /// (Monday 2026-06-01 12:00 in Prague).
+    @Test(arguments: [
+        ("easter +999 days off", "easter +999 days off", HoursState.closed),
+        ("PH -999 days 10:00-11:00", "PH -999 days 10:00-11:00", .closed),
+        ("1900-2200/999 Mo open", "1900-2200/999 Mo", .closed),
+        ("week 53-01/99 Mo 10:00-11:00", "week 53-01/99 Mo 10:00-11:00", .closed),
+        ("Mo 00:00-48:00", "Mo 00:00-48:00", .open),
+        ("(sunrise-24:00)-(sunset+24:00)", "(sunrise-24:00)-(sunset+24:00)", .open),
+    ])
+    func extremeNumbersAreRead(input: String, canonical: String, state: HoursState) throws {
+        let tree = try OpeningHours(parsing: input)
+        #expect(tree.canonical == canonical)
+        let context = HoursContext(timeZone: prague, country: "CZ", latitude: 50.08, longitude: 14.42)
+        #expect(tree.state(at: wall("2026-06-01T12:00"), in: context).state == state)
+    }
+}

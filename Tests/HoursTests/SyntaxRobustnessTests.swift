@@ -34,6 +34,27 @@ import Testing
         }
     }
 
+    /// Fuzzing finding: a year-anchored date took any four digits, and `0225` printed as
+    /// `225`, which does not read back. Its years are those of year selectors now.
+    @Test(arguments: [
+        ("Jan 01,0225 Sep", "at character 8: year 225 is out of range (1900-2200)"),
+        ("Jan 01,2201 Sep", "at character 8: year 2201 is out of range (1900-2200)"),
+    ])
+    func yearAnchoredDatesKeepToTheYearRange(input: String, message: String) {
+        do {
+            let tree = try OpeningHours(parsing: input)
+            Issue.record("accepted \(input) as \(tree.canonical)")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func aYearAnchoredDateReadsBack() throws {
+        let tree = try OpeningHours(parsing: "Jan 01,1900 Sep")
+        #expect(tree.canonical == "Jan 01,1900 Sep")
+        #expect(try OpeningHours(parsing: tree.canonical) == tree)
+    }
+
     /// The largest numbers each selector takes are read and evaluated without a trap
     /// (Monday 2026-06-01 12:00 in Prague).
     @Test(arguments: [

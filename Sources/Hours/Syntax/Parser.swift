@@ -156,7 +156,10 @@ struct Parser {
     private mutating func parseDateRange() throws(HoursSyntaxError) -> DateRange {
         var year: Int? = nil
         if isYearAhead() {
-            year = try parseNumber(digits: 4...4, what: "a year")
+            let y = try parseNumber(digits: 4...4, what: "a year")
+            // As for year selectors: `0225` would print as `225`, which does not read back.
+            guard (1900...2200).contains(y) else { throw fail("year \(y) is out of range (1900-2200)", back: 4) }
+            year = y
             skipSpaces()
         }
         let from = try parseDatePoint()

@@ -55,6 +55,27 @@ import Testing
         #expect(try OpeningHours(parsing: tree.canonical) == tree)
     }
 
+    /// Fuzzing finding: `, ` separates rules and also continues a list, so a rule whose
+    /// first list could continue the previous rule's last one read back as part of it. The
+    /// canonical form ends such a rule with an explicit `open`; other forms are unchanged.
+    @Test(arguments: [
+        (
+            "Su,PH off  ,        2027+,     2027+       ,        2027+,     2027+ May",
+            "Su,PH off, 2027+,2027+ open, 2027+,2027+ May"
+        ),
+        ("10:00-11:00 ,12:00-13:00", "10:00-11:00 open, 12:00-13:00"),
+        ("Jan ,Feb 10:00-11:00", "Jan,Feb 10:00-11:00"),  // a date list takes spaces before ',': one rule
+        ("Mo 10:00-12:00, Tu 11:00-13:00", "Mo 10:00-12:00, Tu 11:00-13:00"),
+        ("Mo ,Tu 10:00-11:00", "Mo, Tu 10:00-11:00"),
+        ("week 01 ,week 02 Mo", "week 01, week 02 Mo"),
+        ("10:00-11:00 off, 12:00-13:00", "10:00-11:00 off, 12:00-13:00"),
+    ])
+    func additionalRulesReadBackAsRules(input: String, canonical: String) throws {
+        let tree = try OpeningHours(parsing: input)
+        #expect(tree.canonical == canonical)
+        #expect(try OpeningHours(parsing: canonical) == tree)
+    }
+
     /// The largest numbers each selector takes are read and evaluated without a trap
     /// (Monday 2026-06-01 12:00 in Prague).
     @Test(arguments: [

@@ -48,7 +48,11 @@ struct StationMapper {
         guard let idValue = value(k[0]), let idNumber = idValue.doubleValue, idNumber == idNumber.rounded(), idNumber > 0 else {
             return .rejected(IngestIssue(index: index, id: nil, field: k[0], reason: "station id is missing or not a number"))
         }
-        let id = String(Int(idNumber))
+        // Fuzzing finding (issue 10 item 12): `Int(_:)` traps past Int.max (an id of 125 digits).
+        guard let idInt = Int(exactly: idNumber) else {
+            return .rejected(IngestIssue(index: index, id: nil, field: k[0], reason: "station id is out of range"))
+        }
+        let id = String(idInt)
         func reject(_ field: String, _ reason: String) -> Outcome {
             .rejected(IngestIssue(index: index, id: id, field: field, reason: reason))
         }

@@ -46,10 +46,11 @@ extension Rule {
 
     /// Whether `next`, written after this rule and `, `, would be read as part of this rule's
     /// last list: years, dates (a year starts a year-anchored date) and times continue after
-    /// `, `; weekday lists and `week` lists do not.
+    /// `, `, and a week list takes the hour of a time (`week 02, 05:00`); weekday lists and
+    /// rules starting with `week` are not continued.
     func wouldAbsorb(_ next: Rule) -> Bool {
         switch (lastList, next.firstList) {
-        case (.years, .years), (.dates, .dates), (.dates, .years), (.times, .times): return true
+        case (.years, .years), (.dates, .dates), (.dates, .years), (.times, .times), (.weeks, .times): return true
         default: return false
         }
     }

@@ -33,7 +33,11 @@ struct StationListReader {
                 throw IngestError.notStationList(path: path, reason: "no \"\(StationListReader.v1ListKey)\" array")
             }
             // Stop on totalPages, not on links.next (present even on the last page).
-            let pages = doc["totalPages"]?.doubleValue.map { Int($0) } ?? 1
+            // Fuzzing finding (issue 10 item 12): `Int(_:)` trapped on 1e3081 (infinity).
+            guard let pages = Int(exactly: doc["totalPages"]?.doubleValue ?? 1) else {
+                let text = doc["totalPages"]?.textValue ?? "null"
+                throw IngestError.notStationList(path: path, reason: "totalPages \(text) is not a page count")
+            }
             guard pages <= 1 else {
                 throw IngestError.notStationList(
                     path: path, reason: "the file holds page 1 of \(pages); ingest the API URL to read every page")

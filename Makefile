@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_DB ?= demo.sqlite
 
-.PHONY: demo test build release setup setup-test bench lint clean preview
+.PHONY: demo test build release setup setup-test bench lint clean preview fuzz fuzz-build
 
 setup:
 	@bash scripts/setup.sh
@@ -46,6 +46,28 @@ preview:
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+
+## Fuzzing (CONTRIBUTING.md, "Fuzzing"): the libFuzzer binary, built in .build/fuzz (release,
+## -sanitize=fuzzer, linked with lld: gold crashes on libFuzzer's objects), then every target
+## for FUZZ_SECONDS on the committed seeds plus what earlier runs found (.build/fuzz/corpus);
+## a crash, a hang (FUZZ_TIMEOUT seconds per input) or a broken property stops with the
+## input saved in .build/fuzz/findings/TARGET/.
+FUZZ_SECONDS ?= 60
+FUZZ_TIMEOUT ?= 10
+FUZZ_TARGETS ?= czech-hours opening-hours json-stream geojson station-list pipeline
+FUZZ_BIN = .build/fuzz/release/locate-fuzz
+fuzz-build:
+	LOCATE_FUZZ=1 $(SWIFT) build -c release --scratch-path .build/fuzz --product locate-fuzz \
+		-Xswiftc -sanitize=fuzzer -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
+
+fuzz: fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+		mkdir -p .build/fuzz/corpus/$$t .build/fuzz/findings/$$t || exit 1; \
+		echo "== $$t ($(FUZZ_SECONDS) s)"; \
+		SWIFT_BACKTRACE=enable=no LOCATE_FUZZ_TARGET=$$t $(FUZZ_BIN) .build/fuzz/corpus/$$t Fuzz/corpus/$$t -dict=Fuzz/dict/$$t.dict \
+			-max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -max_len=8192 -rss_limit_mb=2048 \
+			-print_final_stats=1 -artifact_prefix=.build/fuzz/findings/$$t/ || exit 1; \
+	done
 
 clean:
 	rm -rf .build $(DEMO_DB) $(DEMO_DB).*.kdt

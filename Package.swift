@@ -79,6 +79,9 @@ let package = Package(
             dependencies: ["FetchContract", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
+        // The fuzzing targets' entry points; Tests/FuzzTests replays the committed corpus
+        // through them (CONTRIBUTING.md, "Fuzzing").
+        .target(name: "FuzzEntries", dependencies: ["Hours", "Ingest"], swiftSettings: strict),
         .target(
             name: "LocateTestSupport",
             dependencies: ["Storage", "SyntheticData", .product(name: "GRDB", package: "GRDB.swift")],
@@ -97,8 +100,17 @@ let package = Package(
         .testTarget(
             name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport", "Storage"], exclude: ["bad-input"],
             swiftSettings: strict),
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzEntries"], swiftSettings: strict),
         .testTarget(
             name: "ExportTests", dependencies: ["Export", "Ingest", "Storage", "Geo", "LocateTestSupport"], exclude: ["golden"],
             swiftSettings: strict),
     ]
 )
+
+// The libFuzzer binary exists only in the fuzz build (`make fuzz` sets LOCATE_FUZZ=1 and
+// builds with -sanitize=fuzzer in .build/fuzz): without libFuzzer it cannot link, and the
+// everyday build has nothing to gain from it.
+if Context.environment["LOCATE_FUZZ"] != nil {
+    package.products.append(.executable(name: "locate-fuzz", targets: ["LocateFuzz"]))
+    package.targets.append(.executableTarget(name: "LocateFuzz", dependencies: ["FuzzEntries"], swiftSettings: strict))
+}

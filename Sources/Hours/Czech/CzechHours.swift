@@ -36,7 +36,7 @@ public struct CzechHours: Sendable, Equatable, Codable {
             return
         }
         do {
-            var reader = CzechReader(tokens: CzechLexer.tokenize(text), text: text)
+            var reader = CzechReader(tokens: try CzechLexer.tokenize(text), text: text)
             let (expr, notes) = try reader.translate()
             // The translation must be valid OSM syntax; anything else is our bug, reported as such.
             do {
@@ -56,8 +56,18 @@ public struct CzechHours: Sendable, Equatable, Codable {
 }
 
 extension String {
-    /// OSM comments cannot hold double quotes or line breaks.
+    /// OSM comments cannot hold double quotes or line breaks. Replaced scalar by scalar: a
+    /// quote followed by a combining mark (`"` + U+0655) is one `Character` that is not `"`,
+    /// and `\r\n` is one `Character` that is neither `\r` nor `\n`.
     var replacingQuotes: String {
-        String(map { $0 == "\"" ? "'" : ($0 == "\r" || $0 == "\n" ? " " : $0) })
+        var out = String.UnicodeScalarView()
+        for s in unicodeScalars {
+            switch s {
+            case "\"": out.append("'")
+            case "\r", "\n": out.append(" ")
+            default: out.append(s)
+            }
+        }
+        return String(out)
     }
 }

@@ -30,16 +30,28 @@ struct CzechReader {
         bareHoursAllowed = tokens.contains(.hoursMarker)
     }
 
+    /// The longest source text a message repeats; longer texts are cut with `…`.
+    static let quotedLength = 60
+
+    /// `text` trimmed and in single quotes, cut after `quotedLength` characters, for messages.
+    static func quote(_ text: String) -> String {
+        let t = text.trimmingSpaces
+        return "'" + (t.count > quotedLength ? t.prefix(quotedLength) + "…" : t) + "'"
+    }
+
+    private var quoted: String { CzechReader.quote(text) }
+
     mutating func translate() throws(Failure) -> (String, [String]) {
         var groups: [Group] = []
         var cur = Group()
         func close() throws(Failure) {
             guard cur.hasContent || !cur.notes.isEmpty else { return }
-            guard cur.hasTimes else { throw Failure("no times for '\(text.trimmingSpaces)'") }
+            guard cur.hasTimes else { throw Failure("no times for \(quoted)") }
             groups.append(cur)
             cur = Group()
         }
         while i < tokens.count {
+            let before = i
             switch tokens[i] {
             case .weekday:
                 if cur.hasTimes { try close() }
@@ -70,13 +82,15 @@ struct CzechReader {
                 i += 1
                 if cur.hasTimes { try close() }
             case .word(let w):
-                throw Failure("not a schedule: '\(w)' in '\(text.trimmingSpaces)'")
+                throw Failure("not a schedule: '\(w)' in \(quoted)")
             case .dash, .plus:
-                throw Failure("unexpected '-' or '+' in '\(text.trimmingSpaces)'")
+                throw Failure("unexpected '-' or '+' in \(quoted)")
             }
+            // Every step consumes a token or fails: a reader that cannot advance is our bug.
+            guard i > before else { throw Failure("internal error: no progress at token \(i + 1) of \(quoted)") }
         }
         try close()
-        guard !groups.isEmpty else { throw Failure("no times in '\(text.trimmingSpaces)'") }
+        guard !groups.isEmpty else { throw Failure("no times in \(quoted)") }
         return (render(groups), notes)
     }
 
@@ -105,7 +119,9 @@ struct CzechReader {
     private mutating func dateList() throws(Failure) -> [String] {
         var out: [String] = []
         while i < tokens.count {
+            try checkDate(at: i)
             guard let a = datePoint() else { break }
+            if i + 1 < tokens.count, tokens[i] == .dash { try checkDate(at: i + 1) }
             if i + 1 < tokens.count, tokens[i] == .dash, let b = peekDatePoint(at: i + 1) {
                 i += 1
                 _ = datePoint()
@@ -139,11 +155,25 @@ struct CzechReader {
         }
     }
 
+    /// Days in each month, February with its leap day (`29.2.` is a date).
+    private static let monthLengths = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+    private static func isDate(day: Int, month: Int) -> Bool {
+        (1...12).contains(month) && day >= 1 && day <= monthLengths[month - 1]
+    }
+
+    /// Fails when the token at `j` is a day and month that name no date (`32.1.`, `15.13.`).
+    private func checkDate(at j: Int) throws(Failure) {
+        guard j < tokens.count, case .date(let d, let m) = tokens[j], !CzechReader.isDate(day: d, month: m) else { return }
+        guard (1...12).contains(m) else { throw Failure("month \(m) does not exist in \(quoted)") }
+        throw Failure("day \(d) does not exist in \(CzechReader.osmMonths[m - 1]) in \(quoted)")
+    }
+
     private func peekDatePoint(at j: Int) -> DatePoint? {
         guard j < tokens.count else { return nil }
         switch tokens[j] {
         case .month(let m): return .month(m)
-        case .date(let d, let m): return (1...12).contains(m) && (1...31).contains(d) ? .day(d, m) : nil
+        case .date(let d, let m): return CzechReader.isDate(day: d, month: m) ? .day(d, m) : nil
         case .allSouls: return .allSouls
         default: return nil
         }
@@ -160,7 +190,7 @@ struct CzechReader {
         switch (a, b) {
         case (.month, .month): return a.osm + "-" + b.osm
         case (.day, .day): return a.osm + "-" + b.osm
-        default: throw Failure("a date range mixes months and days in '\(text.trimmingSpaces)'")
+        default: throw Failure("a date range mixes months and days in \(quoted)")
         }
     }
 
@@ -169,15 +199,15 @@ struct CzechReader {
         while true {
             let start = try timePoint()
             guard i < tokens.count, tokens[i] == .dash else {
-                throw Failure("a time without a range in '\(text.trimmingSpaces)'")
+                throw Failure("a time without a range in \(quoted)")
             }
             i += 1
             var end = try timePoint()
             if i < tokens.count, tokens[i] == .hoursMarker { i += 1 }
-            guard start < 24 * 60 else { throw Failure("a start time past 24:00 in '\(text.trimmingSpaces)'") }
+            guard start < 24 * 60 else { throw Failure("a start time past 24:00 in \(quoted)") }
             if end == 0 { end = 24 * 60 }
             guard end != start else {
-                throw Failure("a time range that starts and ends at the same time in '\(text.trimmingSpaces)'")
+                throw Failure("a time range that starts and ends at the same time in \(quoted)")
             }
             out.append(CzechReader.clock(start) + "-" + CzechReader.clock(end))
             // `5.30-11.45 a 12.15-19 h`, `10:00-12:00,14:00-16:00`
@@ -198,20 +228,20 @@ struct CzechReader {
     }
 
     private mutating func timePoint() throws(Failure) -> Int {
-        guard i < tokens.count else { throw Failure("a time range is cut short in '\(text.trimmingSpaces)'") }
+        guard i < tokens.count else { throw Failure("a time range is cut short in \(quoted)") }
         switch tokens[i] {
         case .time(let m):
             i += 1
-            guard m <= 24 * 60 else { throw Failure("a time past 24:00 in '\(text.trimmingSpaces)'") }
+            guard m <= 24 * 60 else { throw Failure("a time past 24:00 in \(quoted)") }
             return m
         case .hour(let h) where bareHoursAllowed:
             i += 1
-            guard h <= 24 else { throw Failure("hour \(h) is out of range in '\(text.trimmingSpaces)'") }
+            guard h <= 24 else { throw Failure("hour \(h) is out of range in \(quoted)") }
             return h * 60
         case .hour(let h):
-            throw Failure("hour \(h) without minutes in '\(text.trimmingSpaces)'")
+            throw Failure("hour \(h) without minutes in \(quoted)")
         default:
-            throw Failure("expected a time in '\(text.trimmingSpaces)'")
+            throw Failure("expected a time in \(quoted)")
         }
     }
 

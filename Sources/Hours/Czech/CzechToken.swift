@@ -15,7 +15,15 @@ enum CzechToken: Equatable {
 }
 
 /// Splits Czech hours text into tokens. Case and diacritics are folded for matching.
-enum CzechLexer {
+///
+/// Bounded by construction: a number is read digit by digit up to `maxDigits` (a longer run
+/// fails at once, so no number can overflow and no run is read twice), and every step of
+/// the main loop consumes at least one character. `examined` counts character reads, so
+/// tests can check that the work is linear in the input.
+struct CzechLexer {
+    /// The most digits a number may have (`0600`, a year); a longer run is not a schedule.
+    static let maxDigits = 4
+
     static let weekdays: [String: Int] = [
         "po": 0, "pondělí": 0, "pondeli": 0, "út": 1, "ut": 1, "úterý": 1, "utery": 1, "st": 2, "středa": 2, "streda": 2,
         "čt": 3, "ct": 3, "čtvrtek": 3, "ctvrtek": 3, "pá": 4, "pa": 4, "pátek": 4, "patek": 4, "so": 5, "sobota": 5,
@@ -36,12 +44,40 @@ enum CzechLexer {
         return out
     }()
 
-    static func tokenize(_ text: String) -> [CzechToken] {
-        let chars = Array(text.lowercased())
+    private let chars: [Character]
+    private let text: String
+    /// Characters read so far (each `at(_:)` call): at most a small multiple of the length.
+    private(set) var examined = 0
+
+    /// A lexer over `text` (lower-cased for matching).
+    init(_ text: String) {
+        self.text = text
+        chars = Array(text.lowercased())
+    }
+
+    /// The tokens of `text`, or the first number too long to be part of a schedule.
+    static func tokenize(_ text: String) throws(CzechReader.Failure) -> [CzechToken] {
+        var lexer = CzechLexer(text)
+        return try lexer.tokens()
+    }
+
+    /// The character at `i`, or nil past the end; counted in `examined`.
+    private mutating func at(_ i: Int) -> Character? {
+        examined += 1
+        return i < chars.count ? chars[i] : nil
+    }
+
+    /// The end of the run of characters from `i` that satisfy `test`.
+    private mutating func end(from i: Int, while test: (Character) -> Bool) -> Int {
+        var j = i
+        while let c = at(j), test(c) { j += 1 }
+        return j
+    }
+
+    mutating func tokens() throws(CzechReader.Failure) -> [CzechToken] {
         var out: [CzechToken] = []
         var i = 0
-        while i < chars.count {
-            let c = chars[i]
+        while let c = at(i) {
             if c == " " || c == "\t" {
                 i += 1
             } else if c.isNewline {
@@ -63,32 +99,15 @@ enum CzechLexer {
                 out.append(.colon)
                 i += 1
             } else if c == "(" {
-                var j = i + 1
-                while j < chars.count, chars[j] != ")" { j += 1 }
-                out.append(.note(String(chars[(i + 1)..<min(j, chars.count)]).trimmingSpaces))
+                let j = end(from: i + 1) { $0 != ")" }
+                out.append(.note(String(chars[(i + 1)..<j]).trimmingSpaces))
                 i = min(j + 1, chars.count)
-            } else if c.isNumber {
-                i = number(chars, i, into: &out)
+            } else if c.isNumber, c.isASCII {
+                i = try number(i, into: &out)
             } else if c.isLetter {
-                var j = i
-                while j < chars.count, chars[j].isLetter { j += 1 }
-                let w = String(chars[i..<j])
+                let j = end(from: i) { $0.isLetter }
+                out.append(CzechLexer.word(String(chars[i..<j])))
                 i = j
-                if let d = weekdays[w] {
-                    out.append(.weekday(d))
-                } else if let m = months[w] {
-                    out.append(.month(m))
-                } else {
-                    switch w {
-                    case "a": out.append(.and)
-                    case "až", "az", "do": out.append(.dash)
-                    case "denně", "denne", "daily": out.append(.daily)
-                    case "nonstop": out.append(.nonstop)
-                    case "dušičky", "dusicky": out.append(.allSouls)
-                    case "h", "hod", "hodin": out.append(.hoursMarker)
-                    default: out.append(.word(w))
-                    }
-                }
             } else {
                 out.append(.word(String(c)))
                 i += 1
@@ -97,38 +116,59 @@ enum CzechLexer {
         return out
     }
 
-    /// Numbers: `6:00`, `24 :00`, `6.30` (time), `15.dubna` and `1.6.` (dates), `6` (bare hour).
-    private static func number(_ chars: [Character], _ start: Int, into out: inout [CzechToken]) -> Int {
-        func digits(_ from: Int) -> (Int, Int)? {
-            var j = from
-            while j < chars.count, chars[j].isNumber, chars[j].isASCII { j += 1 }
-            guard j > from, let v = Int(String(chars[from..<j])) else { return nil }
-            return (v, j)
+    private static func word(_ w: String) -> CzechToken {
+        if let d = weekdays[w] { return .weekday(d) }
+        if let m = months[w] { return .month(m) }
+        switch w {
+        case "a": return .and
+        case "až", "az", "do": return .dash
+        case "denně", "denne", "daily": return .daily
+        case "nonstop": return .nonstop
+        case "dušičky", "dusicky": return .allSouls
+        case "h", "hod", "hodin": return .hoursMarker
+        default: return .word(w)
         }
-        guard let (a, afterA) = digits(start) else { return start + 1 }
+    }
+
+    /// The ASCII digits at `from` as a number and the index after them; nil when there are
+    /// none. Reads at most `maxDigits + 1` characters: a longer run fails here.
+    private mutating func digits(_ from: Int) throws(CzechReader.Failure) -> (value: Int, end: Int)? {
+        var j = from
+        var v = 0
+        while let c = at(j), c.isASCII, let d = c.wholeNumberValue {
+            guard j - from < CzechLexer.maxDigits else {
+                throw CzechReader.Failure(
+                    "a number longer than \(CzechLexer.maxDigits) digits at character \(from + 1) in \(CzechReader.quote(text))")
+            }
+            v = v * 10 + d
+            j += 1
+        }
+        return j > from ? (v, j) : nil
+    }
+
+    /// Numbers: `6:00`, `24 :00`, `6.30` (time), `15.dubna` and `1.6.` (dates), `6` (bare hour).
+    private mutating func number(_ start: Int, into out: inout [CzechToken]) throws(CzechReader.Failure) -> Int {
+        guard let (a, afterA) = try digits(start) else { return start + 1 }
         var j = afterA
         // `24 :00`: a space before the colon.
-        var k = j
-        while k < chars.count, chars[k] == " " { k += 1 }
-        if k < chars.count, chars[k] == ":", let (b, afterB) = digits(k + 1) {
+        let k = end(from: j) { $0 == " " }
+        if at(k) == ":", let (b, afterB) = try digits(k + 1) {
             out.append(afterB - (k + 1) == 2 && b < 60 ? .time(a * 60 + b) : .word(String(chars[start..<afterB])))
             return afterB
         }
-        if j < chars.count, chars[j] == "." {
+        if at(j) == "." {
             // `15.dubna`, `15. dubna`
-            var m = j + 1
-            while m < chars.count, chars[m] == " " { m += 1 }
-            if m < chars.count, chars[m].isLetter {
-                var e = m
-                while e < chars.count, chars[e].isLetter { e += 1 }
-                if let month = months[String(chars[m..<e])] {
+            let m = end(from: j + 1) { $0 == " " }
+            if let c = at(m), c.isLetter {
+                let e = end(from: m) { $0.isLetter }
+                if let month = CzechLexer.months[String(chars[m..<e])] {
                     out.append(.date(day: a, month: month))
                     return e
                 }
             }
-            if let (b, afterB) = digits(j + 1) {
+            if let (b, afterB) = try digits(j + 1) {
                 let width = afterB - (j + 1)
-                let trailingDot = afterB < chars.count && chars[afterB] == "."
+                let trailingDot = at(afterB) == "."
                 if trailingDot || (width == 1 && b >= 1 && b <= 12) {
                     out.append(.date(day: a, month: b))
                     return trailingDot ? afterB + 1 : afterB

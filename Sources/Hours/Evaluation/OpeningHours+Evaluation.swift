@@ -56,6 +56,14 @@ struct Evaluator {
         let horizon = CivilDay(year: lastYear + 12, month: 12, day: 31)
         var day = start
         while day <= horizon {
+            // A year no rule can select is closed throughout: jump to the next one that can
+            // (2200 Jan 01 asked about in year 1 is not 800,000 days of scanning).
+            if day.month > 1 || day.day > 1, !canSelect(year: day.year), state == .closed {
+                var year = day.year + 1
+                while year <= horizon.year, !canSelect(year: year) { year += 1 }
+                day = CivilDay(year: year, month: 1, day: 1)
+                continue
+            }
             let today = plan(day)
             let yesterday = plan(day.adding(-1))
             var boundaries: Set<Int> = [0]
@@ -80,6 +88,16 @@ struct Evaluator {
         return nil
     }
 
+    /// Whether some rule can select a day of `year` (by its year selectors and year-anchored
+    /// dates; a year-anchored range may run into the next year).
+    private func canSelect(year: Int) -> Bool {
+        planner.hours.rules.contains { r in
+            (r.alwaysOpen || r.years.isEmpty || r.years.contains { $0.contains(year) })
+                && (r.alwaysOpen || r.dates.isEmpty
+                    || r.dates.contains { d in d.year.map { $0 == year || (d.to != nil && $0 + 1 == year) } ?? true })
+        }
+    }
+
     /// True when no rule has a selector or a time: the state is the same forever.
     private var isConstant: Bool {
         planner.hours.rules.allSatisfy { r in
@@ -95,8 +113,14 @@ struct Evaluator {
 struct LocalTime {
     let timeZone: TimeZone
 
+    /// The first and last second of years 0001–9999: instants outside are read at those ends
+    /// (and NaN as 1970), so no conversion can overflow.
+    static let firstSecond = -62_135_596_800.0
+    static let lastSecond = 253_402_300_799.0
+
     func local(_ instant: Date) -> (CivilDay, Int) {
-        let t = Int(instant.timeIntervalSince1970.rounded(.down))
+        let seconds = instant.timeIntervalSince1970
+        let t = Int(seconds.isNaN ? 0 : min(max(seconds, LocalTime.firstSecond), LocalTime.lastSecond).rounded(.down))
         let local = t + timeZone.secondsFromGMT(for: instant)
         let dayNumber = Int((Double(local) / 86400).rounded(.down))
         return (CivilDay(number: dayNumber), (local - dayNumber * 86400) / 60)

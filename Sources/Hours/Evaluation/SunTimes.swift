@@ -4,6 +4,8 @@ import Foundation
 /// minute between the polar circles), in local wall-clock minutes.
 enum SunTimes {
     static func localMinutes(_ event: SunEvent, day: CivilDay, latitude: Double, longitude: Double, timeZone: TimeZone) -> Int? {
+        // Outside the globe (or NaN) no sun times exist; this also keeps every result an Int.
+        guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
         let zenith: Double
         let rising: Bool
         switch event {

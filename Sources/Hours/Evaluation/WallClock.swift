@@ -11,12 +11,17 @@ public enum WallClock {
     public static func instant(_ text: String, in timeZone: TimeZone) -> Date? {
         let parts = text.split(separator: "T", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return nil }
-        let d = parts[0].split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) }
+        // Digits only: `Int` alone would also take `-999` and `+999` as years.
+        func number(_ s: Substring) -> Int? { s.allSatisfy { $0.isASCII && $0.isNumber } ? Int(s) : nil }
+        let dateParts = parts[0].split(separator: "-", omittingEmptySubsequences: false)
+        let d = dateParts.compactMap(number)
         let t = parts[1].split(separator: ":", omittingEmptySubsequences: false)
-        guard d.count == 3, parts[0].count == 10, t.count == 2 || t.count == 3, t.allSatisfy({ $0.count == 2 }) else {
+        guard dateParts.count == 3, d.count == 3, parts[0].count == 10, t.count == 2 || t.count == 3,
+            t.allSatisfy({ $0.count == 2 })
+        else {
             return nil
         }
-        let tv = t.compactMap { Int($0) }
+        let tv = t.compactMap(number)
         guard tv.count == t.count, (1...12).contains(d[1]), d[2] >= 1, d[2] <= CivilDay.daysIn(month: d[1], year: d[0]),
             (0...23).contains(tv[0]), (0...59).contains(tv[1]), tv.count == 2 || (0...59).contains(tv[2])
         else { return nil }

@@ -12,8 +12,47 @@ extension OpeningHours {
                 }
             }
             out += rule.canonical
+            // `, ` also continues a list: `2027+, 2028+ May` would read as one rule. An explicit
+            // `open` ends the rule where the next one's first list could continue its last.
+            if i + 1 < rules.count, rules[i + 1].separator == .additional, rule.wouldAbsorb(rules[i + 1]) { out += " open" }
         }
         return out
+    }
+}
+
+extension Rule {
+    /// The kinds of selector list a rule can start or end with, as far as `,` is concerned.
+    private enum ListKind { case years, dates, weeks, days, times }
+
+    /// The list this rule's canonical form ends with (nil when a modifier or comment ends it).
+    private var lastList: ListKind? {
+        guard modifier == .open, comment == nil, !alwaysOpen else { return nil }
+        if !times.isEmpty { return .times }
+        if !weekdays.isEmpty || !holidays.isEmpty { return .days }
+        if !weeks.isEmpty { return .weeks }
+        if !dates.isEmpty { return .dates }
+        return years.isEmpty ? nil : .years
+    }
+
+    /// The list this rule's canonical form starts with.
+    private var firstList: ListKind? {
+        if alwaysOpen { return nil }
+        if !years.isEmpty { return .years }
+        if !dates.isEmpty { return .dates }
+        if !weeks.isEmpty { return .weeks }
+        if !weekdays.isEmpty || !holidays.isEmpty { return .days }
+        return times.isEmpty ? nil : .times
+    }
+
+    /// Whether `next`, written after this rule and `, `, would be read as part of this rule's
+    /// last list: years, dates (a year starts a year-anchored date) and times continue after
+    /// `, `, and a week list takes the hour of a time (`week 02, 05:00`); weekday lists and
+    /// rules starting with `week` are not continued.
+    func wouldAbsorb(_ next: Rule) -> Bool {
+        switch (lastList, next.firstList) {
+        case (.years, .years), (.dates, .dates), (.dates, .years), (.times, .times), (.weeks, .times): return true
+        default: return false
+        }
     }
 }
 

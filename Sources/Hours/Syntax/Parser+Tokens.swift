@@ -10,16 +10,21 @@ extension Parser {
         return String(decoding: chars[start..<(pos - 1)], as: UTF8.self)
     }
 
+    /// A number of `digits` digits (never more than 4, so it cannot overflow); `what` names
+    /// it with its article in the error (`an hour`).
     mutating func parseNumber(digits: ClosedRange<Int>, what: String) throws(HoursSyntaxError) -> Int {
         let start = pos
-        while isDigit(at: pos) { pos += 1 }
+        // At most one digit more than allowed is read: a longer run fails without being read.
+        while isDigit(at: pos), pos - start <= digits.upperBound { pos += 1 }
         let count = pos - start
-        guard count > 0 else { throw fail("expected a \(what)") }
+        guard count > 0 else { throw fail("expected \(what)") }
         guard digits.contains(count) else {
             pos = start
-            throw fail(
-                "expected a \(what) of \(digits.lowerBound == digits.upperBound ? "\(digits.lowerBound)" : "\(digits.lowerBound)-\(digits.upperBound)") digits"
-            )
+            let count =
+                digits.lowerBound == digits.upperBound
+                ? "\(digits.lowerBound) digit\(digits.lowerBound == 1 ? "" : "s")"
+                : "\(digits.lowerBound)-\(digits.upperBound) digits"
+            throw fail("expected \(what) of \(count)")
         }
         var v = 0
         for b in chars[start..<pos] { v = v * 10 + Int(b - 48) }

@@ -140,15 +140,15 @@ struct Parser {
     // MARK: years, dates, weeks
 
     private mutating func parseYearRange() throws(HoursSyntaxError) -> YearRange {
-        let from = try parseNumber(digits: 4...4, what: "year")
+        let from = try parseNumber(digits: 4...4, what: "a year")
         guard (1900...2200).contains(from) else { throw fail("year \(from) is out of range (1900-2200)", back: 4) }
         if accept("+") { return YearRange(from: from, to: Int.max) }
         guard peek() == UInt8(ascii: "-"), isDigit(at: pos + 1) else { return YearRange(from: from, to: nil) }
         pos += 1
-        let to = try parseNumber(digits: 4...4, what: "year")
+        let to = try parseNumber(digits: 4...4, what: "a year")
         guard to >= from else { throw fail("year range \(from)-\(to) runs backwards", back: 4) }
         var step = 1
-        if accept("/") { step = try parseNumber(digits: 1...3, what: "step") }
+        if accept("/") { step = try parseNumber(digits: 1...3, what: "a step") }
         guard step >= 1 else { throw fail("a step must be at least 1") }
         return YearRange(from: from, to: to, step: step)
     }
@@ -156,7 +156,10 @@ struct Parser {
     private mutating func parseDateRange() throws(HoursSyntaxError) -> DateRange {
         var year: Int? = nil
         if isYearAhead() {
-            year = try parseNumber(digits: 4...4, what: "year")
+            let y = try parseNumber(digits: 4...4, what: "a year")
+            // As for year selectors: `0225` would print as `225`, which does not read back.
+            guard (1900...2200).contains(y) else { throw fail("year \(y) is out of range (1900-2200)", back: 4) }
+            year = y
             skipSpaces()
         }
         let from = try parseDatePoint()
@@ -164,12 +167,12 @@ struct Parser {
         guard accept("-") else { return DateRange(year: year, from: from, to: nil) }
         skipSpaces()
         if isYearAhead() {
-            _ = try parseNumber(digits: 4...4, what: "year")
+            _ = try parseNumber(digits: 4...4, what: "a year")
             skipSpaces()
         }
         // `Dec 24-26`: a bare day number continues the same month.
         if case .monthDay(let m, .some) = from, isDigit(at: pos), !isClockAhead() {
-            let day = try parseNumber(digits: 1...2, what: "day")
+            let day = try parseNumber(digits: 1...2, what: "a day")
             try checkDay(day, month: m)
             return DateRange(year: year, from: from, to: .monthDay(month: m, day: day))
         }
@@ -190,7 +193,7 @@ struct Parser {
         let save = pos
         skipSpaces()
         if isDigit(at: pos), !isClockAhead() {
-            let day = try parseNumber(digits: 1...2, what: "day")
+            let day = try parseNumber(digits: 1...2, what: "a day")
             try checkDay(day, month: month + 1)
             return .monthDay(month: month + 1, day: day)
         }
@@ -206,13 +209,13 @@ struct Parser {
     }
 
     private mutating func parseWeekRange() throws(HoursSyntaxError) -> WeekRange {
-        let from = try parseNumber(digits: 1...2, what: "week")
+        let from = try parseNumber(digits: 1...2, what: "a week")
         guard (1...53).contains(from) else { throw fail("week \(from) is out of range (01-53)", back: 2) }
         guard accept("-") else { return WeekRange(from: from, to: nil) }
-        let to = try parseNumber(digits: 1...2, what: "week")
+        let to = try parseNumber(digits: 1...2, what: "a week")
         guard (1...53).contains(to) else { throw fail("week \(to) is out of range (01-53)", back: 2) }
         var step = 1
-        if accept("/") { step = try parseNumber(digits: 1...2, what: "step") }
+        if accept("/") { step = try parseNumber(digits: 1...2, what: "a step") }
         guard step >= 1 else { throw fail("a step must be at least 1") }
         return WeekRange(from: from, to: to, step: step)
     }
@@ -251,7 +254,7 @@ struct Parser {
 
     private mutating func parseSignedNth() throws(HoursSyntaxError) -> Int {
         let negative = accept("-")
-        let n = try parseNumber(digits: 1...1, what: "nth weekday")
+        let n = try parseNumber(digits: 1...1, what: "an nth weekday")
         guard (1...5).contains(n) else {
             throw fail("nth weekday \(negative ? -n : n) is out of range (1 to 5, or -1 to -5)", back: 1)
         }
@@ -268,7 +271,7 @@ struct Parser {
         }
         let negative = peek() == UInt8(ascii: "-")
         pos += 1
-        let n = try parseNumber(digits: 1...3, what: "day offset")
+        let n = try parseNumber(digits: 1...3, what: "a day offset")
         skipSpaces()
         guard accept("days") || accept("day") else { throw fail("expected 'day' or 'days' after the offset") }
         return negative ? -n : n
@@ -316,7 +319,7 @@ struct Parser {
     /// `hh:mm` as minutes, at most `limit`.
     private mutating func parseClock(limit: Int) throws(HoursSyntaxError) -> Int {
         let start = pos
-        let h = try parseNumber(digits: 1...2, what: "hour")
+        let h = try parseNumber(digits: 1...2, what: "an hour")
         guard accept(":") else { throw fail("expected ':' after the hour (write 08:00, not 8)") }
         guard isDigit(at: pos), isDigit(at: pos + 1), !isDigit(at: pos + 2) else {
             throw fail("expected two-digit minutes after ':'")

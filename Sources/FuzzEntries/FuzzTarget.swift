@@ -1,0 +1,55 @@
+public import Foundation
+
+/// The fuzzing targets (`make fuzz`, CONTRIBUTING.md "Fuzzing"): each reads one input the
+/// way `locate` reads untrusted text and checks properties that must hold for every input.
+/// The fuzzer binary (`Fuzz/Driver`) and the corpus replay test (`Tests/FuzzTests`) call
+/// the same `run`.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// Czech opening-hours text (`CzechHours`, then `HoursInput` as `hours eval` reads it).
+    case czechHours = "czech-hours"
+    /// OSM `opening_hours`: parse, canonical form, evaluation.
+    case openingHours = "opening-hours"
+    /// The JSON stream parser: in memory and in small chunks, and serialised back.
+    case jsonStream = "json-stream"
+    /// A toilet GeoJSON file: the feature reader and the mapper.
+    case geoJSON = "geojson"
+    /// A GIOŚ station list (legacy and v1), the mapper and both API dialects.
+    case stationList = "station-list"
+    /// Pipeline YAML.
+    case pipeline = "pipeline"
+
+    /// Runs one input. Returns the properties it broke (empty when all hold); a trap or a
+    /// hang is a finding too, which the fuzzer reports itself.
+    public func run(_ input: [UInt8], scratch: FuzzScratch) -> [String] {
+        switch self {
+        case .czechHours: return HoursFuzzing.czech(input)
+        case .openingHours: return HoursFuzzing.openingHours(input)
+        case .jsonStream: return IngestFuzzing.json(input, scratch: scratch)
+        case .geoJSON: return IngestFuzzing.geoJSON(input, scratch: scratch)
+        case .stationList: return IngestFuzzing.stationList(input, scratch: scratch)
+        case .pipeline: return IngestFuzzing.pipeline(input, scratch: scratch)
+        }
+    }
+}
+
+/// A folder of the process's own for the files the file readers need (one input at a time).
+public struct FuzzScratch: Sendable {
+    /// The folder.
+    public let folder: String
+
+    /// Makes a fresh folder under the system's temporary folder.
+    public init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("locate-fuzz-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    /// Writes `bytes` to the file `name` in the folder; returns its path.
+    func file(_ name: String, _ bytes: [UInt8]) -> String {
+        let path = folder + "/" + name
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return path
+    }
+
+    /// Removes the folder.
+    public func remove() { try? FileManager.default.removeItem(atPath: folder) }
+}

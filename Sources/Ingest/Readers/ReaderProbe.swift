@@ -1,0 +1,84 @@
+import Foundation
+import Geo
+
+/// The readers as the fuzzing harness (`Fuzz/`) drives them: each runs one reader, and the
+/// mapping after it, over a file the way an ingest does, without a store. Package access
+/// only: not part of the public API.
+package enum ReaderProbe {
+    /// A whole JSON document, as the in-memory reader parses it (station lists, API answers).
+    package static func json(_ bytes: [UInt8]) -> Result<JSONValue, JSONSyntaxError> {
+        document(JSONStreamParser(bytes: bytes))
+    }
+
+    /// A whole JSON document read from `path` in chunks of `chunkSize` bytes, as the GeoJSON
+    /// reader streams it; the answer must not depend on where the chunks end.
+    package static func json(path: String, chunkSize: Int) throws -> Result<JSONValue, JSONSyntaxError> {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw IngestError.unreadable(path: path, reason: "cannot open")
+        }
+        defer { try? handle.close() }
+        return document(JSONStreamParser(handle: handle, chunkSize: chunkSize))
+    }
+
+    private static func document(_ parser: JSONStreamParser) -> Result<JSONValue, JSONSyntaxError> {
+        do {
+            try parser.skipByteOrderMark()
+            let doc = try parser.parseValue()
+            try parser.expectEnd()
+            return .success(doc)
+        } catch let e as JSONSyntaxError {
+            return .failure(e)
+        } catch {
+            return .failure(JSONSyntaxError(reason: "\(error)", line: 0, offset: 0))
+        }
+    }
+
+    /// Reads the toilet GeoJSON file at `path` for `spec` and maps every feature (the CRS
+    /// from the pipeline or the file, reprojected as an ingest does): the counts of accepted
+    /// and rejected features.
+    package static func toilets(path: String, spec: PipelineSpec) throws -> (accepted: Int, rejected: Int) {
+        let reader = try GeoJSONFeatureReader(path: path)
+        let mapper = ToiletMapper(spec: spec)
+        var reprojector: Reprojector? = nil
+        var accepted = 0
+        var rejected = 0
+        _ = try reader.forEachFeature { index, feature in
+            if reprojector == nil {
+                let crs = try MappedFeatureStream.resolveCRS(spec: spec, declared: reader.declaredCRS, path: path)
+                reprojector = try Reprojector(from: crs, area: spec.region)
+            }
+            guard let reprojector else { return }
+            switch mapper.map(feature, index: index, reprojector: reprojector) {
+            case .accepted: accepted += 1
+            case .rejected: rejected += 1
+            }
+        }
+        return (accepted, rejected)
+    }
+
+    /// Reads the GIOŚ station list at `path` for `spec` (its format) and maps every station;
+    /// every item also goes through both API dialects' sensor, row and index readings.
+    package static func stations(path: String, spec: PipelineSpec) throws -> (accepted: Int, rejected: Int) {
+        let (items, _) = try StationListReader(path: path, format: spec.format).read()
+        let mapper = StationMapper(spec: spec)
+        var accepted = 0
+        var rejected = 0
+        for (index, item) in items.enumerated() {
+            switch mapper.map(item, index: index) {
+            case .accepted: accepted += 1
+            case .rejected: rejected += 1
+            }
+            dialects(item)
+        }
+        return (accepted, rejected)
+    }
+
+    /// Reads `value` as each dialect reads a sensor, a measurement and an index answer.
+    package static func dialects(_ value: JSONValue) {
+        for dialect in [GIOSDialect.legacy, .v1] {
+            _ = dialect.sensor(value)
+            _ = dialect.row(value)
+            _ = dialect.index(value)
+        }
+    }
+}

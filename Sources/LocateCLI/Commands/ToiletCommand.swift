@@ -82,6 +82,9 @@ struct ToiletCommand: ParsableCommand {
         guard let point = place.point else { throw Exit.usage }
         let db = try LocateStore(readingAt: store.path)
         let finder = try ToiletFinder(store: db)
+        // The process ends right after the answer: closing the connection (freeing SQLite's
+        // parsed schema) and unmapping the index would only add to the wait.
+        ProcessEnd.keep(finder)
         guard finder.count > 0 else { throw StorageError.empty(what: "active toilets") }
         let filter = ToiletFilter(wheelchair: wheelchair, free: free, maxDistanceMeters: maxDistance)
         let open = openFilter(now: Date())

@@ -100,3 +100,13 @@ func compactJSONText<T: Encodable>(_ value: T) throws -> String {
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(value), as: UTF8.self)
 }
+
+/// Objects a short-lived command keeps until the process exits: the system reclaims their
+/// memory, mappings and read-only connections at exit faster than their `deinit`s would.
+/// Only read-side objects belong here (nothing that must flush or commit).
+enum ProcessEnd {
+    nonisolated(unsafe) private static var kept: [AnyObject] = []
+
+    /// Keeps `object` alive until the process exits.
+    static func keep(_ object: AnyObject) { kept.append(object) }
+}

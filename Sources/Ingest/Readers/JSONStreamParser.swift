@@ -69,6 +69,21 @@ final class JSONStreamParser {
         }
     }
 
+    /// Makes sure `count` bytes from `index` are buffered (fewer only at the end of the
+    /// input), appending chunks instead of replacing the buffer.
+    private func bufferAtLeast(_ count: Int) throws {
+        while buffer.count - index < count, !atEnd, let handle {
+            let data = try handle.read(upToCount: chunkSize) ?? Data()
+            if data.isEmpty {
+                atEnd = true
+                break
+            }
+            let more = [UInt8](data)
+            digest.update(more)
+            buffer += more
+        }
+    }
+
     @inline(__always) private func skipWhitespace() throws {
         while true {
             while index < buffer.count {
@@ -103,7 +118,8 @@ final class JSONStreamParser {
     /// Skips a UTF-8 byte order mark at the very start, if present.
     func skipByteOrderMark() throws {
         guard offset == 0, let first = try peekByte() else { return }
-        // The first chunk is in the buffer: the second byte needs no refill.
+        // The second byte too, however small the chunks: the answer must not depend on them.
+        try bufferAtLeast(2)
         let second: UInt8? = index + 1 < buffer.count ? buffer[index + 1] : nil
         if first == 0xFF || first == 0xFE {
             if second == (first == 0xFF ? 0xFE : 0xFF) {

@@ -61,6 +61,9 @@ struct LocateFetch: ParsableCommand {
         let limits = Transfer.Limits(maxBytes: maxBytes, deadline: deadline, stall: stall, maxRedirects: maxRedirects)
         let result = Transfer.run(url: url, headers: header, out: out, limits: limits)
         print(result.jsonLine())
-        if result.error != nil { throw ExitCode.failure }
+        fflush(nil)  // every C stream, stdout among them
+        // Ends at once: the body file is closed and the line written, and URLSession's threads
+        // (possibly still inside a transfer the limits stopped) must not hold the exit up.
+        _exit(result.error == nil ? 0 : 1)
     }
 }

@@ -60,7 +60,9 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             // URLSession reports the cancellation at once; never wait long for it.
             _ = transfer.finished.wait(timeout: .now() + 2)
         }
-        session.invalidateAndCancel()
+        // No `invalidateAndCancel()`: the process ends right after the result line, and
+        // URLSession's teardown can wait while a server keeps flooding the connection.
+        _ = session
         transfer.lock.withLock { transfer.closed = true }
         if close(fd) != 0 {
             transfer.fail(.output, "cannot write \(out): \(String(cString: strerror(errno)).lowercased())")

@@ -1,4 +1,5 @@
 import Foundation
+import LocateTestSupport
 import Testing
 
 @testable import Ingest
@@ -47,7 +48,7 @@ import Testing
     /// Chunk boundaries must not matter: read a file with a 7-byte chunk size.
     @Test func smallChunksGiveTheSameValue() throws {
         let text = "{\"features\": [ {\"a\": \"žluťoučký kůň\", \"b\": [1e5, -2]}, \"\\u00e9\" ] }"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("chunks-\(UUID()).json").path
+        let path = try Fixtures.temporaryFolder().appendingPathComponent("chunks.json").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         let handle = try #require(FileHandle(forReadingAtPath: path))
         let p = JSONStreamParser(handle: handle, chunkSize: 7)

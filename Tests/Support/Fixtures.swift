@@ -34,9 +34,11 @@ public enum Fixtures {
     /// A file of this repository.
     public static func repo(_ relative: String) -> String { packageRoot.appendingPathComponent(relative).path }
 
-    /// A new empty temporary folder; throws (naming the folder) when it cannot be made.
+    /// A new empty temporary folder inside this test process's own root (see
+    /// `TestScratchRoot`), which is removed when the process exits; throws (naming the
+    /// folder) when it cannot be made.
     public static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("locate-test-\(UUID().uuidString)")
+        let url = URL(fileURLWithPath: TestScratchRoot.path).appendingPathComponent("t-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

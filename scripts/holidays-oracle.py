@@ -9,7 +9,7 @@ subdivision by splitting at the first '-'. Installs `holidays` into a virtual
 environment OUT_DIR/holidays-venv (first run only), then writes
 OUT_DIR/holidays-<version>.json:
   {"holidays_version": "0.109", "first_year": 1990, "last_year": 2100,
-   "codes": {"DE-BY": ["1990-01-01", ...], ...}}
+   "codes": {"DE-BY": ["1990-01-01", ...], ...}, "start_years": {"DE-BY": 1991, ...}}
 Only the default category (public holidays) is dumped. Reuses the file when it
 already holds every requested code. Prints the path of the file on stdout; exits
 2 with the reason on stderr when the package cannot be installed.
@@ -40,7 +40,13 @@ def dump(out_dir, codes):
     import holidays
 
     path = os.path.join(out_dir, f"holidays-{holidays.__version__}.json")
-    data = {"holidays_version": holidays.__version__, "first_year": FIRST_YEAR, "last_year": LAST_YEAR, "codes": {}}
+    data = {
+        "holidays_version": holidays.__version__,
+        "first_year": FIRST_YEAR,
+        "last_year": LAST_YEAR,
+        "codes": {},
+        "start_years": {},
+    }
     if os.path.exists(path):
         with open(path) as f:
             data = json.load(f)
@@ -49,6 +55,7 @@ def dump(out_dir, codes):
         country, _, subdiv = code.partition("-")
         h = holidays.country_holidays(country, subdiv=subdiv or None, years=range(FIRST_YEAR, LAST_YEAR + 1))
         data["codes"][code] = sorted(d.isoformat() for d in h.keys())
+        data["start_years"][code] = h.start_year
     if missing or not os.path.exists(path):
         tmp = path + ".tmp"
         with open(tmp, "w") as f:

@@ -17,6 +17,7 @@ extension HolidayCalendars {
             "BE": [
                 fixed(3, 8, "International Women's Day").since(2019),
                 fixed(5, 8, "Liberation Day").only(2020), fixed(5, 8, "Liberation Day").only(2025),
+                fixed(6, 17, "75th Anniversary of the 1953 Uprising").only(2028),
             ],
             "BW": [epiphany] + catholic, "BY": [epiphany] + catholic,
             "HB": [reformation.since(2018)], "HE": [corpusChristi], "HH": [reformation.since(2018)],

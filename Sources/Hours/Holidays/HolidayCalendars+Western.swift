@@ -25,7 +25,8 @@ extension HolidayCalendars {
             fixed(12, 26, "Second Day of Christmas"),
         ],
         "EE": [
-            newYear, fixed(2, 24, "Independence Day"), goodFriday, easterSunday, labourDay, whitSunday,
+            newYear, fixed(2, 24, "Independence Day"), goodFriday.since(1994), easterSunday.since(1994), labourDay,
+            whitSunday.since(1994), fixed(11, 16, "Declaration of Sovereignty").until(1993),
             fixed(6, 23, "Victory Day"), fixed(6, 24, "Midsummer Day"),
             fixed(8, 20, "Independence Restoration Day").since(1998), christmasEve.since(2005), christmas,
             fixed(12, 26, "Second Day of Christmas"),
@@ -101,7 +102,7 @@ extension HolidayCalendars {
             fixed(12, 26, "Second Day of Christmas"),
         ],
         "AD": [
-            newYear, epiphany, easter(-48, "Carnival"), fixed(3, 14, "Constitution Day"), goodFriday,
+            newYear, epiphany, easter(-48, "Carnival"), fixed(3, 14, "Constitution Day").since(1994), goodFriday,
             easterMonday, labourDay, whitMonday, assumption, fixed(9, 8, "Our Lady of Meritxell"), allSaints,
             immaculate, christmas, stStephen,
         ],
@@ -110,7 +111,7 @@ extension HolidayCalendars {
             labourDay.shifted(.sundayToNextDay), ascension, whitMonday, corpusChristi,
             assumption.shifted(.sundayToNextDay), allSaints.shifted(.sundayToNextDay),
             fixed(11, 19, "Prince's Day").shifted(.sundayToNextDay), immaculate.shifted(.sundayToNextDay, since: 2019),
-            christmas.shifted(.sundayToNextDay),
+            christmas.shifted(.sundayToNextDay), fixed(1, 7, "Public holiday").only(2015),
         ],
         "SM": [
             newYear, epiphany, fixed(2, 5, "Liberation and St Agatha"), fixed(3, 25, "Anniversary of the Arengo"),

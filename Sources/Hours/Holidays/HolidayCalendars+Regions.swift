@@ -69,7 +69,7 @@ extension HolidayCalendars {
 
     /// Spain: the national days and each community's own, as the yearly decrees apply them. A
     /// fixed holiday on a Sunday is no holiday unless the community moves it to the Monday;
-    /// `moving` lists the (month, day) pairs a community moves, with the first year it does.
+    /// `moving` lists the (month, day) pairs a community moves, with the years it does so.
     static let spain: [String: [HolidayRule]] = {
         let national = [
             newYear, epiphany, labourDay, assumption, fixed(10, 12, "National Day"), allSaints,
@@ -158,10 +158,13 @@ extension HolidayCalendars {
                     rules.append(rule)
                     continue
                 }
-                let move = community.moving.first { $0.month == month && $0.day == day }
-                var spanish = rule.shifted(.sundayToMonday, since: move?.since ?? 0, until: move?.until ?? -1)
-                spanish.otherwise = .droppedOnSunday
-                rules.append(spanish)
+                guard let move = community.moving.first(where: { $0.month == month && $0.day == day }) else {
+                    rules.append(rule.shifted(.droppedOnSunday))
+                    continue
+                }
+                var moving = rule.shifted(.sundayToMonday, since: move.since, until: move.until)
+                moving.otherwise = .droppedOnSunday
+                rules.append(moving)
             }
             out["ES-" + code] = rules
         }

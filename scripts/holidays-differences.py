@@ -21,8 +21,6 @@ REASONS = [
     # (codes, side, predicate on the date text, reason)
     (("HU", "LV", "BY", "UA", "BG"), "theirs", lambda d: d >= "2000", DECREED),
     (("UA",), "ours", lambda d: d >= "2000", "Ukraine's substitute-Monday rule as the Labour Code states it; the package applies decrees"),
-    (("GR",), None, lambda d: d[5:7] == "05",
-     "Labour Day moved by a ministerial decision when it falls in the Orthodox Easter period or on a Sunday: decided yearly"),
     (("ES-",), None, lambda d: True,
      "the community's yearly decree: St Joseph, St James, Easter Monday, a Monday after a Sunday holiday or a swapped "
      "regional day chosen for that year, and in CE and ML the Eid days (observed Islamic calendar)"),

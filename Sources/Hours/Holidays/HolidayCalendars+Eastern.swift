@@ -32,7 +32,8 @@ extension HolidayCalendars {
         ],
         "GR": [
             newYear, epiphany, orthodox(-48, "Green Monday"), fixed(3, 25, "Independence Day"), orthodoxGoodFriday,
-            orthodoxEasterMonday, labourDay, orthodox(50, "Orthodox Whit Monday"), assumption,
+            orthodoxEasterMonday, labourDay.except(2024).shifted(.weekendOrHolidayMondayToNextWorkday, since: 2017),
+            fixed(5, 7, "Labour Day").only(2024), orthodox(50, "Orthodox Whit Monday"), assumption,
             fixed(10, 28, "Ohi Day"), christmas, fixed(12, 26, "Glorifying Mother of God"),
         ],
         "HU": [

@@ -49,6 +49,9 @@ enum HolidayShift: Sendable {
     /// On a Saturday or Sunday, a substitute on the next Monday–Friday that is not a holiday
     /// (UK bank holidays, Bulgaria, Ukraine before 2022).
     case weekendToNextWorkday
+    /// On a Saturday or a Sunday, or on a Monday that is another holiday (Easter Monday), a
+    /// substitute on the next Monday–Friday that is not a holiday (Greece's Labour Day).
+    case weekendOrHolidayMondayToNextWorkday
     /// On a Sunday, a substitute on the next day that is not a Sunday or a holiday.
     case sundayToNextDay
     /// On a Sunday, moved to the Monday after: the Sunday itself is no longer the holiday
@@ -107,7 +110,8 @@ struct HolidayRule: Sendable {
 func holidayList(of rules: [HolidayRule], in year: Int) -> [PublicHoliday] {
     var out: [PublicHoliday] = []
     var taken = Set<Int>()
-    var substitutes: [(name: String, day: CivilDay, rest: Set<Int>)] = []
+    var substitutes: [(name: String, day: CivilDay, rest: Set<Int>, alsoOnHoliday: Bool)] = []
+    var count: [Int: Int] = [:]
     let weekend: Set<Int> = [HolidayCalendars.saturday, HolidayCalendars.sunday]
     for rule in rules where rule.applies(in: year) {
         var day = rule.date.day(in: year)
@@ -118,14 +122,19 @@ func holidayList(of rules: [HolidayRule], in year: Int) -> [PublicHoliday] {
         case .droppedOnSunday where onSunday: continue
         case .sundayToMonday where onSunday: day = day.adding(1)
         case .sundayToSaturday where onSunday: day = day.adding(-1)
-        case .weekendToNextWorkday: substitutes.append((rule.name, day, weekend))
-        case .sundayToNextDay: substitutes.append((rule.name, day, [HolidayCalendars.sunday]))
+        case .weekendToNextWorkday: substitutes.append((rule.name, day, weekend, false))
+        case .weekendOrHolidayMondayToNextWorkday: substitutes.append((rule.name, day, weekend, true))
+        case .sundayToNextDay: substitutes.append((rule.name, day, [HolidayCalendars.sunday], false))
         case .droppedOnSunday, .sundayToMonday, .sundayToSaturday: break
         }
         out.append(PublicHoliday(day: day, name: rule.name))
         taken.insert(day.number)
+        count[day.number, default: 0] += 1
     }
-    for s in substitutes.sorted(by: { $0.day < $1.day }) where s.rest.contains(s.day.weekday) {
+    for s in substitutes.sorted(by: { $0.day < $1.day })
+    where s.rest.contains(s.day.weekday)
+        || (s.alsoOnHoliday && s.day.weekday == HolidayCalendars.monday && count[s.day.number, default: 0] > 1)
+    {
         var next = s.day.adding(1)
         while s.rest.contains(next.weekday) || taken.contains(next.number) { next = next.adding(1) }
         taken.insert(next.number)

@@ -23,7 +23,7 @@ REASONS = [
     (("UA",), "ours", lambda d: d >= "2000", "Ukraine's substitute-Monday rule as the Labour Code states it; the package applies decrees"),
     (("ES-",), None, lambda d: True,
      "the community's yearly decree: St Joseph, St James, Easter Monday, a Monday after a Sunday holiday or a swapped "
-     "regional day chosen for that year, and in CE and ML the Eid days (observed Islamic calendar)"),
+     "regional day chosen for that year"),
     (("IE",), "theirs", lambda d: d == "2011-09-14", "a one-off day in the package that we could not confirm in an Irish source"),
     ((), None, lambda d: d < "2000",
      "rules of the 1990s (transition years, laws replaced since) that we do not encode: we apply the current law"),

@@ -67,7 +67,8 @@ extension HolidayCalendars {
             uniqueKeysWithValues: extra.map { ("CH-" + $0.key, ($0.key == "NE" ? neuchatel : national) + $0.value) })
     }()
 
-    /// Spain: the national days and each community's own, as the yearly decrees apply them. A
+    /// Spain: the national days and each community's own, as the yearly decrees apply them
+    /// (Ceuta and Melilla are left out: their Eid days follow the observed Islamic calendar). A
     /// fixed holiday on a Sunday is no holiday unless the community moves it to the Monday;
     /// `moving` lists the (month, day) pairs a community moves, with the years it does so.
     static let spain: [String: [HolidayRule]] = {
@@ -87,15 +88,6 @@ extension HolidayCalendars {
             "CB": (
                 [maundyThursday, fixed(7, 28, "Cantabria Institutions Day"), fixed(9, 15, "Bien Aparecida")],
                 [(12, 25, 2016, Int.max), (12, 6, 2026, Int.max)]
-            ),
-            "CE": (
-                [
-                    maundyThursday, fixed(6, 13, "St Anthony's Day"), fixed(8, 5, "Our Lady of Africa").since(2022),
-                    fixed(9, 2, "Ceuta Day"),
-                ],
-                always([(1, 6), (6, 13)]) + [
-                    (10, 12, Int.min, 2014), (11, 1, Int.min, 2015), (12, 6, Int.min, 2020), (12, 25, Int.min, 2016),
-                ]
             ),
             "CL": (
                 [maundyThursday, fixed(4, 23, "Castile and León Day")],
@@ -134,10 +126,6 @@ extension HolidayCalendars {
             "MD": (
                 [maundyThursday, fixed(5, 2, "Madrid Day")],
                 always([(1, 6), (5, 2)]) + [(11, 1, 2020, Int.max), (12, 6, 2020, Int.max), (12, 25, 2016, Int.max)]
-            ),
-            "ML": (
-                [maundyThursday, fixed(9, 8, "Our Lady of Victory"), fixed(9, 17, "Melilla Day")],
-                always([(1, 6), (9, 8), (9, 17), (12, 6), (12, 25)]) + [(12, 8, 2019, Int.max)]
             ),
             "NC": (
                 [maundyThursday, easterMonday, fixed(12, 3, "St Francis Xavier's Day")],

@@ -79,6 +79,7 @@ extension HolidayCalendars {
         let allNational = [(1, 1), (1, 6), (5, 1), (8, 15), (10, 12), (11, 1), (12, 6), (12, 8), (12, 25)]
         let joseph = fixed(3, 19, "St Joseph's Day")
         let john = fixed(6, 24, "St John's Day")
+        let james = fixed(7, 25, "St James' Day")
         typealias Moves = [(month: Int, day: Int, since: Int, until: Int)]
         func always(_ days: [(Int, Int)]) -> Moves { days.map { ($0.0, $0.1, Int.min, Int.max) } }
         let communities: [String: (rules: [HolidayRule], moving: Moves)] = [
@@ -86,7 +87,10 @@ extension HolidayCalendars {
             "AR": ([maundyThursday, fixed(4, 23, "Aragon Day")], always(allNational + [(4, 23)])),
             "AS": ([maundyThursday, fixed(9, 8, "Asturias Day")], always(allNational + [(9, 8)])),
             "CB": (
-                [maundyThursday, fixed(7, 28, "Cantabria Institutions Day"), fixed(9, 15, "Bien Aparecida")],
+                [
+                    maundyThursday, fixed(7, 28, "Cantabria Institutions Day"), fixed(9, 15, "Bien Aparecida"),
+                    easterMonday.whenSunday(728), james.whenSunday(915),
+                ],
                 [(12, 25, 2016, Int.max), (12, 6, 2026, Int.max)]
             ),
             "CL": (
@@ -105,7 +109,7 @@ extension HolidayCalendars {
                 [maundyThursday, fixed(5, 30, "Canary Islands Day")],
                 always([(1, 6), (5, 30)]) + [(8, 15, 2021, Int.max), (11, 1, 2026, Int.max), (12, 25, 2022, Int.max)]
             ),
-            "CT": ([easterMonday, john, fixed(9, 11, "National Day of Catalonia"), stStephen], []),
+            "CT": ([easterMonday, whitMonday.whenSunday(501), john, fixed(9, 11, "National Day of Catalonia"), stStephen], []),
             "EX": (
                 [maundyThursday, fixed(9, 8, "Extremadura Day")],
                 always([(1, 6), (5, 1), (9, 8), (10, 12), (11, 1), (12, 6), (12, 8), (12, 25)])
@@ -124,25 +128,33 @@ extension HolidayCalendars {
                     ]
             ),
             "MD": (
-                [maundyThursday, fixed(5, 2, "Madrid Day")],
-                always([(1, 6), (5, 2)]) + [(11, 1, 2020, Int.max), (12, 6, 2020, Int.max), (12, 25, 2016, Int.max)]
+                [maundyThursday, fixed(5, 2, "Madrid Day"), joseph.whenSunday(101, 815), james.whenSunday(501)],
+                always([(1, 6), (3, 19), (5, 2)]) + [(11, 1, 2020, Int.max), (12, 6, 2020, Int.max), (12, 25, 2016, Int.max)]
             ),
             "NC": (
                 [maundyThursday, easterMonday, fixed(12, 3, "St Francis Xavier's Day")],
                 always([(12, 3), (12, 25)]) + [(1, 6, 2013, Int.max), (11, 1, 2026, Int.max)]
             ),
-            "PV": ([maundyThursday, easterMonday, fixed(7, 25, "St James' Day")], []),
+            "PV": ([maundyThursday, easterMonday, james, joseph.whenSunday(106, 815, 1101)], []),
             "RI": (
                 [maundyThursday, easterMonday, fixed(6, 9, "La Rioja Day")],
                 always([(6, 9), (12, 6)]) + [(12, 8, Int.min, 2019), (12, 25, 2022, Int.max)]
             ),
-            "VC": ([joseph, easterMonday, john.since(2019), fixed(10, 9, "Valencian Community Day")], []),
+            "VC": (
+                [
+                    joseph, easterMonday, john.since(2019), fixed(10, 9, "Valencian Community Day"),
+                    maundyThursday.whenSunday(1009),
+                ],
+                []
+            ),
         ]
+        // Days the decrees keep even on a Sunday (a day given back for a lost Sunday, Valencia's St John).
+        let keptOnSunday: Set<String> = ["VC 624", "PV 319", "CB 725", "MD 725"]
         var out: [String: [HolidayRule]] = [:]
         for (code, community) in communities {
             var rules = [goodFriday]
             for rule in national + community.rules {
-                guard case .fixed(let month, let day) = rule.date else {
+                guard case .fixed(let month, let day) = rule.date, !keptOnSunday.contains("\(code) \(month * 100 + day)") else {
                     rules.append(rule)
                     continue
                 }

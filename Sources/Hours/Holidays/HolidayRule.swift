@@ -73,6 +73,9 @@ struct HolidayRule: Sendable {
     var except: [Int] = []
     /// Only every `period` years, counted from year 0 (the Netherlands' Liberation Day, every 5).
     var period = 1
+    /// When not empty, the rule holds only in years where one of these days (month × 100 + day)
+    /// is a Sunday: the day a Spanish community gives back for a holiday lost to a Sunday.
+    var whenSunday: [Int] = []
     /// Weekdays on which the day is no holiday (Appenzell's St Stephen's Day on a Tuesday or Saturday).
     var notOn: [Int] = []
     var shift = HolidayShift.none
@@ -93,11 +96,16 @@ struct HolidayRule: Sendable {
     }
 
     func notOn(_ weekdays: Int...) -> HolidayRule { with { $0.notOn = weekdays } }
+    func whenSunday(_ days: Int...) -> HolidayRule { with { $0.whenSunday = days } }
     func every(_ years: Int) -> HolidayRule { with { $0.period = years } }
 
     func shift(in year: Int) -> HolidayShift { shiftYears.contains(year) ? shift : otherwise }
 
-    func applies(in year: Int) -> Bool { years.contains(year) && !except.contains(year) && year % period == 0 }
+    func applies(in year: Int) -> Bool {
+        guard years.contains(year), !except.contains(year), year % period == 0 else { return false }
+        return whenSunday.isEmpty
+            || whenSunday.contains { CivilDay(year: year, month: $0 / 100, day: $0 % 100).weekday == HolidayCalendars.sunday }
+    }
 
     private func with(_ change: (inout HolidayRule) -> Void) -> HolidayRule {
         var copy = self

@@ -36,6 +36,12 @@ import Testing
         ("ES-MD", 2026, "01-01 01-06 04-02 04-03 05-01 05-02 08-15 10-12 11-02 12-07 12-08 12-25"),
         ("ES-CT", 2026, "01-01 01-06 04-03 04-06 05-01 06-24 08-15 09-11 10-12 12-08 12-25 12-26"),
         ("ES-AN", 2026, "01-01 01-06 02-28 04-02 04-03 05-01 08-15 10-12 11-02 12-07 12-08 12-25"),
+        // Days given back for a holiday lost to a Sunday: Catalonia's Whit Monday when May 1 is
+        // a Sunday; Madrid's St Joseph when Jan 1 is one (moved off its own Sunday to Mar 20);
+        // the Basque Country's St Joseph when Nov 1 is one.
+        ("ES-CT", 2033, "01-01 01-06 04-15 04-18 06-06 06-24 08-15 10-12 11-01 12-06 12-08 12-26"),
+        ("ES-MD", 2023, "01-06 03-20 04-06 04-07 05-01 05-02 08-15 10-12 11-01 12-06 12-08 12-25"),
+        ("ES-PV", 2026, "01-01 01-06 03-19 04-02 04-03 04-06 05-01 07-25 08-15 10-12 12-08 12-25"),
         // Orthodox Easter (Apr 12, 2026; May 5, 2024; May 2, 2027).
         ("GR", 2026, "01-01 01-06 02-23 03-25 04-10 04-13 05-01 06-01 08-15 10-28 12-25 12-26"),
         // Greek Labour Day on Holy Saturday: the next weekday after Easter Monday; in 2024 moved to May 7.

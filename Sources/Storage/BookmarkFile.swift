@@ -37,19 +37,19 @@ public enum BookmarkFile {
     public static func load(_ path: String) throws -> [Bookmark] {
         guard FileManager.default.fileExists(atPath: path) else { return [] }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw StorageError.cannotOpen(path: path, reason: "cannot read the bookmarks file")
+            throw StorageError.badFile(path: path, reason: "cannot read the bookmarks file")
         }
         guard data.count <= 16 << 20 else {
-            throw StorageError.incompatible(path: path, reason: "a bookmarks file over 16 MiB is not one locate wrote")
+            throw StorageError.badFile(path: path, reason: "a bookmarks file over 16 MiB is not one locate wrote")
         }
         let doc: Document
         do {
             doc = try JSONDecoder().decode(Document.self, from: data)
         } catch {
-            throw StorageError.incompatible(path: path, reason: "not a bookmarks file (\(schema)): \(error.localizedDescription)")
+            throw StorageError.badFile(path: path, reason: "not a bookmarks file (\(schema)): \(error.localizedDescription)")
         }
         guard doc.schema == schema else {
-            throw StorageError.incompatible(path: path, reason: "schema '\(doc.schema)', expected '\(schema)'")
+            throw StorageError.badFile(path: path, reason: "schema '\(doc.schema)', expected '\(schema)'")
         }
         return doc.bookmarks
     }

@@ -76,13 +76,17 @@ struct BookmarkCommand: ParsableCommand {
         func run() throws {
             let list = try bookmarks.load()
             let db = list.isEmpty ? nil : try LocateStore(readingAt: store.path)
-            let rows = try list.map { BookmarkListDocument.Row(bookmark: $0, name: try db?.activePlace(globalID: $0.id)?.name) }
+            let rows = try list.map { b in
+                let place = try db?.activePlace(globalID: b.id)
+                return BookmarkListDocument.Row(bookmark: b, found: place != nil, name: place?.name ?? nil)
+            }
             if output.json {
                 Console.out(try jsonText(BookmarkListDocument(bookmarks: rows)))
             } else if !rows.isEmpty {
                 var t = Table(headers: ["kind", "id", "name", "added"], rightAligned: [])
                 for r in rows {
-                    t.rows.append([r.bookmark.kind, r.bookmark.id, r.name ?? "(not in the database)", r.bookmark.addedAt])
+                    let name = r.found ? (r.name ?? "(no name)") : "(not in the database)"
+                    t.rows.append([r.bookmark.kind, r.bookmark.id, name, r.bookmark.addedAt])
                 }
                 Console.out(t.render())
             }
@@ -95,6 +99,7 @@ struct BookmarkCommand: ParsableCommand {
 struct BookmarkListDocument: Encodable {
     struct Row: Encodable {
         var bookmark: Bookmark
+        var found: Bool
         var name: String?
 
         func encode(to encoder: any Encoder) throws {
@@ -102,7 +107,7 @@ struct BookmarkListDocument: Encodable {
             try c.encode(bookmark.kind, forKey: .kind)
             try c.encode(bookmark.id, forKey: .id)
             try c.encode(name, forKey: .name)
-            try c.encode(name != nil, forKey: .found)
+            try c.encode(found, forKey: .found)
             try c.encode(bookmark.addedAt, forKey: .addedAt)
         }
 

@@ -36,10 +36,10 @@ struct StationShowCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...31).contains(days) else { throw ValidationError("--days must be 1 to 31") }
-        if let chart { try OutputPath.checkWritableFile(chart, option: "--chart") }
     }
 
     func run() throws {
+        if let chart { try OutputPath.checkWritableFile(chart, option: "--chart") }
         let finder = StationFinder(store: try LocateStore(readingAt: store.path))
         let now = time.instant(default: "Europe/Warsaw") ?? Date()
         guard let detail = try finder.detail(key, now: now, days: days) else {

@@ -38,7 +38,7 @@ enum StationDetailText {
                 let kind = st.norm.kind.rawValue.replacingOccurrences(of: "_", with: " ")
                 n.rows.append([
                     p.parameter, "\(st.norm.set.rawValue.uppercased()) \(kind)", st.norm.averaging.rawValue,
-                    JSONText.number(st.norm.threshold), st.value.map(StationTable.number) ?? "-",
+                    JSONText.number(st.norm.threshold), st.value.map { String(format: "%.1f", $0) } ?? "-",
                     "\(st.hours)/\(st.norm.averaging.required)", st.status.rawValue.replacingOccurrences(of: "_", with: " "),
                 ])
             }

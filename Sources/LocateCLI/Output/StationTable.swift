@@ -33,7 +33,8 @@ enum StationTable {
         if let n = hit.norm {
             let zone = TimeZone(identifier: s.timeZone) ?? .gmt
             let end = n.windowEnd.map { " ending \(WallClockText.minute($0, zone))" } ?? ""
-            return head + "\(n.norm.label) exceeded: \(number(n.value ?? 0)) µg/m³ over \(n.hours) hourly value(s)\(end)"
+            return head
+                + "\(n.norm.label) exceeded: \(String(format: "%.1f", n.value ?? 0)) µg/m³ over \(n.hours) hourly value(s)\(end)"
         }
         let i = hit.index
         return head

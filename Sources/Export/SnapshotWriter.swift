@@ -1,4 +1,5 @@
 public import Foundation
+import Hours
 public import Storage
 
 /// What a snapshot contains.
@@ -56,7 +57,7 @@ public struct SnapshotWriter {
     /// Writes the snapshot to `folder`. `at`: the generation time (default: the newest
     /// ingest's finish time, never the clock), also the instant of the `state` properties
     /// and of the stations' newest values.
-    public func write(to folder: String, at: Date?) throws -> SnapshotSummary {
+    public func write(to folder: String, at: Date?, preview: PreviewOptions = PreviewOptions()) throws -> SnapshotSummary {
         let toilets = try Provenance.read(store, at: at, kind: .toilets)
         let stations = try Provenance.read(store, at: at, kind: .stations)
         guard toilets.count > 0 || stations.count > 0 else { throw ExportError.empty(dataset: "toilets or stations") }
@@ -82,9 +83,22 @@ public struct SnapshotWriter {
                 entries.append(entry)
                 summary.datasets.append(dataset)
             }
+            let toiletCount = summary.dataset("toilets")?.count ?? 0
+            let credits = (toilets.count > 0 ? toilets.licences : []) + (stations.count > 0 ? stations.licences : [])
+            let meta = PreviewData.Meta(
+                generatedAt: InstantText.utc(generated), generatedUnix: Int(generated.timeIntervalSince1970),
+                tiles: preview.tiles, tilesAttribution: preview.tilesAttribution,
+                view: preview.view.map { [$0.latitude, $0.longitude, Double($0.zoom)] },
+                attributions: credits.map { [$0.attribution, $0.licence].compactMap { $0 }.joined(separator: ", ") }
+                    .filter { !$0.isEmpty }.reduce(into: [String]()) { list, a in if !list.contains(a) { list.append(a) } })
+            let extras = PreviewPage.Extras(
+                meta: meta,
+                weeks: toiletCount > 0 && toiletCount <= SnapshotWriter.previewLimit
+                    ? try PreviewData.weeks(store, at: generated) : [:],
+                histories: stations.count > 0 ? try PreviewData.histories(store, at: generated) : [:])
             try PreviewPage.write(
-                into: work, toilets: summary.dataset("toilets")?.count ?? 0, stations: summary.dataset("stations")?.count ?? 0,
-                limit: SnapshotWriter.previewLimit)
+                into: work, toilets: toiletCount, stations: summary.dataset("stations")?.count ?? 0,
+                limit: SnapshotWriter.previewLimit, extras: extras)
             try Manifest.write(folder: work, generatedAt: toilets.generatedAt, entries)  // the same for every table
             try place.publish()
             return summary

@@ -14,7 +14,8 @@ struct Locate: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            IngestCommand.self, ToiletCommand.self, StationCommand.self, RunsCommand.self, HoursCommand.self, ExportCommand.self,
+            IngestCommand.self, ToiletCommand.self, StationCommand.self, BookmarkCommand.self, RunsCommand.self,
+            HoursCommand.self, ExportCommand.self,
         ]
     )
 }

@@ -43,22 +43,119 @@ public struct AirAlert: Sendable, Equatable, CustomStringConvertible {
         results.flatMap { s in
             (s.air?.readings ?? []).flatMap { r in
                 rules.filter { $0.exceeded(by: r, maxAgeSeconds: maxAgeSeconds) }.map {
-                    AlertHit(station: s, reading: r, rule: $0)
+                    AlertHit(station: s, rule: .threshold($0), reading: r)
                 }
             }
         }
     }
 }
 
-/// One exceeded threshold. JSON: the station's `id` and `name`, the `rule` (`PM10>50`) and the
-/// `reading` object.
+/// A rule of `--alert`: a threshold (`PM10>50`), every norm of a set (`norms` or `eu`,
+/// `who`), or the GIOŚ index level (`index>=4`).
+public enum AlertRule: Sendable, Equatable, CustomStringConvertible {
+    /// A pollutant over a value.
+    case threshold(AirAlert)
+    /// Any norm of the set exceeded.
+    case norms(NormSet)
+    /// The newest index level over (or at, with `orEqual`) a level.
+    case index(orEqual: Bool, level: Int)
+
+    /// Parses `PM10>50`, `norms`, `eu`, `who`, `index>=4`, `index>3` (case ignored for the
+    /// words); nil for anything else.
+    public init?(_ text: String) {
+        let t = text.replacingOccurrences(of: " ", with: "").lowercased()
+        switch t {
+        case "norms", "eu": self = .norms(.eu)
+        case "who": self = .norms(.who)
+        default:
+            if t.hasPrefix("index>") {
+                let rest = t.dropFirst("index>".count)
+                let orEqual = rest.hasPrefix("=")
+                guard let level = Int(orEqual ? rest.dropFirst() : rest), (0...6).contains(level) else { return nil }
+                self = .index(orEqual: orEqual, level: level)
+            } else {
+                guard let a = AirAlert(text) else { return nil }
+                self = .threshold(a)
+            }
+        }
+    }
+
+    /// The rule as text: `PM10>50`, `norms`, `who`, `index>=4`.
+    public var description: String {
+        switch self {
+        case .threshold(let a): a.description
+        case .norms(let set): set == .eu ? "norms" : "who"
+        case .index(let orEqual, let level): "index\(orEqual ? ">=" : ">")\(level)"
+        }
+    }
+}
+
+extension StationFinder {
+    /// Every (station, rule) hit of `rules` among `results` as of `now`, in result order, then
+    /// rule order (a norm rule gives one hit per exceeded norm). With `maxAgeSeconds`, only
+    /// values (windows, indexes) that recent can alert.
+    public func alerts(
+        in results: [StationResult], rules: [AlertRule], now: Date, maxAgeSeconds: TimeInterval? = nil
+    ) throws -> [AlertHit] {
+        func fresh(_ at: Date?) -> Bool { maxAgeSeconds.map { m in at.map { now.timeIntervalSince($0) <= m } ?? false } ?? true }
+        var out: [AlertHit] = []
+        for s in results {
+            var histories: [PollutantHistory]?
+            for rule in rules {
+                switch rule {
+                case .threshold(let a):
+                    for r in s.air?.readings ?? [] where a.exceeded(by: r, maxAgeSeconds: maxAgeSeconds) {
+                        out.append(AlertHit(station: s, rule: rule, reading: r))
+                    }
+                case .norms(let set):
+                    if histories == nil { histories = try normHistories(of: s, now: now) }
+                    for st in NormStanding.judge(histories ?? [], set: set) where st.status == .exceeded && fresh(st.windowEnd) {
+                        out.append(AlertHit(station: s, rule: rule, norm: st))
+                    }
+                case .index(let orEqual, let level):
+                    guard let i = s.air?.index, let l = i.level, orEqual ? l >= level : l > level else { continue }
+                    if maxAgeSeconds.map({ Double(i.ageMinutes) * 60 <= $0 }) ?? true {
+                        out.append(AlertHit(station: s, rule: rule, index: i))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The values of the 24 hours ending at the station's newest value (what norms need).
+    func normHistories(of s: StationResult, now: Date) throws -> [PollutantHistory] {
+        guard let newest = s.air?.readings.map(\.measuredInstant).max() else { return [] }
+        return try store.airHistory(station: s.sourceID, after: newest.addingTimeInterval(-86400), through: now)
+    }
+}
+
+/// One alert: a threshold exceeded by a reading, a norm exceeded, or the index over a level.
+/// JSON: the station's `id` and `name`, the `rule` (`PM10>50`, `norms`, `index>=4`), and the
+/// `reading`, `norm` and `index` objects, null when the rule is of another kind.
 public struct AlertHit: Sendable, Equatable, Encodable {
     /// The station.
     public var station: StationResult
-    /// The reading over the threshold.
-    public var reading: StationAir.Reading
-    /// The rule it exceeds.
-    public var rule: AirAlert
+    /// The rule.
+    public var rule: AlertRule
+    /// The reading over a threshold.
+    public var reading: StationAir.Reading?
+    /// The exceeded norm.
+    public var norm: NormStanding?
+    /// The index over the level.
+    public var index: StationAir.Index?
+
+    /// A hit.
+    public init(
+        station: StationResult, rule: AlertRule, reading: StationAir.Reading? = nil, norm: NormStanding? = nil,
+        index: StationAir.Index? = nil
+    ) {
+        self.station = station
+        self.rule = rule
+        self.reading = reading
+        self.norm = norm
+        self.index = index
+    }
 
     /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
     public func encode(to encoder: any Encoder) throws {
@@ -67,9 +164,12 @@ public struct AlertHit: Sendable, Equatable, Encodable {
         try c.encode(station.name, forKey: .name)
         try c.encode(rule.description, forKey: .rule)
         try c.encode(reading, forKey: .reading)
+        let zone = TimeZone(identifier: station.timeZone) ?? .gmt
+        try c.encode(norm.map { NormDocument(standing: $0, zone: zone) }, forKey: .norm)
+        try c.encode(index, forKey: .index)
     }
 
-    private enum Keys: String, CodingKey { case id, name, rule, reading }
+    private enum Keys: String, CodingKey { case id, name, rule, reading, norm, index }
 }
 
 /// The document `locate station --json` prints (schema `station-answer/1`, docs/json.md).

@@ -18,6 +18,8 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
     /// Another process is writing the database and did not finish within `waitedSeconds`;
     /// `holder` is that process (id and command line) when a live locate names itself in `<db>.lock`.
     case busy(path: String, holder: String?, waitedSeconds: Double)
+    /// A small file of the tool's own (the bookmarks file) that is not what it should be.
+    case badFile(path: String, reason: String)
 
     /// A short lower-case message the CLI prints after `error:`.
     public var description: String {
@@ -30,6 +32,7 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
         case .empty(let what): return "the database has no \(what): run `locate ingest` first"
         case .incompatible(let path, let reason): return "\(path): cannot use this database: \(reason)"
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+        case .badFile(let path, let reason): return "\(path): \(reason)"
         case .busy(let path, let holder, let waited):
             let who = holder.map { "another locate is writing it (\($0))" } ?? "another process is writing it"
             let wait =

@@ -69,8 +69,8 @@ import Testing
         let paths = try CLIReferenceTests.commands().map { $0.path.joined(separator: " ") }
         #expect(
             paths == [
-                "", "ingest", "toilet", "station", "runs", "hours", "hours eval", "hours normalize", "export", "export geojson",
-                "export snapshot",
+                "", "ingest", "toilet", "station", "station show", "bookmark", "bookmark add", "bookmark remove",
+                "bookmark list", "runs", "hours", "hours eval", "hours normalize", "export", "export geojson", "export snapshot",
             ])
     }
 }

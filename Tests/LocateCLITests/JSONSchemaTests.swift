@@ -54,6 +54,22 @@ import Testing
             status: 4)
         docs.append(Document(name: "station --json", schema: "station-answer", text: station.stdout))
         docs.append(Document(name: "station --json alert (stderr)", schema: "error", text: station.stderr))
+        let show = try locate(["station", "show", "9001", "--at", "2026-11-21T20:30", "--days", "2", "--json", "--db", db])
+        docs.append(Document(name: "station show --json", schema: "station-detail", text: show.stdout))
+        let marks = dir.appendingPathComponent("bookmarks.json").path
+        _ = try locate(["bookmark", "add", "gios-stations-sample/9001", "--bookmarks", marks, "--db", db])
+        _ = try locate([
+            "bookmark", "add", "prague-toilets-sample/a0372e39a2bc@50.080320,14.420010", "--bookmarks", marks, "--db", db,
+        ])
+        docs.append(Document(name: "bookmarks file", schema: "bookmarks", text: try read(marks)))
+        let list = try locate(["bookmark", "list", "--bookmarks", marks, "--json", "--db", db])
+        docs.append(Document(name: "bookmark list --json", schema: "bookmark-list", text: list.stdout))
+        let watched = try locate(
+            [
+                "station", "--bookmarked", "--bookmarks", marks, "--at", "2026-11-21T20:30", "--alert", "who", "--alert",
+                "index>=3", "--json", "--db", db,
+            ], status: 4)
+        docs.append(Document(name: "station --bookmarked --alert who --json", schema: "station-answer", text: watched.stdout))
         let eval = try locate(["hours", "eval", "Mo-Fr 08:00-18:00", "--at", "2026-11-23T09:00", "--country", "CZ", "--json"])
         docs.append(Document(name: "hours eval --json", schema: "hours-eval", text: eval.stdout))
         let batch = try locate(

@@ -24,6 +24,6 @@ import Testing
         #expect(none.stderr == "no station matches\n")
         let usage = try CLI.run(["station", "--db", db])
         #expect(usage.status == 64)
-        #expect(usage.stderr.hasPrefix("Error: give either --near LAT,LON or --name TEXT"))
+        #expect(usage.stderr.hasPrefix("Error: give one of --near LAT,LON, --name TEXT or --bookmarked"))
     }
 }

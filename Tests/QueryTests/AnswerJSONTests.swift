@@ -102,7 +102,9 @@ import Testing
           "alerts" : [
             {
               "id" : "gios-stations-sample/9001",
+              "index" : null,
               "name" : "Kraków, ul. Próbna (sample)",
+              "norm" : null,
               "reading" : {
                 "age_minutes" : 90,
                 "measured_at" : "2026-11-21T19:00:00+01:00",

@@ -67,12 +67,60 @@ struct ExportCommand: ParsableCommand {
                 killed runs are removed. DIR must be new, an empty folder, or a snapshot of locate's: \
                 anything else is refused, never overwritten. changes.json lists what was added, updated \
                 and retired since the snapshot being replaced. The generation time is --at or the newest \
-                ingest, never the clock. --json prints a summary (export-summary/1) on stdout.
+                ingest, never the clock. --json prints a summary (export-summary/1) on stdout. \
+                The preview page (index.html) draws the data over raster tiles from --tiles (default: \
+                the OpenStreetMap standard layer; `none` for no basemap; the data shows offline either \
+                way) and frames the toilets unless --view is given.
                 """
         )
 
         @Option(help: ArgumentHelp("The snapshot: new, an empty folder, or an earlier snapshot.", valueName: "DIR"))
         var out: String
+
+        @Option(
+            help: ArgumentHelp(
+                "Preview basemap: a tile URL template with {z}, {x}, {y} (default: OpenStreetMap's), or none.",
+                valueName: "URL"))
+        var tiles: String?
+
+        @Option(help: ArgumentHelp("Attribution shown for --tiles.", valueName: "TEXT"))
+        var tilesAttribution: String?
+
+        @Option(help: ArgumentHelp("Preview's first view instead of framing the toilets.", valueName: "LAT,LON,ZOOM"))
+        var view: String?
+
+        func validate() throws {
+            if let tiles, tiles != "none" {
+                guard tiles.hasPrefix("https://") || tiles.hasPrefix("http://"),
+                    ["{z}", "{x}", "{y}"].allSatisfy(tiles.contains)
+                else {
+                    throw ValidationError("--tiles '\(tiles)' is not an http(s) URL template with {z}, {x} and {y} (or none)")
+                }
+                if tilesAttribution == nil && tiles != PreviewOptions.openStreetMapTiles {
+                    throw ValidationError("--tiles needs --tiles-attribution: tile providers require their credit on the map")
+                }
+            }
+            if let view, Snapshot.view(view) == nil {
+                throw ValidationError("--view '\(view)' is not LAT,LON,ZOOM (latitude -90…90, longitude -180…180, zoom 0…19)")
+            }
+        }
+
+        /// `50.08,14.42,13` as a view.
+        static func view(_ text: String) -> (latitude: Double, longitude: Double, zoom: Int)? {
+            let p = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard p.count == 3, let lat = Double(p[0]), let lon = Double(p[1]), let zoom = Int(p[2]),
+                (-90...90).contains(lat), (-180...180).contains(lon), (0...19).contains(zoom)
+            else { return nil }
+            return (lat, lon, zoom)
+        }
+
+        /// The preview options the flags give.
+        var preview: PreviewOptions {
+            let template = tiles == "none" ? nil : (tiles ?? PreviewOptions.openStreetMapTiles)
+            return PreviewOptions(
+                tiles: template, tilesAttribution: tilesAttribution ?? PreviewOptions.openStreetMapAttribution,
+                view: view.flatMap(Snapshot.view))
+        }
 
         @OptionGroup var time: TimeOptions
         @OptionGroup var output: JSONOptions
@@ -80,7 +128,7 @@ struct ExportCommand: ParsableCommand {
 
         func run() throws {
             let db = try LocateStore(readingAt: store.path)
-            let s = try SnapshotWriter(store: db).write(to: out, at: time.instant(default: "Europe/Prague"))
+            let s = try SnapshotWriter(store: db).write(to: out, at: time.instant(default: "Europe/Prague"), preview: preview)
             if output.json {
                 Console.out(try jsonText(ExportSummaryDocument(snapshot: s, out: out)))
             } else {

@@ -3,23 +3,33 @@ import Foundation
 import Query
 import Storage
 
-/// `locate station --near LAT,LON` or `--name TEXT`.
+/// `locate station --near LAT,LON`, `--name TEXT` or `--bookmarked`; `locate station show`.
 struct StationCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "station",
-        abstract: "Find air-quality stations: nearest to a point, or by name.",
+        abstract: "Find air-quality stations: nearest to a point, by name, or bookmarked.",
         discussion: """
             --near gives the true nearest stations by WGS84 geodesic distance (exact, ties by row id). \
             --name matches ignoring case and diacritics (Kraków, krakow and KRAKÓW are equal; ł folds to l), \
             exact names first, then prefixes, word prefixes and substrings. Data is judged as of --at \
-            (default: now; --tz defaults to Europe/Warsaw). Exits 3 when nothing matches.
-            """
+            (default: now; --tz defaults to Europe/Warsaw). --bookmarked lists the stations bookmarked with \
+            `locate bookmark add`. --alert takes thresholds (PM10>50), `norms` (any EU limit value or \
+            threshold exceeded, judged on means of the stored history), `who` (the WHO 2021 guideline \
+            values) or `index>=4` (the GIOŚ index level). Exits 3 when nothing matches, 4 on an alert. \
+            `locate station show ID` prints one station in detail.
+            """,
+        subcommands: [StationShowCommand.self]
     )
 
     @OptionGroup var place: NearOptions
 
     @Option(help: ArgumentHelp("Search station names.", valueName: "TEXT"))
     var name: String?
+
+    @Flag(help: "The bookmarked stations (locate bookmark add), in the order they were added.")
+    var bookmarked = false
+
+    @OptionGroup var bookmarks: BookmarkOptions
 
     @Option(help: "How many stations to return.")
     var limit = 5
@@ -40,7 +50,7 @@ struct StationCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "With --near: report latest values over a threshold (PM10>50); repeatable. Exits 4 when any is exceeded.",
+            "Report a threshold (PM10>50), `norms`, `who` or `index>=4` exceeded; repeatable. Exits 4 when any is.",
             valueName: "RULE"))
     var alert: [String] = []
 
@@ -48,11 +58,16 @@ struct StationCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
+    /// Checks what can be checked before a subcommand (`show`) runs: ArgumentParser validates
+    /// this command's options on the way to one, so "give one of" waits for `run`.
     func validate() throws {
-        guard (place.near == nil) != (name == nil) else { throw ValidationError("give either --near LAT,LON or --name TEXT") }
+        guard [place.near != nil, name != nil, bookmarked].filter({ $0 }).count <= 1 else {
+            throw ValidationError("give one of --near LAT,LON, --name TEXT or --bookmarked")
+        }
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
-        if place.near == nil && (param != nil || freshWithin != nil || !alert.isEmpty) {
-            throw ValidationError("--param, --fresh-within and --alert need --near")
+        if place.near == nil && param != nil { throw ValidationError("--param needs --near") }
+        if name != nil && (freshWithin != nil || !alert.isEmpty) {
+            throw ValidationError("--fresh-within and --alert need --near or --bookmarked")
         }
         if freshWithin != nil && param == nil && alert.isEmpty {
             throw ValidationError("--fresh-within needs --param or --alert")
@@ -61,8 +76,10 @@ struct StationCommand: ParsableCommand {
             throw ValidationError("--fresh-within '\(f)' is not an age such as 90m, 3h or 2d (at most 3650d)")
         }
         for a in alert {
-            guard let rule = AirAlert(a) else { throw ValidationError("--alert '\(a)' is not a rule such as PM10>50") }
-            try StationCommand.checkPollutant(rule.parameter, option: "--alert '\(a)'")
+            guard let rule = AlertRule(a) else {
+                throw ValidationError("--alert '\(a)' is not a rule such as PM10>50, norms, who or index>=4")
+            }
+            if case .threshold(let t) = rule { try StationCommand.checkPollutant(t.parameter, option: "--alert '\(a)'") }
         }
         if let param { try StationCommand.checkPollutant(param, option: "--param") }
     }
@@ -91,6 +108,9 @@ struct StationCommand: ParsableCommand {
     }
 
     func run() throws {
+        guard place.near != nil || name != nil || bookmarked else {
+            throw ValidationError("give one of --near LAT,LON, --name TEXT or --bookmarked (or: locate station show KEY)")
+        }
         let clock = Date()
         let finder = StationFinder(store: try LocateStore(readingAt: store.path))
         let now = time.instant(default: "Europe/Warsaw") ?? clock
@@ -98,11 +118,18 @@ struct StationCommand: ParsableCommand {
         if let point = place.point {
             results = try finder.nearest(
                 to: point, limit: limit, now: now, parameter: param, freshWithin: freshWithin.flatMap(StationCommand.seconds))
+        } else if bookmarked {
+            let ids = try bookmarks.load().filter { $0.kind == "station" }.map(\.id)
+            results = try finder.stations(ids: ids, now: now)
+            for id in ids where !results.contains(where: { $0.id == id }) {
+                Console.note("note: bookmarked station \(id) is no longer in the database")
+            }
         } else {
             results = try finder.named(name ?? "", limit: limit, now: now)
         }
-        let hits = AirAlert.hits(
-            in: results, rules: alert.compactMap(AirAlert.init), maxAgeSeconds: freshWithin.flatMap(StationCommand.seconds))
+        let hits = try finder.alerts(
+            in: results, rules: alert.compactMap(AlertRule.init), now: now,
+            maxAgeSeconds: freshWithin.flatMap(StationCommand.seconds))
         if output.json {
             Console.out(try jsonText(StationAnswer(near: place.point, at: now, results: results, alerts: hits)))
         } else if !results.isEmpty {
@@ -110,7 +137,9 @@ struct StationCommand: ParsableCommand {
             for hit in hits { Console.out(StationTable.alertLine(hit)) }
         }
         try place.noteIfSwapped(nearestMeters: results.first?.distanceMeters, data: "station", check: finder.exchangedPoint)
-        if results.isEmpty { throw CLIError.noResult("no station matches") }
+        if results.isEmpty {
+            throw CLIError.noResult(bookmarked ? "no station is bookmarked (locate bookmark add ID)" : "no station matches")
+        }
         if !hits.isEmpty {
             let list = hits.map { "\($0.station.sourceID) \($0.rule)" }.joined(separator: ", ")
             throw CLIError.alert("\(hits.count) alert threshold(s) exceeded: \(list)")

@@ -22,11 +22,23 @@ enum StationTable {
         return t.render()
     }
 
-    /// `ALERT Kraków, ul. Próbna (9001): PM10 52.1 µg/m³ at 2026-11-21 19:00:00, over PM10>50`.
+    /// `ALERT Kraków, ul. Próbna (9001): PM10 52.1 µg/m³ at 2026-11-21 19:00:00, over PM10>50`; for a
+    /// norm, the norm and the mean it is judged on; for the index, its level.
     static func alertLine(_ hit: AlertHit) -> String {
-        let (s, r) = (hit.station, hit.reading)
-        return
-            "ALERT \(s.name) (\(s.sourceID)): \(r.parameter) \(JSONText.number(r.value)) \(r.unit) at \(r.localTime), over \(hit.rule)"
+        let s = hit.station
+        let head = "ALERT \(s.name) (\(s.sourceID)): "
+        if let r = hit.reading {
+            return head + "\(r.parameter) \(JSONText.number(r.value)) \(r.unit) at \(r.localTime), over \(hit.rule)"
+        }
+        if let n = hit.norm {
+            let zone = TimeZone(identifier: s.timeZone) ?? .gmt
+            let end = n.windowEnd.map { " ending \(WallClockText.minute($0, zone))" } ?? ""
+            return head
+                + "\(n.norm.label) exceeded: \(String(format: "%.1f", n.value ?? 0)) µg/m³ over \(n.hours) hourly value(s)\(end)"
+        }
+        let i = hit.index
+        return head
+            + "index level \(i?.level.map(String.init) ?? "?") \(i?.category ?? "") calculated \(i?.calculatedAt ?? "?"), over \(hit.rule)"
     }
 
     static func number(_ v: Double) -> String { String(format: v < 10 ? "%.1f" : "%.0f", v) }

@@ -1,0 +1,128 @@
+import Foundation
+import Geo
+import Hours
+import Storage
+
+/// What the preview page needs beyond the GeoJSON files, computed at generation time by the
+/// same engines the CLI uses: each toilet's next 7 days of opening times (Klozet's table)
+/// and open intervals (for "near me, open now" in the browser), each station's last 24 hours
+/// of values per pollutant (sparklines), and the datasets' attributions.
+struct PreviewData {
+    /// One toilet's week: a line per local day (`Sat 21.11.`, `08:00–18:00`), and the
+    /// intervals it is open as Unix seconds.
+    struct Week: Encodable {
+        var days: [[String]]
+        var open: [[Int]]
+        var zone: String
+    }
+
+    /// The page's settings and credits (`window.LOCATE_META`).
+    struct Meta: Encodable {
+        var generatedAt: String
+        var generatedUnix: Int
+        var tiles: String?
+        var tilesAttribution: String
+        var view: [Double]?
+        var attributions: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case generatedAt = "generated_at", generatedUnix = "generated_unix", tiles, tilesAttribution = "tiles_attribution"
+            case view, attributions
+        }
+
+        /// Every key present, null when absent (the JSON contract's rule, here too).
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(generatedAt, forKey: .generatedAt)
+            try c.encode(generatedUnix, forKey: .generatedUnix)
+            try c.encode(tiles, forKey: .tiles)
+            try c.encode(tilesAttribution, forKey: .tilesAttribution)
+            try c.encode(view, forKey: .view)
+            try c.encode(attributions, forKey: .attributions)
+        }
+    }
+
+    /// At most this many changes a week keep their intervals (a pathological expression
+    /// that changes every minute is shown as its first ones).
+    static let maxChanges = 400
+
+    /// The week of every active toilet with readable hours, by global id, from the start of
+    /// the generation day in each toilet's zone.
+    static func weeks(_ store: LocateStore, at: Date) throws -> [String: Week] {
+        let hours = OpenStateEvaluator()
+        var out: [String: Week] = [:]
+        try store.forEachActiveToilet(orderedBy: .id) { t in
+            guard t.hoursOSM != nil else { return }
+            let zone = hours.timeZone(t.timeZone)
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let start = calendar.startOfDay(for: at)
+            let dayStarts = (0...7).compactMap { calendar.date(byAdding: .day, value: $0, to: start) }
+            guard let end = dayStarts.last else { return }
+            var segments: [(from: Date, to: Date, state: HoursState)] = []
+            var instant = start
+            while instant < end && segments.count < maxChanges {
+                let a = hours.state(
+                    hoursOSM: t.hoursOSM, timeZone: t.timeZone, country: t.country, latitude: t.coordinate.latitude,
+                    longitude: t.coordinate.longitude, at: instant)
+                let next = min(a.nextChange ?? end, end)
+                segments.append((instant, next, a.state))
+                guard next > instant else { break }
+                instant = next
+            }
+            let days = zip(dayStarts, dayStarts.dropFirst()).map { d0, d1 -> [String] in
+                [dayLabel(d0, calendar), dayText(segments, from: d0, to: d1, calendar)]
+            }
+            let open = segments.filter { $0.state == .open }.map {
+                [Int($0.from.timeIntervalSince1970), Int($0.to.timeIntervalSince1970)]
+            }
+            out[t.globalID] = Week(days: days, open: open, zone: t.timeZone)
+        }
+        return out
+    }
+
+    /// `Sat 21.11.`
+    static func dayLabel(_ day: Date, _ calendar: Calendar) -> String {
+        let c = calendar.dateComponents([.weekday, .day, .month], from: day)
+        let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        return "\(names[((c.weekday ?? 1) - 1) % 7]) \(c.day ?? 0).\(c.month ?? 0)."
+    }
+
+    /// The open (and unknown) times of one local day: `08:00–12:00, 13:00–18:00`, `closed`,
+    /// `00:00–24:00 unknown`.
+    static func dayText(_ segments: [(from: Date, to: Date, state: HoursState)], from d0: Date, to d1: Date, _ calendar: Calendar)
+        -> String
+    {
+        func clock(_ d: Date, end: Bool) -> String {
+            if end && d >= d1 { return "24:00" }
+            let c = calendar.dateComponents([.hour, .minute], from: d)
+            return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
+        }
+        let parts = segments.filter { $0.state != .closed && $0.to > d0 && $0.from < d1 }.map { s -> String in
+            let text = "\(clock(max(s.from, d0), end: false))–\(clock(min(s.to, d1), end: true))"
+            return s.state == .open ? text : text + " unknown"
+        }
+        return parts.isEmpty ? "closed" : parts.joined(separator: ", ")
+    }
+
+    /// Every active station's values of the 24 hours before `at`, per pollutant, as
+    /// [Unix seconds, value] pairs, by global id.
+    static func histories(_ store: LocateStore, at: Date) throws -> [String: [String: [[Double]]]] {
+        var out: [String: [String: [[Double]]]] = [:]
+        for s in try store.activeStations() {
+            let h = try store.airHistory(station: s.sourceID, after: at.addingTimeInterval(-86400), through: at)
+            guard !h.isEmpty else { continue }
+            out[s.globalID] = Dictionary(
+                h.map { ($0.parameter, $0.samples.map { [$0.at.timeIntervalSince1970.rounded(), $0.value] }) },
+                uniquingKeysWith: { a, _ in a })
+        }
+        return out
+    }
+
+    /// JSON for a JavaScript assignment (sorted keys: the same data gives the same file).
+    static func json(_ value: some Encodable) throws -> String {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try e.encode(value), as: UTF8.self)
+    }
+}

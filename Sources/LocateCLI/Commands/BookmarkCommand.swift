@@ -1,0 +1,126 @@
+import ArgumentParser
+import Foundation
+import Hours
+import Storage
+
+/// `locate bookmark add|remove|list`.
+struct BookmarkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bookmark",
+        abstract: "Keep a list of stations and toilets you watch.",
+        discussion: """
+            Bookmarks are kept per user in a small JSON file (schema bookmarks/1), not in the \\
+            database: a read-only or shared database can be bookmarked, and re-ingests never touch \\
+            them. They name places by global id (DATASET/SOURCE_ID), which stays the same across \\
+            re-ingests. `locate station --bookmarked` lists the bookmarked stations with their \\
+            index and latest values.
+            """,
+        subcommands: [Add.self, Remove.self, List.self]
+    )
+
+    /// `locate bookmark add ID`.
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Bookmark a station or toilet by its global id (DATASET/SOURCE_ID, as answers show it).")
+
+        @Argument(help: ArgumentHelp("The global id, e.g. gios-stations-sample/9001.", valueName: "ID"))
+        var id: String
+
+        @OptionGroup var bookmarks: BookmarkOptions
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            guard let place = try LocateStore(readingAt: store.path).activePlace(globalID: id) else {
+                throw CLIError.noResult(
+                    "no active station or toilet has the id \(id) in \(store.path) (ids are DATASET/SOURCE_ID)")
+            }
+            let kind = place.kind == .stations ? "station" : "toilet"
+            var list = try bookmarks.load()
+            guard !list.contains(where: { $0.id == id }) else {
+                Console.note("note: \(id) is already bookmarked")
+                return
+            }
+            list.append(Bookmark(kind: kind, id: id, addedAt: InstantText.utc(Date())))
+            try BookmarkFile.save(list, to: bookmarks.path)
+            Console.out("bookmarked \(kind) \(id)")
+        }
+    }
+
+    /// `locate bookmark remove ID`.
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a bookmark. Exits 3 when it is not bookmarked.")
+
+        @Argument(help: ArgumentHelp("The global id.", valueName: "ID"))
+        var id: String
+
+        @OptionGroup var bookmarks: BookmarkOptions
+
+        func run() throws {
+            var list = try bookmarks.load()
+            guard let i = list.firstIndex(where: { $0.id == id }) else { throw CLIError.noResult("\(id) is not bookmarked") }
+            list.remove(at: i)
+            try BookmarkFile.save(list, to: bookmarks.path)
+            Console.out("removed \(list.count == 0 ? "the last bookmark, " : "")\(id)")
+        }
+    }
+
+    /// `locate bookmark list`.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the bookmarks with their names. Exits 3 when there are none.")
+
+        @OptionGroup var bookmarks: BookmarkOptions
+        @OptionGroup var output: JSONOptions
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let list = try bookmarks.load()
+            let db = list.isEmpty ? nil : try LocateStore(readingAt: store.path)
+            let rows = try list.map { b in
+                let place = try db?.activePlace(globalID: b.id)
+                return BookmarkListDocument.Row(bookmark: b, found: place != nil, name: place?.name ?? nil)
+            }
+            if output.json {
+                Console.out(try jsonText(BookmarkListDocument(bookmarks: rows)))
+            } else if !rows.isEmpty {
+                var t = Table(headers: ["kind", "id", "name", "added"], rightAligned: [])
+                for r in rows {
+                    let name = r.found ? (r.name ?? "(no name)") : "(not in the database)"
+                    t.rows.append([r.bookmark.kind, r.bookmark.id, name, r.bookmark.addedAt])
+                }
+                Console.out(t.render())
+            }
+            if rows.isEmpty { throw CLIError.noResult("no bookmarks in \(bookmarks.path)") }
+        }
+    }
+}
+
+/// `locate bookmark list --json` (schema `bookmark-list/1`).
+struct BookmarkListDocument: Encodable {
+    struct Row: Encodable {
+        var bookmark: Bookmark
+        var found: Bool
+        var name: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(bookmark.kind, forKey: .kind)
+            try c.encode(bookmark.id, forKey: .id)
+            try c.encode(name, forKey: .name)
+            try c.encode(found, forKey: .found)
+            try c.encode(bookmark.addedAt, forKey: .addedAt)
+        }
+
+        private enum Keys: String, CodingKey { case kind, id, name, found, addedAt = "added_at" }
+    }
+
+    var bookmarks: [Row]
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode("bookmark-list/1", forKey: .schema)
+        try c.encode(bookmarks, forKey: .bookmarks)
+    }
+
+    private enum Keys: String, CodingKey { case schema, bookmarks }
+}

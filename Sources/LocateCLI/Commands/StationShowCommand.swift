@@ -1,0 +1,68 @@
+import ArgumentParser
+import Export
+import Foundation
+import Query
+import Storage
+
+/// `locate station show ID|NAME`: one station in detail.
+struct StationShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "One station in detail: latest values, means, norms and the last hours.",
+        discussion: """
+            KEY is a global id (gios-stations/400), a source id (400) or a station's exact name \\
+            (case and diacritics ignored). For each pollutant: the newest value with its age, the \\
+            1-hour value and the mean of the 24 hours ending at it (at least 18 values, else none), \\
+            every EU limit value and threshold and WHO 2021 guideline of the pollutant with the \\
+            mean it is judged on (exceeded means over it; equal is within), and the values of the \\
+            last --days days as a sparkline. Exits 3 when no station matches.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Global id, source id or exact name.", valueName: "KEY"))
+    var key: String
+
+    @Option(help: "Days of history to show (1 to 31).")
+    var days = 1
+
+    @Option(help: ArgumentHelp("Also write a chart of the shown history as SVG.", valueName: "FILE.svg"))
+    var chart: String?
+
+    @OptionGroup var time: TimeOptions
+
+    @OptionGroup var output: JSONOptions
+
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        guard (1...31).contains(days) else { throw ValidationError("--days must be 1 to 31") }
+    }
+
+    func run() throws {
+        if let chart { try OutputPath.checkWritableFile(chart, option: "--chart") }
+        let finder = StationFinder(store: try LocateStore(readingAt: store.path))
+        let now = time.instant(default: "Europe/Warsaw") ?? Date()
+        guard let detail = try finder.detail(key, now: now, days: days) else {
+            throw CLIError.noResult("no active station has the id or name '\(key)'")
+        }
+        let zone = TimeZone(identifier: detail.station.timeZone) ?? .gmt
+        if let chart {
+            let panels = detail.pollutants.map { p in
+                AirChart.Panel(
+                    parameter: p.parameter, samples: p.history,
+                    norms: p.norms.map {
+                        ("\($0.norm.set.rawValue.uppercased()) \($0.norm.averaging.rawValue)", $0.norm.threshold)
+                    })
+            }
+            let from = now.addingTimeInterval(-Double(days) * 86400)
+            let title = "\(detail.station.name) (\(detail.station.id))"
+            try AirChart.write(AirChart.svg(title: title, panels: panels, from: from, to: now, zone: zone), to: chart)
+        }
+        if output.json {
+            Console.out(try jsonText(detail))
+        } else {
+            Console.out(StationDetailText.render(detail, zone: zone))
+        }
+        if let chart, !output.json { Console.note("chart written to \(chart)") }
+    }
+}

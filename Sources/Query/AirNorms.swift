@@ -1,0 +1,176 @@
+public import Foundation
+import Hours
+public import Storage
+
+/// A set of air-quality norms: the EU's ambient-air limit values and thresholds, or the WHO
+/// 2021 guideline values (stricter).
+public enum NormSet: String, Sendable, CaseIterable, Encodable {
+    /// Directive 2008/50/EC (Annexes XI and XII): limit values, information and alert
+    /// thresholds.
+    case eu
+    /// WHO global air quality guidelines, 2021 (short-term guideline levels).
+    case who
+}
+
+/// One norm: a pollutant, a threshold in µg/m³ and the averaging it applies to.
+public struct AirNorm: Sendable, Equatable {
+    /// How the values are averaged before they are compared with the threshold.
+    public enum Averaging: String, Sendable, Encodable {
+        /// The newest 1-hour value.
+        case hour = "1h"
+        /// Three consecutive 1-hour values, each over the threshold (the EU alert thresholds
+        /// of SO₂ and NO₂): the lowest of the three is compared.
+        case threeConsecutiveHours = "3h_consecutive"
+        /// The running mean of the 8 hours ending at the newest value.
+        case eightHours = "8h"
+        /// The mean of the 24 hours ending at the newest value.
+        case day = "24h"
+
+        /// Hourly values the window holds.
+        public var hours: Int {
+            switch self {
+            case .hour: 1
+            case .threeConsecutiveHours: 3
+            case .eightHours: 8
+            case .day: 24
+            }
+        }
+
+        /// Values needed for a mean (the EU data-quality rule: 75 % of the hours, so 18 of
+        /// 24 and 6 of 8); every value for 1 hour and 3 consecutive hours.
+        public var required: Int {
+            switch self {
+            case .hour: 1
+            case .threeConsecutiveHours: 3
+            case .eightHours: 6
+            case .day: 18
+            }
+        }
+    }
+
+    /// What kind of norm it is.
+    public enum Kind: String, Sendable, Encodable {
+        /// An EU limit value.
+        case limitValue = "limit_value"
+        /// An EU information threshold (the public is informed).
+        case informationThreshold = "information_threshold"
+        /// An EU alert threshold (brief exposure is a risk to health).
+        case alertThreshold = "alert_threshold"
+        /// A WHO guideline level.
+        case guideline
+    }
+
+    /// The set it belongs to.
+    public var set: NormSet
+    /// The pollutant code (`PM10`, `NO2`, …).
+    public var pollutant: String
+    /// Its kind.
+    public var kind: Kind
+    /// Its averaging.
+    public var averaging: Averaging
+    /// The threshold, µg/m³ (CO too: GIOŚ reports CO in µg/m³, so 10 mg/m³ is 10,000).
+    public var threshold: Double
+
+    /// A norm.
+    public init(set: NormSet, pollutant: String, kind: Kind, averaging: Averaging, threshold: Double) {
+        self.set = set
+        self.pollutant = pollutant
+        self.kind = kind
+        self.averaging = averaging
+        self.threshold = threshold
+    }
+
+    /// `EU PM10 limit value (24h mean) 50 µg/m³`.
+    public var label: String {
+        let what = kind.rawValue.replacingOccurrences(of: "_", with: " ")
+        let mean: String
+        switch averaging {
+        case .hour: mean = "1h mean"
+        case .threeConsecutiveHours: mean = "3 consecutive hours"
+        case .eightHours: mean = "8h running mean"
+        case .day: mean = "24h mean"
+        }
+        return "\(set.rawValue.uppercased()) \(pollutant) \(what) (\(mean)) \(JSONText.number(threshold)) µg/m³"
+    }
+
+    /// The norms of a set, by pollutant in `PollutantCode.known` order. Norms that apply to a
+    /// calendar year (the EU's PM2.5 and C₆H₆ limit values, annual means) are left out: hourly
+    /// data of a few days cannot judge them.
+    public static func norms(_ set: NormSet) -> [AirNorm] {
+        func n(_ p: String, _ k: Kind, _ a: Averaging, _ t: Double) -> AirNorm {
+            AirNorm(set: set, pollutant: p, kind: k, averaging: a, threshold: t)
+        }
+        switch set {
+        case .eu:
+            return [
+                n("SO2", .limitValue, .hour, 350), n("SO2", .limitValue, .day, 125),
+                n("SO2", .alertThreshold, .threeConsecutiveHours, 500),
+                n("NO2", .limitValue, .hour, 200), n("NO2", .alertThreshold, .threeConsecutiveHours, 400),
+                n("PM10", .limitValue, .day, 50),
+                n("CO", .limitValue, .eightHours, 10_000),
+                n("O3", .informationThreshold, .hour, 180), n("O3", .alertThreshold, .hour, 240),
+            ]
+        case .who:
+            return [
+                n("SO2", .guideline, .day, 40), n("NO2", .guideline, .day, 25), n("PM10", .guideline, .day, 45),
+                n("PM2.5", .guideline, .day, 15), n("CO", .guideline, .day, 4_000), n("O3", .guideline, .eightHours, 100),
+            ]
+        }
+    }
+}
+
+/// Where a pollutant's values stand against one norm.
+public struct NormStanding: Sendable, Equatable {
+    /// The outcome.
+    public enum Status: String, Sendable, Encodable {
+        /// The averaged value is over the threshold (equal is not over: "not to be exceeded").
+        case exceeded
+        /// The averaged value is at or under the threshold.
+        case within
+        /// Too few values in the window for the averaging (a 24-hour mean of fewer than 18
+        /// hours is not a mean).
+        case notEnoughData = "not_enough_data"
+    }
+
+    /// The norm.
+    public var norm: AirNorm
+    /// The outcome.
+    public var status: Status
+    /// The averaged value (the lowest of three for consecutive hours), or nil without
+    /// enough data.
+    public var value: Double?
+    /// Values found in the window.
+    public var hours: Int
+    /// The window's end: the newest value's instant (nil: no value at all).
+    public var windowEnd: Date?
+
+    /// Judges `history` (values at or before the query instant, any order) against `norm`:
+    /// the window holds the `norm.averaging.hours` hours ending at the newest value.
+    public static func judge(_ history: [PollutantHistory.Sample], against norm: AirNorm) -> NormStanding {
+        guard let end = history.map(\.at).max() else {
+            return NormStanding(norm: norm, status: .notEnoughData, value: nil, hours: 0, windowEnd: nil)
+        }
+        let a = norm.averaging
+        let start = end.addingTimeInterval(-Double(a.hours) * 3600)
+        var byHour: [Int: Double] = [:]  // one value per hour slot (a repeated instant counts once)
+        for s in history where s.at > start && s.at <= end {
+            byHour[Int((end.timeIntervalSince(s.at) / 3600).rounded(.down))] = s.value
+        }
+        let values = byHour.values
+        guard values.count >= a.required else {
+            return NormStanding(norm: norm, status: .notEnoughData, value: nil, hours: values.count, windowEnd: end)
+        }
+        let value =
+            a == .threeConsecutiveHours ? (values.min() ?? 0) : values.reduce(0, +) / Double(values.count)
+        return NormStanding(
+            norm: norm, status: value > norm.threshold ? .exceeded : .within, value: value, hours: values.count, windowEnd: end)
+    }
+
+    /// Every norm of `set` judged for the pollutants in `histories` (norms of pollutants the
+    /// station does not measure are left out), in the set's order.
+    public static func judge(_ histories: [PollutantHistory], set: NormSet) -> [NormStanding] {
+        AirNorm.norms(set).compactMap { norm in
+            histories.first { PollutantCode.same($0.parameter, norm.pollutant) }.map { judge($0.samples, against: norm) }
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// Errors of the query library.
+public enum QueryError: Error, Equatable, CustomStringConvertible {
+    /// A name or id names several places; the candidates as `global-id (name)`.
+    case ambiguous(String, candidates: [String])
+
+    /// The message shown to the user.
+    public var description: String {
+        switch self {
+        case .ambiguous(let key, let candidates):
+            "'\(key)' names \(candidates.count) stations: \(candidates.joined(separator: ", ")); give the global id"
+        }
+    }
+}

@@ -183,6 +183,18 @@ import Testing
         try await expectFailure("truncated") { "\($0):\(line): malformed JSON at byte \(half.count): unexpected end of input" }
     }
 
+    @Test func aDownloadedOSMGeoJSONFileIsNamedByItsURLInErrors() async throws {
+        let text = Self.pipeline().replacingOccurrences(of: "format: overpass", with: "format: osm-geojson")
+        let url = endpoint("truncated") + "?data=%5Bout%3Ajson%5D"
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.repo("datasets/osm-toilets-sample.overpass.json")))
+        await #expect(
+            throws: IngestError.malformedJSON(
+                path: url, JSONSyntaxError(reason: "unexpected end of input", line: 38, offset: data.count / 2))
+        ) {
+            try await runner(try newStore()).run(try spec(text), sourceOverride: url)
+        }
+    }
+
     @Test func anHTMLErrorPageIsAnError() async throws {
         try await expectFailure("html") {
             "\($0): cannot read: the server answered with an HTML page (content type text/html; charset=utf-8), not data"

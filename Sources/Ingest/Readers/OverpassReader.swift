@@ -23,7 +23,7 @@ enum FeatureReaders {
     /// downloaded answer), `path` is where its bytes are.
     static func open(path: String, format: PipelineSpec.Format, label: String? = nil) throws -> any FeatureReader {
         if format == .overpass { return try OverpassReader(path: path, label: label ?? path) }
-        return try GeoJSONFeatureReader(path: path)
+        return try GeoJSONFeatureReader(path: path, label: label)
     }
 }
 

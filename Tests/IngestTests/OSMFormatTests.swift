@@ -92,6 +92,20 @@ import Testing
         #expect(rowsA == rowsB)
     }
 
+    @Test func aReingestAndTheSameToiletsInTheOtherFormatChangeNothing() throws {
+        let store = try newStore()
+        let first = try run(Self.pipeline(format: "overpass"), into: store)
+        #expect(first.run.counts.added == 5)
+        let again = try run(Self.pipeline(format: "overpass"), into: store)
+        let other = try run(Self.pipeline(format: "osm-geojson", path: Self.geoJSONSample), into: store)
+        for report in [again, other] {
+            #expect(report.run.counts.added == 0)
+            #expect(report.run.counts.updated == 0)
+            #expect(report.run.counts.unchanged == 5)
+            #expect(report.run.counts.retired == 0)
+        }
+    }
+
     @Test func theRealParisExportReadsAsOSMGeoJSONWithoutAnIDMapping() throws {
         guard Fixtures.haveSharedDatasets else {
             print("skipped: ../shared/datasets is absent")

@@ -79,6 +79,17 @@ import Testing
                 );
                 out center;
                 """)
+        let area = try spec(Self.pipeline(extra: "  area: Paris"))
+        #expect(
+            area.overpass.text(region: area.region) == """
+                [out:json][timeout:120];
+                area["boundary"="administrative"]["name"="Paris"]->.searchArea;
+                (
+                  nwr["amenity"="toilets"](area.searchArea)(48.81,2.22,48.91,2.47);
+                  nwr["toilets"="yes"]["amenity"](area.searchArea)(48.81,2.22,48.91,2.47);
+                );
+                out center;
+                """)
         #expect(
             s.overpass.url(endpoint: "https://e/i", region: s.region).hasPrefix(
                 "https://e/i?data=%5Bout%3Ajson%5D%5Btimeout%3A120%5D%3B%0A%28"))
@@ -94,6 +105,7 @@ import Testing
             "p.yml:7: invalid pipeline: filters: 'amenity=toilets,' has an empty key or value (write key=value or key, comma-separated)"
         ),
         ("  filters: []", "p.yml:7: invalid pipeline: filters: the list is empty (omit it for the default)"),
+        ("  area: \"Paris]\"", "p.yml:7: invalid pipeline: area: 'Paris]': the character ']' is not allowed in an area name"),
         ("  query_timeout: 0", "p.yml:7: invalid pipeline: query_timeout: 0.0 is not a whole number of seconds from 1 to 3600"),
     ])
     func badQueryKeysAreRefused(extra: String, message: String) throws {

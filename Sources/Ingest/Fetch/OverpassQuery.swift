@@ -20,6 +20,9 @@ public struct OverpassQuery: Sendable, Equatable {
     /// The `[timeout:N]` of the query, in seconds: the server stops a longer query and says
     /// so in the answer's `remark`.
     public var timeoutSeconds: Int
+    /// When set (`source.area`), only elements inside the OSM area of this name (an
+    /// administrative boundary such as `Paris`) are asked for, within the region's box.
+    public var areaName: String? = nil
 
     /// `amenity=toilets`, plus `toilets=yes` on any other amenity (a café or a fuel station
     /// whose toilets are open to visitors).
@@ -77,13 +80,27 @@ public struct OverpassQuery: Sendable, Equatable {
     public func text(region: BoundingBox) -> String {
         let box = [region.minLatitude, region.minLongitude, region.maxLatitude, region.maxLongitude]
             .map { OverpassQuery.number($0) }.joined(separator: ",")
-        var lines = ["[out:json][timeout:\(timeoutSeconds)];", "("]
+        var lines = ["[out:json][timeout:\(timeoutSeconds)];"]
+        if let areaName { lines.append("area[\"boundary\"=\"administrative\"][\"name\"=\"\(areaName)\"]->.searchArea;") }
+        lines.append("(")
+        let within = areaName == nil ? "" : "(area.searchArea)"
         for filter in filters {
             let conditions = filter.map { c in "[\"\(c.key)\"" + (c.value.map { "=\"\($0)\"" } ?? "") + "]" }.joined()
-            lines.append("  nwr\(conditions)(\(box));")
+            lines.append("  nwr\(conditions)\(within)(\(box));")
         }
         lines += [");", "out center;"]
         return lines.joined(separator: "\n")
+    }
+
+    /// Checks an area name (`source.area`): not blank, none of the characters a filter may
+    /// not hold either.
+    public static func checkAreaName(_ name: String) -> FilterError? {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { return FilterError(reason: "the area name is blank") }
+        if let bad = name.unicodeScalars.first(where: { "\"\\[]()".unicodeScalars.contains($0) || $0.value < 0x20 }) {
+            let shown = bad.value < 0x20 ? bad.escaped(asASCII: true) : String(bad)
+            return FilterError(reason: "'\(name)': the character '\(shown)' is not allowed in an area name")
+        }
+        return nil
     }
 
     /// The GET request for `region` at the interpreter `endpoint`: the query in the `data`

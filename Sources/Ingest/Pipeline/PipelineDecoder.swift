@@ -188,12 +188,14 @@ public enum PipelineDecoder {
         }
     }
 
-    /// `source.filters` and `source.query_timeout`: Overpass pipelines only.
+    /// `source.filters`, `source.query_timeout` and `source.area`: Overpass pipelines only.
     private static func overpass(_ m: YAMLMap, format: PipelineSpec.Format) throws -> OverpassQuery {
         let filterTexts = try m.stringList("filters")
         let timeout = try m.number("query_timeout")
+        let area = try m.string("area")
         guard format == .overpass else {
             if filterTexts != nil { throw m.error("filters", "only for format: overpass") }
+            if area != nil { throw m.error("area", "only for format: overpass") }
             if timeout != nil { throw m.error("query_timeout", "only for format: overpass") }
             return .standard
         }
@@ -213,6 +215,10 @@ public enum PipelineDecoder {
                     "query_timeout", "\(timeout) is not a whole number of seconds from 1 to \(OverpassQuery.maxTimeoutSeconds)")
             }
             query.timeoutSeconds = Int(timeout)
+        }
+        if let area {
+            if let e = OverpassQuery.checkAreaName(area) { throw m.error("area", e.reason) }
+            query.areaName = area.trimmingCharacters(in: .whitespaces)
         }
         return query
     }

@@ -35,12 +35,14 @@ struct LocateBench {
             try export(db: args[1], to: args[2])
         case "hours" where args.count == 2:
             hours(iterations: Int(args[1]) ?? 100_000)
+        case "hours-file" where args.count == 3:
+            try hoursFile(args[1], instants: Int(args[2]) ?? 8760)
         case "equivalence" where args.count == 4:
             if try NearestEquivalence.run(count: Int(args[1]) ?? 0, queries: Int(args[2]) ?? 200, folder: args[3]) > 0 { exit(1) }
         default:
             FileHandle.standardError.write(
                 Data(
-                    ("usage: locate-bench generate N FILE | ingest FILE DB | nearest DB Q | export DB FILE | hours N"
+                    ("usage: locate-bench generate N FILE | ingest FILE DB | nearest DB Q | export DB FILE | hours N | hours-file FILE N"
                         + " | equivalence N Q DIR\n").utf8))
             exit(64)
         }

@@ -27,9 +27,9 @@ def ensure_venv(out_dir):
     python = os.path.join(venv, "bin", "python")
     if not os.path.exists(python):
         subprocess.run([sys.executable, "-m", "venv", venv], check=True)
-    probe = subprocess.run([python, "-c", "import holidays"], capture_output=True)
+    probe = subprocess.run([python, "-c", "import holidays, sys; sys.exit(holidays.__version__ != \"0.109\")"], capture_output=True)
     if probe.returncode != 0:
-        r = subprocess.run([python, "-m", "pip", "install", "-q", "--timeout", "10", "--retries", "1", "holidays"], capture_output=True, text=True)
+        r = subprocess.run([python, "-m", "pip", "install", "-q", "--timeout", "10", "--retries", "1", "holidays==0.109"], capture_output=True, text=True)
         if r.returncode != 0:
             sys.stderr.write("pip install holidays failed: " + r.stderr.strip()[-400:] + "\n")
             sys.exit(2)

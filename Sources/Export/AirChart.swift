@@ -81,7 +81,8 @@ public enum AirChart {
                     "<line x1=\"\(f(x(tick)))\" y1=\"\(f(y0 + panelHeight))\" x2=\"\(f(x(tick)))\" y2=\"\(f(y0 + panelHeight + 4))\" stroke=\"black\"/>\n"
                 s += "<text x=\"\(f(x(tick)))\" y=\"\(f(y0 + panelHeight + 15))\" text-anchor=\"middle\">\(label)</text>\n"
             }
-            tick = tick.addingTimeInterval(step * 3600)
+            // By the calendar, so ticks stay on local hours across a clock change.
+            tick = calendar.date(byAdding: .hour, value: Int(step), to: tick) ?? to.addingTimeInterval(1)
         }
         for n in p.norms where n.threshold <= yMax {
             s += "<line x1=\"\(f(left))\" y1=\"\(f(y(n.threshold)))\" x2=\"\(f(left + plotW))\" y2=\"\(f(y(n.threshold)))\" "

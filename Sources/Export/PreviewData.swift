@@ -42,8 +42,8 @@ struct PreviewData {
         }
     }
 
-    /// At most this many changes a week keep their intervals (a pathological expression
-    /// that changes every minute is shown as its first ones).
+    /// At most this many changes a week are followed (an expression that changes every
+    /// minute shows its first ones; the rest of its week is "unknown", never "closed").
     static let maxChanges = 400
 
     /// The week of every active toilet with readable hours, by global id, from the start of
@@ -70,6 +70,7 @@ struct PreviewData {
                 guard next > instant else { break }
                 instant = next
             }
+            if instant < end && segments.count >= maxChanges { segments.append((instant, end, .unknown)) }
             let days = zip(dayStarts, dayStarts.dropFirst()).map { d0, d1 -> [String] in
                 [dayLabel(d0, calendar), dayText(segments, from: d0, to: d1, calendar)]
             }

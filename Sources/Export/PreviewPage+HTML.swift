@@ -45,9 +45,9 @@ extension PreviewPage {
           // 2026-11-21T20:30:00+01:00 in its own offset: "2026-11-21 20:30 (Europe/Prague)".
           function local(iso, zone) { return iso ? esc(iso.slice(0, 10) + ' ' + iso.slice(11, 16)) + (zone ? ' <small>(' + esc(zone) + ')</small>' : '') : ''; }
           function age(seconds) { var m = Math.round(seconds / 60); return m < 120 ? m + ' min' : (m < 2880 ? Math.round(m / 60) + ' h' : Math.round(m / 1440) + ' d'); }
-          var overlays = {}, byId = {}, tBounds = L.latLngBounds([]), sBounds = L.latLngBounds([]), markers = 0, parts = [];
+          var overlays = Object.create(null), byId = Object.create(null), tBounds = L.latLngBounds([]), sBounds = L.latLngBounds([]), markers = 0, parts = [];
           function layerFor(kind, f) {
-            var name = kind + ': ' + (f.properties.dataset || kind);
+            var name = esc(kind + ': ' + (f.properties.dataset || kind));
             if (!overlays[name]) { overlays[name] = L.layerGroup().addTo(map); }
             return overlays[name];
           }
@@ -153,8 +153,9 @@ extension PreviewPage {
               if (found.length) map.fitBounds(L.latLngBounds([here].concat(found.slice(0, 3).map(function (x) { return x.ll; }))), { padding: [40, 40] });
             }, function () { msg.textContent = 'location not available'; });
           };
-          var deep = /^#id=(.+)$/.exec(window.location.hash);
-          if (deep && byId[decodeURIComponent(deep[1])]) { byId[decodeURIComponent(deep[1])].openPopup(); }
+          var deep = /^#id=(.+)$/.exec(window.location.hash), wanted = null;
+          try { wanted = deep ? decodeURIComponent(deep[1]) : null; } catch (e) { wanted = null; }
+          if (wanted && Object.prototype.hasOwnProperty.call(byId, wanted)) { byId[wanted].openPopup(); }
           document.getElementById('summary').textContent = parts.join(', ') + (meta.generated_at ? ', generated ' + meta.generated_at.slice(0, 10) + ' ' + meta.generated_at.slice(11, 16) + ' UTC' : '');
           document.body.setAttribute('data-markers', String(markers));
         })();

@@ -8,6 +8,9 @@ import Storage
 /// warnings; transport failures after the last retry and malformed or inconsistent pages
 /// fail the run, which then changes nothing.
 struct AirIngest {
+    /// The largest concentration accepted, µg/m³ (1 g/m³).
+    static let maxConcentration = 1_000_000.0
+
     let spec: PipelineSpec
     let store: LocateStore
     let clock: () -> Date
@@ -148,11 +151,15 @@ struct AirIngest {
                     }
                     var value: Double? = nil
                     if row.value != .null {
-                        guard let v = row.value.doubleValue, v.isFinite, v >= 0 else {
+                        // Over 1 g/m³ is no air a station measures: a unit or data error
+                        // (and sums of such values overflow the means norms are judged on).
+                        guard let v = row.value.doubleValue, v.isFinite, v >= 0, v <= AirIngest.maxConcentration else {
                             rejected.append(
                                 IngestIssue(
                                     index: s, id: id, field: dialect.valueField,
-                                    reason: "value \(row.value.textValue ?? row.value.kindName) is not a concentration"))
+                                    reason:
+                                        "value \(row.value.textValue ?? row.value.kindName) is not a concentration (0 to 1,000,000 µg/m³)"
+                                ))
                             continue
                         }
                         value = v

@@ -123,10 +123,17 @@ extension StationFinder {
         return out
     }
 
-    /// The values of the 24 hours ending at the station's newest value (what norms need).
+    /// The values norms need: for every pollutant, the 24 hours ending at its own newest value.
     func normHistories(of s: StationResult, now: Date) throws -> [PollutantHistory] {
-        guard let newest = s.air?.readings.map(\.measuredInstant).max() else { return [] }
-        return try store.airHistory(station: s.sourceID, after: newest.addingTimeInterval(-86400), through: now)
+        guard let start = StationFinder.normWindowStart(s.air?.readings ?? []) else { return [] }
+        return try store.airHistory(station: s.sourceID, after: start, through: now)
+    }
+
+    /// Where the history norms need starts: 24 hours before the oldest of the pollutants'
+    /// newest values (a pollutant that lags the others still gets its whole window); nil
+    /// without readings.
+    public static func normWindowStart(_ readings: [StationAir.Reading]) -> Date? {
+        readings.map(\.measuredInstant).min()?.addingTimeInterval(-86400)
     }
 }
 

@@ -35,7 +35,7 @@ public struct StationDetail: Sendable, Encodable {
             try c.encode(StationAir.unit, forKey: .unit)
             try c.encode(latest, forKey: .latest)
             try c.encode(mean1h, forKey: .mean1h)
-            try c.encode(mean24h, forKey: .mean24h)
+            try c.encode(mean24h.flatMap { $0.isFinite ? $0 : nil }, forKey: .mean24h)
             try c.encode(hours24h, forKey: .hours24h)
             try c.encode(norms.map { NormDocument(standing: $0, zone: zone) }, forKey: .norms)
             try c.encode(history.map { SampleDocument(at: InstantText.text($0.at, in: zone), value: $0.value) }, forKey: .history)
@@ -52,8 +52,8 @@ public struct StationDetail: Sendable, Encodable {
     public var at: Date
     /// How many days of history are shown.
     public var days: Int
-    /// The pollutants the station measured in the last year before `at`, in
-    /// `PollutantCode.known` order, then others by code.
+    /// The pollutants with a newest value, or values in the shown window or the norms'
+    /// windows, in `PollutantCode.known` order, then others by code.
     public var pollutants: [Pollutant]
 
     /// Encodes per the JSON contract.
@@ -82,7 +82,7 @@ struct NormDocument: Encodable {
         try c.encode(n.averaging, forKey: .averaging)
         try c.encode(n.threshold, forKey: .threshold)
         try c.encode(standing.status, forKey: .status)
-        try c.encode(standing.value.map { JSONNumber.rounded($0, places: 1) }, forKey: .value)
+        try c.encode(standing.value.flatMap { $0.isFinite ? $0 : nil }, forKey: .value)
         try c.encode(standing.hours, forKey: .hours)
         try c.encode(n.averaging.required, forKey: .required)
         try c.encode(standing.windowEnd.map { InstantText.text($0, in: zone) }, forKey: .windowEnd)
@@ -110,10 +110,10 @@ extension StationFinder {
         let zone = TimeZone(identifier: stored.timeZone) ?? .gmt
         let shown = try store.airHistory(
             station: stored.sourceID, after: now.addingTimeInterval(-Double(days) * 86400), through: now)
-        let newest = result.air?.readings.map(\.measuredInstant).max()
         let recent =
-            try newest.map { try store.airHistory(station: stored.sourceID, after: $0.addingTimeInterval(-86400), through: now) }
-            ?? []
+            try StationFinder.normWindowStart(result.air?.readings ?? []).map {
+                try store.airHistory(station: stored.sourceID, after: $0, through: now)
+            } ?? []
         let codes = Set((shown + recent).map { PollutantCode.fold($0.parameter) })
             .union((result.air?.readings ?? []).map { PollutantCode.fold($0.parameter) })
         func rank(_ code: String) -> Int { PollutantCode.known.firstIndex { PollutantCode.fold($0) == code } ?? 99 }

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A bookmarked station or toilet: what `locate bookmark` keeps, per user, in a small JSON
 /// file (schema `bookmarks/1`, docs/json.md) rather than in the database, so a read-only or
 /// shared database can still be bookmarked and re-ingests never touch bookmarks.
@@ -31,16 +35,25 @@ public enum BookmarkFile {
         var bookmarks: [Bookmark]
     }
 
+    /// The largest bookmarks file read (thousands of bookmarks fit in far less).
+    static let maxBytes = 16 << 20
+
     /// The bookmarks in `path`, in the order they were added; none when the file does not
-    /// exist. A file that is not a bookmarks file is an error naming it (it is never
-    /// overwritten: `save` is only called after a successful `load`).
+    /// exist. A file that is not a bookmarks file (not a regular file, over 16 MiB, not
+    /// `bookmarks/1`, an entry of another kind or without a global id) is an error naming it;
+    /// it is never overwritten (`update` writes only after a successful `load`).
     public static func load(_ path: String) throws -> [Bookmark] {
-        guard FileManager.default.fileExists(atPath: path) else { return [] }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw StorageError.badFile(path: path, reason: "cannot read the bookmarks file")
+        let fm = FileManager.default
+        guard fm.fileExists(atPath: path) else { return [] }
+        let attributes = try? fm.attributesOfItem(atPath: path)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+            throw StorageError.badFile(path: path, reason: "not a regular file, so not a bookmarks file")
         }
-        guard data.count <= 16 << 20 else {
-            throw StorageError.badFile(path: path, reason: "a bookmarks file over 16 MiB is not one locate wrote")
+        if let size = attributes?[.size] as? Int, size > maxBytes {
+            throw StorageError.badFile(path: path, reason: "\(size) bytes: a bookmarks file over 16 MiB is not one locate wrote")
+        }
+        guard let data = fm.contents(atPath: path) else {
+            throw StorageError.badFile(path: path, reason: "cannot read the bookmarks file")
         }
         let doc: Document
         do {
@@ -51,7 +64,35 @@ public enum BookmarkFile {
         guard doc.schema == schema else {
             throw StorageError.badFile(path: path, reason: "schema '\(doc.schema)', expected '\(schema)'")
         }
+        for (i, b) in doc.bookmarks.enumerated() {
+            guard ["station", "toilet"].contains(b.kind), b.id.contains("/"), !b.id.hasPrefix("/") else {
+                throw StorageError.badFile(
+                    path: path, reason: "bookmark \(i + 1) ('\(b.id)', kind '\(b.kind)') is not a station or toilet global id")
+            }
+        }
         return doc.bookmarks
+    }
+
+    /// Reads the bookmarks, lets `change` edit them and writes them back if it returns true,
+    /// holding an exclusive lock on `<path>.lock` throughout, so two `locate bookmark` runs at
+    /// once never lose each other's change.
+    public static func update(_ path: String, _ change: (inout [Bookmark]) throws -> Bool) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw StorageError.cannotWrite(path: path, reason: "cannot make the folder \(folder)")
+            }
+        }
+        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard lock >= 0 else { throw StorageError.cannotWrite(path: path + ".lock", reason: CheckedFile.reason()) }
+        defer { close(lock) }
+        guard flock(lock, LOCK_EX) == 0 else {
+            throw StorageError.cannotWrite(path: path + ".lock", reason: CheckedFile.reason())
+        }
+        var list = try load(path)
+        if try change(&list) { try save(list, to: path) }
     }
 
     /// Writes `bookmarks` to `path` (its folder made if missing), atomically.

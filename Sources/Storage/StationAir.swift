@@ -52,6 +52,20 @@ public struct StationAir: Sendable, Equatable, Encodable {
         /// Whole minutes between the measurement and the query instant.
         public var ageMinutes: Int
 
+        /// A reading.
+        public init(
+            parameter: String, value: Double, unit: String, measuredAt: String, measuredInstant: Date, localTime: String,
+            ageMinutes: Int
+        ) {
+            self.parameter = parameter
+            self.value = value
+            self.unit = unit
+            self.measuredAt = measuredAt
+            self.measuredInstant = measuredInstant
+            self.localTime = localTime
+            self.ageMinutes = ageMinutes
+        }
+
         /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)

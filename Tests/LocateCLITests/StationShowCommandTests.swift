@@ -160,6 +160,23 @@ import Testing
         #expect(gone.stderr == "gios-stations-sample/9002 is not bookmarked\n")
         let list = try locate(["bookmark", "list"])
         #expect(list.stdout.contains("station  gios-stations-sample/9001  Kraków, ul. Próbna (sample)  "))
+        // Two additions at once are both kept (one lock around each read-modify-write).
+        DispatchQueue.concurrentPerform(iterations: 2) { i in
+            _ = try? CLI.run(
+                ["bookmark", "add", i == 0 ? "gios-stations-sample/9002" : "gios-stations-sample/9003", "--db", db], env: env)
+        }
+        let both = try locate(["bookmark", "list", "--json"])
+        #expect(both.stdout.contains("gios-stations-sample/9002") && both.stdout.contains("gios-stations-sample/9003"))
+        // Not a regular file, or an entry of another kind: refused, never overwritten.
+        let device = try CLI.run(["bookmark", "list", "--bookmarks", "/dev/zero", "--db", db])
+        #expect(device.status == 1)
+        #expect(device.stderr == "error: /dev/zero: not a regular file, so not a bookmarks file\n")
+        let odd = try Fixtures.write(
+            #"{"schema":"bookmarks/1","bookmarks":[{"added_at":"2026-11-22T10:00:00Z","id":"x/1","kind":"<b>park</b>"}]}"#,
+            name: "odd.json")
+        let oddList = try CLI.run(["bookmark", "list", "--bookmarks", odd, "--db", db])
+        #expect(oddList.status == 1)
+        #expect(oddList.stderr == "error: \(odd): bookmark 1 ('x/1', kind '<b>park</b>') is not a station or toilet global id\n")
         // A file that is not a bookmarks file is refused and left as it was.
         try Data("not json".utf8).write(to: URL(fileURLWithPath: file))
         let broken = try locate(["bookmark", "add", "gios-stations-sample/9002"])

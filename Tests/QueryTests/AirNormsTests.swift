@@ -87,6 +87,20 @@ import Testing
         #expect(s.windowEnd == end)
     }
 
+    /// A pollutant that lags the others (PM10 often does at GIOŚ) still gets its whole
+    /// window: the history norms read starts 24 hours before the oldest newest value.
+    /// Regression: it started at the newest value of any pollutant, leaving PM10 17 of 24 hours.
+    @Test func theNormHistoryCoversTheLaggingPollutant() {
+        func reading(_ p: String, _ at: Double) -> StationAir.Reading {
+            StationAir.Reading(
+                parameter: p, value: 1, unit: StationAir.unit, measuredAt: "", measuredInstant: Date(timeIntervalSince1970: at),
+                localTime: "", ageMinutes: 0)
+        }
+        let readings = [reading("NO2", 1_000_000 + 7 * 3600), reading("PM10", 1_000_000)]
+        #expect(StationFinder.normWindowStart(readings) == Date(timeIntervalSince1970: 1_000_000 - 86400))
+        #expect(StationFinder.normWindowStart([]) == nil)
+    }
+
     /// The sets: the values README documents, in order.
     @Test func theNormTablesHoldTheDocumentedValues() {
         #expect(

@@ -45,6 +45,16 @@ public enum PipelineDecoder {
                 "unknown kind '\(kindText)' (expected: \(PipelineSpec.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         let dataset = try top.requiredString("dataset")
+        // A dataset name is part of every global id (`DATASET/SOURCE_ID`), of file names in
+        // snapshots and of the preview page: a slug, not free text.
+        guard dataset.count <= 64, dataset.first.map({ $0.isASCII && ($0.isLetter || $0.isNumber) }) == true,
+            dataset.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) })
+        else {
+            throw top.error(
+                "dataset",
+                "'\(dataset)' is not a dataset name: use letters, digits, '.', '_' and '-', starting with a letter or digit (at most 64)"
+            )
+        }
         _ = try top.string("description")
         let sourceMap = try top.requiredMap("source")
         let location = try sourceSpec(sourceMap, baseFolder: baseFolder)

@@ -9,10 +9,10 @@ struct BookmarkCommand: ParsableCommand {
         commandName: "bookmark",
         abstract: "Keep a list of stations and toilets you watch.",
         discussion: """
-            Bookmarks are kept per user in a small JSON file (schema bookmarks/1), not in the \\
-            database: a read-only or shared database can be bookmarked, and re-ingests never touch \\
-            them. They name places by global id (DATASET/SOURCE_ID), which stays the same across \\
-            re-ingests. `locate station --bookmarked` lists the bookmarked stations with their \\
+            Bookmarks are kept per user in a small JSON file (schema bookmarks/1), not in the \
+            database: a read-only or shared database can be bookmarked, and re-ingests never touch \
+            them. They name places by global id (DATASET/SOURCE_ID), which stays the same across \
+            re-ingests. `locate station --bookmarked` lists the bookmarked stations with their \
             index and latest values.
             """,
         subcommands: [Add.self, Remove.self, List.self]
@@ -35,14 +35,17 @@ struct BookmarkCommand: ParsableCommand {
                     "no active station or toilet has the id \(id) in \(store.path) (ids are DATASET/SOURCE_ID)")
             }
             let kind = place.kind == .stations ? "station" : "toilet"
-            var list = try bookmarks.load()
-            guard !list.contains(where: { $0.id == id }) else {
-                Console.note("note: \(id) is already bookmarked")
-                return
+            var already = false
+            try BookmarkFile.update(bookmarks.path) { list in
+                already = list.contains { $0.id == id }
+                if !already { list.append(Bookmark(kind: kind, id: id, addedAt: InstantText.utc(Date()))) }
+                return !already
             }
-            list.append(Bookmark(kind: kind, id: id, addedAt: InstantText.utc(Date())))
-            try BookmarkFile.save(list, to: bookmarks.path)
-            Console.out("bookmarked \(kind) \(id)")
+            if already {
+                Console.note("note: \(id) is already bookmarked")
+            } else {
+                Console.out("bookmarked \(kind) \(id)")
+            }
         }
     }
 
@@ -56,11 +59,17 @@ struct BookmarkCommand: ParsableCommand {
         @OptionGroup var bookmarks: BookmarkOptions
 
         func run() throws {
-            var list = try bookmarks.load()
-            guard let i = list.firstIndex(where: { $0.id == id }) else { throw CLIError.noResult("\(id) is not bookmarked") }
-            list.remove(at: i)
-            try BookmarkFile.save(list, to: bookmarks.path)
-            Console.out("removed \(list.count == 0 ? "the last bookmark, " : "")\(id)")
+            var found = true
+            try BookmarkFile.update(bookmarks.path) { list in
+                guard let i = list.firstIndex(where: { $0.id == id }) else {
+                    found = false
+                    return false
+                }
+                list.remove(at: i)
+                return true
+            }
+            guard found else { throw CLIError.noResult("\(id) is not bookmarked") }
+            Console.out("removed \(id)")
         }
     }
 

@@ -100,6 +100,14 @@ struct ExportCommand: ParsableCommand {
                     throw ValidationError("--tiles needs --tiles-attribution: tile providers require their credit on the map")
                 }
             }
+            if let a = tilesAttribution {
+                guard tiles != nil, tiles != "none" else {
+                    throw ValidationError("--tiles-attribution needs --tiles: OpenStreetMap's own tiles keep their credit")
+                }
+                guard !a.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw ValidationError("--tiles-attribution is blank: tile providers require their credit on the map")
+                }
+            }
             if let view, Snapshot.view(view) == nil {
                 throw ValidationError("--view '\(view)' is not LAT,LON,ZOOM (latitude -90…90, longitude -180…180, zoom 0…19)")
             }

@@ -10,11 +10,11 @@ struct StationShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "One station in detail: latest values, means, norms and the last hours.",
         discussion: """
-            KEY is a global id (gios-stations/400), a source id (400) or a station's exact name \\
-            (case and diacritics ignored). For each pollutant: the newest value with its age, the \\
-            1-hour value and the mean of the 24 hours ending at it (at least 18 values, else none), \\
-            every EU limit value and threshold and WHO 2021 guideline of the pollutant with the \\
-            mean it is judged on (exceeded means over it; equal is within), and the values of the \\
+            KEY is a global id (gios-stations/400), a source id (400) or a station's exact name \
+            (case and diacritics ignored). For each pollutant: the newest value with its age, the \
+            1-hour value and the mean of the 24 hours ending at it (at least 18 values, else none), \
+            every EU limit value and threshold and WHO 2021 guideline of the pollutant with the \
+            mean it is judged on (exceeded means over it; equal is within), and the values of the \
             last --days days as a sparkline. Exits 3 when no station matches.
             """
     )

@@ -38,7 +38,8 @@ enum StationDetailText {
                 let kind = st.norm.kind.rawValue.replacingOccurrences(of: "_", with: " ")
                 n.rows.append([
                     p.parameter, "\(st.norm.set.rawValue.uppercased()) \(kind)", st.norm.averaging.rawValue,
-                    JSONText.number(st.norm.threshold), st.value.map { String(format: "%.1f", $0) } ?? "-",
+                    JSONText.number(st.norm.threshold),
+                    st.value.map { StationDetailText.value($0, against: st.norm.threshold) } ?? "-",
                     "\(st.hours)/\(st.norm.averaging.required)", st.status.rawValue.replacingOccurrences(of: "_", with: " "),
                 ])
             }
@@ -59,6 +60,15 @@ enum StationDetailText {
         }
         lines.append(h.render())
         return lines.joined(separator: "\n")
+    }
+}
+
+extension StationDetailText {
+    /// A judged mean with one decimal, or two when one would print the threshold itself
+    /// for a mean that is not equal to it (50.04 is over 50: shown as 50.04, not 50.0).
+    static func value(_ v: Double, against threshold: Double) -> String {
+        let one = String(format: "%.1f", v)
+        return v != threshold && one == String(format: "%.1f", threshold) ? String(format: "%.2f", v) : one
     }
 }
 

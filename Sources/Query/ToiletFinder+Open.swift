@@ -15,8 +15,8 @@ extension ToiletFinder {
         let hours = OpenStateEvaluator()
         let hits = try store.withToiletLookup { toilet in
             try index.nearest(to: point, limit: limit, maxDistanceMeters: filter.maxDistanceMeters) { id, flags, distance in
-                guard flags.isSuperset(of: filter.requiredFlags) else { return false }
-                guard let t = try toilet(id) else { return false }
+                guard filter.accepts(flags) else { return false }
+                guard let t = try toilet(id), filter.acceptsPrice(t) else { return false }
                 let arrival = open.arrivalInstant(distanceMeters: distance)
                 guard hours.hours(t.hoursOSM) != nil else {
                     // No readable hours: unknown, never open.

@@ -18,8 +18,19 @@ public final class ToiletFinder {
 
     /// The `limit` nearest toilets to `point` that pass `filter`, nearest first.
     public func nearest(to point: Coordinate, limit: Int, filter: ToiletFilter = ToiletFilter()) throws -> [ToiletResult] {
-        let hits = index.nearest(
-            to: point, limit: limit, required: filter.requiredFlags, maxDistanceMeters: filter.maxDistanceMeters)
+        guard filter.maxPrice != nil else {
+            let hits = try index.nearest(to: point, limit: limit, maxDistanceMeters: filter.maxDistanceMeters) { _, flags, _ in
+                filter.accepts(flags)
+            }
+            return try results(for: hits)
+        }
+        // The price limit needs the row: looked up only for candidates that could enter.
+        let hits = try store.withToiletLookup { toilet in
+            try index.nearest(to: point, limit: limit, maxDistanceMeters: filter.maxDistanceMeters) { id, flags, _ in
+                guard filter.accepts(flags), let t = try toilet(id) else { return false }
+                return filter.acceptsPrice(t)
+            }
+        }
         return try results(for: hits)
     }
 

@@ -77,6 +77,17 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
         try c.encode(t.wheelchair, forKey: .wheelchair)
         try c.encode(t.toiletType, forKey: .toiletType)
         try c.encode(t.locationDetail, forKey: .locationDetail)
+        let d = t.details
+        try c.encode(d.access, forKey: .access)
+        try c.encode(d.changingTable, forKey: .changingTable)
+        try c.encode(d.unisex, forKey: .unisex)
+        try c.encode(d.female, forKey: .female)
+        try c.encode(d.male, forKey: .male)
+        try c.encode(d.disposal, forKey: .toiletsDisposal)
+        try c.encode(d.level, forKey: .level)
+        try c.encode(d.indoor, forKey: .indoor)
+        try c.encode(d.operatorName, forKey: .operatorName)
+        try c.encode(d.checkDate, forKey: .checkDate)
     }
 
     private enum Keys: String, CodingKey {
@@ -85,7 +96,8 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
         case hoursStatus = "hours_status", state, stateAt = "state_at", nextChange = "next_change"
         case arrivalAt = "arrival_at", priceText = "price_text", priceAmount = "price_amount"
         case priceCurrency = "price_currency", free, wheelchair, toiletType = "toilet_type"
-        case locationDetail = "location_detail"
+        case locationDetail = "location_detail", access, changingTable = "changing_table", unisex, female, male
+        case toiletsDisposal = "toilets_disposal", level, indoor, operatorName = "operator", checkDate = "check_date"
     }
 }
 

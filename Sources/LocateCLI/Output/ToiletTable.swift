@@ -6,23 +6,47 @@ import Storage
 
 /// The human table of toilet results.
 enum ToiletTable {
+    /// The table; the `access` and `facilities` columns appear only when a result has such
+    /// data (sources without OSM attributes keep their table).
     static func render(_ results: [ToiletResult], timed: Bool = false) -> String {
-        var t = Table(
-            headers: ["#", "distance", "dir", "place", timed ? "open" : "hours", "price", "wheelchair"], rightAligned: [0, 1])
+        let showAccess = results.contains { $0.details.access != .unknown }
+        let showFacilities = results.contains { !facilities($0).isEmpty }
+        var headers = ["#", "distance", "dir", "place", timed ? "open" : "hours", "price", "wheelchair"]
+        if showAccess { headers.append("access") }
+        if showFacilities { headers.append("facilities") }
+        var t = Table(headers: headers, rightAligned: [0, 1])
         for (i, r) in results.enumerated() {
             let place = [r.name, r.address].compactMap { $0 }.joined(separator: ", ")
-            t.rows.append([
-                "\(i + 1)", distance(r.distanceMeters), compass(r.bearingDegrees),
-                clip(
-                    place.isEmpty
-                        ? String(format: "(no address) %.5f,%.5f", r.coordinate.latitude, r.coordinate.longitude) : place, 44),
-                timed
-                    ? openText(r)
-                    : clip(r.hoursText?.trimmedNonBlank ?? "?", 40),
-                price(r), r.wheelchair.rawValue,
-            ])
+            var extra: [String] = []
+            if showAccess { extra.append(r.details.access == .customers ? "customers only" : r.details.access.rawValue) }
+            if showFacilities { extra.append(facilities(r).isEmpty ? "-" : facilities(r)) }
+            t.rows.append(
+                [
+                    "\(i + 1)", distance(r.distanceMeters), compass(r.bearingDegrees),
+                    clip(
+                        place.isEmpty
+                            ? String(format: "(no address) %.5f,%.5f", r.coordinate.latitude, r.coordinate.longitude) : place, 44),
+                    timed
+                        ? openText(r)
+                        : clip(r.hoursText?.trimmedNonBlank ?? "?", 40),
+                    price(r), r.wheelchair.rawValue,
+                ] + extra)
         }
         return t.render()
+    }
+
+    /// `changing table, unisex, level -1`: what the OSM attributes say, shortly.
+    static func facilities(_ r: ToiletResult) -> String {
+        let d = r.details
+        var parts: [String] = []
+        if d.changingTable == true { parts.append("changing table") }
+        if d.unisex == true { parts.append("unisex") }
+        if d.unisex != true, d.female == true || d.male == true {
+            parts.append(
+                [d.female == true ? "women" : nil, d.male == true ? "men" : nil].compactMap { $0 }.joined(separator: "+"))
+        }
+        if let level = d.level { parts.append("level \(level)") }
+        return parts.joined(separator: ", ")
     }
 
     /// `open until 20:00` (today), `open until 2026-11-22 02:00`, `open 24/7`, `unknown: nejasná`.
@@ -71,6 +95,7 @@ enum ToiletTable {
 
     static func price(_ r: ToiletResult) -> String {
         if r.isFree == true { return "free" }
+        if r.isFree == false, r.priceAmount == nil { return "paid" }
         if let a = r.priceAmount {
             let amount = a == a.rounded() ? "\(Int(a))" : "\(a)"
             return "\(amount) \(r.priceCurrency ?? "")".trimmingCharacters(in: .whitespaces)

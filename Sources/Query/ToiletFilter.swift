@@ -18,12 +18,15 @@ public struct ToiletFilter: Sendable, Equatable {
     public var unisex: Bool
     /// Only free ones or those priced at most this (in its currency; `--max-price`).
     public var maxPrice: PriceLimit?
+    /// Only records of these datasets (`--dataset`, repeatable); nil: every active dataset.
+    public var datasets: Set<String>?
 
     /// Creates a filter; the default keeps every toilet that is not restricted.
     public init(
         wheelchair: Bool = false, free: Bool = false, maxDistanceMeters: Double? = nil, publicOnly: Bool = false,
-        changingTable: Bool = false, unisex: Bool = false, maxPrice: PriceLimit? = nil
+        changingTable: Bool = false, unisex: Bool = false, maxPrice: PriceLimit? = nil, datasets: Set<String>? = nil
     ) {
+        self.datasets = datasets
         self.wheelchair = wheelchair
         self.free = free
         self.maxDistanceMeters = maxDistanceMeters
@@ -49,8 +52,9 @@ public struct ToiletFilter: Sendable, Equatable {
         flags.isSuperset(of: requiredFlags) && flags.isDisjoint(with: forbiddenFlags)
     }
 
-    /// Whether a stored toilet passes the price limit (true without one).
-    func acceptsPrice(_ t: StoredToilet) -> Bool {
+    /// Whether a stored toilet passes the price limit and the dataset list (true without them).
+    func acceptsRow(_ t: StoredToilet) -> Bool {
+        if let datasets, !datasets.contains(t.dataset) { return false }
         guard let maxPrice else { return true }
         return maxPrice.admits(t)
     }

@@ -37,6 +37,14 @@ extension LocateStore {
         }
     }
 
+    /// The datasets that have active toilets, sorted.
+    public func activeToiletDatasets() throws -> [String] {
+        try read { db in
+            try String.fetchAll(
+                db, sql: "SELECT DISTINCT dataset FROM toilets WHERE \(PlaceStatus.isActive()) ORDER BY dataset")
+        }
+    }
+
     /// Streams every active toilet in `order`, reading one row at a time (exports of a
     /// million rows keep memory flat). Columns are read by position in the record's own
     /// declaration, resolved once.

@@ -93,7 +93,7 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: Fixtures.repo("pipelines")).filter {
             $0.hasSuffix(".yml")
         }
-        #expect(names.count == 15)
+        #expect(names.count == 16)
         for name in names {
             let path = Fixtures.repo("pipelines/\(name)")
             // The OSM pipelines of Paris and Rome name FR and IT, whose holidays come with the

@@ -36,7 +36,7 @@ import Testing
                     "country", "hours_text", "hours_osm", "hours_status", "state", "state_at", "next_change", "arrival_at",
                     "price_text", "price_amount", "price_currency", "free", "wheelchair", "toilet_type", "location_detail",
                     "access", "changing_table", "unisex", "female", "male", "toilets_disposal", "level", "indoor", "operator",
-                    "check_date",
+                    "check_date", "sources",
                 ])
     }
 

@@ -39,7 +39,7 @@ import Testing
         #expect(doc["state_at"] is NSNull)
         let items = try #require(doc["results"] as? [[String: Any]])
         #expect(items.count == 3)
-        #expect(items.allSatisfy { $0.count == 35 && $0["state"] is NSNull && $0["next_change"] is NSNull })
+        #expect(items.allSatisfy { $0.count == 36 && $0["state"] is NSNull && $0["next_change"] is NSNull })
         #expect(items.allSatisfy { ($0["id"] as? String)?.hasPrefix("prague-toilets-sample/") == true })
     }
 
@@ -93,6 +93,13 @@ import Testing
               "price_currency" : "CZK",
               "price_text" : "jednotná cena 10 Kč",
               "source_id" : "b7c62809f17d@50.087400,14.420760",
+              "sources" : [
+                {
+                  "dataset" : "prague-toilets-sample",
+                  "id" : "prague-toilets-sample/b7c62809f17d@50.087400,14.420760",
+                  "source_id" : "b7c62809f17d@50.087400,14.420760"
+                }
+              ],
               "state" : "open",
               "state_at" : "2026-11-23T20:50:00+01:00",
               "time_zone" : "Europe/Prague",

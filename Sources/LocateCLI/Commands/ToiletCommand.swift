@@ -49,6 +49,13 @@ struct ToiletCommand: ParsableCommand {
     @Flag(help: "Only unisex toilets (unisex = yes).")
     var unisex = false
 
+    @Option(
+        name: .customLong("dataset"),
+        help: ArgumentHelp(
+            "Only this dataset (repeatable); default: every active dataset, one place listed once with all its sources.",
+            valueName: "NAME"))
+    var datasets: [String] = []
+
     @Flag(help: "Only toilets open now (in each place's own time zone).")
     var openNow = false
 
@@ -106,9 +113,17 @@ struct ToiletCommand: ParsableCommand {
         // parsed schema) and unmapping the index would only add to the wait.
         ProcessEnd.keep(finder)
         guard finder.count > 0 else { throw StorageError.empty(what: "active toilets") }
+        if !datasets.isEmpty {
+            let active = try db.activeToiletDatasets()
+            if let unknown = datasets.first(where: { !active.contains($0) }) {
+                throw ValidationError(
+                    "--dataset '\(unknown)' has no active toilets (datasets: \(active.joined(separator: ", ")))")
+            }
+        }
         let filter = ToiletFilter(
             wheelchair: wheelchair, free: free, maxDistanceMeters: maxDistance, publicOnly: publicOnly,
-            changingTable: changingTable, unisex: unisex, maxPrice: maxPrice.flatMap { PriceLimit(text: $0) })
+            changingTable: changingTable, unisex: unisex, maxPrice: maxPrice.flatMap { PriceLimit(text: $0) },
+            datasets: datasets.isEmpty ? nil : Set(datasets))
         let open = openFilter(now: Date())
         let results =
             try open.map { try finder.nearestOpen(to: point, limit: limit, filter: filter, open: $0) }

@@ -7,19 +7,23 @@ import Storage
 /// The human table of toilet results.
 enum ToiletTable {
     /// The table; the `access` and `facilities` columns appear only when a result has such
-    /// data (sources without OSM attributes keep their table).
+    /// data (sources without OSM attributes keep their table), `sources` only when the
+    /// results come from more than one dataset.
     static func render(_ results: [ToiletResult], timed: Bool = false) -> String {
         let showAccess = results.contains { $0.details.access != .unknown }
         let showFacilities = results.contains { !facilities($0).isEmpty }
         var headers = ["#", "distance", "dir", "place", timed ? "open" : "hours", "price", "wheelchair"]
         if showAccess { headers.append("access") }
         if showFacilities { headers.append("facilities") }
+        let showSources = Set(results.flatMap { $0.sources.map(\.dataset) }).count > 1
+        if showSources { headers.append("sources") }
         var t = Table(headers: headers, rightAligned: [0, 1])
         for (i, r) in results.enumerated() {
             let place = [r.name, r.address].compactMap { $0 }.joined(separator: ", ")
             var extra: [String] = []
             if showAccess { extra.append(r.details.access == .customers ? "customers only" : r.details.access.rawValue) }
             if showFacilities { extra.append(facilities(r).isEmpty ? "-" : facilities(r)) }
+            if showSources { extra.append(r.sources.map(\.dataset).joined(separator: " + ")) }
             t.rows.append(
                 [
                     "\(i + 1)", distance(r.distanceMeters), compass(r.bearingDegrees),

@@ -4,11 +4,12 @@ import Hours
 public import Storage
 
 /// When two records of different datasets are the same toilet (README, "Several datasets in
-/// one answer"): within 5 m whatever their text, or within 15 m when a name or address of
+/// one answer"), and when a record joins a place of several: within 5 m whatever their text, or within 15 m when a name or address of
 /// one agrees with a name or address of the other. Texts agree when, lower-cased, without
 /// diacritics and with every run of other characters than letters and digits made one
 /// space, one contains the other and the shorter has at least 4 characters. Records of the
-/// same dataset are never the same place (a source lists each of its toilets once).
+/// same dataset are never the same place (a source lists each of its toilets once); a record
+/// joins a place when it matches one of its records and no record of its dataset is there.
 public enum SamePlace {
     /// Within this distance, any two records of different datasets are one place.
     public static let anyTextMeters = 5.0
@@ -31,6 +32,12 @@ public enum SamePlace {
             abs(a.coordinate.longitude - b.coordinate.longitude) < 0.002
         else { return false }
         return matches(a, b, distanceMeters: geodesic.distance(from: a.coordinate, to: b.coordinate))
+    }
+
+    /// Whether `t` joins the place of `records`: no record of its dataset is there yet and it
+    /// is the same place as one of them.
+    public static func joins(_ t: StoredToilet, _ records: [StoredToilet], geodesic: Geodesic) -> Bool {
+        !records.contains { $0.dataset == t.dataset } && records.contains { matches($0, t, geodesic: geodesic) }
     }
 
     private static func agree(_ a: String, _ b: String) -> Bool {

@@ -24,45 +24,56 @@ public final class ToiletFinder {
     }
 
     /// The incremental search behind every query: a candidate is kept when its flags and row
-    /// pass `filter` and `accept`, unless it is the same place as a nearer kept record (it
-    /// then joins that place). Each kept record is a place; its records of other datasets
-    /// (within `SamePlace.agreeingTextMeters`, not restricted, in `filter.datasets`) are
-    /// added as its other sources, filling its missing attributes.
+    /// pass `filter` and `accept`, unless it joins a nearer kept place (`joins`). Each kept
+    /// record is a place; then its records of other datasets within
+    /// `2 × SamePlace.agreeingTextMeters` that join it (not restricted, in
+    /// `filter.datasets`) are added as its other sources, filling its missing attributes.
     func search(
         to point: Coordinate, limit: Int, filter: ToiletFilter, accept: (StoredToilet, Double) throws -> Bool
     ) throws -> [ToiletResult] {
         let geodesic = Geodesic()
-        var kept: [StoredToilet] = []
+        var places: [[StoredToilet]] = []
+        var seen: [(toilet: StoredToilet, distance: Double)] = []
         return try store.withToiletLookup { toilet in
-            let hits = try index.nearest(to: point, limit: limit, maxDistanceMeters: filter.maxDistanceMeters) {
+            _ = try index.nearest(to: point, limit: limit, maxDistanceMeters: filter.maxDistanceMeters) {
                 id, flags, distance in
                 guard filter.accepts(flags), let t = try toilet(id), filter.acceptsRow(t) else { return false }
                 guard try accept(t, distance) else { return false }
-                if kept.contains(where: { SamePlace.matches($0, t, geodesic: geodesic) }) { return false }
-                kept.append(t)
+                seen.append((t, distance))
+                if let i = places.firstIndex(where: { SamePlace.joins(t, $0, geodesic: geodesic) }) {
+                    places[i].append(t)
+                    return false
+                }
+                places.append([t])
                 return true
             }
-            let primaries = Set(hits.map(\.rowID))
-            let byID = Dictionary(kept.map { ($0.rowID, $0) }, uniquingKeysWith: { a, _ in a })
+            // The search meets records at one position in any order: group again in
+            // (distance, row id) order, as the rule is stated.
+            places = []
+            for (t, _) in seen.sorted(by: { ($0.distance, $0.toilet.rowID) < ($1.distance, $1.toilet.rowID) }) {
+                if let i = places.firstIndex(where: { SamePlace.joins(t, $0, geodesic: geodesic) }) {
+                    places[i].append(t)
+                } else if places.count < limit {
+                    places.append([t])
+                }
+            }
+            var used = Set(places.flatMap { $0.map(\.rowID) })
             var results: [ToiletResult] = []
-            var used = primaries
-            for hit in hits {
-                guard let t = byID[hit.rowID] else { continue }
-                var records = [t]
+            for place in places {
+                var records = place
                 _ = try index.nearest(
-                    to: t.coordinate, limit: 16, maxDistanceMeters: SamePlace.agreeingTextMeters
-                ) { id, flags, d in
+                    to: records[0].coordinate, limit: 32, maxDistanceMeters: 2 * SamePlace.agreeingTextMeters
+                ) { id, flags, _ in
                     guard !used.contains(id), !flags.contains(.restricted), let other = try toilet(id),
                         filter.datasets?.contains(other.dataset) ?? true,
-                        !records.contains(where: { $0.dataset == other.dataset }),
-                        SamePlace.matches(t, other, distanceMeters: d)
+                        SamePlace.joins(other, records, geodesic: geodesic)
                     else { return false }
                     records.append(other)
                     used.insert(id)
                     return true
                 }
-                var r = ToiletResult(
-                    SamePlace.merged(records), distanceMeters: hit.distanceMeters, bearingDegrees: hit.bearingDegrees)
+                let (distance, bearing) = geodesic.inverse(from: point, to: place[0].coordinate)
+                var r = ToiletResult(SamePlace.merged(records), distanceMeters: distance, bearingDegrees: bearing)
                 r.sources = records.map(ToiletSource.init)
                 results.append(r)
             }

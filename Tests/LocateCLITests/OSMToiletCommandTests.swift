@@ -61,6 +61,53 @@ import Testing
             r.stderr.hasPrefix("Error: --max-price '0.50' is not an amount with its currency (write 0.50EUR or 20CZK)\n"))
     }
 
+    @Test func datasetMustHaveActiveToilets() throws {
+        let db = try Self.database()
+        let r = try CLI.run(["toilet", "--near", "50.0865,14.4190", "--dataset", "prague", "--db", db])
+        #expect(r.status == 64)
+        #expect(r.stdout == "")
+        #expect(r.stderr.hasPrefix("Error: --dataset 'prague' has no active toilets (datasets: osm-toilets-sample)\n"))
+    }
+
+    /// Prague's 2019 and 2026 data as two datasets and the OSM Prague sample: one place per
+    /// toilet, its sources listed, attributes from each.
+    @Test(.enabled(if: Fixtures.haveSharedDatasets, "../shared/datasets is absent: real-data tests skipped"))
+    func onePlaceFromThreeDatasets() throws {
+        let dir = try Fixtures.temporaryFolder()
+        let db = dir.appendingPathComponent("m.sqlite").path
+        for year in ["2019", "2026"] {
+            let yaml = try String(contentsOfFile: Fixtures.repo("pipelines/prague-toilets-\(year).yml"), encoding: .utf8)
+                .replacingOccurrences(of: "dataset: prague-toilets\n", with: "dataset: prague-\(year)\n")
+                .replacingOccurrences(
+                    of: "../../shared/datasets/prague-toilets-\(year).geojson",
+                    with: Fixtures.shared("prague-toilets-\(year).geojson"))
+            let path = dir.appendingPathComponent("prague-toilets-\(year).yml").path
+            try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+            try CLI.ingest([path, "--db", db])
+        }
+        try CLI.ingest(["pipelines/osm-toilets-prague-sample.yml", "--db", db])
+        let r = try CLI.run(["toilet", "--near", "50.0875,14.4190", "--limit", "4", "--db", db])
+        #expect(r.status == 0)
+        #expect(
+            r.stdout == """
+                #  distance  dir  place                                         hours                                     price   wheelchair  access          facilities              sources
+                1      55 m  SE   WC STAROMĚSTSKÉ NÁMĚSTÍ - restaurace Kotleta  po-ne 11:00-23:00                         20 CZK  no          unknown         -                       prague-2026 + prague-2019
+                2      66 m  NW   KFC Kaprova, Kaprova 14, Praha 1              po-čt 8:00-24:00; pá 8:00-01:00; so 9:0…  free    no          customers only  -                       prague-2019 + prague-2026 + osm-toilets-prague-sample
+                3     112 m  SE   WC STAROMĚSTSKÁ RADNICE, Staroměstské nám. …  po-ne 9:00-21:00                          20 CZK  no          unknown         -                       prague-2026 + prague-2019
+                4     116 m  W    Městská knihovna, Mariánské náměstí 1         po 13:00-20:00; út-pá 9:00-20:00; so 13…  free    yes         public          changing table, unisex  osm-toilets-prague-sample + prague-2019 + prague-2026
+
+                """)
+        let only = try CLI.run(["toilet", "--near", "50.0875,14.4190", "--limit", "2", "--dataset", "prague-2026", "--db", db])
+        #expect(only.status == 0)
+        #expect(
+            only.stdout == """
+                #  distance  dir  place                                         hours  price  wheelchair
+                1      55 m  SE   WC STAROMĚSTSKÉ NÁMĚSTÍ - restaurace Kotleta  ?      ?      no
+                2      66 m  NW   KFC Kaprova, Kaprova 14, Praha 1              ?      ?      no
+
+                """)
+    }
+
     @Test func jsonCarriesTheNewAttributes() throws {
         let db = try Self.database()
         let r = try CLI.run(["toilet", "--near", "50.0830,14.4260", "--limit", "1", "--json", "--db", db])

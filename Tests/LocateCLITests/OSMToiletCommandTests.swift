@@ -61,6 +61,14 @@ import Testing
             r.stderr.hasPrefix("Error: --max-price '0.50' is not an amount with its currency (write 0.50EUR or 20CZK)\n"))
     }
 
+    @Test func dataWithoutChangingTablesSaysSo() throws {
+        let db = try CLI.sampleDatabase()
+        let r = try CLI.run(["toilet", "--near", "50.0875,14.4214", "--changing-table", "--db", db])
+        #expect(r.status == 3)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "none of the 12 active toilets has changing-table data; --changing-table cannot be answered\n")
+    }
+
     @Test func datasetMustHaveActiveToilets() throws {
         let db = try Self.database()
         let r = try CLI.run(["toilet", "--near", "50.0865,14.4190", "--dataset", "prague", "--db", db])

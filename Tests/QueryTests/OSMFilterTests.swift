@@ -122,6 +122,16 @@ func kept(_ store: LocateStore, _ c: FilterCase) throws -> [(Int64, Coordinate)]
         }
     }
 
+    /// Data without OSM attributes cannot answer --changing-table or --unisex: said so.
+    @Test func changingTableAndUnisexNeedTheirData() throws {
+        let prague = try ToiletFinder(store: try storeWith("prague-toilets-sample"))
+        #expect(
+            try prague.unanswerableFilters(ToiletFilter(changingTable: true, unisex: true), open: nil)
+                == UnanswerableFilters(activeCount: 12, filters: [.changingTable, .unisex]))
+        let osm = try ToiletFinder(store: try storeWith("osm-toilets-sample"))
+        #expect(try osm.unanswerableFilters(ToiletFilter(changingTable: true, unisex: true), open: nil) == nil)
+    }
+
     @Test(arguments: ["0.50EUR", "0.5 EUR", "0,50 eur", "0.5€"])
     func priceLimitsRead(_ text: String) {
         #expect(PriceLimit(text: text) == PriceLimit(amount: 0.5, currency: "EUR"))

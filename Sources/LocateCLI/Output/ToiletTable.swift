@@ -82,6 +82,8 @@ enum ToiletTable {
                 return ("opening hours" + unreadable, openFlag)
             case .wheelchair: return ("wheelchair data", "--wheelchair")
             case .free: return ("a known price", "--free")
+            case .changingTable: return ("changing-table data", "--changing-table")
+            case .unisex: return ("unisex data", "--unisex")
             }
         }
         return "none of the \(unanswerable.activeCount) active toilets has \(lacks.map(\.what).joined(separator: " or ")); "

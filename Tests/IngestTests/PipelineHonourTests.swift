@@ -14,6 +14,9 @@ import Testing
 
     static let valid = PipelineDecoderTests.valid
     static let air = PipelineDecoderTests.air
+    static let regionsOnly: String =
+        "p.yml:14: invalid pipeline: country: 'DE' has no nationwide public-holiday calendar: pick its region "
+        + "(DE-BB, DE-BE, DE-BW, DE-BY, DE-HB, DE-HE, DE-HH, DE-MV, DE-NI, DE-NW, DE-RP, DE-SH, DE-SL, DE-SN, DE-ST, DE-TH)"
 
     @Test(arguments: [
         (
@@ -22,8 +25,12 @@ import Testing
                 + "with the places' IANA zone (such as Europe/Prague)"
         ),
         (
-            Self.valid + "\ncountry: IT",
-            "p.yml:14: invalid pipeline: country: 'IT' has no public-holiday rules in this build (supported: CZ, PL)"
+            Self.valid + "\ncountry: de",
+            Self.regionsOnly
+        ),
+        (
+            Self.valid + "\ncountry: XK",
+            "p.yml:14: invalid pipeline: country: 'XK' has no public-holiday calendar (near: DK, SK)"
         ),
         (
             Self.valid + "\nreleased: 2026-13-01",

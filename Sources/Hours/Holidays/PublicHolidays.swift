@@ -1,50 +1,48 @@
-/// Public holidays computed for any year: fixed dates and Easter-based ones.
+/// One public holiday: its date and its English name.
+public struct PublicHoliday: Sendable, Hashable {
+    let day: CivilDay
+    /// The holiday's English name; substitute days end in "(substitute)".
+    public let name: String
+
+    /// The year.
+    public var year: Int { day.year }
+    /// The month, 1…12.
+    public var month: Int { day.month }
+    /// The day of the month, 1…31.
+    public var dayOfMonth: Int { day.day }
+}
+
+/// Public (legal, non-working) holidays computed for any year: the set an OSM `PH` means.
 ///
-/// - CZ (zákon č. 245/2000 Sb.): Jan 1, Good Friday (since 2016), Easter Monday, May 1,
-///   May 8, Jul 5, Jul 6, Sep 28, Oct 28, Nov 17, Dec 24, 25, 26.
-/// - PL (ustawa o dniach wolnych od pracy): Jan 1, Jan 6, Easter Sunday and Monday, May 1,
-///   May 3, Pentecost Sunday, Corpus Christi, Aug 15, Nov 1, Nov 11, Dec 24 (since 2025),
-///   Dec 25, 26.
+/// Codes are ISO 3166-1 alpha-2 countries (`CZ`) or ISO 3166-2 regions (`DE-BY`, `GB-SCT`),
+/// matched case-insensitively. DE, CH, ES and GB have no nationwide set in law: each
+/// region has its own, so only their regional codes are accepted. The rules per country,
+/// with their sources, are in README ("Public holidays").
 public enum PublicHolidays {
-    /// Countries with holiday rules (ISO 3166-1 alpha-2).
-    public static let supportedCountries = ["CZ", "PL"]
+    /// Every accepted code, sorted: countries and regions.
+    public static let supportedCountries: [String] = HolidayCalendars.all.keys.sorted()
+
+    /// Whether `code` (case-insensitive) has a calendar.
+    public static func isSupported(_ code: String) -> Bool {
+        HolidayCalendars.all[code.uppercased()] != nil
+    }
+
+    /// The holidays of `code` in `year`, sorted by date; nil when `code` has no calendar
+    /// (an empty array means no holiday that year).
+    public static func holidays(code: String, year: Int) -> [PublicHoliday]? {
+        guard let rules = HolidayCalendars.all[code.uppercased()] else { return nil }
+        return holidayList(of: rules, in: year)
+    }
 
     /// The holidays of `country` in `year` as (month, day) pairs, sorted; empty for an
-    /// unsupported country.
+    /// unsupported code (use `isSupported` to tell the two apart).
     public static func dates(country: String, year: Int) -> [(month: Int, day: Int)] {
         days(country: country, year: year).map { ($0.month, $0.day) }
     }
 
+    /// The days that are holidays, each once, sorted.
     static func days(country: String, year: Int) -> [CivilDay] {
-        let easter = CivilDay.easter(year)
-        var out: [CivilDay] = []
-        func fixed(_ m: Int, _ d: Int) { out.append(CivilDay(year: year, month: m, day: d)) }
-        switch country.uppercased() {
-        case "CZ":
-            fixed(1, 1)
-            if year >= 2016 { out.append(easter.adding(-2)) }
-            out.append(easter.adding(1))
-            for (m, d) in [(5, 1), (5, 8), (7, 5), (7, 6), (9, 28), (10, 28), (11, 17), (12, 24), (12, 25), (12, 26)] {
-                fixed(m, d)
-            }
-        case "PL":
-            fixed(1, 1)
-            if year >= 2011 { fixed(1, 6) }
-            out.append(easter)
-            out.append(easter.adding(1))
-            fixed(5, 1)
-            fixed(5, 3)
-            out.append(easter.adding(49))
-            out.append(easter.adding(60))
-            fixed(8, 15)
-            fixed(11, 1)
-            fixed(11, 11)
-            if year >= 2025 { fixed(12, 24) }
-            fixed(12, 25)
-            fixed(12, 26)
-        default:
-            break
-        }
-        return out.sorted()
+        var seen = Set<Int>()
+        return (holidays(code: country, year: year) ?? []).map(\.day).filter { seen.insert($0.number).inserted }
     }
 }

@@ -73,15 +73,7 @@ public enum PipelineDecoder {
         let tz = tzText ?? "UTC"
         guard TimeZone(identifier: tz) != nil else { throw top.error("timezone", "unknown time zone '\(tz)'") }
         let country = try top.string("country")?.uppercased()
-        if let country, country.count != 2 || !country.allSatisfy({ $0.isASCII && $0.isLetter }) {
-            throw top.error("country", "'\(country)' is not a two-letter ISO 3166 code")
-        }
-        if let country, !PublicHolidays.supportedCountries.contains(country) {
-            throw top.error(
-                "country",
-                "'\(country)' has no public-holiday rules in this build "
-                    + "(supported: \(PublicHolidays.supportedCountries.joined(separator: ", ")))")
-        }
+        if let country, let problem = PublicHolidays.problem(with: country) { throw top.error("country", problem) }
         let released = try self.released(top)
         var maxRetireShare: Double? = nil
         if let share = try top.number("max_retire_share") {

@@ -48,6 +48,9 @@ enum HoursBatch {
             }
             position = Coordinate(latitude: pair[0], longitude: pair[1])
         }
+        if let country = object["country"] as? String, let problem = PublicHolidays.problem(with: country) {
+            return HoursEvalLine(id: id, error: "\"country\" \(problem)")
+        }
         let parsed: Result<HoursInput, HoursInputError>
         if let hit = cache[expr] {
             parsed = hit

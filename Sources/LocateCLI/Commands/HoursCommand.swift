@@ -30,7 +30,10 @@ struct HoursCommand: ParsableCommand {
 
         @OptionGroup var time: TimeOptions
 
-        @Option(help: ArgumentHelp("Country for public holidays (CZ, PL).", valueName: "CC"))
+        @Option(
+            help: ArgumentHelp(
+                "Country or region for public holidays (CZ, DE-BY, GB-SCT; README \"Public holidays\").",
+                valueName: "CODE"))
         var country: String?
 
         // Unconditional: a southern or western position starts with '-' (as --near's).
@@ -43,6 +46,9 @@ struct HoursCommand: ParsableCommand {
         @OptionGroup var output: JSONOptions
 
         func validate() throws {
+            if let country, let problem = PublicHolidays.problem(with: country) {
+                throw ValidationError("--country \(problem)")
+            }
             if batch {
                 guard expression == nil else { throw ValidationError("give either EXPR or --batch, not both") }
                 return

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Hours
 import LocateTestSupport
 import Storage
 import Testing
@@ -11,18 +10,8 @@ import Testing
 /// warning listed.
 @Suite(.enabled(if: Fixtures.haveSharedDatasets, "../shared/datasets is absent: real-data tests skipped"))
 struct OSMRealDataIngestTests {
-    /// A shipped OSM pipeline; the `country:` line is left out while this build has no
-    /// holidays for it (FR and IT come with the holiday-calendar work).
     static func spec(_ name: String) throws -> PipelineSpec {
-        let path = Fixtures.repo("pipelines/\(name).yml")
-        var yaml = try String(contentsOfFile: path, encoding: .utf8)
-        if let line = yaml.split(separator: "\n").first(where: { $0.hasPrefix("country: ") }),
-            !PublicHolidays.supportedCountries.contains(String(line.dropFirst(9)))
-        {
-            yaml = yaml.replacingOccurrences(of: line + "\n", with: "")
-        }
-        return try PipelineDecoder.decode(
-            yaml, path: path, baseFolder: Fixtures.repo("pipelines"), defaultName: name)
+        try PipelineDecoder.load(path: Fixtures.repo("pipelines/\(name).yml"))
     }
 
     @Test func parisIngestsEveryToiletWithFiveWarnings() throws {
@@ -38,6 +27,8 @@ struct OSMRealDataIngestTests {
                 "node/5789655355 fee: price not understood: 'fee=unknown'",
                 "node/6781327251 opening_hours: hours not understood, stored as unknown: not a schedule: 'heures' in 'heures du marché (mercredi, vendredi, dimanche matin'",
             ])
+        let zone = try store.testRows(sql: "SELECT DISTINCT country, timezone FROM toilets")
+        #expect(zone.map { "\($0["country"] as String) \($0["timezone"] as String)" } == ["FR Europe/Paris"])
         // Addresses where OSM has them (4 of 1,268), in the French order of the pipeline.
         let addressed = try store.testRows(sql: "SELECT address FROM toilets WHERE address IS NOT NULL ORDER BY address")
         #expect(
@@ -51,6 +42,8 @@ struct OSMRealDataIngestTests {
         let store = try newStore()
         let report = try IngestRunner(store: store, clock: fixedClock).run(try Self.spec("osm-toilets-rome"))
         #expect([report.run.read, report.run.accepted, report.run.rejected, report.run.warnings] as [Int] == [201, 201, 0, 0])
+        let zone = try store.testRows(sql: "SELECT DISTINCT country, timezone FROM toilets")
+        #expect(zone.map { "\($0["country"] as String) \($0["timezone"] as String)" } == ["IT Europe/Rome"])
         let access = try store.testRows(sql: "SELECT access, count(*) AS n FROM toilets GROUP BY access ORDER BY access")
         #expect(
             access.map { "\($0["access"] as String) \($0["n"] as Int)" } == [

@@ -8,17 +8,9 @@ import Query
 import Storage
 import Testing
 
-/// A shipped OSM pipeline; while this build has no public holidays for its country (FR, IT
-/// come with the holiday-calendar work), the `country:` line is left out, which only
-/// affects `PH` rules of opening hours (tests that need them check the country).
+/// A shipped OSM pipeline, reading `../shared/datasets` beside the repository.
 func osmStore(_ pipeline: String) throws -> LocateStore {
-    let path = Fixtures.repo("pipelines/\(pipeline).yml")
-    var yaml = try String(contentsOfFile: path, encoding: .utf8)
-    if let line = yaml.split(separator: "\n").first(where: { $0.hasPrefix("country: ") }),
-        !PublicHolidays.supportedCountries.contains(String(line.dropFirst(9)))
-    {
-        yaml = yaml.replacingOccurrences(of: line + "\n", with: "")
-    }
+    let yaml = try String(contentsOfFile: Fixtures.repo("pipelines/\(pipeline).yml"), encoding: .utf8)
     return try storeWith(pipeline, yaml: yaml.replacingOccurrences(of: "../../shared", with: Fixtures.shared("..")))
 }
 

@@ -92,9 +92,9 @@ struct OSMRealDataTests {
         }
     }
 
-    /// Without the FR calendar (the holiday-calendar work) the pipeline's country is left out
-    /// (`osmStore`): that cannot change these answers, as no Paris hours name public holidays.
-    @Test func parisHoursDoNotDependOnHolidays() throws {
+    /// The pipeline names FR, and 2026-07-14 is a French public holiday; no Paris hours name
+    /// public holidays (`PH`), so none of these answers changes on that day.
+    @Test func parisHoursNameNoHolidays() throws {
         let store = try osmStore("osm-toilets-paris")
         let ph = try store.testRows(sql: "SELECT count(*) AS n FROM toilets WHERE hours_osm LIKE '%PH%'")
         #expect(ph.first?["n"] as Int? == 0)

@@ -9,7 +9,7 @@ import Testing
 @testable import Ingest
 
 /// `profile: osm` and field templates (README, "OSM profile"), on the invented sample
-/// `datasets/osm-toilets-sample.geojson`.
+/// `datasets/osm-toilets-tags-sample.geojson`.
 @Suite struct OSMProfileTests {
     @Test(
         arguments: [
@@ -83,7 +83,7 @@ import Testing
 
     @Test func theSampleIngestsWithEveryAttribute() throws {
         let store = try newStore()
-        let report = try ingest("osm-toilets-sample", into: store)
+        let report = try ingest("osm-toilets-tags-sample", into: store)
         #expect(report.run.read == 10)
         #expect(report.run.accepted == 8)
         #expect(
@@ -140,7 +140,7 @@ import Testing
                 == #"{"@id":"way/9000000007","amenity":"toilets","access":"public","fee":"no","charge":"10 CZK","changing_table":"no","level":"-1","indoor":"yes","operator":"Sample Operator","check_date":"2025-06-02","toilets:disposal":"flush","addr:housenumber":"5","female":"yes","male":"yes"}"#
         )
         // A second run changes nothing.
-        let again = try ingest("osm-toilets-sample", into: store)
+        let again = try ingest("osm-toilets-tags-sample", into: store)
         #expect(again.run.counts == MergeCounts(added: 0, updated: 0, unchanged: 8, retired: 0))
     }
 

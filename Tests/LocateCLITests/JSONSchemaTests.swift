@@ -49,7 +49,7 @@ import Testing
         docs.append(Document(name: "toilet --json", schema: "toilet-answer", text: untimed.stdout))
         // OSM attributes (access, changing_table, …) in their own database.
         let osmDB = dir.appendingPathComponent("osm.sqlite").path
-        _ = try locate(["ingest", "pipelines/osm-toilets-sample.yml", "--db", osmDB])
+        _ = try locate(["ingest", "pipelines/osm-toilets-tags-sample.yml", "--db", osmDB])
         let osm = try locate(["toilet", "--near", "50.0865,14.4190", "--limit", "10", "--json", "--db", osmDB])
         docs.append(Document(name: "toilet --json (OSM sample)", schema: "toilet-answer", text: osm.stdout))
         let osmGeoJSON = try locate(["export", "geojson", "--db", osmDB])

@@ -2,12 +2,12 @@ import Foundation
 import LocateTestSupport
 import Testing
 
-/// `locate toilet` over OSM-tagged data (the invented `osm-toilets-sample`): access, the new
+/// `locate toilet` over OSM-tagged data (the invented `osm-toilets-tags-sample`): access, the new
 /// filters and the columns that appear only with such data.
 @Suite struct OSMToiletCommandTests {
     static func database() throws -> String {
         let db = try Fixtures.temporaryFolder().appendingPathComponent("osm.sqlite").path
-        try CLI.ingest(["pipelines/osm-toilets-sample.yml", "--db", db])
+        try CLI.ingest(["pipelines/osm-toilets-tags-sample.yml", "--db", db])
         return db
     }
 
@@ -74,7 +74,7 @@ import Testing
         let r = try CLI.run(["toilet", "--near", "50.0865,14.4190", "--dataset", "prague", "--db", db])
         #expect(r.status == 64)
         #expect(r.stdout == "")
-        #expect(r.stderr.hasPrefix("Error: --dataset 'prague' has no active toilets (datasets: osm-toilets-sample)\n"))
+        #expect(r.stderr.hasPrefix("Error: --dataset 'prague' has no active toilets (datasets: osm-toilets-tags-sample)\n"))
     }
 
     /// Prague's 2019 and 2026 data as two datasets and the OSM Prague sample: one place per
@@ -122,7 +122,7 @@ import Testing
         #expect(r.status == 0)
         let doc = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
         let first = try #require((doc?["results"] as? [[String: Any]])?.first)
-        #expect(first["id"] as? String == "osm-toilets-sample/way/9000000007")
+        #expect(first["id"] as? String == "osm-toilets-tags-sample/way/9000000007")
         #expect(first["access"] as? String == "public")
         #expect(first["changing_table"] as? Bool == false)
         #expect(first["unisex"] is NSNull)

@@ -58,7 +58,7 @@ func kept(_ store: LocateStore, _ c: FilterCase) throws -> [(Int64, Coordinate)]
     static let oldTown = Coordinate(latitude: 50.0865, longitude: 14.4190)
 
     @Test func restrictedToiletsAreNeverAnAnswer() throws {
-        let store = try storeWith("osm-toilets-sample")
+        let store = try storeWith("osm-toilets-tags-sample")
         let finder = try ToiletFinder(store: store)
         // node/9000000003 (access=private) lies exactly here; node/9000000008 is access=key.
         let got = try finder.nearest(to: Self.oldTown, limit: 10)
@@ -73,7 +73,7 @@ func kept(_ store: LocateStore, _ c: FilterCase) throws -> [(Int64, Coordinate)]
     }
 
     @Test func publicDropsCustomersOnlyAndFiltersMatchTheirTags() throws {
-        let store = try storeWith("osm-toilets-sample")
+        let store = try storeWith("osm-toilets-tags-sample")
         let finder = try ToiletFinder(store: store)
         func ids(_ f: ToiletFilter) throws -> [String] {
             try finder.nearest(to: Self.oldTown, limit: 10, filter: f).map(\.sourceID)
@@ -102,7 +102,7 @@ func kept(_ store: LocateStore, _ c: FilterCase) throws -> [(Int64, Coordinate)]
 
     @Test(arguments: FilterCase.all)
     func sampleFiltersEqualBruteForce(_ c: FilterCase) throws {
-        let store = try storeWith("osm-toilets-sample")
+        let store = try storeWith("osm-toilets-tags-sample")
         let finder = try ToiletFinder(store: store)
         let candidates = try kept(store, c)
         for (i, p) in randomPoints(60, seed: 41, lat: 50.08...50.09, lon: 14.41...14.43).enumerated() {
@@ -120,7 +120,7 @@ func kept(_ store: LocateStore, _ c: FilterCase) throws -> [(Int64, Coordinate)]
         #expect(
             try prague.unanswerableFilters(ToiletFilter(changingTable: true, unisex: true), open: nil)
                 == UnanswerableFilters(activeCount: 12, filters: [.changingTable, .unisex]))
-        let osm = try ToiletFinder(store: try storeWith("osm-toilets-sample"))
+        let osm = try ToiletFinder(store: try storeWith("osm-toilets-tags-sample"))
         #expect(try osm.unanswerableFilters(ToiletFilter(changingTable: true, unisex: true), open: nil) == nil)
     }
 

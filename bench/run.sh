@@ -3,6 +3,7 @@
 #   bash bench/run.sh              sizes 10000 100000 1000000
 #   SIZES="10000 100000" bash bench/run.sh
 #   BIN=/tmp/old-bin SIZES=1000000 bash bench/run.sh     binaries of an earlier build
+#   PARTS=osm OSM_SIZES="100000" bash bench/run.sh     the OSM part only
 # For each size: generate synthetic S-JTSK points (5 string properties) inside Prague's
 # extent, ingest them with reprojection + SpatiaLite spatial index, and time ogr2ogr on the
 # same file. On the largest size: nearest-query latency in-process and as whole commands
@@ -30,6 +31,39 @@ millis() {
 summary() {
   sort -n | awk '{a[NR]=$1} END {printf "median_ms=%.1f p99_ms=%.1f min_ms=%.1f runs=%d\n", a[int(NR/2)+1], a[int(NR*0.99)], a[1], NR}'
 }
+
+# OSM (issue 12): for each of OSM_SIZES, synthetic OSM toilets in Paris with a realistic tag
+# mix (bench/osm_synthetic.py) as an Overpass API JSON answer, ingested by the whole
+# `locate ingest` command (format: overpass, bench/osm-bench.yml), against ogr2ogr reading
+# the same toilets as GeoJSON into SpatiaLite. Wall time and peak memory (max RSS) of each
+# process, by /usr/bin/time.
+osm_bench() {
+  echo
+  echo "OSM toilets: locate ingest of Overpass JSON vs ogr2ogr of the same toilets as GeoJSON"
+  printf '%-9s %10s %12s %10s %10s %10s %7s\n' "elements" "locate s" "rows/s" "peak MB" "ogr2ogr s" "ogr MB" "ratio"
+  for n in ${OSM_SIZES:-1000000}; do
+    local op="$OUT/osm-$n.overpass.json" gj="$OUT/osm-$n.geojson" db="$OUT/osm-$n.sqlite" odb="$OUT/osm-ogr-$n.sqlite"
+    [ -f "$op" ] && [ -f "$gj" ] || python3 bench/osm_synthetic.py "$n" "$op" "$gj"
+    rm -f "$db" "$db".*.kdt "$odb" "$OUT/time-$n.txt"
+    /usr/bin/time -f "%e %M" -o "$OUT/time-$n.txt" \
+      "$BIN/locate" ingest bench/osm-bench.yml --source "$op" --db "$db" 2>"$OUT/osm-ingest-$n.log"
+    read -r secs kb <"$OUT/time-$n.txt"
+    rows=$(grep -oE 'accepted [0-9]+' "$OUT/osm-ingest-$n.log" | head -1 | grep -oE '[0-9]+')
+    local ogr="n/a" omb="n/a" ratio="n/a"
+    if command -v ogr2ogr >/dev/null; then
+      /usr/bin/time -f "%e %M" -o "$OUT/time-ogr-$n.txt" ogr2ogr -f SQLite -dsco SPATIALITE=YES "$odb" "$gj"
+      read -r ogr okb <"$OUT/time-ogr-$n.txt"
+      omb=$((okb / 1024))
+      ratio=$(awk -v a="$ogr" -v b="$secs" 'BEGIN { printf "%.2fx", a / b }')
+    fi
+    printf '%-9s %10s %12s %10s %10s %10s %7s\n' "$n" "$secs" "$(awk -v r="$rows" -v s="$secs" 'BEGIN { printf "%d", r / s }')" \
+      "$((kb / 1024))" "$ogr" "$omb" "$ratio"
+  done
+}
+if [ "${PARTS:-all}" = osm ]; then
+  osm_bench
+  exit 0
+fi
 
 printf '%-9s %10s %12s %10s %10s %7s\n' "points" "locate s" "rows/s" "peak MB" "ogr2ogr s" "ratio"
 largest=""
@@ -84,3 +118,4 @@ if command -v ogr2ogr >/dev/null; then
   ogr=$(awk -v a="$(now)" -v b="$t0" 'BEGIN { printf "%.2f", a - b }')
   echo "  ogr2ogr: seconds=$ogr ratio=$(awk -v a="$ogr" -v b="$secs" 'BEGIN { printf "%.2fx", a / b }')"
 fi
+osm_bench

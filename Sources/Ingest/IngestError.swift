@@ -16,6 +16,11 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
     case notStationList(path: String, reason: String)
     /// An API answer (or a file standing for one) is JSON but not what the format answers.
     case unexpectedAnswer(path: String, reason: String)
+    /// The input is JSON but not an Overpass API JSON answer (`elements`).
+    case notOverpassAnswer(path: String, reason: String)
+    /// An Overpass answer whose `remark` reports an error (a query that timed out or ran out
+    /// of memory sends a 200 answer with the elements found so far and this remark).
+    case overpassRemark(path: String, remark: String)
     /// An air pipeline's station dataset has no active stations to fetch data for.
     case noStations(dataset: String)
     /// The pipeline file is invalid: `line` is 1-based when known.
@@ -58,6 +63,11 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
             return "\(path): not a GIOŚ station list: \(reason)"
         case .unexpectedAnswer(let path, let reason):
             return "\(path): not a GIOŚ API answer: \(reason)"
+        case .notOverpassAnswer(let path, let reason):
+            return "\(path): not an Overpass API JSON answer: \(reason)"
+        case .overpassRemark(let path, let remark):
+            return "\(path): the Overpass server reports an error in its answer (remark: '\(remark)'); "
+                + "the answer may be incomplete, so nothing was stored (a smaller region or a longer query_timeout may help)"
         case .noStations(let dataset):
             return "dataset '\(dataset)' has no active stations: ingest its station list first (a kind: stations pipeline)"
         case .invalidPipeline(let path, let line, let reason):

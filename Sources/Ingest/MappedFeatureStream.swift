@@ -23,6 +23,8 @@ final class MappedFeatureStream: @unchecked Sendable {
         /// Property names seen while some mapped property was still unmatched (for
         /// suggestions; capped).
         var seen: Set<String>
+        /// Notes about the input for the report (an Overpass remark that is not an error).
+        var notes: [String] = []
     }
 
     private enum Message {
@@ -38,10 +40,11 @@ final class MappedFeatureStream: @unchecked Sendable {
     private static let capacity = 8
     private static let batchSize = 512
 
-    /// Starts reading `path` for `spec` at once.
-    init(spec: PipelineSpec, path: String) {
+    /// Starts reading `path` for `spec` at once; `label` names the input in messages (the
+    /// URL a downloaded answer came from).
+    init(spec: PipelineSpec, path: String, label: String? = nil) {
         let thread = Thread { [self] in
-            produce(spec: spec, path: path)
+            produce(spec: spec, path: path, label: label)
             condition.lock()
             finished = true
             condition.broadcast()
@@ -89,9 +92,9 @@ final class MappedFeatureStream: @unchecked Sendable {
         condition.broadcast()
     }
 
-    private func produce(spec: PipelineSpec, path: String) {
+    private func produce(spec: PipelineSpec, path: String, label: String?) {
         do {
-            let reader = try GeoJSONFeatureReader(path: path)
+            let reader = try FeatureReaders.open(path: path, format: spec.format, label: label)
             let mapper = ToiletMapper(spec: spec)
             var reprojector: Reprojector? = nil
             var crs: CRS? = nil
@@ -101,7 +104,18 @@ final class MappedFeatureStream: @unchecked Sendable {
             // Which mapped properties no feature has had yet; names seen meanwhile.
             var unmatched = Set(spec.mappedProperties.map(\.property))
             var seen = Set<String>()
-            let (count, digest) = try reader.forEachFeature { index, feature in
+            let (count, digest) = try reader.forEachFeature { index, item in
+                let feature: JSONValue
+                switch MappedFeatureStream.osmFeature(item, format: spec.format, index: index) {
+                case .feature(let f): feature = f
+                case .rejected(let issue):
+                    batch.append(.rejected(issue))
+                    if batch.count >= MappedFeatureStream.batchSize {
+                        try send(.batch(batch))
+                        batch.removeAll(keepingCapacity: true)
+                    }
+                    return
+                }
                 if !unmatched.isEmpty, case .object(let members)? = feature["properties"] {
                     for (name, _) in members {
                         unmatched.remove(name)
@@ -140,11 +154,21 @@ final class MappedFeatureStream: @unchecked Sendable {
                 .end(
                     Summary(
                         count: count, sha256: digest, crs: used, operation: used == .wgs84 ? nil : operation,
-                        unmatched: missing, seen: seen)))
+                        unmatched: missing, seen: seen, notes: reader.notes)))
         } catch is Cancelled {
             return
         } catch {
             try? send(.failure(error))
+        }
+    }
+
+    /// An item of an OSM format as the feature the mapper reads (`OSMFeature`); other
+    /// formats' features as they are.
+    static func osmFeature(_ item: JSONValue, format: PipelineSpec.Format, index: Int) -> OSMFeature.Outcome {
+        switch format {
+        case .overpass: return OSMFeature.fromElement(item, index: index)
+        case .osmGeoJSON: return OSMFeature.fromGeoJSON(item, index: index)
+        default: return .feature(item)
         }
     }
 

@@ -26,6 +26,25 @@ actor ResponseRecorder {
         count += 1
         let file = String(format: "%05d.json", count)
         try CheckedFile.write(body, to: folder + "/" + file, sync: false)  // an answer can be fetched again
+        try addToIndex(url: url, file: file, at: at)
+    }
+
+    /// Saves a copy of the downloaded answer at `path` as the next numbered file (never
+    /// held in memory whole) and adds its line to `index.tsv`.
+    func saveCopy(url: String, of path: String, at: Date) throws {
+        count += 1
+        let file = String(format: "%05d.json", count)
+        do {
+            try? FileManager.default.removeItem(atPath: folder + "/" + file)
+            try FileManager.default.copyItem(atPath: path, toPath: folder + "/" + file)
+        } catch {
+            throw IngestError.unreadable(
+                path: folder + "/" + file, reason: "cannot save the answer: \(error.localizedDescription)")
+        }
+        try addToIndex(url: url, file: file, at: at)
+    }
+
+    private func addToIndex(url: String, file: String, at: Date) throws {
         let index = try CheckedFile(appendingTo: folder + "/index.tsv")
         try index.write("\(url)\t\(file)\t\(InstantText.utc(at))\n")
         try index.commit(sync: false)
@@ -53,6 +72,19 @@ struct ReplaySource: ResponseSource {
             files[String(parts[0])] = file
         }
         self.files = files
+    }
+
+    /// The saved answer file of `url`, read in place (large answers are streamed from it).
+    func path(of url: String) throws -> String {
+        guard let file = files[url], FileManager.default.fileExists(atPath: folder + "/" + file) else {
+            throw IngestError.unreadable(path: url, reason: "not in the replay folder \(folder)")
+        }
+        // A regular file only: a FIFO would block the reader, a device never end.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + file)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+            throw IngestError.unreadable(path: folder + "/" + file, reason: "not a regular file")
+        }
+        return folder + "/" + file
     }
 
     func get(_ url: String) async throws -> [UInt8] {

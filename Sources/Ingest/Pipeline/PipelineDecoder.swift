@@ -56,7 +56,7 @@ public enum PipelineDecoder {
                 "unknown format '\(formatText)' (expected: \(PipelineSpec.Format.allCases.map(\.rawValue).joined(separator: ", ")))"
             )
         }
-        guard (kind == .toilets) == (format == .geojson) else {
+        guard (kind == .toilets) == PipelineSpec.Format.toiletFormats.contains(format) else {
             throw sourceMap.error("format", "format '\(formatText)' does not hold \(kind.rawValue)")
         }
         var crs: CRS? = nil
@@ -66,6 +66,10 @@ public enum PipelineDecoder {
             }
             crs = c
         }
+        if format.isOSM, let crs, crs != .wgs84 {
+            throw sourceMap.error("crs", "OpenStreetMap data is in EPSG:4326 (WGS84), not \(crs): remove the crs line")
+        }
+        let overpass = try self.overpass(sourceMap, format: format)
         try sourceMap.finish()
         var keyLines: [String: Int] = [:]
         keyLines["source.crs"] = sourceMap.line(of: "crs")
@@ -90,9 +94,15 @@ public enum PipelineDecoder {
         var fieldsMap: YAMLMap? = nil
         var profile: PipelineSpec.Profile? = nil
         if kind == .toilets {
-            let idMap = try top.requiredMap("id")
-            idRule = try self.idRule(idMap)
-            for k in ["field", "derive"] { keyLines["id." + k] = idMap.line(of: k) }
+            if let idMap = try top.map("id") {
+                idRule = try self.idRule(idMap)
+                for k in ["field", "derive"] { keyLines["id." + k] = idMap.line(of: k) }
+            } else if format.isOSM {
+                // OSM formats carry the OSM id (node/123), put in `@id` by the reader.
+                idRule = .field("@id")
+            } else {
+                throw top.missing("id")
+            }
             profile = try self.profile(top, kind: kind)
             if let m = try profile == nil ? top.requiredMap("fields") : top.map("fields") {
                 fields = try fieldMap(m, profile: profile)
@@ -136,6 +146,7 @@ public enum PipelineDecoder {
             licence: licence, attribution: attribution, id: idRule, fields: fields, region: region)
         spec.stations = stations
         spec.profile = profile
+        spec.overpass = overpass
         spec.released = released
         spec.maxRetireShare = maxRetireShare
         spec.origin = path
@@ -172,6 +183,41 @@ public enum PipelineDecoder {
         case (.some, .some): throw m.error("url", "give either path or url, not both")
         case (nil, nil): throw m.missing("path")
         }
+    }
+
+    /// `source.filters`, `source.query_timeout` and `source.area`: Overpass pipelines only.
+    private static func overpass(_ m: YAMLMap, format: PipelineSpec.Format) throws -> OverpassQuery {
+        let filterTexts = try m.stringList("filters")
+        let timeout = try m.number("query_timeout")
+        let area = try m.string("area")
+        guard format == .overpass else {
+            if filterTexts != nil { throw m.error("filters", "only for format: overpass") }
+            if area != nil { throw m.error("area", "only for format: overpass") }
+            if timeout != nil { throw m.error("query_timeout", "only for format: overpass") }
+            return .standard
+        }
+        var query = OverpassQuery.standard
+        if let filterTexts {
+            guard !filterTexts.isEmpty else { throw m.error("filters", "the list is empty (omit it for the default)") }
+            query.filters = try filterTexts.map { text in
+                switch OverpassQuery.parseFilter(text) {
+                case .success(let conditions): return conditions
+                case .failure(let e): throw m.error("filters", e.reason)
+                }
+            }
+        }
+        if let timeout {
+            guard timeout.rounded() == timeout, timeout >= 1, timeout <= Double(OverpassQuery.maxTimeoutSeconds) else {
+                throw m.error(
+                    "query_timeout", "\(timeout) is not a whole number of seconds from 1 to \(OverpassQuery.maxTimeoutSeconds)")
+            }
+            query.timeoutSeconds = Int(timeout)
+        }
+        if let area {
+            if let e = OverpassQuery.checkAreaName(area) { throw m.error("area", e.reason) }
+            query.areaName = area.trimmingCharacters(in: .whitespaces)
+        }
+        return query
     }
 
     private static func idRule(_ m: YAMLMap) throws -> PipelineSpec.IDRule {

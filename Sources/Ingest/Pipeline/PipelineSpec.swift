@@ -23,6 +23,18 @@ public struct PipelineSpec: Sendable, Equatable {
         case giosLegacy = "gios-legacy"
         /// GIOŚ v1 API (`…/pjp-api/v1/rest`): JSON-LD with Polish keys, paged (`totalPages`).
         case giosV1 = "gios-v1"
+        /// GeoJSON as Overpass turbo and osmtogeojson write OpenStreetMap data: tags as
+        /// properties, the OSM id (`node/123`) in `@id` or the feature's `id`.
+        case osmGeoJSON = "osm-geojson"
+        /// Overpass API JSON (`[out:json]`): `elements` with `type`, `id`, `lat`/`lon` for
+        /// nodes and `center` for ways and relations (`out center tags`), tags in `tags`.
+        case overpass
+
+        /// Formats of toilet records.
+        public static let toiletFormats: [Format] = [.geojson, .osmGeoJSON, .overpass]
+
+        /// OpenStreetMap formats: ids are OSM ids (`node/123`), coordinates WGS84.
+        public var isOSM: Bool { self == .osmGeoJSON || self == .overpass }
     }
 
     /// How a record gets its stable id.
@@ -142,6 +154,9 @@ public struct PipelineSpec: Sendable, Equatable {
     /// The largest share (0...1) of a dataset's active records one run may retire
     /// (`max_retire_share:`); nil: the runner's default, 0.5.
     public var maxRetireShare: Double? = nil
+    /// Overpass pipelines read from a `url` (the interpreter): what to ask for (`source.filters`,
+    /// `source.query_timeout`; by default `OverpassQuery.standard`).
+    public var overpass: OverpassQuery = .standard
     /// The pipeline file this spec was decoded from (for messages), when known.
     public var origin: String? = nil
     /// 1-based lines of the mapping keys in the pipeline file: `fields.hours`, `id.field`,

@@ -85,14 +85,14 @@ struct YAMLMap {
         }
     }
 
-    func requiredMap(_ key: String) throws -> YAMLMap {
-        guard let n = node(key) else { throw missing(key) }
-        return try YAMLMap(n, path: path, context: "'\(key)'")
-    }
-
     /// The mapping under `key`, or nil when the key is absent or null.
     func map(_ key: String) throws -> YAMLMap? {
         guard let n = node(key) else { return nil }
+        return try YAMLMap(n, path: path, context: "'\(key)'")
+    }
+
+    func requiredMap(_ key: String) throws -> YAMLMap {
+        guard let n = node(key) else { throw missing(key) }
         return try YAMLMap(n, path: path, context: "'\(key)'")
     }
 

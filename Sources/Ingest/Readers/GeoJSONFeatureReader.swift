@@ -5,13 +5,15 @@ import Storage
 /// Streams the features of a GeoJSON FeatureCollection file one at a time, in bounded
 /// memory, hashing the bytes as they are read.
 final class GeoJSONFeatureReader {
+    /// The input as messages name it: the file, or the URL a downloaded file came from.
     let path: String
     private let parser: JSONStreamParser
     /// The CRS the input declares in a legacy `crs` member, once that member was read.
     private(set) var declaredCRS: CRS?
 
-    init(path: String) throws {
-        self.path = path
+    /// Reads the file at `path`; `label` names it in messages (default: `path`).
+    init(path: String, label: String? = nil) throws {
+        self.path = label ?? path
         try GeoJSONFeatureReader.checkReadable(path)
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw IngestError.unreadable(path: path, reason: "permission denied")

@@ -33,16 +33,20 @@ package enum ReaderProbe {
         }
     }
 
-    /// Reads the toilet GeoJSON file at `path` for `spec` and maps every feature (the CRS
+    /// Reads the toilet file at `path` for `spec` (its format) and maps every feature (the CRS
     /// from the pipeline or the file, reprojected as an ingest does): the counts of accepted
     /// and rejected features.
     package static func toilets(path: String, spec: PipelineSpec) throws -> (accepted: Int, rejected: Int) {
-        let reader = try GeoJSONFeatureReader(path: path)
+        let reader = try FeatureReaders.open(path: path, format: spec.format)
         let mapper = ToiletMapper(spec: spec)
         var reprojector: Reprojector? = nil
         var accepted = 0
         var rejected = 0
-        _ = try reader.forEachFeature { index, feature in
+        _ = try reader.forEachFeature { index, item in
+            guard case .feature(let feature) = MappedFeatureStream.osmFeature(item, format: spec.format, index: index) else {
+                rejected += 1
+                return
+            }
             if reprojector == nil {
                 let crs = try MappedFeatureStream.resolveCRS(spec: spec, declared: reader.declaredCRS, path: path)
                 reprojector = try Reprojector(from: crs, area: spec.region)

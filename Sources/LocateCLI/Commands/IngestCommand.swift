@@ -31,7 +31,7 @@ struct IngestCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Air pipelines and station lists: read the API answers saved by an earlier run instead of the API.",
+            "Air pipelines, station lists and Overpass pipelines: read the API answers saved by an earlier run instead of the API.",
             valueName: "DIR"))
     var replay: String?
 

@@ -144,6 +144,38 @@ import Testing
         #expect(again.run.counts == MergeCounts(added: 0, updated: 0, unchanged: 8, retired: 0))
     }
 
+    /// The profile reads tags whatever the OSM format: H3's Paris sample as Overpass JSON and
+    /// as osm-geojson gives the same records, content hashes included.
+    @Test func theProfileMapsBothOSMFormatsAlike() throws {
+        var hashes: [[String]] = []
+        for (format, file) in [("overpass", "osm-toilets-sample.overpass.json"), ("osm-geojson", "osm-toilets-sample.geojson")] {
+            let yaml = """
+                kind: toilets
+                dataset: s
+                source: { path: \(Fixtures.repo("datasets/" + file)), format: \(format) }
+                timezone: Europe/Paris
+                profile: osm
+                region: { west: 2.22, south: 48.81, east: 2.47, north: 48.91 }
+                """
+            let spec = try PipelineDecoder.decode(yaml, path: "inline.yml", baseFolder: "/", defaultName: format)
+            let store = try newStore()
+            let report = try IngestRunner(store: store, clock: fixedClock).run(spec)
+            #expect([report.run.accepted, report.run.warnings] as [Int] == [5, 0])
+            let rows = try store.testRows(
+                sql: "SELECT source_id, access, price_text, content_hash FROM toilets ORDER BY source_id")
+            hashes.append(
+                rows.map {
+                    "\($0["source_id"] as String) \($0["access"] as String) \($0["price_text"] as String? ?? "-") \($0["content_hash"] as String)"
+                })
+        }
+        #expect(hashes.count == 2 && hashes[0] == hashes[1])
+        #expect(
+            hashes[0].map { $0.split(separator: " ").dropLast().joined(separator: " ") } == [
+                "node/900000001 public fee=no", "node/900000002 unknown fee=yes; charge=0.50 EUR", "node/900000003 unknown -",
+                "node/900000004 restricted fee=donation", "way/900000005 unknown fee=no",
+            ])
+    }
+
     @Test func fieldsOverrideTheProfile() throws {
         let spec = try decode(
             """

@@ -1,6 +1,8 @@
+import Foundation
 import Storage
 
-/// Which toilets a query keeps.
+/// Which toilets a query keeps. Restricted toilets (`access` private, no, permit, key, …)
+/// are never kept.
 public struct ToiletFilter: Sendable, Equatable {
     /// Only wheelchair-accessible (wheelchair = yes).
     public var wheelchair: Bool
@@ -8,18 +10,93 @@ public struct ToiletFilter: Sendable, Equatable {
     public var free: Bool
     /// Only within this many metres.
     public var maxDistanceMeters: Double?
+    /// Not customers-only ones (`--public`); toilets whose access is unknown are kept.
+    public var publicOnly: Bool
+    /// Only with a baby changing table (changing_table = yes).
+    public var changingTable: Bool
+    /// Only unisex ones (unisex = yes).
+    public var unisex: Bool
+    /// Only free ones or those priced at most this (in its currency; `--max-price`).
+    public var maxPrice: PriceLimit?
+    /// Only records of these datasets (`--dataset`, repeatable); nil: every active dataset.
+    public var datasets: Set<String>?
 
-    /// Creates a filter; the default keeps everything.
-    public init(wheelchair: Bool = false, free: Bool = false, maxDistanceMeters: Double? = nil) {
+    /// Creates a filter; the default keeps every toilet that is not restricted.
+    public init(
+        wheelchair: Bool = false, free: Bool = false, maxDistanceMeters: Double? = nil, publicOnly: Bool = false,
+        changingTable: Bool = false, unisex: Bool = false, maxPrice: PriceLimit? = nil, datasets: Set<String>? = nil
+    ) {
+        self.datasets = datasets
         self.wheelchair = wheelchair
         self.free = free
         self.maxDistanceMeters = maxDistanceMeters
+        self.publicOnly = publicOnly
+        self.changingTable = changingTable
+        self.unisex = unisex
+        self.maxPrice = maxPrice
     }
 
     var requiredFlags: PointFlags {
         var f: PointFlags = []
         if wheelchair { f.insert(.wheelchair) }
         if free { f.insert(.free) }
+        if changingTable { f.insert(.changingTable) }
+        if unisex { f.insert(.unisex) }
         return f
+    }
+
+    var forbiddenFlags: PointFlags { publicOnly ? [.restricted, .customers] : [.restricted] }
+
+    /// Whether the index flags of a toilet pass (everything but the price limit).
+    func accepts(_ flags: PointFlags) -> Bool {
+        flags.isSuperset(of: requiredFlags) && flags.isDisjoint(with: forbiddenFlags)
+    }
+
+    /// Whether a stored toilet passes the price limit and the dataset list (true without them).
+    func acceptsRow(_ t: StoredToilet) -> Bool {
+        if let datasets, !datasets.contains(t.dataset) { return false }
+        guard let maxPrice else { return true }
+        return maxPrice.admits(t)
+    }
+}
+
+/// `--max-price 0.50EUR`: a toilet passes when it is free, or when its parsed amount is in
+/// this currency and at most this amount. A price in another currency, or with no parsed
+/// amount (`fee=yes` alone), never passes: amounts are never converted or guessed.
+public struct PriceLimit: Sendable, Equatable {
+    /// The largest amount.
+    public var amount: Double
+    /// ISO 4217 code (`EUR`, `CZK`).
+    public var currency: String
+
+    /// A limit.
+    public init(amount: Double, currency: String) {
+        self.amount = amount
+        self.currency = currency
+    }
+
+    /// Reads `0.50EUR`, `0.5 EUR`, `20 CZK`, `1€`, `20Kč` (decimal point or comma); nil for
+    /// anything else, a negative or a non-finite amount, or a missing currency.
+    public init?(text: String) {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        let digits = t.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
+        let rest = t.dropFirst(digits.count).trimmingCharacters(in: .whitespaces).uppercased()
+        guard !digits.isEmpty, let a = Double(digits.replacingOccurrences(of: ",", with: ".")), a.isFinite, a >= 0 else {
+            return nil
+        }
+        switch rest {
+        case "€": currency = "EUR"
+        case "KČ": currency = "CZK"
+        case let code where code.count == 3 && code.allSatisfy({ $0.isASCII && $0.isLetter }): currency = code
+        default: return nil
+        }
+        amount = a
+    }
+
+    /// True when `t` is free, or priced in this currency at most `amount`.
+    func admits(_ t: StoredToilet) -> Bool {
+        if t.isFree == true { return true }
+        guard let a = t.priceAmount, t.priceCurrency == currency else { return false }
+        return a <= amount
     }
 }

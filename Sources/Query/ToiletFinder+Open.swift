@@ -13,33 +13,29 @@ extension ToiletFinder {
     ) throws -> [ToiletResult] {
         var decided: [Int64: (state: HoursState, next: Date?, arrival: Date?)] = [:]
         let hours = OpenStateEvaluator()
-        let hits = try store.withToiletLookup { toilet in
-            try index.nearest(to: point, limit: limit, maxDistanceMeters: filter.maxDistanceMeters) { id, flags, distance in
-                guard flags.isSuperset(of: filter.requiredFlags) else { return false }
-                guard let t = try toilet(id) else { return false }
-                let arrival = open.arrivalInstant(distanceMeters: distance)
-                guard hours.hours(t.hoursOSM) != nil else {
-                    // No readable hours: unknown, never open.
-                    guard open.includeUnknown else { return false }
-                    decided[id] = (.unknown, nil, arrival)
-                    return true
-                }
-                let (lat, lon) = (t.coordinate.latitude, t.coordinate.longitude)
-                let now = hours.state(
-                    hoursOSM: t.hoursOSM, timeZone: t.timeZone, country: t.country, latitude: lat, longitude: lon, at: open.at)
-                var state = now.state
-                if let arrival, state != .closed {
-                    let then = hours.currentState(
-                        hoursOSM: t.hoursOSM, timeZone: t.timeZone, country: t.country, latitude: lat, longitude: lon, at: arrival
-                    )
-                    if then == .closed { state = .closed } else if then == .unknown { state = .unknown }
-                }
-                guard state == .open || (state == .unknown && open.includeUnknown) else { return false }
-                decided[id] = (state, now.nextChange, arrival)
+        let found = try search(to: point, limit: limit, filter: filter) { t, distance in
+            let id = t.rowID
+            let arrival = open.arrivalInstant(distanceMeters: distance)
+            guard hours.hours(t.hoursOSM) != nil else {
+                // No readable hours: unknown, never open.
+                guard open.includeUnknown else { return false }
+                decided[id] = (.unknown, nil, arrival)
                 return true
             }
+            let (lat, lon) = (t.coordinate.latitude, t.coordinate.longitude)
+            let now = hours.state(
+                hoursOSM: t.hoursOSM, timeZone: t.timeZone, country: t.country, latitude: lat, longitude: lon, at: open.at)
+            var state = now.state
+            if let arrival, state != .closed {
+                let then = hours.currentState(
+                    hoursOSM: t.hoursOSM, timeZone: t.timeZone, country: t.country, latitude: lat, longitude: lon, at: arrival)
+                if then == .closed { state = .closed } else if then == .unknown { state = .unknown }
+            }
+            guard state == .open || (state == .unknown && open.includeUnknown) else { return false }
+            decided[id] = (state, now.nextChange, arrival)
+            return true
         }
-        return try results(for: hits).map { r in
+        return found.map { r in
             var r = r
             if let d = decided[r.rowID] {
                 r.state = d.state

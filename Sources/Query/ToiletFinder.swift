@@ -2,7 +2,8 @@ public import Geo
 public import Storage
 
 /// Answers "the nearest toilets to here": exact geodesic order from the nearest index,
-/// then the rows' attributes from the store.
+/// then the rows' attributes from the store. Records of several datasets that are one
+/// place (`SamePlace`) are one result.
 public final class ToiletFinder {
     let store: LocateStore
     let index: NearestIndex
@@ -16,18 +17,67 @@ public final class ToiletFinder {
     /// Number of active toilets.
     public var count: Int { index.count }
 
-    /// The `limit` nearest toilets to `point` that pass `filter`, nearest first.
+    /// The `limit` nearest places to `point` with a record that passes `filter`, nearest
+    /// first.
     public func nearest(to point: Coordinate, limit: Int, filter: ToiletFilter = ToiletFilter()) throws -> [ToiletResult] {
-        let hits = index.nearest(
-            to: point, limit: limit, required: filter.requiredFlags, maxDistanceMeters: filter.maxDistanceMeters)
-        return try results(for: hits)
+        try search(to: point, limit: limit, filter: filter) { _, _ in true }
     }
 
-    /// The stored toilets behind nearest hits, in the hits' order.
-    func results(for hits: [NearestHit]) throws -> [ToiletResult] {
-        let byID = Dictionary(uniqueKeysWithValues: hits.map { ($0.rowID, $0) })
-        return try store.toilets(rowIDs: hits.map(\.rowID)).compactMap { t in
-            byID[t.rowID].map { ToiletResult(t, distanceMeters: $0.distanceMeters, bearingDegrees: $0.bearingDegrees) }
+    /// The incremental search behind every query: a candidate is kept when its flags and row
+    /// pass `filter` and `accept`, unless it joins a nearer kept place (`joins`). Each kept
+    /// record is a place; then its records of other datasets within
+    /// `2 × SamePlace.agreeingTextMeters` that join it (not restricted, in
+    /// `filter.datasets`) are added as its other sources, filling its missing attributes.
+    func search(
+        to point: Coordinate, limit: Int, filter: ToiletFilter, accept: (StoredToilet, Double) throws -> Bool
+    ) throws -> [ToiletResult] {
+        let geodesic = Geodesic()
+        var places: [[StoredToilet]] = []
+        var seen: [(toilet: StoredToilet, distance: Double)] = []
+        return try store.withToiletLookup { toilet in
+            _ = try index.nearest(to: point, limit: limit, maxDistanceMeters: filter.maxDistanceMeters) {
+                id, flags, distance in
+                guard filter.accepts(flags), let t = try toilet(id), filter.acceptsRow(t) else { return false }
+                guard try accept(t, distance) else { return false }
+                seen.append((t, distance))
+                if let i = places.firstIndex(where: { SamePlace.joins(t, $0, geodesic: geodesic) }) {
+                    places[i].append(t)
+                    return false
+                }
+                places.append([t])
+                return true
+            }
+            // The search meets records at one position in any order: group again in
+            // (distance, row id) order, as the rule is stated.
+            places = []
+            for (t, _) in seen.sorted(by: { ($0.distance, $0.toilet.rowID) < ($1.distance, $1.toilet.rowID) }) {
+                if let i = places.firstIndex(where: { SamePlace.joins(t, $0, geodesic: geodesic) }) {
+                    places[i].append(t)
+                } else if places.count < limit {
+                    places.append([t])
+                }
+            }
+            var used = Set(places.flatMap { $0.map(\.rowID) })
+            var results: [ToiletResult] = []
+            for place in places {
+                var records = place
+                _ = try index.nearest(
+                    to: records[0].coordinate, limit: 32, maxDistanceMeters: 2 * SamePlace.agreeingTextMeters
+                ) { id, flags, _ in
+                    guard !used.contains(id), !flags.contains(.restricted), let other = try toilet(id),
+                        filter.datasets?.contains(other.dataset) ?? true,
+                        SamePlace.joins(other, records, geodesic: geodesic)
+                    else { return false }
+                    records.append(other)
+                    used.insert(id)
+                    return true
+                }
+                let (distance, bearing) = geodesic.inverse(from: point, to: place[0].coordinate)
+                var r = ToiletResult(SamePlace.merged(records), distanceMeters: distance, bearingDegrees: bearing)
+                r.sources = records.map(ToiletSource.init)
+                results.append(r)
+            }
+            return results
         }
     }
 }

@@ -24,12 +24,15 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
     public var distanceMeters: Double
     /// Initial bearing from the query point, degrees clockwise from north.
     public var bearingDegrees: Double
+    /// The records of this place, the one found first: one per dataset (see `SamePlace`).
+    public var sources: [ToiletSource]
 
     /// A result for a stored toilet found at `distanceMeters` and `bearingDegrees`.
     public init(_ t: StoredToilet, distanceMeters: Double, bearingDegrees: Double) {
         toilet = t
         self.distanceMeters = distanceMeters
         self.bearingDegrees = bearingDegrees
+        sources = [ToiletSource(t)]
     }
 
     /// The stored toilet's fields (`result.name`, `result.rowID`, `result.hoursText`, …).
@@ -77,6 +80,18 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
         try c.encode(t.wheelchair, forKey: .wheelchair)
         try c.encode(t.toiletType, forKey: .toiletType)
         try c.encode(t.locationDetail, forKey: .locationDetail)
+        let d = t.details
+        try c.encode(d.access, forKey: .access)
+        try c.encode(d.changingTable, forKey: .changingTable)
+        try c.encode(d.unisex, forKey: .unisex)
+        try c.encode(d.female, forKey: .female)
+        try c.encode(d.male, forKey: .male)
+        try c.encode(d.disposal, forKey: .toiletsDisposal)
+        try c.encode(d.level, forKey: .level)
+        try c.encode(d.indoor, forKey: .indoor)
+        try c.encode(d.operatorName, forKey: .operatorName)
+        try c.encode(d.checkDate, forKey: .checkDate)
+        try c.encode(sources, forKey: .sources)
     }
 
     private enum Keys: String, CodingKey {
@@ -85,8 +100,36 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
         case hoursStatus = "hours_status", state, stateAt = "state_at", nextChange = "next_change"
         case arrivalAt = "arrival_at", priceText = "price_text", priceAmount = "price_amount"
         case priceCurrency = "price_currency", free, wheelchair, toiletType = "toilet_type"
-        case locationDetail = "location_detail"
+        case locationDetail = "location_detail", access, changingTable = "changing_table", unisex, female, male
+        case toiletsDisposal = "toilets_disposal", level, indoor, operatorName = "operator", checkDate = "check_date", sources
     }
+}
+
+/// One record behind a result: `{"dataset", "id", "source_id"}` in JSON.
+public struct ToiletSource: Sendable, Equatable, Encodable {
+    /// The dataset.
+    public var dataset: String
+    /// The id within the dataset.
+    public var sourceID: String
+    /// Row id in the store.
+    public var rowID: Int64
+
+    /// The source of a stored toilet.
+    public init(_ t: StoredToilet) {
+        dataset = t.dataset
+        sourceID = t.sourceID
+        rowID = t.rowID
+    }
+
+    /// Encodes per the JSON contract (docs/json.md).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(dataset, forKey: .dataset)
+        try c.encode(dataset + "/" + sourceID, forKey: .id)
+        try c.encode(sourceID, forKey: .sourceID)
+    }
+
+    private enum Keys: String, CodingKey { case dataset, id, sourceID = "source_id" }
 }
 
 /// Numbers as the JSON contract writes them.

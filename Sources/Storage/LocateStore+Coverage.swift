@@ -14,6 +14,10 @@ public struct ToiletFieldCoverage: Sendable, Equatable {
     public var wheelchair: Int
     /// Those whose price is known (`is_free` not null).
     public var price: Int
+    /// Those that say whether they have a changing table (`changing_table` not null).
+    public var changingTable: Int = 0
+    /// Those that say whether they are unisex (`unisex` not null).
+    public var unisex: Int = 0
 
     /// Creates a coverage from its counts.
     public init(active: Int, hoursText: Int, hours: Int, wheelchair: Int, price: Int) {
@@ -37,12 +41,17 @@ extension LocateStore {
                         coalesce(sum(\(ToiletRow.CodingKeys.hoursStatus.rawValue) <> 'missing'), 0) AS hours_text,
                         coalesce(sum(\(ToiletRow.CodingKeys.hoursStatus.rawValue) IN ('exact', 'interpreted')), 0) AS hours,
                         coalesce(sum(\(ToiletRow.CodingKeys.wheelchair.rawValue) <> 'unknown'), 0) AS wheelchair,
-                        count(\(ToiletRow.CodingKeys.isFree.rawValue)) AS price
+                        count(\(ToiletRow.CodingKeys.isFree.rawValue)) AS price,
+                        count(\(ToiletRow.CodingKeys.changingTable.rawValue)) AS changing_table,
+                        count(\(ToiletRow.CodingKeys.unisex.rawValue)) AS unisex
                     FROM toilets WHERE \(PlaceStatus.isActive())
                     """)
-            return ToiletFieldCoverage(
+            var c = ToiletFieldCoverage(
                 active: r?["active"] ?? 0, hoursText: r?["hours_text"] ?? 0, hours: r?["hours"] ?? 0,
                 wheelchair: r?["wheelchair"] ?? 0, price: r?["price"] ?? 0)
+            c.changingTable = r?["changing_table"] ?? 0
+            c.unisex = r?["unisex"] ?? 0
+            return c
         }
     }
 }

@@ -37,6 +37,14 @@ extension LocateStore {
         }
     }
 
+    /// The datasets that have active toilets, sorted.
+    public func activeToiletDatasets() throws -> [String] {
+        try read { db in
+            try String.fetchAll(
+                db, sql: "SELECT DISTINCT dataset FROM toilets WHERE \(PlaceStatus.isActive()) ORDER BY dataset")
+        }
+    }
+
     /// Streams every active toilet in `order`, reading one row at a time (exports of a
     /// million rows keep memory flat). Columns are read by position in the record's own
     /// declaration, resolved once.
@@ -115,7 +123,9 @@ extension ToiletRow {
         hoursText: at(.hoursText), hoursOSM: at(.hoursOSM), hoursStatus: at(.hoursStatus), country: at(.country),
         priceText: at(.priceText), priceAmount: at(.priceAmount), priceCurrency: at(.priceCurrency), isFree: at(.isFree),
         wheelchair: at(.wheelchair), kind: at(.kind), locationDetail: at(.locationDetail), timezone: at(.timezone),
-        lon: at(.lon), lat: at(.lat)
+        lon: at(.lon), lat: at(.lat), access: at(.access), changingTable: at(.changingTable), unisex: at(.unisex),
+        female: at(.female), male: at(.male), disposal: at(.toiletsDisposal), level: at(.level), indoor: at(.indoor),
+        operatorName: at(.operatorName), checkDate: at(.checkDate)
     )
 
     /// A row of a cursor over `selection`, read by the cached positions (no per-row name
@@ -124,6 +134,11 @@ extension ToiletRow {
         let p = positions
         let status: String = r[p.hoursStatus]
         let wheelchair: String = r[p.wheelchair]
+        let access: String = r[p.access]
+        let details = ToiletDetails(
+            access: ToiletAccess(rawValue: access) ?? .unknown, changingTable: r[p.changingTable], unisex: r[p.unisex],
+            female: r[p.female], male: r[p.male], disposal: r[p.disposal], level: r[p.level], indoor: r[p.indoor],
+            operatorName: r[p.operatorName], checkDate: r[p.checkDate])
         return StoredToilet(
             rowID: r[p.id], dataset: r[p.dataset], sourceID: r[p.sourceID], name: r[p.name], address: r[p.address],
             hoursText: r[p.hoursText], hoursOSM: r[p.hoursOSM], hoursStatus: HoursStatus(rawValue: status) ?? .unknown,
@@ -131,6 +146,6 @@ extension ToiletRow {
             priceCurrency: r[p.priceCurrency], isFree: r[p.isFree],
             wheelchair: WheelchairAccess(rawValue: wheelchair) ?? .unknown, toiletType: r[p.kind],
             locationDetail: r[p.locationDetail], timeZone: r[p.timezone],
-            coordinate: Coordinate(latitude: r[p.lat], longitude: r[p.lon]))
+            coordinate: Coordinate(latitude: r[p.lat], longitude: r[p.lon]), details: details)
     }
 }

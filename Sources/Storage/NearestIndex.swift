@@ -22,6 +22,14 @@ public struct PointFlags: OptionSet, Sendable {
     public static let wheelchair = PointFlags(rawValue: 1)
     /// is_free = 1.
     public static let free = PointFlags(rawValue: 2)
+    /// access = restricted (private, no, permit, key, …).
+    public static let restricted = PointFlags(rawValue: 4)
+    /// access = customers.
+    public static let customers = PointFlags(rawValue: 8)
+    /// changing_table = yes.
+    public static let changingTable = PointFlags(rawValue: 16)
+    /// unisex = yes.
+    public static let unisex = PointFlags(rawValue: 32)
 }
 
 /// The exact nearest-place index (one per `PlaceKind`): a k-d tree over Earth-centred (ECEF) positions yields
@@ -47,7 +55,7 @@ public final class NearestIndex {
     /// Number of active places indexed.
     public var count: Int { tree.count }
 
-    static let magic: [UInt8] = Array("LOCKDT03".utf8)
+    static let magic: [UInt8] = Array("LOCKDT04".utf8)
     static let headerSize = 64
 
     private init?(file: MappedFile, stamp: String) {
@@ -119,12 +127,10 @@ public final class NearestIndex {
             latLon.reserveCapacity(expected * 2)
             ids.reserveCapacity(expected)
             fl.reserveCapacity(expected)
+            let flagList = kind.flagExpressions.enumerated().map { ", \($1) AS flag\($0)" }.joined()
             let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT id, lat, lon, \(kind.flagExpressions.0) AS flag0, \(kind.flagExpressions.1) AS flag1
-                    FROM \(kind.table) WHERE \(active)
-                    """)
+                db, sql: "SELECT id, lat, lon\(flagList) FROM \(kind.table) WHERE \(active)")
+            let flagCount = kind.flagExpressions.count
             // Columns by position (the SELECT above): a million rows read by name cost twice
             // as much as the whole tree build.
             while let r = try rows.next() {
@@ -137,7 +143,9 @@ public final class NearestIndex {
                 latLon.append(lat)
                 latLon.append(lon)
                 ids.append(r[0])
-                fl.append((r[3] as Bool ? PointFlags.wheelchair.rawValue : 0) | (r[4] as Bool ? PointFlags.free.rawValue : 0))
+                var bits: UInt8 = 0
+                for b in 0..<flagCount where r[3 + b] as Bool { bits |= 1 << UInt8(b) }
+                fl.append(bits)
             }
         }
         var order = Array(0..<ids.count)

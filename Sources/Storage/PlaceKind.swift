@@ -21,11 +21,16 @@ public enum PlaceKind: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// Two 0/1 SQL expressions stored as the nearest index's flags (bit 0, bit 1).
-    var flagExpressions: (String, String) {
+    /// 0/1 SQL expressions stored as the nearest index's flags, bit 0 first (see
+    /// `PointFlags`).
+    var flagExpressions: [String] {
         switch self {
-        case .toilets: return ("wheelchair = 'yes'", "coalesce(is_free, 0)")
-        case .stations: return ("0", "0")
+        case .toilets:
+            return [
+                "wheelchair = 'yes'", "coalesce(is_free, 0)", "access = 'restricted'", "access = 'customers'",
+                "coalesce(changing_table, 0)", "coalesce(unisex, 0)",
+            ]
+        case .stations: return []
         }
     }
 

@@ -31,7 +31,7 @@ enum Schema {
     }
 
     /// Every migration this build knows, in order.
-    static let migrationNames = ["v1-toilets", "v2-hours", "v3-active-view", "v4-stations", "v5-air"]
+    static let migrationNames = ["v1-toilets", "v2-hours", "v3-active-view", "v4-stations", "v5-air", "v6-toilet-details"]
 
     /// Fails unless the database has exactly the migrations this build knows.
     /// One query on `sqlite_master` instead of GRDB's schema introspection, which loads the
@@ -241,6 +241,24 @@ enum Schema {
                         run INTEGER NOT NULL REFERENCES ingest_runs(id),
                         PRIMARY KEY (station_id, calculated_at)
                     ) WITHOUT ROWID;
+                    """)
+        }
+        // The attributes people filter on (OSM access, changing_table, unisex, …): records
+        // stored before keep `unknown` access and nulls, and their content hashes.
+        m.registerMigration("v6-toilet-details") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE toilets ADD COLUMN access TEXT NOT NULL DEFAULT 'unknown'
+                      CHECK (access IN ('public', 'customers', 'restricted', 'unknown'));
+                    ALTER TABLE toilets ADD COLUMN changing_table INTEGER CHECK (changing_table IN (0, 1));
+                    ALTER TABLE toilets ADD COLUMN unisex INTEGER CHECK (unisex IN (0, 1));
+                    ALTER TABLE toilets ADD COLUMN female INTEGER CHECK (female IN (0, 1));
+                    ALTER TABLE toilets ADD COLUMN male INTEGER CHECK (male IN (0, 1));
+                    ALTER TABLE toilets ADD COLUMN toilets_disposal TEXT;
+                    ALTER TABLE toilets ADD COLUMN level TEXT;
+                    ALTER TABLE toilets ADD COLUMN indoor TEXT;
+                    ALTER TABLE toilets ADD COLUMN operator TEXT;
+                    ALTER TABLE toilets ADD COLUMN check_date TEXT;
                     """)
         }
         return m

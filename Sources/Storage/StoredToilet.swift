@@ -39,6 +39,8 @@ public struct StoredToilet: Sendable, Equatable {
     public var timeZone: String
     /// Position, WGS84.
     public var coordinate: Coordinate
+    /// Access, changing table, unisex and the other OSM attributes.
+    public var details: ToiletDetails
 
     /// The global id `DATASET/SOURCE_ID`.
     public var globalID: String { dataset + "/" + sourceID }
@@ -48,8 +50,9 @@ public struct StoredToilet: Sendable, Equatable {
         rowID: Int64, dataset: String, sourceID: String, name: String?, address: String?, hoursText: String?, hoursOSM: String?,
         hoursStatus: HoursStatus, country: String?, priceText: String?, priceAmount: Double?, priceCurrency: String?,
         isFree: Bool?, wheelchair: WheelchairAccess, toiletType: String?, locationDetail: String?, timeZone: String,
-        coordinate: Coordinate
+        coordinate: Coordinate, details: ToiletDetails = ToiletDetails()
     ) {
+        self.details = details
         self.rowID = rowID
         self.dataset = dataset
         self.sourceID = sourceID

@@ -52,6 +52,9 @@ public struct ToiletRecord: PlaceRecord, Equatable {
     public let propertiesJSON: String
     /// Position, WGS84.
     public let coordinate: Coordinate
+    /// Access, changing table, unisex and the other OSM attributes (empty for sources
+    /// without them).
+    public let details: ToiletDetails
     /// A fingerprint of the properties that ignores member order and number spelling, used
     /// for change detection so that a re-serialised but equal source counts as unchanged.
     public let propertiesFingerprint: String
@@ -62,8 +65,9 @@ public struct ToiletRecord: PlaceRecord, Equatable {
         country: String?, priceText: String?,
         priceAmount: Double?, priceCurrency: String?, isFree: Bool?, wheelchair: WheelchairAccess,
         kind: String?, locationDetail: String?, timeZone: String, propertiesJSON: String,
-        propertiesFingerprint: String, coordinate: Coordinate
+        propertiesFingerprint: String, coordinate: Coordinate, details: ToiletDetails = ToiletDetails()
     ) {
+        self.details = details
         self.propertiesFingerprint = propertiesFingerprint
         self.sourceID = sourceID
         self.name = name
@@ -114,6 +118,7 @@ public struct ToiletRecord: PlaceRecord, Equatable {
         h.addString(propertiesFingerprint)
         h.addNumber(coordinate.longitude)
         h.addNumber(coordinate.latitude)
+        details.addTo(&h)
         return h.hex
     }
 }

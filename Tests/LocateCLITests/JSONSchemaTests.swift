@@ -47,6 +47,13 @@ import Testing
         docs.append(Document(name: "toilet --json --at", schema: "toilet-answer", text: toilet.stdout))
         let untimed = try locate(["toilet", "--near", "50.0875,14.4214", "--limit", "2", "--json", "--db", db])
         docs.append(Document(name: "toilet --json", schema: "toilet-answer", text: untimed.stdout))
+        // OSM attributes (access, changing_table, …) in their own database.
+        let osmDB = dir.appendingPathComponent("osm.sqlite").path
+        _ = try locate(["ingest", "pipelines/osm-toilets-tags-sample.yml", "--db", osmDB])
+        let osm = try locate(["toilet", "--near", "50.0865,14.4190", "--limit", "10", "--json", "--db", osmDB])
+        docs.append(Document(name: "toilet --json (OSM sample)", schema: "toilet-answer", text: osm.stdout))
+        let osmGeoJSON = try locate(["export", "geojson", "--db", osmDB])
+        docs.append(Document(name: "export geojson (OSM sample)", schema: "geojson", text: osmGeoJSON.stdout))
         let named = try locate(["station", "--name", "KRAKOW", "--at", "2026-11-21T20:30", "--json", "--db", db])
         docs.append(Document(name: "station --name --json", schema: "station-answer", text: named.stdout))
         let station = try locate(

@@ -35,6 +35,8 @@ import Testing
                     "id", "dataset", "source_id", "name", "address", "lat", "lon", "distance_m", "bearing_deg", "time_zone",
                     "country", "hours_text", "hours_osm", "hours_status", "state", "state_at", "next_change", "arrival_at",
                     "price_text", "price_amount", "price_currency", "free", "wheelchair", "toilet_type", "location_detail",
+                    "access", "changing_table", "unisex", "female", "male", "toilets_disposal", "level", "indoor", "operator",
+                    "check_date", "sources",
                 ])
     }
 

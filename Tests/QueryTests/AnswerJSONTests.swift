@@ -39,7 +39,7 @@ import Testing
         #expect(doc["state_at"] is NSNull)
         let items = try #require(doc["results"] as? [[String: Any]])
         #expect(items.count == 3)
-        #expect(items.allSatisfy { $0.count == 25 && $0["state"] is NSNull && $0["next_change"] is NSNull })
+        #expect(items.allSatisfy { $0.count == 36 && $0["state"] is NSNull && $0["next_change"] is NSNull })
         #expect(items.allSatisfy { ($0["id"] as? String)?.hasPrefix("prague-toilets-sample/") == true })
     }
 
@@ -65,30 +65,47 @@ import Testing
           },
           "results" : [
             {
+              "access" : "unknown",
               "address" : "Staroměstské nám. (sample)",
               "arrival_at" : "2026-11-23T20:55:00+01:00",
               "bearing_deg" : 256.4,
+              "changing_table" : null,
+              "check_date" : null,
               "country" : "CZ",
               "dataset" : "prague-toilets-sample",
               "distance_m" : 47.1,
+              "female" : null,
               "free" : false,
               "hours_osm" : "Mo-Su 09:00-21:00",
               "hours_status" : "exact",
               "hours_text" : "po-ne 9:00-21:00",
               "id" : "prague-toilets-sample/b7c62809f17d@50.087400,14.420760",
+              "indoor" : null,
               "lat" : 50.0874,
+              "level" : null,
               "location_detail" : null,
               "lon" : 14.42076,
+              "male" : null,
               "name" : null,
               "next_change" : "2026-11-23T21:00:00+01:00",
+              "operator" : null,
               "price_amount" : 10,
               "price_currency" : "CZK",
               "price_text" : "jednotná cena 10 Kč",
               "source_id" : "b7c62809f17d@50.087400,14.420760",
+              "sources" : [
+                {
+                  "dataset" : "prague-toilets-sample",
+                  "id" : "prague-toilets-sample/b7c62809f17d@50.087400,14.420760",
+                  "source_id" : "b7c62809f17d@50.087400,14.420760"
+                }
+              ],
               "state" : "open",
               "state_at" : "2026-11-23T20:50:00+01:00",
               "time_zone" : "Europe/Prague",
               "toilet_type" : null,
+              "toilets_disposal" : null,
+              "unisex" : null,
               "wheelchair" : "unknown"
             }
           ],

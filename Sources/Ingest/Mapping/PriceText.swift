@@ -19,7 +19,7 @@ public struct PriceText: Sendable, Equatable {
     /// No price text.
     static let none = PriceText(isFree: nil, amount: nil, currency: nil)
 
-    private init(isFree: Bool?, amount: Double?, currency: String?) {
+    init(isFree: Bool?, amount: Double?, currency: String?) {
         self.isFree = isFree
         self.amount = amount
         self.currency = currency

@@ -10,6 +10,20 @@ struct ToiletMapper {
     private let prices = Memo<PriceText>()
     /// Hours texts repeat too: read each distinct text once.
     private let hoursReadings = Memo<HoursReading>()
+    /// The mapped fields that are templates of several properties, by their text.
+    private let templates: [String: FieldTemplate]
+
+    init(spec: PipelineSpec) {
+        self.spec = spec
+        var t: [String: FieldTemplate] = [:]
+        for (_, path) in PipelineSpec.FieldMap.keys {
+            // The decoder has checked every template; one it refused cannot reach here.
+            if let v = spec.fields[keyPath: path], FieldTemplate.isTemplate(v), let parsed = try? FieldTemplate(v) {
+                t[v] = parsed
+            }
+        }
+        templates = t
+    }
 
     /// The outcome for one feature.
     enum Outcome {
@@ -32,8 +46,9 @@ struct ToiletMapper {
         }
         let properties = JSONValue.object(props)
         func text(_ field: String?) -> String? {
-            guard let field, let v = properties[field]?.textValue else { return nil }
-            return v
+            guard let field else { return nil }
+            if let template = templates[field] { return template.render { properties[$0]?.textValue } }
+            return properties[field]?.textValue
         }
         func trimmed(_ field: String?) -> String? { text(field)?.trimmedNonBlank }
         let sourceKey: String?
@@ -78,20 +93,26 @@ struct ToiletMapper {
         if coordinatesAsText { warn("geometry", "coordinates given as strings, read as numbers", id: id) }
         let m = spec.fields
         let address = trimmed(m.address)
-        if let f = m.address, address == nil { warn(f, text(f) == nil ? "address is missing" : "address is blank", id: id) }
+        if let f = m.address, address == nil, reportsMissing("address"), templates[f] == nil {
+            warn(f, text(f) == nil ? "address is missing" : "address is blank", id: id)
+        }
         let hours = text(m.hours)
         let reading = hours.map { h in hoursReadings.value(for: h) { HoursReading($0) } } ?? .missing
         if let f = m.hours {
             switch reading.status {
-            case "missing": warn(f, "opening hours missing", id: id)
+            case "missing": if reportsMissing("hours") { warn(f, "opening hours missing", id: id) }
             case "unknown": warn(f, "hours not understood, stored as unknown: \(reading.reason ?? "")", id: id)
             case "interpreted": warn(f, "hours interpreted: \(reading.reason ?? "")", id: id)
             default: break
             }
         }
-        let priceText = text(m.price)
+        var priceText = text(m.price)
         var price = PriceText.none
-        if let f = m.price {
+        if m.fee != nil || m.charge != nil {
+            let osm = OSMPrice.read(fee: text(m.fee), charge: text(m.charge))
+            (price, priceText) = (osm.price, osm.text)
+            if !osm.understood, let t = osm.text { warn(m.fee ?? m.charge ?? "fee", "price not understood: '\(t)'", id: id) }
+        } else if let f = m.price {
             if let p = priceText, !p.trimmingSpaces.isEmpty {
                 price = prices.value(for: p) { PriceText($0) }
                 if price.isFree == nil { warn(f, "price not understood: '\(p)'", id: id) }
@@ -107,13 +128,49 @@ struct ToiletMapper {
                 warn(f, "wheelchair value '\(w)' not known, stored as unknown", id: id)
             }
         }
+        let details = self.details(trimmed: trimmed, warn: { warn($0, $1, id: id) })
         let record = ToiletRecord(
             sourceID: id, name: trimmed(m.name), address: address, hoursText: hours, hoursOSM: reading.expression,
             hoursStatus: reading.status, country: spec.country, priceText: priceText,
             priceAmount: price.amount, priceCurrency: price.currency, isFree: price.isFree, wheelchair: wheelchair,
             kind: trimmed(m.kind), locationDetail: trimmed(m.locationDetail), timeZone: spec.timeZone,
-            propertiesJSON: properties.jsonText, propertiesFingerprint: properties.fingerprint, coordinate: coordinate)
+            propertiesJSON: properties.jsonText, propertiesFingerprint: properties.fingerprint, coordinate: coordinate,
+            details: details)
         return .accepted(record, matchKey: matchKey, warnings: warnings)
+    }
+
+    /// Whether a record without the field `key` is worth a warning: not when the mapping
+    /// comes from a profile (OSM tags are optional), only when the pipeline file maps it.
+    private func reportsMissing(_ key: String) -> Bool {
+        spec.profile == nil || spec.keyLines["fields." + key] != nil
+    }
+
+    /// Access, changing table, unisex and the other OSM attributes; values it does not know
+    /// are warnings and stored as unknown.
+    private func details(trimmed: (String?) -> String?, warn: (String, String) -> Void) -> ToiletDetails {
+        let m = spec.fields
+        var d = ToiletDetails()
+        if let f = m.access, let v = trimmed(f) {
+            if let a = ToiletAccess(osm: v) { d.access = a } else { warn(f, "access value '\(v)' not known, stored as unknown") }
+        }
+        func flag(_ field: String?, _ what: String) -> Bool? {
+            guard let field, let v = trimmed(field) else { return nil }
+            guard let b = OSMBoolean.read(v) else {
+                warn(field, "\(what) value '\(v)' not known (expected yes or no), stored as unknown")
+                return nil
+            }
+            return b
+        }
+        d.changingTable = flag(m.changingTable, "changing_table")
+        d.unisex = flag(m.unisex, "unisex")
+        d.female = flag(m.female, "female")
+        d.male = flag(m.male, "male")
+        d.disposal = trimmed(m.disposal)
+        d.level = trimmed(m.level)
+        d.indoor = trimmed(m.indoor)
+        d.operatorName = trimmed(m.operatorName)
+        d.checkDate = trimmed(m.checkDate)
+        return d
     }
 
     /// Reads and reprojects a Point geometry, checking it against the region. Numbers

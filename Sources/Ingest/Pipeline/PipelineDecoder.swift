@@ -102,6 +102,7 @@ public enum PipelineDecoder {
         let idRule: PipelineSpec.IDRule
         let fields: PipelineSpec.FieldMap
         var fieldsMap: YAMLMap? = nil
+        var profile: PipelineSpec.Profile? = nil
         if kind == .toilets {
             if let idMap = try top.map("id") {
                 idRule = try self.idRule(idMap)
@@ -112,12 +113,14 @@ public enum PipelineDecoder {
             } else {
                 throw top.missing("id")
             }
-            let m = try top.requiredMap("fields")
-            fields = try fieldMap(m)
-            for k in ["name", "address", "hours", "price", "wheelchair", "kind", "location_detail"] {
-                keyLines["fields." + k] = m.line(of: k)
+            profile = try self.profile(top, kind: kind)
+            if let m = try profile == nil ? top.requiredMap("fields") : top.map("fields") {
+                fields = try fieldMap(m, profile: profile)
+                for (k, _) in PipelineSpec.FieldMap.keys where m.has(k) { keyLines["fields." + k] = m.line(of: k) }
+                fieldsMap = m
+            } else {
+                fields = .osm
             }
-            fieldsMap = m
         } else {
             idRule = .field("station id")
             fields = PipelineSpec.FieldMap()
@@ -134,11 +137,12 @@ public enum PipelineDecoder {
         // Hours and air times are wall-clock times: without the places' zone they would be
         // read in UTC, silently wrong.
         if tzText == nil {
-            if kind == .toilets, fields.hours != nil, let fieldsMap {
-                throw fieldsMap.error(
-                    "hours",
+            if kind == .toilets, fields.hours != nil {
+                let reason =
                     "opening hours are mapped but the pipeline names no timezone: add `timezone:` with the places' IANA zone (such as Europe/Prague)"
-                )
+                if let fieldsMap, fieldsMap.has("hours") { throw fieldsMap.error("hours", reason) }
+                // Mapped by the profile (`profile: osm` maps opening_hours).
+                throw top.error("profile", "\(profile?.rawValue ?? "") maps opening_hours: " + reason)
             }
             if kind == .air {
                 throw top.error(
@@ -151,6 +155,7 @@ public enum PipelineDecoder {
             name: name, kind: kind, dataset: dataset, source: location, format: format, crs: crs, timeZone: tz, country: country,
             licence: licence, attribution: attribution, id: idRule, fields: fields, region: region)
         spec.stations = stations
+        spec.profile = profile
         spec.overpass = overpass
         spec.released = released
         spec.maxRetireShare = maxRetireShare
@@ -237,12 +242,46 @@ public enum PipelineDecoder {
         }
     }
 
-    private static func fieldMap(_ m: YAMLMap) throws -> PipelineSpec.FieldMap {
-        let f = PipelineSpec.FieldMap(
-            name: try m.string("name"), address: try m.string("address"), hours: try m.string("hours"),
-            price: try m.string("price"), wheelchair: try m.string("wheelchair"), kind: try m.string("kind"),
-            locationDetail: try m.string("location_detail"))
+    /// `profile: osm`: for toilet pipelines only.
+    private static func profile(_ top: YAMLMap, kind: PipelineSpec.Kind) throws -> PipelineSpec.Profile? {
+        guard let text = try top.string("profile") else { return nil }
+        guard let p = PipelineSpec.Profile(rawValue: text) else {
+            throw top.error(
+                "profile",
+                "unknown profile '\(TextEscape.quoted(text))' (expected: \(PipelineSpec.Profile.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
+        }
+        return p
+    }
+
+    /// `fields:` over the profile's mapping (an empty one without a profile). Templates are
+    /// checked here; `price` and `fee`/`charge` exclude each other.
+    private static func fieldMap(_ m: YAMLMap, profile: PipelineSpec.Profile?) throws -> PipelineSpec.FieldMap {
+        var f = profile == .osm ? PipelineSpec.FieldMap.osm : PipelineSpec.FieldMap()
+        var given: Set<String> = []
+        for (key, path) in PipelineSpec.FieldMap.keys {
+            guard let v = try m.string(key) else { continue }
+            if FieldTemplate.isTemplate(v) {
+                do {
+                    _ = try FieldTemplate(v)
+                } catch {
+                    throw m.error(key, "template '\(TextEscape.quoted(v))': \(error.reason)")
+                }
+            }
+            f[keyPath: path] = v
+            given.insert(key)
+        }
         try m.finish()
+        if given.contains("price") {
+            if let other = ["fee", "charge"].first(where: given.contains) {
+                throw m.error(other, "give either price (free text) or fee/charge (OSM tags), not both")
+            }
+            // The profile's OSM price gives way to the file's free-text price.
+            f.fee = nil
+            f.charge = nil
+        } else if given.contains("fee") || given.contains("charge") {
+            f.price = nil
+        }
         return f
     }
 

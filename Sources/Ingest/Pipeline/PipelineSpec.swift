@@ -46,7 +46,16 @@ public struct PipelineSpec: Sendable, Equatable {
         case derived(fields: [String])
     }
 
-    /// Which source property feeds each field of our model (nil: the source has none).
+    /// Tag conventions a pipeline can start from (`profile:`); its `fields:` keys override
+    /// the profile's.
+    public enum Profile: String, Sendable, CaseIterable {
+        /// OpenStreetMap tags of `amenity=toilets` (OSM wiki, Tag:amenity=toilets): see
+        /// `FieldMap.osm`.
+        case osm
+    }
+
+    /// Which source property feeds each field of our model (nil: the source has none). A
+    /// value with `{…}` is a template of several properties (`FieldTemplate`).
     public struct FieldMap: Sendable, Equatable {
         /// Display name.
         public var name: String?
@@ -62,6 +71,51 @@ public struct PipelineSpec: Sendable, Equatable {
         public var kind: String?
         /// Detailed location.
         public var locationDetail: String?
+        /// Who may use it, in OSM `access` values.
+        public var access: String? = nil
+        /// Baby changing table, `yes`/`no`.
+        public var changingTable: String? = nil
+        /// One room for everybody, `yes`/`no`.
+        public var unisex: String? = nil
+        /// Women's toilet, `yes`/`no`.
+        public var female: String? = nil
+        /// Men's toilet, `yes`/`no`.
+        public var male: String? = nil
+        /// Waste disposal (`flush`, `chemical`, …).
+        public var disposal: String? = nil
+        /// Floor.
+        public var level: String? = nil
+        /// Inside a building.
+        public var indoor: String? = nil
+        /// Operator.
+        public var operatorName: String? = nil
+        /// Date last checked.
+        public var checkDate: String? = nil
+        /// OSM `fee` (`yes`, `no`, `donation`, or an amount): the price read by the OSM rules
+        /// (`OSMPrice`) instead of `price`'s free text.
+        public var fee: String? = nil
+        /// OSM `charge` (`0.50 EUR`), the amount when `fee=yes`.
+        public var charge: String? = nil
+
+        /// Every key of `fields:`, in pipeline-reference order, with the member it sets.
+        public static var keys: [(key: String, path: WritableKeyPath<FieldMap, String?>)] {
+            [
+                ("name", \.name), ("address", \.address), ("hours", \.hours), ("price", \.price),
+                ("wheelchair", \.wheelchair), ("kind", \.kind), ("location_detail", \.locationDetail),
+                ("access", \.access), ("changing_table", \.changingTable), ("unisex", \.unisex), ("female", \.female),
+                ("male", \.male), ("toilets_disposal", \.disposal), ("level", \.level), ("indoor", \.indoor),
+                ("operator", \.operatorName), ("check_date", \.checkDate), ("fee", \.fee), ("charge", \.charge),
+            ]
+        }
+
+        /// `profile: osm`: the OSM tags of `amenity=toilets`. The address is the template
+        /// `{addr:street} {addr:housenumber}, {addr:city}`; the price comes from `fee` and
+        /// `charge`.
+        public static let osm = FieldMap(
+            name: "name", address: "{addr:street} {addr:housenumber}, {addr:city}", hours: "opening_hours", price: nil,
+            wheelchair: "wheelchair", kind: nil, locationDetail: nil, access: "access", changingTable: "changing_table",
+            unisex: "unisex", female: "female", male: "male", disposal: "toilets:disposal", level: "level",
+            indoor: "indoor", operatorName: "operator", checkDate: "check_date", fee: "fee", charge: "charge")
     }
 
     /// The pipeline's name (defaults to the file name without extension).
@@ -86,8 +140,10 @@ public struct PipelineSpec: Sendable, Equatable {
     public var attribution: String?
     /// Stable id rule.
     public var id: IDRule
-    /// Field mapping.
+    /// Field mapping (the profile's, overridden by `fields:`).
     public var fields: FieldMap
+    /// The tag profile the mapping started from (`profile:`), when given.
+    public var profile: Profile? = nil
     /// Valid points must fall in this box (WGS84 degrees).
     public var region: BoundingBox
     /// Air pipelines: only these station ids (nil: every active station of `dataset`).
@@ -108,19 +164,20 @@ public struct PipelineSpec: Sendable, Equatable {
     public var keyLines: [String: Int] = [:]
 
     /// Every source property the pipeline reads, with its pipeline key (`fields.hours`,
-    /// `id.field`, `id.derive`), in pipeline order.
+    /// `id.field`, `id.derive`), in pipeline order. With a profile only the keys the file
+    /// writes are listed (a profile's tags are optional); templates are never listed (their
+    /// parts are optional by design).
     public var mappedProperties: [(key: String, property: String)] {
         var out: [(String, String)] = []
         switch id {
         case .field(let f): out.append(("id.field", f))
         case .derived(let fs): out += fs.map { ("id.derive", $0) }
         }
-        let f = fields
-        let pairs: [(String, String?)] = [
-            ("name", f.name), ("address", f.address), ("hours", f.hours), ("price", f.price),
-            ("wheelchair", f.wheelchair), ("kind", f.kind), ("location_detail", f.locationDetail),
-        ]
-        for (k, v) in pairs { if let v { out.append(("fields." + k, v)) } }
+        for (k, path) in FieldMap.keys {
+            guard let v = fields[keyPath: path], !FieldTemplate.isTemplate(v) else { continue }
+            if profile != nil && keyLines["fields." + k] == nil { continue }
+            out.append(("fields." + k, v))
+        }
         return out
     }
 }

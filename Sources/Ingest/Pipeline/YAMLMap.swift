@@ -96,6 +96,9 @@ struct YAMLMap {
         return try YAMLMap(n, path: path, context: "'\(key)'")
     }
 
+    /// True when the mapping has `key` (with any value).
+    func has(_ key: String) -> Bool { entries.contains { $0.key == key } }
+
     func finish() throws {
         if let unknown = entries.first(where: { !consumed.keys.contains($0.key) }) {
             throw IngestError.invalidPipeline(

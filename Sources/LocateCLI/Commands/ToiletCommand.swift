@@ -11,7 +11,8 @@ struct ToiletCommand: ParsableCommand {
         abstract: "Find the nearest public toilets to a point (true geodesic distance).",
         discussion: """
             Distances are ellipsoidal (WGS84) geodesic metres; results are exact, nearest first, \
-            ties broken by row id. Retired records are never returned. --open-now or --at keeps only \
+            ties broken by row id. Retired records and restricted toilets (OSM access private, no, \
+            permit, key, …) are never returned; customers-only ones are marked. --open-now or --at keeps only \
             toilets open at that time. Exits 3 when nothing matches, saying so when no active toilet \
             has the data a filter needs (hours, wheelchair access, price). When the nearest toilet is over \
             100 km away and --near lies outside the data but inside once latitude and longitude are \
@@ -30,8 +31,30 @@ struct ToiletCommand: ParsableCommand {
     @Flag(help: "Only wheelchair-accessible toilets (wheelchair = yes).")
     var wheelchair = false
 
-    @Flag(help: "Only toilets whose price text says free.")
+    @Flag(help: "Only toilets whose price text says free (OSM: fee=no or fee=donation).")
     var free = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Only free toilets or those priced at most this, in this currency (0.50EUR, 20CZK); prices in other currencies or with no known amount never match.",
+            valueName: "AMOUNT"))
+    var maxPrice: String?
+
+    @Flag(name: .customLong("public"), help: "Not customers-only toilets (access = customers); unknown access is kept.")
+    var publicOnly = false
+
+    @Flag(help: "Only toilets with a baby changing table (changing_table = yes).")
+    var changingTable = false
+
+    @Flag(help: "Only unisex toilets (unisex = yes).")
+    var unisex = false
+
+    @Option(
+        name: .customLong("dataset"),
+        help: ArgumentHelp(
+            "Only this dataset (repeatable); default: every active dataset, one place listed once with all its sources.",
+            valueName: "NAME"))
+    var datasets: [String] = []
 
     @Flag(help: "Only toilets open now (in each place's own time zone).")
     var openNow = false
@@ -68,6 +91,10 @@ struct ToiletCommand: ParsableCommand {
         if let m = arriveWithin, !(0...1440).contains(m) {
             throw ValidationError("--arrive-within must be 0 to 1440 minutes")
         }
+        if let p = maxPrice, PriceLimit(text: p) == nil {
+            throw ValidationError(
+                "--max-price '\(p)' is not an amount with its currency (write 0.50EUR or 20CZK)")
+        }
     }
 
     /// The open filter, when --open-now or --at asks for one; `now` is read once by `run`.
@@ -86,7 +113,17 @@ struct ToiletCommand: ParsableCommand {
         // parsed schema) and unmapping the index would only add to the wait.
         ProcessEnd.keep(finder)
         guard finder.count > 0 else { throw StorageError.empty(what: "active toilets") }
-        let filter = ToiletFilter(wheelchair: wheelchair, free: free, maxDistanceMeters: maxDistance)
+        if !datasets.isEmpty {
+            let active = try db.activeToiletDatasets()
+            if let unknown = datasets.first(where: { !active.contains($0) }) {
+                throw ValidationError(
+                    "--dataset '\(unknown)' has no active toilets (datasets: \(active.joined(separator: ", ")))")
+            }
+        }
+        let filter = ToiletFilter(
+            wheelchair: wheelchair, free: free, maxDistanceMeters: maxDistance, publicOnly: publicOnly,
+            changingTable: changingTable, unisex: unisex, maxPrice: maxPrice.flatMap { PriceLimit(text: $0) },
+            datasets: datasets.isEmpty ? nil : Set(datasets))
         let open = openFilter(now: Date())
         let results =
             try open.map { try finder.nearestOpen(to: point, limit: limit, filter: filter, open: $0) }

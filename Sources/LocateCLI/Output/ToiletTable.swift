@@ -6,23 +6,51 @@ import Storage
 
 /// The human table of toilet results.
 enum ToiletTable {
+    /// The table; the `access` and `facilities` columns appear only when a result has such
+    /// data (sources without OSM attributes keep their table), `sources` only when the
+    /// results come from more than one dataset.
     static func render(_ results: [ToiletResult], timed: Bool = false) -> String {
-        var t = Table(
-            headers: ["#", "distance", "dir", "place", timed ? "open" : "hours", "price", "wheelchair"], rightAligned: [0, 1])
+        let showAccess = results.contains { $0.details.access != .unknown }
+        let showFacilities = results.contains { !facilities($0).isEmpty }
+        var headers = ["#", "distance", "dir", "place", timed ? "open" : "hours", "price", "wheelchair"]
+        if showAccess { headers.append("access") }
+        if showFacilities { headers.append("facilities") }
+        let showSources = Set(results.flatMap { $0.sources.map(\.dataset) }).count > 1
+        if showSources { headers.append("sources") }
+        var t = Table(headers: headers, rightAligned: [0, 1])
         for (i, r) in results.enumerated() {
             let place = [r.name, r.address].compactMap { $0 }.joined(separator: ", ")
-            t.rows.append([
-                "\(i + 1)", distance(r.distanceMeters), compass(r.bearingDegrees),
-                clip(
-                    place.isEmpty
-                        ? String(format: "(no address) %.5f,%.5f", r.coordinate.latitude, r.coordinate.longitude) : place, 44),
-                timed
-                    ? openText(r)
-                    : clip(r.hoursText?.trimmedNonBlank ?? "?", 40),
-                price(r), r.wheelchair.rawValue,
-            ])
+            var extra: [String] = []
+            if showAccess { extra.append(r.details.access == .customers ? "customers only" : r.details.access.rawValue) }
+            if showFacilities { extra.append(facilities(r).isEmpty ? "-" : facilities(r)) }
+            if showSources { extra.append(r.sources.map(\.dataset).joined(separator: " + ")) }
+            t.rows.append(
+                [
+                    "\(i + 1)", distance(r.distanceMeters), compass(r.bearingDegrees),
+                    clip(
+                        place.isEmpty
+                            ? String(format: "(no address) %.5f,%.5f", r.coordinate.latitude, r.coordinate.longitude) : place, 44),
+                    timed
+                        ? openText(r)
+                        : clip(r.hoursText?.trimmedNonBlank ?? "?", 40),
+                    price(r), r.wheelchair.rawValue,
+                ] + extra)
         }
         return t.render()
+    }
+
+    /// `changing table, unisex, level -1`: what the OSM attributes say, shortly.
+    static func facilities(_ r: ToiletResult) -> String {
+        let d = r.details
+        var parts: [String] = []
+        if d.changingTable == true { parts.append("changing table") }
+        if d.unisex == true { parts.append("unisex") }
+        if d.unisex != true, d.female == true || d.male == true {
+            parts.append(
+                [d.female == true ? "women" : nil, d.male == true ? "men" : nil].compactMap { $0 }.joined(separator: "+"))
+        }
+        if let level = d.level { parts.append("level \(level)") }
+        return parts.joined(separator: ", ")
     }
 
     /// `open until 20:00` (today), `open until 2026-11-22 02:00`, `open 24/7`, `unknown: nejasná`.
@@ -54,6 +82,8 @@ enum ToiletTable {
                 return ("opening hours" + unreadable, openFlag)
             case .wheelchair: return ("wheelchair data", "--wheelchair")
             case .free: return ("a known price", "--free")
+            case .changingTable: return ("changing-table data", "--changing-table")
+            case .unisex: return ("unisex data", "--unisex")
             }
         }
         return "none of the \(unanswerable.activeCount) active toilets has \(lacks.map(\.what).joined(separator: " or ")); "
@@ -71,6 +101,7 @@ enum ToiletTable {
 
     static func price(_ r: ToiletResult) -> String {
         if r.isFree == true { return "free" }
+        if r.isFree == false, r.priceAmount == nil { return "paid" }
         if let a = r.priceAmount {
             let amount = a == a.rounded() ? "\(Int(a))" : "\(a)"
             return "\(amount) \(r.priceCurrency ?? "")".trimmingCharacters(in: .whitespaces)

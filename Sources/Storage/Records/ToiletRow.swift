@@ -34,6 +34,16 @@ struct ToiletRow: Codable, FetchableRecord, TableRecord {
     var hoursOSM: String?
     var hoursStatus: HoursStatus
     var country: String?
+    var access: ToiletAccess
+    var changingTable: Bool?
+    var unisex: Bool?
+    var female: Bool?
+    var male: Bool?
+    var toiletsDisposal: String?
+    var level: String?
+    var indoor: String?
+    var operatorName: String?
+    var checkDate: String?
 
     enum CodingKeys: String, PlaceColumn {
         case id, dataset, status
@@ -42,15 +52,18 @@ struct ToiletRow: Codable, FetchableRecord, TableRecord {
         case name, address, hoursText = "hours_text", priceText = "price_text", priceAmount = "price_amount"
         case priceCurrency = "price_currency", isFree = "is_free", wheelchair, kind, locationDetail = "location_detail"
         case timezone, hoursOSM = "hours_osm", hoursStatus = "hours_status", country
+        case access, changingTable = "changing_table", unisex, female, male, toiletsDisposal = "toilets_disposal"
+        case level, indoor, operatorName = "operator", checkDate = "check_date"
 
         var role: ColumnRole {
             switch self {
             case .id, .dataset, .status, .firstRun, .changedRun: return .bookkeeping
             case .sourceID, .sourceIndex, .matchKey, .properties, .lon, .lat, .contentHash: return .common
             case .priceAmount: return .own("REAL")
-            case .isFree: return .own("INTEGER")
-            case .wheelchair, .timezone, .hoursStatus: return .own("TEXT NOT NULL")
-            case .name, .address, .hoursText, .priceText, .priceCurrency, .kind, .locationDetail, .hoursOSM, .country:
+            case .isFree, .changingTable, .unisex, .female, .male: return .own("INTEGER")
+            case .wheelchair, .timezone, .hoursStatus, .access: return .own("TEXT NOT NULL")
+            case .name, .address, .hoursText, .priceText, .priceCurrency, .kind, .locationDetail, .hoursOSM, .country,
+                .toiletsDisposal, .level, .indoor, .operatorName, .checkDate:
                 return .own("TEXT")
             }
         }
@@ -62,7 +75,10 @@ struct ToiletRow: Codable, FetchableRecord, TableRecord {
             rowID: id, dataset: dataset, sourceID: sourceID, name: name, address: address, hoursText: hoursText,
             hoursOSM: hoursOSM, hoursStatus: hoursStatus, country: country, priceText: priceText, priceAmount: priceAmount,
             priceCurrency: priceCurrency, isFree: isFree, wheelchair: wheelchair, toiletType: kind,
-            locationDetail: locationDetail, timeZone: timezone, coordinate: Coordinate(latitude: lat, longitude: lon))
+            locationDetail: locationDetail, timeZone: timezone, coordinate: Coordinate(latitude: lat, longitude: lon),
+            details: ToiletDetails(
+                access: access, changingTable: changingTable, unisex: unisex, female: female, male: male,
+                disposal: toiletsDisposal, level: level, indoor: indoor, operatorName: operatorName, checkDate: checkDate))
     }
 }
 
@@ -84,6 +100,16 @@ extension ToiletRecord {
         case .hoursOSM: return .text(hoursOSM)
         case .hoursStatus: return .text(hoursStatus)
         case .country: return .text(country)
+        case .access: return .text(details.access.rawValue)
+        case .changingTable: return .integer(details.changingTable.map { $0 ? 1 : 0 })
+        case .unisex: return .integer(details.unisex.map { $0 ? 1 : 0 })
+        case .female: return .integer(details.female.map { $0 ? 1 : 0 })
+        case .male: return .integer(details.male.map { $0 ? 1 : 0 })
+        case .toiletsDisposal: return .text(details.disposal)
+        case .level: return .text(details.level)
+        case .indoor: return .text(details.indoor)
+        case .operatorName: return .text(details.operatorName)
+        case .checkDate: return .text(details.checkDate)
         case .id, .dataset, .status, .firstRun, .changedRun, .sourceID, .sourceIndex, .matchKey, .properties, .lon, .lat,
             .contentHash:
             preconditionFailure("\(column.rawValue) is not a toilet's own column")

@@ -41,7 +41,7 @@ import Testing
 
     func endpoint(_ mode: String) -> String { "http://127.0.0.1:\(server.port)/\(mode)/api/interpreter" }
 
-    func runner(_ store: LocateStore, deadline: Double = 20) -> IngestRunner {
+    func runner(_ store: LocateStore, deadline: Double = 200) -> IngestRunner {
         var r = IngestRunner(store: store, clock: fixedClock)
         r.httpLimits.deadlineSeconds = deadline
         r.retryBackoffSeconds = 0.05
@@ -154,12 +154,14 @@ import Testing
     }
 
     /// Each failure: the message, and a database exactly as before.
-    func expectFailure(_ mode: String, deadline: Double = 20, _ message: (String) -> String) async throws {
+    func expectFailure(
+        _ mode: String, deadline: Double = 200, pipeline: String = OverpassFetchTests.pipeline(), _ message: (String) -> String
+    ) async throws {
         let store = try newStore()
         _ = try await runner(store).run(try spec(), sourceOverride: endpoint("ok"))
         let before = try store.contentDigest()
         do {
-            _ = try await runner(store, deadline: deadline).run(try spec(), sourceOverride: endpoint(mode))
+            _ = try await runner(store, deadline: deadline).run(try spec(pipeline), sourceOverride: endpoint(mode))
             Issue.record("the \(mode) answer was ingested")
         } catch {
             #expect("\(error)" == message(endpoint(mode)))
@@ -168,7 +170,17 @@ import Testing
     }
 
     @Test func aSlowAnswerEndsAtTheDeadline() async throws {
-        try await expectFailure("slow", deadline: 1.5) { "\($0): cannot read: no complete answer within the 1.5 s deadline" }
+        try await expectFailure("slow", deadline: 1.5, pipeline: Self.pipeline(extra: "  query_timeout: 1")) {
+            "\($0): cannot read: no complete answer within the 1.5 s deadline"
+        }
+    }
+
+    /// A query the server may run longer than the HTTP deadline allows is refused before any
+    /// request (regression: query_timeout 1200 passed, and the fetch was killed at 300 s).
+    @Test func aQueryTimeoutBeyondTheDeadlineIsRefusedAtOnce() async throws {
+        try await expectFailure("ok", deadline: 300, pipeline: Self.pipeline(extra: "  query_timeout: 1200")) {
+            "\($0): source.query_timeout 1200 s does not fit in the HTTP deadline of 300 s: lower query_timeout or raise --http-deadline"
+        }
     }
 
     @Test func a429EveryTimeFailsAfterTheTries() async throws {

@@ -14,11 +14,22 @@ extension IngestRunner {
             let path = try ReplaySource(folder: replay).path(of: url)
             return try ingestToilets(spec, path: path, label: endpoint, progress: progress)
         }
+        // The server may send nothing while it runs the query, up to its `[timeout:N]`: the
+        // stall bound waits that long (and 30 s more), and the deadline must exceed it.
+        let query = Double(spec.overpass.timeoutSeconds)
+        var limits = httpLimits
+        limits.stallSeconds = max(limits.stallSeconds, min(query + 30, limits.deadlineSeconds))
+        guard limits.deadlineSeconds > query else {
+            throw IngestError.unsupported(
+                path: endpoint,
+                reason: "source.query_timeout \(Int(query)) s does not fit in the HTTP deadline of "
+                    + "\(Int(limits.deadlineSeconds)) s: lower query_timeout or raise --http-deadline")
+        }
         let recorder = try saveResponses.map { try ResponseRecorder(folder: $0) }
         let path = HTTPSource.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
-            try await HTTPSource(limits: httpLimits, backoffSeconds: retryBackoffSeconds, clock: clock).download(url, into: path)
+            try await HTTPSource(limits: limits, backoffSeconds: retryBackoffSeconds, clock: clock).download(url, into: path)
         } catch IngestError.unreadable(let at, let reason) where at == url {
             throw IngestError.unreadable(path: endpoint, reason: reason)
         }

@@ -98,9 +98,10 @@ struct ToiletCommand: ParsableCommand {
     }
 
     /// The open filter, when --open-now or --at asks for one; `now` is read once by `run`.
-    func openFilter(now: Date) -> OpenFilter? {
+    /// A wall-clock `--at` without `--tz` is read in `zone` (the nearest toilet's).
+    func openFilter(now: Date, zone: String) -> OpenFilter? {
         guard openNow || time.at != nil else { return nil }
-        let instant = time.instant(default: "Europe/Prague") ?? now
+        let instant = time.instant(default: zone) ?? now
         let arrival: OpenFilter.Arrival? = walk ? .defaultWalk : arriveWithin.map { .within(minutes: $0) }
         return OpenFilter(at: instant, includeUnknown: includeUnknown, arrival: arrival)
     }
@@ -124,7 +125,9 @@ struct ToiletCommand: ParsableCommand {
             wheelchair: wheelchair, free: free, maxDistanceMeters: maxDistance, publicOnly: publicOnly,
             changingTable: changingTable, unisex: unisex, maxPrice: maxPrice.flatMap { PriceLimit(text: $0) },
             datasets: datasets.isEmpty ? nil : Set(datasets))
-        let open = openFilter(now: Date())
+        // `--at 12:00` means noon where the toilets are: in the nearest one's zone unless --tz.
+        let zone = time.at != nil && time.tz == nil ? try finder.nearest(to: point, limit: 1).first?.timeZone : nil
+        let open = openFilter(now: Date(), zone: zone ?? "Europe/Prague")
         let results =
             try open.map { try finder.nearestOpen(to: point, limit: limit, filter: filter, open: $0) }
             ?? finder.nearest(to: point, limit: limit, filter: filter)

@@ -12,7 +12,7 @@ struct TimeOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "IANA time zone of --at and of the place (default: Europe/Prague; for locate station: Europe/Warsaw).",
+            "IANA time zone of --at (default: for locate toilet the nearest toilet's zone, for locate station Europe/Warsaw, else Europe/Prague).",
             valueName: "ZONE"))
     var tz: String?
 

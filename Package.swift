@@ -128,7 +128,8 @@ let package = Package(
             name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport", "Storage"], exclude: ["bad-input"],
             swiftSettings: strict),
         .testTarget(
-            name: "ServeTests", dependencies: ["Serve", "Query", "Storage", "LocateTestSupport", "LocateServe", "LocateCLI"],
+            name: "ServeTests",
+            dependencies: ["Serve", "Query", "Storage", "Geo", "LocateTestSupport", "LocateServe", "LocateCLI"],
             swiftSettings: strict),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzEntries"], swiftSettings: strict),
         .testTarget(

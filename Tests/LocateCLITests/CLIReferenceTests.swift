@@ -70,7 +70,7 @@ import Testing
         #expect(
             paths == [
                 "", "ingest", "toilet", "station", "runs", "hours", "hours eval", "hours normalize", "export", "export geojson",
-                "export snapshot",
+                "export snapshot", "serve",
             ])
     }
 }

@@ -57,7 +57,9 @@ import Testing
     /// operation with generated parameters; no server error, no answer outside the document.
     /// Its check that every schema-valid request is accepted is left out: parameters that
     /// depend on each other (`walk` needs `open_now` or `at`, `at` excludes `open_now`, an
-    /// IANA zone name) cannot be said in OpenAPI, and the server rightly answers 400.
+    /// IANA zone name) cannot be said in OpenAPI, and the server rightly answers 400. The seed
+    /// is fixed (a failure reproduces); hypothesis's health check on how many generated values
+    /// the patterns filter out is off (it judges the generator, not the server).
     @Test(.timeLimit(.minutes(3))) func schemathesisFindsNoFailure() throws {
         let venv = Fixtures.repo(".build/serve-venv")
         let st = venv + "/bin/schemathesis"
@@ -71,12 +73,12 @@ import Testing
         }
         let db = try CLI.sampleDatabase(stations: true)
         let server = try ServeProcess(db: db, ["--rate", "100000", "--burst", "100000"])
-        let r = try Fixtures.run(
-            st,
-            [
-                "run", "http://127.0.0.1:\(server.port)/v1/openapi.yaml", "--checks", "all",
-                "--exclude-checks", "positive_data_acceptance", "--max-examples", "25", "--no-color",
-            ], environment: ["SCHEMATHESIS_HOOKS": ""])
+        // Run in a temporary folder: schemathesis and hypothesis keep caches in the current one.
+        let scratch = try Fixtures.temporaryFolder().path
+        let r = try Fixtures.shell(
+            "cd '\(scratch)' && '\(st)' run http://127.0.0.1:\(server.port)/v1/openapi.yaml --checks all"
+                + " --exclude-checks positive_data_acceptance --max-examples 25 --no-color --seed 20261122"
+                + " --suppress-health-check filter_too_much")
         #expect(r.status == 0, "\(r.stdout)\n\(r.stderr)")
         #expect(server.terminate() == 0)
     }

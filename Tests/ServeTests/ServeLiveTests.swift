@@ -28,6 +28,7 @@ import Testing
     @Test func ingestWhileServing() throws {
         let db = try CLI.sampleDatabase()
         let server = try ServeProcess(db: db, ["--rate", "100000", "--burst", "100000"])
+        defer { server.stop() }
         let stop = Flag()
         let answers = Answers()
         let readers = (0..<3).map { _ in
@@ -58,6 +59,7 @@ import Testing
     @Test func shutdownLetsRequestsInFlightFinish() throws {
         let db = try CLI.sampleDatabase()
         let server = try ServeProcess(db: db, ["--rate", "100000", "--burst", "100000"])
+        defer { server.stop() }
         let answers = Answers()
         let clients = (0..<8).map { _ in
             Thread {

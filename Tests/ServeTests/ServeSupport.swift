@@ -63,6 +63,9 @@ final class ServeProcess: @unchecked Sendable {
 
     deinit { Fixtures.stop(process) }
 
+    /// Kills the server now (a test's `defer`: threads may keep the object alive).
+    func stop() { Fixtures.stop(process) }
+
     /// What the server wrote on stderr so far.
     var stderr: String { output.value }
 

@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "locate", targets: ["LocateCLI"]),
         .executable(name: "locate-bench", targets: ["LocateBench"]),
         .executable(name: "locate-fetch", targets: ["LocateFetch"]),
+        .executable(name: "locate-serve", targets: ["LocateServe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -23,6 +24,10 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -79,6 +84,28 @@ let package = Package(
             dependencies: ["FetchContract", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
+        // The HTTP query API lives in its own executable too: linking NIO and Hummingbird into
+        // locate would add their conformance records to every query's startup scan.
+        // `locate serve` execs locate-serve (Sources/LocateCLI/Commands/ServeCommand.swift).
+        .target(
+            name: "Serve",
+            dependencies: [
+                "Query", "Storage", "Geo", "Hours",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "LocateServe",
+            dependencies: [
+                "Serve", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         // The fuzzing targets' entry points; Tests/FuzzTests replays the committed corpus
         // through them (CONTRIBUTING.md, "Fuzzing").
         .target(name: "FuzzEntries", dependencies: ["Hours", "Ingest"], swiftSettings: strict),
@@ -99,6 +126,10 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport", "Storage"], exclude: ["bad-input"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ServeTests",
+            dependencies: ["Serve", "Query", "Storage", "Geo", "LocateTestSupport", "LocateServe", "LocateCLI"],
             swiftSettings: strict),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzEntries"], swiftSettings: strict),
         .testTarget(

@@ -71,6 +71,7 @@ import Testing
             paths == [
                 "", "ingest", "toilet", "station", "station show", "bookmark", "bookmark add", "bookmark remove",
                 "bookmark list", "runs", "hours", "hours eval", "hours normalize", "export", "export geojson", "export snapshot",
+                "serve",
             ])
     }
 }

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `locate serve`: replaces this process with `locate-serve` (the HTTP server, a separate
+/// executable so that `locate` never links NIO and Hummingbird, whose conformance records
+/// every query's startup would scan). Same arguments, same process id, signals and exit code.
+/// The options are declared here too, for `--help` and the CLI reference; `locate-serve`
+/// parses them again.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Answer nearest-place questions over HTTP (read-only JSON API under /v1).",
+        discussion: """
+            Serves GET /v1/toilets/nearest, /v1/toilets/{dataset}/{id}, /v1/stations/nearest, /v1/stations/{id}, \
+            /v1/stations?name=, /v1/updates?since=, /v1/runs, /v1/health and /v1/openapi.yaml (the contract, \
+            docs/openapi.yaml). Answers are the documents the CLI prints with --json; errors are http-error/1 objects. \
+            Each request is answered from the newest committed state of the database: an ingest that commits is seen \
+            by the next request. One log line per request on stderr. SIGINT or SIGTERM: requests in flight finish, \
+            then exit 0. Runs locate-serve from beside locate (or $LOCATE_SERVE).
+            """
+    )
+
+    @Option(
+        name: .customLong("db"), help: ArgumentHelp("Database file (default: $LOCATE_DB or ./locate.sqlite).", valueName: "PATH"))
+    var db: String?
+
+    @Option(help: "Address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on (0: any free port; the port is printed on stderr).")
+    var port = 8080
+
+    @Option(
+        help: ArgumentHelp("Allow browser pages from this origin to read answers (* for any); repeatable.", valueName: "ORIGIN"))
+    var corsOrigin: [String] = []
+
+    @Option(help: ArgumentHelp("Requests per second each client IP may make on average (token bucket).", valueName: "N"))
+    var rate = 50.0
+
+    @Option(help: ArgumentHelp("Requests a client may make at once before --rate applies.", valueName: "N"))
+    var burst = 100
+
+    @Option(help: ArgumentHelp("Seconds an answer may take before the request gets 503.", valueName: "SECONDS"))
+    var timeout = 10.0
+
+    @Option(help: ArgumentHelp("Largest limit a query may ask for.", valueName: "N"))
+    var maxLimit = 100
+
+    /// `$LOCATE_SERVE`, else `locate-serve` beside the running executable.
+    static func serverPath() throws -> String {
+        if let path = ProcessInfo.processInfo.environment["LOCATE_SERVE"], !path.isEmpty { return path }
+        let exe =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
+        let path = (exe as NSString).deletingLastPathComponent + "/locate-serve"
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw CLIError.failed(
+                "locate-serve, which runs the HTTP server, is missing at \(path): build it (`swift build`) or set LOCATE_SERVE")
+        }
+        return path
+    }
+
+    func run() throws {
+        let path = try ServeCommand.serverPath()
+        let rest = Array(CommandLine.arguments.dropFirst().drop { $0 != "serve" }.dropFirst())
+        let argv = ([path] + rest).map { strdup($0) } + [nil]
+        execv(path, argv)
+        throw CLIError.failed("cannot run \(path): \(String(cString: strerror(errno)))")
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Hummingbird
+
+/// Caching headers from the data version: `ETag` names the data version (and, for answers
+/// that follow the clock, the minute they were computed in), `Last-Modified` the newest
+/// run's end (or that minute). A matching `If-None-Match` (or, without it, an
+/// `If-Modified-Since` not older than `Last-Modified`) gets 304 with no body.
+enum Caching {
+    static func response(_ answer: Answer, request: Request, now: Date) -> Response {
+        let minute = (now.timeIntervalSince1970 / 60).rounded(.down) * 60
+        var tag = answer.version.replacingOccurrences(of: "/", with: "-")
+        var modified = answer.lastModified ?? Date(timeIntervalSince1970: 0)
+        var headers = HTTPFields()
+        if answer.clockDependent {
+            tag += "-\(Int(minute))"
+            modified = max(modified, Date(timeIntervalSince1970: minute))
+            headers[.cacheControl] = "public, max-age=\(max(1, Int(minute + 60 - now.timeIntervalSince1970)))"
+        } else {
+            headers[.cacheControl] = "public, no-cache"
+        }
+        let etag = "\"\(tag)\""
+        headers[.eTag] = etag
+        headers[.lastModified] = httpDate(modified)
+        if let match = request.headers[.ifNoneMatch] {
+            let tags = match.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            if tags.contains("*") || tags.contains(etag) || tags.contains("W/" + etag) {
+                return Response(status: .notModified, headers: headers)
+            }
+        } else if let since = request.headers[.ifModifiedSince].flatMap(parseHTTPDate),
+            modified.timeIntervalSince1970.rounded(.down) <= since.timeIntervalSince1970
+        {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = "application/json; charset=utf-8"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: answer.body)))
+    }
+
+    /// `Sun, 22 Nov 2026 21:00:00 GMT` (RFC 9110 IMF-fixdate).
+    static func httpDate(_ date: Date) -> String {
+        let t = Int(date.timeIntervalSince1970.rounded(.down))
+        let days = Int((Double(t) / 86400).rounded(.down))
+        let s = t - days * 86400
+        let c = Calendar(identifier: .gregorian).dateComponents(in: .gmt, from: Date(timeIntervalSince1970: Double(days * 86400)))
+        let weekday = weekdays[((days % 7) + 7 + 4) % 7]  // 1970-01-01 was a Thursday
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let month = months[max(0, min(11, (c.month ?? 1) - 1))]
+        return "\(weekday), \(two(c.day ?? 1)) \(month) \(c.year ?? 1970) \(two(s / 3600)):\(two(s / 60 % 60)):\(two(s % 60)) GMT"
+    }
+
+    /// The instant of an IMF-fixdate, or nil for any other text.
+    static func parseHTTPDate(_ text: String) -> Date? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 6, parts[5] == "GMT", let day = Int(parts[1]), let year = Int(parts[3]),
+            let month = months.firstIndex(of: String(parts[2]))
+        else { return nil }
+        let clock = parts[4].split(separator: ":").compactMap { Int($0) }
+        guard clock.count == 3 else { return nil }
+        let components = DateComponents(
+            calendar: Calendar(identifier: .gregorian), timeZone: .gmt, year: year, month: month + 1, day: day,
+            hour: clock[0], minute: clock[1], second: clock[2])
+        return components.isValidDate ? components.date : nil
+    }
+
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+}

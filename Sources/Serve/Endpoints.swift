@@ -1,0 +1,193 @@
+import Foundation
+import Geo
+import Hours
+import Query
+import Storage
+
+/// A JSON answer and what its caching headers depend on.
+struct Answer: Sendable {
+    /// The document, as the CLI prints it with `--json` (pretty, sorted keys), plus a newline.
+    var body: String
+    /// The data version the answer was computed from.
+    var version: String
+    /// When that data was last changed (newest run's end).
+    var lastModified: Date?
+    /// The answer depends on the clock (no `at` given): it may change every minute.
+    var clockDependent: Bool
+
+    static func json<T: Encodable>(_ value: T, state: DataState, clockDependent: Bool) throws -> Answer {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let text = String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+        return Answer(body: text, version: state.version, lastModified: state.lastModified, clockDependent: clockDependent)
+    }
+}
+
+/// The read API's answers: the same library calls and documents as the CLI's `--json`.
+struct Endpoints: Sendable {
+    let data: DataSource
+    let configuration: ServeConfiguration
+    /// The wall clock (injected: the library never reads it itself).
+    let now: @Sendable () -> Date
+
+    /// `GET /v1/toilets/nearest`: `toilet-answer/1`, as `locate toilet --near … --json`.
+    func nearestToilets(_ q: Parameters) throws -> Answer {
+        let point = try q.point()
+        let limit = try q.limit(max: configuration.maxLimit)
+        let openNow = try q.flag("open_now")
+        let at = try q.instant(default: "Europe/Prague")
+        let includeUnknown = try q.flag("include_unknown")
+        let walk = try q.flag("walk")
+        let arriveWithin = try q.integer("arrive_within", in: 0...1440)
+        if openNow && at != nil { throw ServeError.badParameter(name: "at", reason: "give either open_now or at, not both") }
+        let timed = openNow || at != nil
+        for (name, given) in [("include_unknown", includeUnknown), ("arrive_within", arriveWithin != nil), ("walk", walk)]
+        where given && !timed {
+            throw ServeError.badParameter(name: name, reason: "needs open_now=true or at")
+        }
+        if walk && arriveWithin != nil {
+            throw ServeError.badParameter(name: "walk", reason: "give either arrive_within or walk, not both")
+        }
+        let filter = ToiletFilter(
+            wheelchair: try q.flag("wheelchair"), free: try q.flag("free"), maxDistanceMeters: try q.positive("max_distance"))
+        let open = timed.then {
+            OpenFilter(
+                at: at ?? now(), includeUnknown: includeUnknown,
+                arrival: walk ? .defaultWalk : arriveWithin.map { .within(minutes: $0) })
+        }
+        let state = try data.current()
+        let results = try state.withReader { r in
+            try open.map { try r.toilets.nearestOpen(to: point, limit: limit, filter: filter, open: $0) }
+                ?? r.toilets.nearest(to: point, limit: limit, filter: filter)
+        }
+        let answer = ToiletAnswer(near: point, stateAt: open?.at, results: results)
+        return try Answer.json(answer, state: state, clockDependent: openNow)
+    }
+
+    /// `GET /v1/toilets/{dataset}/{id}`: `toilet-detail/1`.
+    func toilet(dataset: String, id: String, _ q: Parameters) throws -> Answer {
+        let at = try q.instant(default: "Europe/Prague")
+        let instant = at ?? now()
+        let state = try data.current()
+        let detail = try state.withReader { r -> ToiletDetail in
+            guard let ref = try r.store.placeReferences(.toilets, dataset: dataset, sourceID: id).first, ref.isActive,
+                let toilet = try r.store.toilets(rowIDs: [ref.rowID]).first
+            else { throw ServeError.notFound("no active toilet \(dataset)/\(id)") }
+            let evaluator = OpenStateEvaluator()
+            let now = evaluator.state(
+                hoursOSM: toilet.hoursOSM, timeZone: toilet.timeZone, country: toilet.country,
+                latitude: toilet.coordinate.latitude, longitude: toilet.coordinate.longitude, at: instant)
+            let source = try r.store.runs().last { $0.dataset == dataset && $0.kind == PlaceKind.toilets.rawValue }
+            return ToiletDetail(
+                toilet: toilet, at: instant, state: now,
+                openingTimes: ToiletDetail.spans(of: toilet, from: instant, days: 7, evaluator: evaluator),
+                reference: ref, source: source)
+        }
+        return try Answer.json(detail, state: state, clockDependent: at == nil)
+    }
+
+    /// `GET /v1/stations/nearest`: `station-answer/1`, as `locate station --near … --json`.
+    func nearestStations(_ q: Parameters) throws -> Answer {
+        let point = try q.point()
+        let limit = try q.limit(max: configuration.maxLimit)
+        let param = q.string("param")
+        if let param, PollutantCode.canonical(param) == nil {
+            let known = PollutantCode.known.joined(separator: ", ")
+            throw ServeError.badParameter(
+                name: "param", reason: "unknown pollutant '\(param)' (valid: \(known); case and dots do not count)")
+        }
+        let fresh = try q.age("fresh_within")
+        if fresh != nil && param == nil { throw ServeError.badParameter(name: "fresh_within", reason: "needs param") }
+        let at = try q.instant(default: "Europe/Warsaw")
+        let instant = at ?? now()
+        let state = try data.current()
+        let results = try state.withReader { r in
+            try r.stations.nearest(to: point, limit: limit, now: instant, parameter: param, freshWithin: fresh)
+        }
+        let answer = StationAnswer(near: point, at: instant, results: results, alerts: [])
+        return try Answer.json(answer, state: state, clockDependent: at == nil)
+    }
+
+    /// `GET /v1/stations?name=`: `station-answer/1`, as `locate station --name … --json`.
+    func namedStations(_ q: Parameters) throws -> Answer {
+        let name = try q.required("name")
+        let limit = try q.limit(max: configuration.maxLimit)
+        let at = try q.instant(default: "Europe/Warsaw")
+        let instant = at ?? now()
+        let state = try data.current()
+        let results = try state.withReader { r in try r.stations.named(name, limit: limit, now: instant) }
+        let answer = StationAnswer(near: nil, at: instant, results: results, alerts: [])
+        return try Answer.json(answer, state: state, clockDependent: at == nil)
+    }
+
+    /// `GET /v1/stations/{id}` (`?dataset=` when the id is in several datasets):
+    /// `station-answer/1` with the one station, its latest values and index.
+    func station(id: String, _ q: Parameters) throws -> Answer {
+        let dataset = q.string("dataset")
+        let at = try q.instant(default: "Europe/Warsaw")
+        let instant = at ?? now()
+        let state = try data.current()
+        let results = try state.withReader { r -> [StationResult] in
+            let refs = try r.store.placeReferences(.stations, dataset: dataset, sourceID: id).filter(\.isActive)
+            let what = dataset.map { "\($0)/\(id)" } ?? id
+            guard let ref = refs.first else { throw ServeError.notFound("no active station \(what)") }
+            guard refs.count == 1 else {
+                let list = refs.map { "/v1/stations/\(id)?dataset=\($0.dataset)" }.joined(separator: ", ")
+                throw ServeError.notFound("station id \(id) is in several datasets: ask for one of \(list)")
+            }
+            return try r.stations.stations(rowIDs: [ref.rowID], now: instant)
+        }
+        let answer = StationAnswer(near: nil, at: instant, results: results, alerts: [])
+        return try Answer.json(answer, state: state, clockDependent: at == nil)
+    }
+
+    /// `GET /v1/updates?since=`: `updates/1`.
+    func updates(_ q: Parameters) throws -> Answer {
+        let text = try q.required("since")
+        guard let since = InstantText.instant(text) else {
+            throw ServeError.badParameter(name: "since", reason: "'\(text)' is not an RFC 3339 instant with offset")
+        }
+        let state = try data.current()
+        let datasets = try state.withReader { r in
+            var byKey: [String: UpdatesDocument.Dataset] = [:]
+            for kind in PlaceKind.allCases {
+                for c in try r.store.changes(kind, finishedAfter: InstantText.utc(since)) {
+                    let key = c.dataset + "\u{0}" + kind.rawValue
+                    var d = byKey[key] ?? UpdatesDocument.Dataset(dataset: c.dataset, kind: kind.rawValue)
+                    let id = c.dataset + "/" + c.sourceID
+                    switch c.change {
+                    case .added: d.added.append(id)
+                    case .updated: d.updated.append(id)
+                    case .retired: d.retired.append(id)
+                    }
+                    byKey[key] = d
+                }
+            }
+            return byKey.keys.sorted().compactMap { byKey[$0] }
+        }
+        return try Answer.json(
+            UpdatesDocument(since: since, version: state.version, datasets: datasets), state: state, clockDependent: false)
+    }
+
+    /// `GET /v1/runs`: `runs/1`, as `locate runs --json`.
+    func runs() throws -> Answer {
+        let state = try data.current()
+        let runs = try state.withReader { r in try r.store.runs() }
+        return try Answer.json(RunsDocument(runs: runs), state: state, clockDependent: false)
+    }
+
+    /// `GET /v1/health`: `health/1`.
+    func health() throws -> Answer {
+        let state = try data.current()
+        let runs = try state.withReader { r in
+            try PlaceKind.allCases.flatMap { try r.store.newestRuns(ofDatasetsWithActive: $0) }
+        }
+        let document = HealthDocument(at: now(), version: state.version, datasets: runs)
+        return try Answer.json(document, state: state, clockDependent: true)
+    }
+}
+
+extension Bool {
+    /// `body()` when true, else nil.
+    fileprivate func then<T>(_ body: () -> T) -> T? { self ? body() : nil }
+}

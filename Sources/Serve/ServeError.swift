@@ -1,0 +1,41 @@
+/// Why the server cannot start, or why one request gets no answer: the module's one error
+/// enum. Each case knows its HTTP status; the message names the parameter, id or file.
+public enum ServeError: Error, Equatable, CustomStringConvertible {
+    /// A query parameter is missing or has a value the endpoint cannot use (400).
+    case badParameter(name: String, reason: String)
+    /// No place or route with that id (404).
+    case notFound(String)
+    /// The client asked too often (429); retry after this many whole seconds.
+    case rateLimited(retryAfterSeconds: Int)
+    /// The answer took longer than the server's request timeout (503).
+    case timedOut(seconds: Double)
+    /// The database cannot be read (503): missing, not a locate database, unreadable.
+    case unavailable(String)
+    /// The server's own configuration is unusable (the process exits 64 or 1).
+    case configuration(String)
+
+    /// The HTTP status code the error answers with.
+    public var status: Int {
+        switch self {
+        case .badParameter: 400
+        case .notFound: 404
+        case .rateLimited: 429
+        case .timedOut, .unavailable: 503
+        case .configuration: 500
+        }
+    }
+
+    /// The message, as the JSON error document carries it.
+    public var description: String {
+        switch self {
+        case .badParameter(let name, let reason): "parameter '\(name)': \(reason)"
+        case .notFound(let what): what
+        case .rateLimited(let s): "too many requests from this client: retry after \(s) s"
+        case .timedOut(let s): "the answer took longer than the server's \(Self.seconds(s)) s request timeout"
+        case .unavailable(let reason): "the database cannot be read: \(reason)"
+        case .configuration(let reason): reason
+        }
+    }
+
+    private static func seconds(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : String(s) }
+}

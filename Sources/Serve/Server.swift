@@ -1,0 +1,103 @@
+public import Foundation
+import Hummingbird
+public import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// The HTTP query API (`locate serve`): the read endpoints under `/v1` over one database,
+/// answered from its newest committed state.
+public struct Server: Sendable {
+    /// Every route, as `docs/openapi.yaml` lists it (a test checks that they agree).
+    public static let routes = [
+        "/v1/health", "/v1/runs", "/v1/updates", "/v1/toilets/nearest", "/v1/toilets/{dataset}/{id}",
+        "/v1/stations", "/v1/stations/nearest", "/v1/stations/{id}", "/v1/openapi.yaml",
+    ]
+
+    let configuration: ServeConfiguration
+    let openAPI: String
+    let logger: Logger
+    let now: @Sendable () -> Date
+    let ticks: @Sendable () -> Double
+
+    /// A server for `configuration`, serving `openAPI` (the document's text) at
+    /// `/v1/openapi.yaml`; `now` is the wall clock, `ticks` monotonic seconds.
+    public init(
+        configuration: ServeConfiguration, openAPI: String, logger: Logger, now: @escaping @Sendable () -> Date,
+        ticks: @escaping @Sendable () -> Double
+    ) {
+        self.configuration = configuration
+        self.openAPI = openAPI
+        self.logger = logger
+        self.now = now
+        self.ticks = ticks
+    }
+
+    /// Checks the configuration and that the database can be read, then serves until
+    /// SIGINT or SIGTERM: requests in flight finish, then it returns. `listening` is called
+    /// with the bound port once the server accepts connections.
+    public func run(listening: @escaping @Sendable (Int) -> Void) async throws {
+        try configuration.check()
+        let readers = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        let data = DataSource(path: configuration.databasePath, readers: readers)
+        _ = try data.current()
+        let endpoints = Endpoints(data: data, configuration: configuration, now: now)
+        let app = Application(
+            router: router(endpoints),
+            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.idleTimeoutSeconds)))),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in listening(channel.localAddress?.port ?? configuration.port) },
+            logger: logger)
+        try await app.runService()
+    }
+
+    func router(_ endpoints: Endpoints) -> Router<ServeContext> {
+        let router = Router(context: ServeContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(
+            middleware: FrontMiddleware(
+                configuration: configuration,
+                limiter: RateLimiter(rate: configuration.ratePerSecond, burst: configuration.burst), logger: logger,
+                ticks: ticks))
+        let now = self.now
+        let timeout = configuration.requestTimeoutSeconds
+        func get(
+            _ path: String, _ names: Set<String>,
+            _ body: @escaping @Sendable (Parameters, ServeContext) throws -> Answer
+        ) {
+            router.get(RouterPath(path)) { request, context in
+                let pairs = request.uri.queryParameters.map {
+                    (String($0.key).removingPercentEncoding ?? String($0.key), String($0.value))
+                }
+                let parameters = try Parameters(pairs, allowed: names)
+                let answer = try await Blocking.run(timeout: timeout) { try body(parameters, context) }
+                return Caching.response(answer, request: request, now: now())
+            }
+        }
+        let time: Set<String> = ["at", "tz"]
+        get("/v1/health", []) { _, _ in try endpoints.health() }
+        get("/v1/runs", []) { _, _ in try endpoints.runs() }
+        get("/v1/updates", ["since"]) { q, _ in try endpoints.updates(q) }
+        get(
+            "/v1/toilets/nearest",
+            [
+                "lat", "lon", "limit", "max_distance", "wheelchair", "free", "open_now", "at", "tz", "include_unknown",
+                "arrive_within", "walk",
+            ]
+        ) { q, _ in try endpoints.nearestToilets(q) }
+        get("/v1/toilets/{dataset}/{id}", time) { q, c in
+            try endpoints.toilet(dataset: c.parameters.get("dataset") ?? "", id: c.parameters.get("id") ?? "", q)
+        }
+        get("/v1/stations", time.union(["name", "limit"])) { q, _ in try endpoints.namedStations(q) }
+        get("/v1/stations/nearest", time.union(["lat", "lon", "limit", "param", "fresh_within"])) { q, _ in
+            try endpoints.nearestStations(q)
+        }
+        get("/v1/stations/{id}", time.union(["dataset"])) { q, c in try endpoints.station(id: c.parameters.get("id") ?? "", q) }
+        let yaml = openAPI
+        router.get("/v1/openapi.yaml") { _, _ in
+            var headers = HTTPFields()
+            headers[.contentType] = "application/yaml; charset=utf-8"
+            headers[.cacheControl] = "public, max-age=3600"
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: yaml)))
+        }
+        return router
+    }
+}

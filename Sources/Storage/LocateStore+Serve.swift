@@ -1,0 +1,75 @@
+internal import GRDB
+
+/// A place's identity in its table and the runs that added and last changed it (what the
+/// HTTP API's one-place answers and `updates` report).
+public struct PlaceReference: Sendable, Equatable {
+    /// The row id (`toilets(rowIDs:)`, `stations(rowIDs:)`).
+    public var rowID: Int64
+    /// The dataset.
+    public var dataset: String
+    /// The id within its dataset.
+    public var sourceID: String
+    /// Whether the place is active (retired places are never answered).
+    public var isActive: Bool
+    /// The run that first added it.
+    public var firstRun: Int
+    /// The run that last changed it (added, updated, retired or brought back).
+    public var changedRun: Int
+}
+
+/// How a place changed after an instant (`updates?since=`).
+public enum PlaceChange: String, Sendable, Equatable, CaseIterable {
+    /// First added after the instant, and still active.
+    case added
+    /// Added before, changed after the instant, and active.
+    case updated
+    /// Retired after the instant.
+    case retired
+}
+
+extension LocateStore {
+    /// The data version: the store's id and its newest run. Any ingest changes it, and a
+    /// database made anew has another id.
+    public func dataVersion() throws -> String { try indexStamp() }
+
+    /// The places of `kind` whose source id is `sourceID` (in `dataset` when given), by
+    /// dataset: active and retired alike.
+    public func placeReferences(_ kind: PlaceKind, dataset: String?, sourceID: String) throws -> [PlaceReference] {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, dataset, source_id, status, first_run, changed_run FROM \(kind.table)
+                    WHERE source_id = ? AND (? IS NULL OR dataset = ?) ORDER BY dataset
+                    """,
+                arguments: [sourceID, dataset, dataset])
+            return rows.map { r in
+                PlaceReference(
+                    rowID: r["id"], dataset: r["dataset"], sourceID: r["source_id"], isActive: r["status"] == "active",
+                    firstRun: r["first_run"], changedRun: r["changed_run"])
+            }
+        }
+    }
+
+    /// The places of `kind` changed by runs that finished after `utc` (RFC 3339 in UTC,
+    /// `2026-11-21T10:00:00Z`, the form runs are stored in), by dataset then source id.
+    public func changes(_ kind: PlaceKind, finishedAfter utc: String) throws -> [(
+        dataset: String, sourceID: String, change: PlaceChange
+    )] {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    WITH recent AS (SELECT id FROM ingest_runs WHERE finished_at > ?)
+                    SELECT dataset, source_id, status, first_run IN recent AS fresh FROM \(kind.table)
+                    WHERE changed_run IN recent ORDER BY dataset, source_id
+                    """,
+                arguments: [utc])
+            return rows.map { r in
+                let change: PlaceChange =
+                    r["status"] == "retired" ? .retired : (r["fresh"] as Bool) ? .added : .updated
+                return (r["dataset"], r["source_id"], change)
+            }
+        }
+    }
+}

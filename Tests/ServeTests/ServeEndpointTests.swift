@@ -1,0 +1,135 @@
+import Foundation
+import LocateTestSupport
+import Testing
+
+/// `locate serve` end to end: the built binary on 127.0.0.1 with a free port.
+@Suite struct ServeEndpointTests {
+    @Test func answersEqualTheCLIsJSON() throws {
+        let db = try CLI.sampleDatabase(stations: true)
+        let server = try ServeProcess(db: db)
+        let cases: [(String, [String])] = [
+            ("/v1/toilets/nearest?lat=50.0875&lon=14.4214&limit=3", ["toilet", "--near", "50.0875,14.4214", "--limit", "3"]),
+            (
+                "/v1/toilets/nearest?lat=50.0875&lon=14.4214&at=2026-11-23T20:50&walk=true&free=true",
+                ["toilet", "--near", "50.0875,14.4214", "--at", "2026-11-23T20:50", "--walk", "--free"]
+            ),
+            (
+                "/v1/toilets/nearest?lat=50.0875&lon=14.4214&at=2026-11-23T19:50:00Z&include_unknown=true&max_distance=300",
+                [
+                    "toilet", "--near", "50.0875,14.4214", "--at", "2026-11-23T19:50:00Z", "--include-unknown", "--max-distance",
+                    "300",
+                ]
+            ),
+            (
+                "/v1/stations/nearest?lat=52.2297&lon=21.0122&limit=2&at=2026-11-21T12:00",
+                ["station", "--near", "52.2297,21.0122", "--limit", "2", "--at", "2026-11-21T12:00"]
+            ),
+            ("/v1/stations?name=LODZ&at=2026-11-21T12:00", ["station", "--name", "LODZ", "--at", "2026-11-21T12:00"]),
+            ("/v1/runs", ["runs"]),
+        ]
+        for (path, args) in cases {
+            let http = try server.get(path)
+            let cli = try CLI.run(args + ["--json", "--db", db])
+            #expect(http.status == 200, "\(path): \(http.body)")
+            #expect(http.headers["content-type"] == "application/json; charset=utf-8")
+            #expect(http.body == cli.stdout, "\(path)")
+        }
+        #expect(server.terminate() == 0)
+    }
+
+    @Test func oneToiletWithItsWeek() throws {
+        let db = try CLI.sampleDatabase()
+        let server = try ServeProcess(db: db)
+        let list = try server.get("/v1/toilets/nearest?lat=50.0875&lon=14.4214&limit=1").json
+        let first = (list["results"] as? [[String: Any]])?.first ?? [:]
+        let (dataset, id) = (first["dataset"] as? String ?? "", first["source_id"] as? String ?? "")
+        let r = try server.get("/v1/toilets/\(dataset)/\(id)?at=2026-11-23T20:50")
+        #expect(r.status == 200)
+        let toilet = r.json["toilet"] as? [String: Any] ?? [:]
+        #expect(r.json["schema"] as? String == "toilet-detail/1")
+        #expect(r.json["at"] as? String == "2026-11-23T19:50:00Z")
+        #expect(toilet["id"] as? String == "\(dataset)/\(id)")
+        #expect(toilet["hours_text"] as? String == "po-ne 9:00-21:00")
+        #expect(toilet["state"] as? String == "open")
+        #expect(toilet["next_change"] as? String == "2026-11-23T21:00:00+01:00")
+        let week = r.json["opening_times"] as? [[String: String]] ?? []
+        #expect(week.count == 15)
+        #expect(week.first == ["state": "open", "from": "2026-11-23T20:50:00+01:00", "until": "2026-11-23T21:00:00+01:00"])
+        #expect(
+            week.dropFirst().first == [
+                "state": "closed", "from": "2026-11-23T21:00:00+01:00", "until": "2026-11-24T09:00:00+01:00",
+            ])
+        #expect(week.last?["until"] == "2026-11-30T20:50:00+01:00")
+        #expect((r.json["source"] as? [String: Any])?["pipeline"] as? String == "prague-toilets-sample")
+        let missing = try server.get("/v1/toilets/\(dataset)/no-such-id")
+        #expect(missing.status == 404)
+        #expect(missing.errorMessage == "no active toilet \(dataset)/no-such-id")
+        #expect(server.terminate() == 0)
+    }
+
+    @Test func stationsByIdHealthAndUpdates() throws {
+        let db = try CLI.sampleDatabase(stations: true)
+        let server = try ServeProcess(db: db)
+        let one = try server.get("/v1/stations/9001?at=2026-11-21T12:00")
+        #expect(one.status == 200, "\(one.body)")
+        let results = one.json["results"] as? [[String: Any]] ?? []
+        #expect(results.map { $0["id"] as? String } == ["gios-stations-sample/9001"])
+        #expect(try server.get("/v1/stations/9001?at=2026-11-21T12:00&dataset=gios-stations-sample").body == one.body)
+        #expect(try server.get("/v1/stations/424242").status == 404)
+        let health = try server.get("/v1/health")
+        #expect(health.status == 200)
+        #expect(health.json["status"] as? String == "ok")
+        #expect(
+            (health.json["datasets"] as? [[String: Any]])?.compactMap { $0["dataset"] as? String }.sorted()
+                == ["gios-stations-sample", "gios-stations-sample", "prague-toilets-sample"])
+        let all = try server.get("/v1/updates?since=2000-01-01T00:00:00Z")
+        let datasets = all.json["datasets"] as? [[String: Any]] ?? []
+        #expect(datasets.map { $0["dataset"] as? String } == ["gios-stations-sample", "prague-toilets-sample"])
+        #expect((datasets.last?["added"] as? [String])?.count == 12)
+        #expect((datasets.last?["updated"] as? [String]) == [])
+        let none = try server.get("/v1/updates?since=2999-01-01T00:00:00%2B01:00")
+        #expect(none.status == 200)
+        #expect(none.json["datasets"] as? [Any] != nil && (none.json["datasets"] as? [Any])?.isEmpty == true)
+        #expect(server.terminate() == 0)
+    }
+
+    @Test func badParametersAreNamed() throws {
+        let db = try CLI.sampleDatabase()
+        let server = try ServeProcess(db: db)
+        let cases: [(String, String, String)] = [
+            ("/v1/toilets/nearest?lon=14", "lat", "parameter 'lat': missing"),
+            ("/v1/toilets/nearest?lat=abc&lon=14", "lat", "parameter 'lat': 'abc' is not a latitude from -90 to 90 degrees"),
+            ("/v1/toilets/nearest?lat=50&lon=14&limit=0", "limit", "parameter 'limit': '0' is not a whole number from 1 to 100"),
+            (
+                "/v1/toilets/nearest?lat=50&lon=14&limit=101", "limit",
+                "parameter 'limit': '101' is not a whole number from 1 to 100"
+            ),
+            ("/v1/toilets/nearest?lat=50&lon=14&open-now=true", "open-now", "parameter 'open-now': unknown parameter"),
+            ("/v1/toilets/nearest?lat=50&lon=14&walk=true", "walk", "parameter 'walk': needs open_now=true or at"),
+            ("/v1/toilets/nearest?lat=50&lon=14&open_now=yes", "open_now", "parameter 'open_now': 'yes' is not true or false"),
+            (
+                "/v1/toilets/nearest?lat=50&lon=14&open_now=true&at=2026-11-23T20:50", "at",
+                "parameter 'at': give either open_now or at, not both"
+            ),
+            ("/v1/updates", "since", "parameter 'since': missing"),
+            ("/v1/stations/nearest?lat=50&lon=14&param=XX", "param", "parameter 'param': unknown pollutant 'XX'"),
+            ("/v1/toilets/nearest?lat=50&lon=14&tz=Mars/Base", "tz", "parameter 'tz': 'Mars/Base' is not an IANA time zone"),
+        ]
+        for (path, parameter, message) in cases {
+            let r = try server.get(path)
+            #expect(r.status == 400, "\(path)")
+            let error = r.json["error"] as? [String: Any] ?? [:]
+            #expect(r.json["schema"] as? String == "http-error/1")
+            #expect(error["parameter"] as? String == parameter, "\(path)")
+            #expect((error["message"] as? String)?.hasPrefix(message) == true, "\(path): \(r.body)")
+            #expect(error["status"] as? Int == 400)
+        }
+        let unknown = try server.get("/v2/nothing")
+        #expect(unknown.status == 404)
+        #expect(unknown.errorMessage == "no such endpoint (see /v1/openapi.yaml)")
+        let post = try server.get("/v1/runs", method: "POST")
+        #expect(post.status == 405)
+        #expect(post.headers["allow"] == "GET, HEAD")
+        #expect(server.terminate() == 0)
+    }
+}

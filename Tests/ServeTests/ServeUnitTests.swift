@@ -1,0 +1,69 @@
+import Foundation
+import Geo
+import Testing
+
+@testable import Serve
+
+/// The server's parts that need no process: the token bucket, the timeout, HTTP dates.
+@Suite struct ServeUnitTests {
+    @Test func tokenBucketRefillsAtItsRate() {
+        let limiter = RateLimiter(rate: 2, burst: 3)
+        #expect((0..<3).map { _ in limiter.take(client: "a", at: 10) } == [nil, nil, nil])
+        #expect(limiter.take(client: "a", at: 10) == 1)  // empty: 0.5 s to the next token, said as 1
+        #expect(limiter.take(client: "b", at: 10) == nil)  // buckets are per client
+        #expect(limiter.take(client: "a", at: 10.5) == nil)
+        #expect(limiter.take(client: "a", at: 10.5) == 1)
+        #expect(limiter.take(client: "a", at: 100) == nil)  // refilled, never above the burst
+        #expect(limiter.take(client: "a", at: 100) == nil)
+        #expect(limiter.take(client: "a", at: 100) == nil)
+        #expect(limiter.take(client: "a", at: 100) == 1)
+        let slow = RateLimiter(rate: 0.1, burst: 1)
+        #expect(slow.take(client: "c", at: 0) == nil)
+        #expect(slow.take(client: "c", at: 0) == 10)
+    }
+
+    /// The timeout answers while the work still runs (the work waits for the test to let it
+    /// end, so the order does not depend on the machine's load).
+    @Test func workThatOutlivesTheTimeoutAnswers503WhileItRuns() async throws {
+        let release = DispatchSemaphore(value: 0)
+        let ended = Flag()
+        await #expect(throws: ServeError.timedOut(seconds: 0.05)) {
+            try await Blocking.run(timeout: 0.05) {
+                // Long: under the whole suite the test's own task may wait a minute for a thread.
+                _ = release.wait(timeout: .now() + 600)
+                ended.set()
+                return 1
+            }
+        }
+        #expect(!ended.isSet)
+        release.signal()
+        #expect(ServeError.timedOut(seconds: 0.05).status == 503)
+        #expect(ServeError.timedOut(seconds: 10).description == "the answer took longer than the server's 10 s request timeout")
+        #expect(try await Blocking.run(timeout: 5) { 42 } == 42)
+    }
+
+    @Test func httpDatesAreIMFFixdate() {
+        let date = Date(timeIntervalSince1970: 1_795_381_200)  // 2026-11-22T21:00:00Z, a Sunday
+        #expect(Caching.httpDate(date) == "Sun, 22 Nov 2026 21:00:00 GMT")
+        #expect(Caching.httpDate(Date(timeIntervalSince1970: 0)) == "Thu, 01 Jan 1970 00:00:00 GMT")
+        #expect(Caching.parseHTTPDate("Sun, 22 Nov 2026 21:00:00 GMT") == date)
+        #expect(Caching.parseHTTPDate("Sunday, 22-Nov-26 21:00:00 GMT") == nil)
+    }
+
+    @Test func parametersAreCheckedAsTheCLIChecksItsOptions() throws {
+        let q = try Parameters(
+            [("lat", "50.1"), ("lon", "14.4"), ("fresh_within", "3650d")], allowed: ["lat", "lon", "fresh_within"])
+        #expect(try q.point().latitude == 50.1)
+        #expect(try q.age("fresh_within") == 3650 * 86400)
+        #expect(throws: ServeError.badParameter(name: "lat", reason: "given more than once")) {
+            try Parameters([("lat", "1"), ("lat", "2")], allowed: ["lat"])
+        }
+        let old = try Parameters([("fresh_within", "3651d")], allowed: ["fresh_within"])
+        #expect(
+            throws: ServeError.badParameter(
+                name: "fresh_within", reason: "'3651d' is not an age such as 90m, 3h or 2d (at most 3650d)")
+        ) {
+            try old.age("fresh_within")
+        }
+    }
+}

@@ -14,11 +14,15 @@ struct Segment: Equatable {
 /// including earlier rules' spill-over from the previous day; one that does not select it
 /// leaves the day as it was (its own spill-over counts only when no earlier rule said
 /// anything about the day). An `off` rule and a `,` rule lay their spans over what is there.
-/// A `||` rule applies when the rules before it selected nothing for the day, or only closed it.
+/// A `||` rule applies when the rules before it selected nothing for the day, or only closed
+/// it without a comment.
 struct DayPlanner {
     let hours: OpeningHours
     let context: HoursContext
     private var holidayCache: [Int: Set<Int>] = [:]
+    /// The rules' matches of the last day planned: a scan plans day after day, and each
+    /// plan needs the day before's.
+    private var lastMatches: (day: Int, values: [Bool?])? = nil
 
     init(hours: OpeningHours, context: HoursContext) {
         self.hours = hours
@@ -29,9 +33,13 @@ struct DayPlanner {
         let yesterday = day.adding(-1)
         var planned: [Segment]? = nil
         var matched = false
-        for rule in hours.rules {
+        var todayMatches: [Bool?] = []
+        todayMatches.reserveCapacity(hours.rules.count)
+        let before = lastMatches?.day == yesterday.number ? lastMatches?.values : nil
+        for (i, rule) in hours.rules.enumerated() {
             let todayMatch = matches(rule, day)
-            let beforeMatch = matches(rule, yesterday)
+            todayMatches.append(todayMatch)
+            let beforeMatch = before?[i] ?? matches(rule, yesterday)
             let today = todayMatch != false
             var own: [Segment]? = nil
             if today || beforeMatch != false {
@@ -50,7 +58,8 @@ struct DayPlanner {
                         s = DayPlanner.overlay(s, part)
                     }
                 }
-                own = s
+                // A rule says nothing about a day it does not select and spills nothing into.
+                own = today || !s.isEmpty ? s : nil
             }
             switch rule.separator {
             case .normal where rule.modifier != .closed:
@@ -64,13 +73,15 @@ struct DayPlanner {
                 }
                 matched = matched || today
             case .fallback:
-                let closedOnly = planned.map { $0.allSatisfy { $0.state == .closed } } ?? false
+                // Closed without a comment: a closed day with a reason (`"note"`) stays closed.
+                let closedOnly = planned.map { $0.allSatisfy { $0.state == .closed && $0.comment == nil } } ?? false
                 if !matched || closedOnly {
                     planned = own
                     matched = today
                 }
             }
         }
+        lastMatches = (day.number, todayMatches)
         return planned ?? []
     }
 

@@ -120,7 +120,7 @@ extension Parser {
 
     func isYearAhead() -> Bool {
         (0..<4).allSatisfy { isDigit(at: pos + $0) } && !isDigit(at: pos + 4)
-            && !(pos + 4 < chars.count && chars[pos + 4] == UInt8(ascii: ":"))
+            && !(pos + 4 < chars.count && chars[pos + 4] == UInt8(ascii: ":") && isDigit(at: pos + 5))
     }
     func isMonthAhead() -> Bool { peekName(Parser.monthNames) != nil }
     func isWeekdayAhead() -> Bool { peekName(Parser.weekdayNames) != nil }

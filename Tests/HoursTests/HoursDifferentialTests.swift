@@ -19,7 +19,7 @@ enum HoursOracle {
 
 /// Differential test against opening-hours-py: random expressions from a grammar-based
 /// generator (`HoursExpressionGenerator`, seeded) at random instants, state and next change
-/// compared. `HOURS_DIFF_COUNT` sets the number of pairs (default 600, about 15 s in a debug build;
+/// compared. `HOURS_DIFF_COUNT` sets the number of pairs (default 400, a few seconds in a debug build;
 /// `make hours-diff` runs 100,000) and `HOURS_DIFF_SEED` the seed (default 11).
 @Suite(.enabled(if: HoursOracle.python != nil, "opening-hours-py cannot be installed (no python3 or pip): skipped"))
 struct HoursDifferentialTests {
@@ -76,7 +76,7 @@ struct HoursDifferentialTests {
     @Test func agreesWithOpeningHoursPy() throws {
         let python = try #require(HoursOracle.python)
         let env = ProcessInfo.processInfo.environment
-        let count = Int(env["HOURS_DIFF_COUNT"] ?? "") ?? 600
+        let count = Int(env["HOURS_DIFF_COUNT"] ?? "") ?? 400
         let seed = UInt64(env["HOURS_DIFF_SEED"] ?? "") ?? 11
         var generator = HoursExpressionGenerator(seed: seed)
         let started = Date()

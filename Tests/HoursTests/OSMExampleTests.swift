@@ -168,3 +168,16 @@ import Testing
         #expect(lenient.status == .exact)
     }
 }
+
+/// Parse time stays linear in the input length, however many warnings or backtracked
+/// list items an input has (a character offset costs nothing for ASCII input).
+@Suite struct OSMParseTimeTests {
+    @Test(arguments: ["mo,", "Dec 24-26,", "Mo-FR 6:00-7:00, ", "Jan 1,"])
+    func manyWarningsParseInLinearTime(unit: String) throws {
+        let text = String(repeating: unit, count: 8_000) + "Mo"
+        let clock = ContinuousClock()
+        let elapsed = clock.measure { _ = try? OpeningHours.parse(text, mode: .lenient) }
+        // Quadratic work on 40-130 kB would take minutes; linear takes milliseconds.
+        #expect(elapsed < .seconds(3), "\(elapsed) for \(text.utf8.count) bytes")
+    }
+}

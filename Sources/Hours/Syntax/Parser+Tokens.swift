@@ -102,7 +102,7 @@ extension Parser {
 
     /// A tolerated variant at byte `at`: a warning in lenient mode, an error naming it in strict mode.
     mutating func tolerate(at: Int, found: String, canonical: String, reason: String) throws(HoursSyntaxError) {
-        let offset = String(decoding: chars[0..<min(at, chars.count)], as: UTF8.self).count
+        let offset = characterOffset(at)
         if strict {
             let shown = found.isEmpty ? "a missing space" : "'\(found)'"
             throw HoursSyntaxError(offset: offset, reason: "\(shown) is not the specification's syntax (\(reason))")
@@ -142,8 +142,6 @@ extension Parser {
 
     /// An error at the cursor (less `back` bytes), with the offset counted in characters.
     func fail(_ reason: String, back: Int = 0) -> HoursSyntaxError {
-        let byte = min(chars.count, max(0, pos - back))
-        let characters = String(decoding: chars[0..<byte], as: UTF8.self).count
-        return HoursSyntaxError(offset: characters, reason: reason)
+        HoursSyntaxError(offset: characterOffset(pos - back), reason: reason)
     }
 }

@@ -10,9 +10,20 @@ struct Parser {
     let strict: Bool
     var warnings: [HoursWarning] = []
 
+    /// ASCII input (the usual): a byte offset is the character offset, so errors and
+    /// warnings cost nothing to place (no quadratic time for inputs with many of them).
+    let isASCII: Bool
+
     init(_ text: String, strict: Bool = false) {
         chars = Array(text.utf8)
+        isASCII = chars.allSatisfy { $0 < 0x80 }
         self.strict = strict
+    }
+
+    /// The character offset of byte `byte`.
+    func characterOffset(_ byte: Int) -> Int {
+        let byte = min(max(0, byte), chars.count)
+        return isASCII ? byte : String(decoding: chars[0..<byte], as: UTF8.self).count
     }
 
     static let weekdayNames = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"].map { Array($0.utf8) }

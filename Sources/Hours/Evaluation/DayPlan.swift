@@ -12,8 +12,8 @@ struct Segment: Equatable {
 /// day, plus the part past midnight of its spans on the previous day when it selects that
 /// one. A normal (`;`) open or unknown rule that selects the day replaces the whole day,
 /// including earlier rules' spill-over from the previous day; one that does not select it
-/// leaves the day as it was (its own spill-over counts only when no earlier rule said
-/// anything about the day). An `off` rule and a `,` rule lay their spans over what is there.
+/// leaves the day as it was (its own spill-over counts only when earlier rules said nothing
+/// about the day or only closed it). An `off` rule and a `,` rule lay their spans over what is there.
 /// A `||` rule applies when the rules before it selected nothing for the day, or only closed
 /// it without a comment.
 struct DayPlanner {
@@ -63,7 +63,13 @@ struct DayPlanner {
             }
             switch rule.separator {
             case .normal where rule.modifier != .closed:
-                planned = today ? own : (planned ?? own)
+                // Not selecting the day, it leaves what earlier rules said, unless they only
+                // closed it (then its own spill-over counts).
+                if today {
+                    planned = own
+                } else if planned.map(DayPlanner.isClosedOnly) ?? true {
+                    planned = own ?? planned
+                }
                 matched = matched || today
             case .normal, .additional:
                 if let p = planned, let o = own {
@@ -74,8 +80,7 @@ struct DayPlanner {
                 matched = matched || today
             case .fallback:
                 // Closed without a comment: a closed day with a reason (`"note"`) stays closed.
-                let closedOnly = planned.map { $0.allSatisfy { $0.state == .closed && $0.comment == nil } } ?? false
-                if !matched || closedOnly {
+                if !matched || planned.map(DayPlanner.isClosedOnly) ?? false {
                     planned = own
                     matched = today
                 }
@@ -83,6 +88,11 @@ struct DayPlanner {
         }
         lastMatches = (day.number, todayMatches)
         return planned ?? []
+    }
+
+    /// Whether a schedule only closes (no open or unknown time, no comment).
+    static func isClosedOnly(_ plan: [Segment]) -> Bool {
+        plan.allSatisfy { $0.state == .closed && $0.comment == nil }
     }
 
     /// The state at minute `m` (0…1439) of a day with schedule `plan`.

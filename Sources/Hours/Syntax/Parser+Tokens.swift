@@ -110,12 +110,18 @@ extension Parser {
         warnings.append(HoursWarning(offset: offset, found: found, canonical: canonical, reason: reason))
     }
 
-    /// A year directly followed by a month: the start of a year-anchored date range.
+    /// A year, a month and a day or an nth weekday (`2026 Dec 24`, `2026 Jan Mo[1]`): the
+    /// start of a year-anchored date range. `2026 Jul-Apr` is a year selector and months, as
+    /// opening-hours-rs reads it.
     func isYearDateAhead() -> Bool {
         guard isYearAhead() else { return false }
         var i = pos + 4
         while i < chars.count, chars[i] == 0x20 { i += 1 }
-        return peekName(Parser.monthNames, at: i) != nil
+        guard peekName(Parser.monthNames, at: i) != nil else { return false }
+        i += 3
+        while i < chars.count, chars[i] == 0x20 { i += 1 }
+        if isDigit(at: i) { return true }
+        return peekName(Parser.weekdayNames, at: i) != nil && i + 2 < chars.count && chars[i + 2] == UInt8(ascii: "[")
     }
 
     func isYearAhead() -> Bool {

@@ -64,6 +64,12 @@ import Testing
             ("Mo-Fr 18:00-02:00; PH off", "2026-05-06T00:30", "open", "2026-05-06T02:00+02:00"),
             ("Mo-Fr 18:00-02:00; PH off", "2026-05-09T00:30", "open", "2026-05-09T02:00+02:00"),
             ("Mo 10:00-12:00; Su 20:00-02:00", "2026-11-23T01:00", "closed", "2026-11-23T10:00+01:00"),
+            // Regressions found by the differential test: a rule's spill-over counts after
+            // rules that only closed the day; a year before months alone is a year selector.
+            ("We 07:00-08:00 off; Tu 20:00-02:00", "2026-11-25T01:00", "open", "2026-11-25T02:00+01:00"),
+            ("2029 Jul-Apr", "2029-01-15T10:00", "open", "2029-05-01T00:00+02:00"),
+            ("2029 Jul-Apr", "2028-12-15T10:00", "closed", "2029-01-01T00:00+01:00"),
+            ("2029 easter -3 days-Dec 04,Jul 08: We-Sa", "2028-04-01T15:57", "closed", "2028-07-08T00:00+02:00"),
         ] as [(String, String, String, String?)])
     func evaluatesAsTheReferenceEvaluators(expr: String, at: String, state: String, next: String?) throws {
         let (s, n, _) = try evaluate(expr, at: at)

@@ -110,13 +110,15 @@ extension Parser {
         warnings.append(HoursWarning(offset: offset, found: found, canonical: canonical, reason: reason))
     }
 
-    /// A year, a month and a day or an nth weekday (`2026 Dec 24`, `2026 Jan Mo[1]`): the
+    /// A year, then easter or a month and a day or an nth weekday (`2026 Dec 24`, `2026 Jan Mo[1]`): the
     /// start of a year-anchored date range. `2026 Jul-Apr` is a year selector and months, as
     /// opening-hours-rs reads it.
     func isYearDateAhead() -> Bool {
         guard isYearAhead() else { return false }
         var i = pos + 4
         while i < chars.count, chars[i] == 0x20 { i += 1 }
+        // `2029 easter -3 days-Dec 04`: easter is a day.
+        if i + 6 <= chars.count, chars[i..<(i + 6)].map({ $0 | 0x20 }).elementsEqual("easter".utf8) { return true }
         guard peekName(Parser.monthNames, at: i) != nil else { return false }
         i += 3
         while i < chars.count, chars[i] == 0x20 { i += 1 }

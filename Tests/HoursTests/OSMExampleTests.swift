@@ -70,6 +70,8 @@ import Testing
             ("2029 Jul-Apr", "2029-01-15T10:00", "open", "2029-05-01T00:00+02:00"),
             ("2029 Jul-Apr", "2028-12-15T10:00", "closed", "2029-01-01T00:00+01:00"),
             ("2029 easter -3 days-Dec 04,Jul 08: We-Sa", "2028-04-01T15:57", "closed", "2028-07-08T00:00+02:00"),
+            ("2025-2029, 2026+ 09:00-18:00", "2025-06-03T07:00", "open", "2030-01-01T00:00+01:00"),
+            ("Dec 04-12, Feb 10:00-12:00", "2026-12-05T07:00", "open", "2026-12-13T00:00+01:00"),
         ] as [(String, String, String, String?)])
     func evaluatesAsTheReferenceEvaluators(expr: String, at: String, state: String, next: String?) throws {
         let (s, n, _) = try evaluate(expr, at: at)

@@ -45,12 +45,11 @@ extension Rule {
     }
 
     /// Whether `next`, written after this rule and `, `, would be read as part of this rule's
-    /// last list: years, dates (a year starts a year-anchored date) and times continue after
-    /// `, `, and a week list takes the hour of a time (`week 02, 05:00`); weekday lists and
-    /// rules starting with `week` are not continued.
+    /// last list: only a time list continues after `, ` (year, date, week and weekday lists
+    /// take no space after their commas).
     func wouldAbsorb(_ next: Rule) -> Bool {
         switch (lastList, next.firstList) {
-        case (.years, .years), (.dates, .dates), (.dates, .years), (.times, .times), (.weeks, .times): return true
+        case (.times, .times): return true
         default: return false
         }
     }

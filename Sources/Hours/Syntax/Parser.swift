@@ -122,7 +122,9 @@ struct Parser {
             skipSpaces()
         }
         if isTimeAhead() {
-            rule.times = try parseList { (p: inout Parser) throws(HoursSyntaxError) in try p.parseTimeSpan() }
+            rule.times = try parseList(spacedCommas: true) { (p: inout Parser) throws(HoursSyntaxError) in
+                try p.parseTimeSpan()
+            }
         }
     }
 
@@ -161,13 +163,21 @@ struct Parser {
         }
     }
 
-    /// Parses `item(,item)*`, stopping before a comma that does not start another item.
-    mutating func parseList<T>(_ item: (inout Parser) throws(HoursSyntaxError) -> T) throws(HoursSyntaxError) -> [T] {
+    /// Parses `item(,item)*`, stopping before a comma that does not start another item. Only
+    /// time lists take spaces after the comma: in year, date and week lists `, ` starts an
+    /// additional rule (`2025-2029, 2026+ 09:00-18:00`), as opening-hours-rs reads it.
+    mutating func parseList<T>(
+        spacedCommas: Bool = false, _ item: (inout Parser) throws(HoursSyntaxError) -> T
+    ) throws(HoursSyntaxError) -> [T] {
         var out = [try item(&self)]
         while true {
             let save = pos
             let saveWarnings = warnings.count
             guard accept(",") else { break }
+            if !spacedCommas, peek() == 0x20 {
+                pos = save
+                break
+            }
             skipSpaces()
             if let next = try? item(&self) {
                 out.append(next)

@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_DB ?= demo.sqlite
 
-.PHONY: demo test build release setup setup-test bench lint clean preview fuzz fuzz-build
+.PHONY: demo test build release setup setup-test bench lint clean preview fuzz fuzz-build hours-diff
 
 setup:
 	@bash scripts/setup.sh
@@ -68,6 +68,17 @@ fuzz: fuzz-build
 			-max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -max_len=8192 -rss_limit_mb=2048 \
 			-print_final_stats=1 -artifact_prefix=.build/fuzz/findings/$$t/ || exit 1; \
 	done
+
+## The opening-hours differential test at full size: 100,000 (expression, instant) pairs
+## compared with opening-hours-py (installed into .build/hours-venv on first use).
+HOURS_DIFF_COUNT ?= 100000
+HOURS_DIFF_SEED ?= 11
+## Optimised (the debug build takes about 20 ms a pair): `-enable-testing` for the test targets.
+HOURS_DIFF_FLAGS = -c release -Xswiftc -enable-testing
+hours-diff:
+	$(SWIFT) build $(HOURS_DIFF_FLAGS) --build-tests
+	HOURS_DIFF_COUNT=$(HOURS_DIFF_COUNT) HOURS_DIFF_SEED=$(HOURS_DIFF_SEED) \
+		$(SWIFT) test $(HOURS_DIFF_FLAGS) --skip-build --filter HoursDifferentialTests/agreesWithOpeningHoursPy
 
 clean:
 	rm -rf .build $(DEMO_DB) $(DEMO_DB).*.kdt

@@ -36,11 +36,23 @@ enum HoursFuzzing {
     }
 
     /// OSM syntax: what parses prints back to a form that parses to the same tree, and
-    /// evaluates consistently (with and without a position for sun times).
+    /// evaluates consistently (with and without a position for sun times); what the lenient
+    /// mode reads without a warning, strict mode reads as the same tree, and what strict mode
+    /// reads, the lenient mode reads without a warning.
     static func openingHours(_ input: [UInt8]) -> [String] {
         let text = String(decoding: input, as: UTF8.self)
-        guard (try? OpeningHours(parsing: text)) != nil else { return [] }
-        return check(text, context: HoursContext(timeZone: prague, country: "CZ", latitude: 50.08, longitude: 14.42))
+        let strict = try? OpeningHours.parse(text, mode: .strict)
+        guard let lenient = try? OpeningHours.parse(text, mode: .lenient) else {
+            return strict == nil ? [] : ["'\(text)' is read in strict mode only"]
+        }
+        var broken: [String] = []
+        if lenient.warnings.isEmpty, strict?.hours != lenient.hours {
+            broken.append("'\(text)' has no warning but strict mode reads it differently")
+        }
+        if let strict, !lenient.warnings.isEmpty || strict.hours != lenient.hours {
+            broken.append("'\(text)' is strict syntax but the lenient mode warns or reads it differently")
+        }
+        return broken + check(text, context: HoursContext(timeZone: prague, country: "CZ", latitude: 50.08, longitude: 14.42))
     }
 
     /// `expression` parses, its canonical form is a fixed point, and at every instant the

@@ -37,10 +37,11 @@ import Testing
             ("2200 Jan 01 10:00-11:00", "2200-01-01T11:30", "closed", nil),
             ("2030 open", "2026-06-01T12:00", "closed", "2030-01-01T00:00+00:00"),
             ("2030 open", "2030-06-01T12:00", "open", "2031-01-01T00:00+00:00"),
-            // A year selector selects days of that year: Jan 01 of 2025 (in the range from Dec 31
-            // of 2024) and Dec 31 of 2025, not Jan 01 of 2026.
-            ("2025 Dec 31-Jan 01 10:00-12:00", "2020-06-01T00:00", "closed", "2025-01-01T10:00+00:00"),
-            ("2025 Dec 31-Jan 01 10:00-12:00", "2025-12-31T12:30", "closed", nil),
+            // A year before a date anchors the range (as opening-hours-rs reads it): Dec 31 of
+            // 2025 to Jan 01 of 2026, and nothing in 2025's January.
+            ("2025 Dec 31-Jan 01 10:00-12:00", "2020-06-01T00:00", "closed", "2025-12-31T10:00+00:00"),
+            ("2025 Dec 31-Jan 01 10:00-12:00", "2025-12-31T12:30", "closed", "2026-01-01T10:00+00:00"),
+            ("2025 Dec 31-Jan 01 10:00-12:00", "2026-01-01T12:30", "closed", nil),
             ("2026 Dec 31 22:00-26:00", "2026-12-31T23:00", "open", "2027-01-01T02:00+00:00"),
             ("2026 Dec 31 22:00-26:00", "2027-01-01T03:00", "closed", nil),
             ("1900-2200/100 Jun 01 off; 2100 open", "2026-01-01T00:00", "closed", "2100-01-01T00:00+00:00"),

@@ -76,13 +76,24 @@ import Testing
         ("PL", "2027-05-27T10:00", "closed", "2027-05-28T09:00+02:00"),  // Corpus Christi 2027
         ("PL", "2026-12-24T10:00", "closed", "2026-12-27T09:00+01:00"),  // Dec 24 since 2025
         ("PL", "2026-11-11T10:00", "closed", "2026-11-12T09:00+01:00"),
-        ("XX", "2026-12-24T10:00", "open", "2026-12-24T17:00+01:00"),  // no rules: PH never matches
     ])
     func publicHolidays(country: String, at: String, state: String, next: String) throws {
         let zone = country == "PL" ? warsaw : prague
         let (s, n, _) = try evaluate("Mo-Su 09:00-17:00; PH off", at: at, country: country, zone: zone)
         #expect(s == state)
         #expect(n == next)
+    }
+
+    /// `PH` where no calendar is known (a country without rules, or none) is unknown, never
+    /// "not a holiday": every day might be one, so `PH off` leaves every day unknown.
+    @Test(arguments: ["XX", nil] as [String?])
+    func publicHolidaysOfAnUnknownCountryAreUnknown(country: String?) throws {
+        let (s, n, c) = try evaluate("Mo-Su 09:00-17:00; PH off", at: "2026-12-24T10:00", country: country)
+        #expect(s == "unknown")
+        #expect(n == nil)
+        #expect(c == "public holidays of \(country ?? "an unknown country") are not known")
+        let (open, _, _) = try evaluate("PH 10:00-12:00", at: "2026-12-23T11:00", country: country)
+        #expect(open == "unknown")
     }
 
     @Test func holidayTables() {

@@ -55,16 +55,17 @@ import Testing
         #expect(try OpeningHours(parsing: tree.canonical) == tree)
     }
 
-    /// Fuzzing finding: `, ` separates rules and also continues a list, so a rule whose
+    /// Fuzzing finding: `, ` separates rules and also continues a time list, so a rule whose
     /// first list could continue the previous rule's last one read back as part of it. The
     /// canonical form ends such a rule with an explicit `open`; other forms are unchanged.
+    /// Year, date and week lists take no space after their commas (as opening-hours-rs).
     @Test(arguments: [
         (
             "Su,PH off  ,        2027+,     2027+       ,        2027+,     2027+ May",
-            "Su,PH off, 2027+,2027+ open, 2027+,2027+ May"
+            "Su,PH off, 2027+, 2027+, 2027+, 2027+ May"
         ),
         ("10:00-11:00 ,12:00-13:00", "10:00-11:00 open, 12:00-13:00"),
-        ("2056week 2 , 5:00-48:00", "2056 week 02 open, 05:00-48:00"),
+        ("2056week 2 , 5:00-48:00", "2056 week 02, 05:00-48:00"),
         ("Jan ,Feb 10:00-11:00", "Jan,Feb 10:00-11:00"),  // a date list takes spaces before ',': one rule
         ("Mo 10:00-12:00, Tu 11:00-13:00", "Mo 10:00-12:00, Tu 11:00-13:00"),
         ("Mo ,Tu 10:00-11:00", "Mo, Tu 10:00-11:00"),

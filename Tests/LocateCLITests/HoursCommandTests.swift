@@ -15,7 +15,10 @@ import Testing
           "schema" : "hours-eval/1",
           "state" : "\(state)",
           "state_at" : "\(at)",
-          "time_zone" : "Europe/Prague"
+          "time_zone" : "Europe/Prague",
+          "warnings" : [
+
+          ]
         }
 
         """
@@ -126,14 +129,14 @@ import Testing
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 5)
         let ok = "\"schema\":\"hours-eval-line/1\""
-        let failed = "\"next_change\":null,\(ok),\"state\":null,\"state_at\":null,\"time_zone\":null}"
+        let failed = "\"next_change\":null,\(ok),\"state\":null,\"state_at\":null,\"time_zone\":null,\"warnings\":null}"
         #expect(
             lines[0]
-                == "{\"error\":null,\"id\":\"x1\",\"next_change\":\"2026-06-03T18:00:00+02:00\",\(ok),\"state\":\"open\",\"state_at\":\"2026-06-03T12:00:00+02:00\",\"time_zone\":\"Europe/Prague\"}"
+                == "{\"error\":null,\"id\":\"x1\",\"next_change\":\"2026-06-03T18:00:00+02:00\",\(ok),\"state\":\"open\",\"state_at\":\"2026-06-03T12:00:00+02:00\",\"time_zone\":\"Europe/Prague\",\"warnings\":[]}"
         )
         #expect(
             lines[1]
-                == "{\"error\":null,\"id\":\"x2\",\"next_change\":\"2026-06-06T08:00:00+02:00\",\(ok),\"state\":\"closed\",\"state_at\":\"2026-06-06T07:00:00+02:00\",\"time_zone\":\"Europe/Prague\"}"
+                == "{\"error\":null,\"id\":\"x2\",\"next_change\":\"2026-06-06T08:00:00+02:00\",\(ok),\"state\":\"closed\",\"state_at\":\"2026-06-06T07:00:00+02:00\",\"time_zone\":\"Europe/Prague\",\"warnings\":[]}"
         )
         #expect(
             lines[2]
@@ -141,7 +144,7 @@ import Testing
         )
         #expect(
             lines[3]
-                == "{\"error\":null,\"id\":\"x4\",\"next_change\":null,\(ok),\"state\":\"open\",\"state_at\":\"2026-06-03T12:00:00+02:00\",\"time_zone\":\"Europe/Warsaw\"}"
+                == "{\"error\":null,\"id\":\"x4\",\"next_change\":null,\(ok),\"state\":\"open\",\"state_at\":\"2026-06-03T12:00:00+02:00\",\"time_zone\":\"Europe/Warsaw\",\"warnings\":[]}"
         )
         #expect(lines[4] == "{\"error\":\"line 5: not a JSON object\",\"id\":null,\(failed)")
     }
@@ -156,8 +159,8 @@ import Testing
         #expect(r.status == 0)
         #expect(
             r.stdout == """
-                {"error":null,"id":5,"next_change":null,"schema":"hours-eval-line/1","state":"open","state_at":"2026-06-03T12:00:00+02:00","time_zone":"Europe/Prague"}
-                {"error":"\\"coords\\" must be [lat, lon]","id":6,"next_change":null,"schema":"hours-eval-line/1","state":null,"state_at":null,"time_zone":null}
+                {"error":null,"id":5,"next_change":null,"schema":"hours-eval-line/1","state":"open","state_at":"2026-06-03T12:00:00+02:00","time_zone":"Europe/Prague","warnings":[]}
+                {"error":"\\"coords\\" must be [lat, lon]","id":6,"next_change":null,"schema":"hours-eval-line/1","state":null,"state_at":null,"time_zone":null,"warnings":null}
 
                 """)
     }
@@ -184,8 +187,52 @@ import Testing
                   "hours_status" : "interpreted",
                   "hours_text" : "po-ne 9-21 h (léto); po-ne 9-19 h (zima)",
                   "reason" : "léto read as Apr-Sep; zima read as Oct-Mar",
-                  "schema" : "hours-normalize/1"
+                  "schema" : "hours-normalize/1",
+                  "warnings" : [
+
+                  ]
                 }
+
+                """)
+    }
+
+    /// Tolerated variants are read and shown as warnings; --strict rejects them (issue 11).
+    @Test func warningsAndStrictMode() throws {
+        let table = try CLI.run(["hours", "eval", "Mo-FR 08:00-16:00", "--at", "2026-11-27T17:00"])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(
+            table.stdout == """
+                state: closed
+                next change: 2026-11-30T08:00
+                normalized: Mo-Fr 08:00-16:00
+                warning: at character 4: 'FR' read as 'Fr' (weekdays are written Mo, Tu, We, Th, Fr, Sa, Su)
+
+                """)
+        let json = try CLI.run(["hours", "eval", "Mo-FR 08:00-16:00", "--at", "2026-11-27T17:00", "--json"])
+        #expect(json.stdout.contains("\"at_character\" : 4,\n      \"canonical\" : \"Fr\",\n      \"found\" : \"FR\""))
+        let strict = try CLI.run(["hours", "eval", "Mo-FR 08:00-16:00", "--strict"])
+        #expect(strict.status == 1)
+        #expect(
+            strict.stderr
+                == "error: not valid opening_hours (at character 4: 'FR' is not the specification's syntax (weekdays are written Mo, Tu, We, Th, Fr, Sa, Su))\n"
+        )
+        let czech = try CLI.run(["hours", "eval", "po-pá 8:00-16:00", "--strict"])
+        #expect(czech.status == 1)
+        #expect(czech.stderr.hasPrefix("error: not valid opening_hours (at character 1: "))
+        let batch = try Fixtures.run(
+            CLI.binary, ["hours", "eval", "--batch", "--strict"],
+            stdin: "{\"id\":1,\"expr\":\"Mo12:00-14:00\",\"at\":\"2026-11-23T13:00\"}\n")
+        #expect(
+            batch.stdout
+                == "{\"error\":\"not valid opening_hours (at character 3: a missing space is not the specification's syntax (selectors are separated by a space))\",\"id\":1,\"next_change\":null,\"schema\":\"hours-eval-line/1\",\"state\":null,\"state_at\":null,\"time_zone\":null,\"warnings\":null}\n"
+        )
+        let normalized = try CLI.run(["hours", "normalize", "mo-fr 10:00-18:00"])
+        #expect(normalized.stdout == "Mo-Fr 10:00-18:00\n")
+        #expect(
+            normalized.stderr == """
+                exact
+                warning: at character 1: 'mo' read as 'Mo' (weekdays are written Mo, Tu, We, Th, Fr, Sa, Su)
+                warning: at character 4: 'fr' read as 'Fr' (weekdays are written Mo, Tu, We, Th, Fr, Sa, Su)
 
                 """)
     }

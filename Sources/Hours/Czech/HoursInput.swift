@@ -6,16 +6,23 @@ public struct HoursInput: Sendable {
     public let normalized: String
     /// How it was read: `exact` for OSM syntax, else the Czech translation's status.
     public let status: CzechHours.Status
+    /// The tolerated OSM variants the text used, each with its canonical form (lenient mode).
+    public let warnings: [HoursWarning]
 
     /// Reads `text` as OSM `opening_hours`, or failing that as Czech hours text. Throws a
-    /// message naming both problems when it is neither.
-    public init(_ text: String) throws(HoursInputError) {
+    /// message naming both problems when it is neither. In `.strict` mode only the
+    /// specification's syntax is read: no tolerated variant, no Czech.
+    public init(_ text: String, mode: HoursSyntaxMode = .lenient) throws(HoursInputError) {
         do {
-            hours = try OpeningHours(parsing: text)
+            let parsed = try OpeningHours.parse(text, mode: mode)
+            hours = parsed.hours
+            warnings = parsed.warnings
             normalized = hours.canonical
             status = .exact
             return
         } catch {
+            if mode == .strict { throw HoursInputError(message: "not valid opening_hours (\(error))") }
+            warnings = []
             let czech = CzechHours(czech: text)
             switch czech.status {
             case .exact, .interpreted:

@@ -1,5 +1,5 @@
 /// One interval of a day's schedule, in minutes from that day's midnight (local wall
-/// clock); `end` beyond 1440 spills into the next day.
+/// clock), 0…1440; minutes no segment covers are closed.
 struct Segment: Equatable {
     var start: Int
     var end: Int
@@ -7,14 +7,22 @@ struct Segment: Equatable {
     var comment: String?
 }
 
-/// Builds each day's schedule from the rules (OSM specification semantics: a normal rule
-/// that selects a day replaces what earlier rules said about it, `,` adds, `||` applies
-/// only to days no earlier rule selected; an `off` rule with times closes just those
-/// times).
+/// Builds each day's schedule from the rules, as opening-hours-rs (and the specification)
+/// evaluate them. Each rule contributes, for a day, its spans on that day when it selects the
+/// day, plus the part past midnight of its spans on the previous day when it selects that
+/// one. A normal (`;`) open or unknown rule that selects the day replaces the whole day,
+/// including earlier rules' spill-over from the previous day; one that does not select it
+/// leaves the day as it was (its own spill-over counts only when earlier rules said nothing
+/// about the day or only closed it). An `off` rule and a `,` rule lay their spans over what is there.
+/// A `||` rule applies when the rules before it selected nothing for the day, or only closed
+/// it without a comment.
 struct DayPlanner {
     let hours: OpeningHours
     let context: HoursContext
     private var holidayCache: [Int: Set<Int>] = [:]
+    /// The rules' matches of the last day planned: a scan plans day after day, and each
+    /// plan needs the day before's.
+    private var lastMatches: (day: Int, values: [Bool?])? = nil
 
     init(hours: OpeningHours, context: HoursContext) {
         self.hours = hours
@@ -22,59 +30,102 @@ struct DayPlanner {
     }
 
     mutating func plan(_ day: CivilDay) -> [Segment] {
-        var plan: [Segment] = []
-        var matchedAny = false
-        for rule in hours.rules {
-            let applies: Bool
-            switch rule.separator {
-            case .normal, .additional: applies = matches(rule, day)
-            case .fallback: applies = !matchedAny && matches(rule, day)
-            }
-            guard applies else { continue }
-            let segments = self.segments(rule, day)
-            let replaces = rule.separator != .additional
-            if rule.modifier == .closed {
-                if rule.times.isEmpty {
-                    plan = [Segment(start: 0, end: 1440, state: .closed, comment: rule.comment)]
-                } else {
-                    for s in segments { plan = DayPlanner.subtract(plan, s.start, s.end) }
-                    plan += segments
+        let yesterday = day.adding(-1)
+        var planned: [Segment]? = nil
+        var matched = false
+        var todayMatches: [Bool?] = []
+        todayMatches.reserveCapacity(hours.rules.count)
+        let before = lastMatches?.day == yesterday.number ? lastMatches?.values : nil
+        for (i, rule) in hours.rules.enumerated() {
+            let todayMatch = matches(rule, day)
+            todayMatches.append(todayMatch)
+            let beforeMatch = before?[i] ?? matches(rule, yesterday)
+            let today = todayMatch != false
+            var own: [Segment]? = nil
+            if today || beforeMatch != false {
+                var s: [Segment] = []
+                if beforeMatch != false {
+                    for seg in segments(rule, yesterday, known: beforeMatch != nil) where seg.end > 1440 {
+                        var part = seg
+                        (part.start, part.end) = (max(seg.start - 1440, 0), min(seg.end - 1440, 1440))
+                        s = DayPlanner.overlay(s, part)
+                    }
                 }
-            } else if replaces {
-                plan = segments
-            } else {
-                plan += segments
+                if today {
+                    for seg in segments(rule, day, known: todayMatch != nil) where seg.start < 1440 {
+                        var part = seg
+                        part.end = min(seg.end, 1440)
+                        s = DayPlanner.overlay(s, part)
+                    }
+                }
+                // A rule says nothing about a day it does not select and spills nothing into.
+                own = today || !s.isEmpty ? s : nil
             }
-            matchedAny = true
+            switch rule.separator {
+            case .normal where rule.modifier != .closed:
+                // Not selecting the day, it leaves what earlier rules said, unless they only
+                // closed it (then its own spill-over counts).
+                if today {
+                    planned = own
+                } else if planned.map(DayPlanner.isClosedOnly) ?? true {
+                    planned = own ?? planned
+                }
+                matched = matched || today
+            case .normal, .additional:
+                if let p = planned, let o = own {
+                    planned = o.reduce(p) { DayPlanner.overlay($0, $1) }
+                } else {
+                    planned = planned ?? own
+                }
+                matched = matched || today
+            case .fallback:
+                // Closed without a comment: a closed day with a reason (`"note"`) stays closed.
+                if !matched || planned.map(DayPlanner.isClosedOnly) ?? false {
+                    planned = own
+                    matched = today
+                }
+            }
         }
-        return plan
+        lastMatches = (day.number, todayMatches)
+        return planned ?? []
     }
 
-    /// The state at minute `m` of `day`, given that day's plan and the previous day's.
-    static func state(at m: Int, today: [Segment], yesterday: [Segment]) -> (HoursState, String?) {
-        for s in today.reversed() where s.start <= m && m < s.end { return (s.state, s.comment) }
-        for s in yesterday.reversed() where s.end > 1440 && s.start - 1440 <= m && m < s.end - 1440 {
-            return (s.state, s.comment)
-        }
+    /// Whether a schedule only closes (no open or unknown time, no comment).
+    static func isClosedOnly(_ plan: [Segment]) -> Bool {
+        plan.allSatisfy { $0.state == .closed && $0.comment == nil }
+    }
+
+    /// The state at minute `m` (0…1439) of a day with schedule `plan`.
+    static func state(at m: Int, in plan: [Segment]) -> (HoursState, String?) {
+        for s in plan where s.start <= m && m < s.end { return (s.state, s.comment) }
         return (.closed, nil)
     }
 
-    static func subtract(_ plan: [Segment], _ a: Int, _ b: Int) -> [Segment] {
+    /// `plan` with `top` laid over it (sorted, non-overlapping; empty segments dropped).
+    static func overlay(_ plan: [Segment], _ top: Segment) -> [Segment] {
+        guard top.end > top.start else { return plan }
         var out: [Segment] = []
         for s in plan {
-            if s.end <= a || s.start >= b {
+            if s.end <= top.start || s.start >= top.end {
                 out.append(s)
                 continue
             }
-            if s.start < a { out.append(Segment(start: s.start, end: a, state: s.state, comment: s.comment)) }
-            if s.end > b { out.append(Segment(start: b, end: s.end, state: s.state, comment: s.comment)) }
+            if s.start < top.start { out.append(Segment(start: s.start, end: top.start, state: s.state, comment: s.comment)) }
+            if s.end > top.end { out.append(Segment(start: top.end, end: s.end, state: s.state, comment: s.comment)) }
         }
-        return out
+        out.append(top)
+        return out.sorted { $0.start < $1.start }
     }
 
     // MARK: times
 
-    private func segments(_ rule: Rule, _ day: CivilDay) -> [Segment] {
+    /// The rule's spans on `day` (ends past 1440 run into the next day); all unknown when
+    /// whether the rule selects the day is not `known`.
+    private func segments(_ rule: Rule, _ day: CivilDay, known: Bool = true) -> [Segment] {
+        guard known else {
+            let why = "public holidays of \(context.country ?? "an unknown country") are not known"
+            return segments(rule, day).map { Segment(start: $0.start, end: $0.end, state: .unknown, comment: why) }
+        }
         let state: HoursState = rule.modifier == .closed ? .closed : (rule.modifier == .unknown ? .unknown : .open)
         if rule.alwaysOpen || rule.times.isEmpty { return [Segment(start: 0, end: 1440, state: state, comment: rule.comment)] }
         var out: [Segment] = []
@@ -91,6 +142,7 @@ struct DayPlanner {
                 out.append(Segment(start: 0, end: 1440, state: .unknown, comment: "variable times need coordinates"))
                 continue
             }
+            // `22:00-02:00` runs past midnight; `22:00-22:00` is 24 hours.
             if end <= start { end += 1440 }
             out.append(Segment(start: start, end: end, state: state, comment: rule.comment))
             if span.openEnd, end < 1440 {
@@ -114,20 +166,31 @@ struct DayPlanner {
 
     // MARK: selectors
 
-    private mutating func matches(_ rule: Rule, _ day: CivilDay) -> Bool {
+    /// Whether `rule` selects `day`; nil when that depends on public holidays no calendar
+    /// says (then the rule's times are unknown that day).
+    private mutating func matches(_ rule: Rule, _ day: CivilDay) -> Bool? {
         if rule.alwaysOpen { return true }
         if !rule.years.isEmpty, !rule.years.contains(where: { $0.contains(day.year) }) { return false }
         if !rule.dates.isEmpty, !rule.dates.contains(where: { $0.contains(day) }) { return false }
         if !rule.weeks.isEmpty, !rule.weeks.contains(where: { $0.contains(day.isoWeek) }) { return false }
         if rule.weekdays.isEmpty && rule.holidays.isEmpty { return true }
         if rule.weekdays.contains(where: { $0.contains(day) }) { return true }
-        for h in rule.holidays where h.kind == .publicHoliday && isPublicHoliday(day.adding(-h.offsetDays)) { return true }
-        return false
+        var unknown = false
+        for h in rule.holidays where h.kind == .publicHoliday {
+            switch isPublicHoliday(day.adding(-h.offsetDays)) {
+            case true?: return true
+            case false?: continue
+            case nil: unknown = true
+            }
+        }
+        return unknown ? nil : false
     }
 
-    private mutating func isPublicHoliday(_ day: CivilDay) -> Bool {
-        guard let country = context.country else { return false }
-        if let set = holidayCache[day.year] { return set.contains(day.number) }
+    /// Whether `day` is a public holiday of the context's country; nil when no calendar is
+    /// known for it (no country, or one without a calendar).
+    private mutating func isPublicHoliday(_ day: CivilDay) -> Bool? {
+        guard let country = context.country, PublicHolidays.isSupported(country) else { return nil }
+        if let cached = holidayCache[day.year] { return cached.contains(day.number) }
         let set = Set(PublicHolidays.days(country: country, year: day.year).map(\.number))
         holidayCache[day.year] = set
         return set.contains(day.number)
@@ -166,32 +229,52 @@ extension WeekdayRange {
 
 extension DateRange {
     func contains(_ day: CivilDay) -> Bool {
-        if let year {
-            // Anchored to a year: the range starts in that year (and may run into the next).
-            guard day.year == year || (to != nil && day.year == year + 1) else { return false }
-            return containsUnanchored(day, startYear: year)
-        }
-        return containsUnanchored(day, startYear: day.year) || containsUnanchored(day, startYear: day.year - 1)
+        if let year { return contains(day, startYear: year) }
+        return contains(day, startYear: day.year) || contains(day, startYear: day.year - 1)
     }
 
-    private func containsUnanchored(_ day: CivilDay, startYear: Int) -> Bool {
-        let start = DateRange.resolve(from, year: startYear, end: false)
+    /// Whether `day` lies in this range taken as starting in `startYear`. A start that does
+    /// not exist that year (`Feb 29`) moves to the next day; an end, to the last day before;
+    /// a single such day, or an nth weekday a month lacks, selects nothing.
+    private func contains(_ day: CivilDay, startYear: Int) -> Bool {
         guard let to else {
-            let end = DateRange.resolve(from, year: startYear, end: true)
-            return day.number >= start && day.number <= end
+            guard let start = DateRange.resolve(from, year: startYear, end: false, single: true),
+                let end = DateRange.resolve(from, year: startYear, end: true, single: true)
+            else { return false }
+            return day.number >= start + fromOffsetDays && day.number <= end + fromOffsetDays
         }
-        var end = DateRange.resolve(to, year: startYear, end: true)
-        if end < start { end = DateRange.resolve(to, year: startYear + 1, end: true) }
-        return day.number >= start && day.number <= end
+        guard let s = DateRange.resolve(from, year: startYear, end: false, single: false) else { return false }
+        let start = s + fromOffsetDays
+        var endYear = toYear ?? startYear
+        guard var e = DateRange.resolve(to, year: endYear, end: true, single: false) else { return false }
+        if toYear == nil, e + toOffsetDays < start {
+            endYear += 1
+            guard let next = DateRange.resolve(to, year: endYear, end: true, single: false) else { return false }
+            e = next
+        }
+        return day.number >= start && day.number <= e + toOffsetDays
     }
 
     /// The day number of a date point in `year`; a bare month is its first or last day.
-    static func resolve(_ p: DatePoint, year: Int, end: Bool) -> Int {
+    static func resolve(_ p: DatePoint, year: Int, end: Bool, single: Bool) -> Int? {
         switch p {
         case .monthDay(let m, let d?):
-            return CivilDay.daysFromCivil(year, m, min(d, CivilDay.daysIn(month: m, year: year)))
+            let length = CivilDay.daysIn(month: m, year: year)
+            if d <= length { return CivilDay.daysFromCivil(year, m, d) }
+            if single { return nil }
+            return CivilDay.daysFromCivil(year, m, length) + (end ? 0 : 1)
         case .monthDay(let m, nil):
             return CivilDay.daysFromCivil(year, m, end ? CivilDay.daysIn(month: m, year: year) : 1)
+        case .nthWeekday(let m, let weekday, let nth):
+            let length = CivilDay.daysIn(month: m, year: year)
+            let first = CivilDay(year: year, month: m, day: 1)
+            if nth > 0 {
+                let day = 1 + (weekday - first.weekday + 7) % 7 + (nth - 1) * 7
+                return day <= length ? first.number + day - 1 : nil
+            }
+            let last = CivilDay(year: year, month: m, day: length)
+            let day = length - (last.weekday - weekday + 7) % 7 + (nth + 1) * 7
+            return day >= 1 ? first.number + day - 1 : nil
         case .easter(let offset):
             return CivilDay.easter(year).number + offset
         }

@@ -37,12 +37,12 @@ struct Evaluator {
 
     mutating func stateAt(_ instant: Date) -> (state: HoursState, comment: String?) {
         let (day, minute) = zone.local(instant)
-        return DayPlanner.state(at: minute, today: plan(day), yesterday: plan(day.adding(-1)))
+        return DayPlanner.state(at: minute, in: plan(day))
     }
 
     mutating func answer(at instant: Date) -> HoursAnswer {
         let (day, minute) = zone.local(instant)
-        let (state, comment) = DayPlanner.state(at: minute, today: plan(day), yesterday: plan(day.adding(-1)))
+        let (state, comment) = DayPlanner.state(at: minute, in: plan(day))
         return HoursAnswer(state: state, comment: comment, nextChange: nextChange(after: instant, from: day, state: state))
     }
 
@@ -51,8 +51,10 @@ struct Evaluator {
     /// scan stops 12 years past the last year the expression names (or past today).
     private mutating func nextChange(after instant: Date, from start: CivilDay, state: HoursState) -> Date? {
         if isConstant { return nil }
-        let lastYear = max(
-            start.year, planner.hours.rules.flatMap(\.years).map { $0.to == Int.max ? $0.from : ($0.to ?? $0.from) }.max() ?? 0)
+        let named =
+            planner.hours.rules.flatMap(\.years).map { $0.to == Int.max ? $0.from : ($0.to ?? $0.from) }
+            + planner.hours.rules.flatMap(\.dates).compactMap { d in d.toYear ?? d.year.map { $0 + 1 } }
+        let lastYear = max(start.year, named.max() ?? 0)
         let horizon = CivilDay(year: lastYear + 12, month: 12, day: 31)
         var day = start
         while day <= horizon {
@@ -65,18 +67,13 @@ struct Evaluator {
                 continue
             }
             let today = plan(day)
-            let yesterday = plan(day.adding(-1))
             var boundaries: Set<Int> = [0]
             for s in today {
-                boundaries.insert(min(max(s.start, 0), 1440))
-                boundaries.insert(min(s.end, 1440))
-            }
-            for s in yesterday where s.end > 1440 {
-                boundaries.insert(max(s.start - 1440, 0))
-                boundaries.insert(min(s.end - 1440, 1440))
+                boundaries.insert(s.start)
+                boundaries.insert(s.end)
             }
             for b in boundaries.sorted() where b < 1440 {
-                let (st, _) = DayPlanner.state(at: b, today: today, yesterday: yesterday)
+                let (st, _) = DayPlanner.state(at: b, in: today)
                 guard st != state else { continue }
                 let at = zone.instant(day: day, minute: b)
                 // A boundary inside a DST gap lands on the first valid time; the state there
@@ -94,7 +91,9 @@ struct Evaluator {
         planner.hours.rules.contains { r in
             (r.alwaysOpen || r.years.isEmpty || r.years.contains { $0.contains(year) })
                 && (r.alwaysOpen || r.dates.isEmpty
-                    || r.dates.contains { d in d.year.map { $0 == year || (d.to != nil && $0 + 1 == year) } ?? true })
+                    || r.dates.contains { d in
+                        d.year.map { year >= $0 && year <= (d.toYear ?? $0 + (d.to == nil ? 0 : 1)) } ?? true
+                    })
         }
     }
 

@@ -45,12 +45,11 @@ extension Rule {
     }
 
     /// Whether `next`, written after this rule and `, `, would be read as part of this rule's
-    /// last list: years, dates (a year starts a year-anchored date) and times continue after
-    /// `, `, and a week list takes the hour of a time (`week 02, 05:00`); weekday lists and
-    /// rules starting with `week` are not continued.
+    /// last list: only a time list continues after `, ` (year, date, week and weekday lists
+    /// take no space after their commas).
     func wouldAbsorb(_ next: Rule) -> Bool {
         switch (lastList, next.firstList) {
-        case (.years, .years), (.dates, .dates), (.dates, .years), (.times, .times), (.weeks, .times): return true
+        case (.times, .times): return true
         default: return false
         }
     }
@@ -90,6 +89,7 @@ extension DatePoint {
         switch self {
         case .monthDay(let m, let d?): return "\(monthName(m)) \(twoDigits(d))"
         case .monthDay(let m, nil): return monthName(m)
+        case .nthWeekday(let m, let wd, let nth): return "\(monthName(m)) \(weekdayName(wd))[\(nth)]"
         case .easter(let offset): return "easter" + dayOffset(offset)
         }
     }
@@ -98,11 +98,14 @@ extension DatePoint {
 extension DateRange {
     var canonical: String {
         let y = year.map { "\($0) " } ?? ""
-        guard let to else { return y + from.canonical }
-        if case .monthDay(let m1, .some) = from, case .monthDay(let m2, let d2?) = to, m1 == m2 {
-            return y + from.canonical + "-" + twoDigits(d2)
+        let start = y + from.canonical + dayOffset(fromOffsetDays)
+        guard let to else { return start }
+        if toYear == nil, fromOffsetDays == 0, case .monthDay(let m1, .some) = from, case .monthDay(let m2, let d2?) = to,
+            m1 == m2
+        {
+            return start + "-" + twoDigits(d2) + dayOffset(toOffsetDays)
         }
-        return y + from.canonical + "-" + to.canonical
+        return start + "-" + (toYear.map { "\($0) " } ?? "") + to.canonical + dayOffset(toOffsetDays)
     }
 }
 

@@ -59,12 +59,14 @@ extension Parser {
         return i > pos ? String(decoding: chars[pos..<i], as: UTF8.self) : nil
     }
 
+    /// The index of the name at `i` (the cursor by default), in any letter case, when no
+    /// letter follows it.
     func peekName(_ names: [[UInt8]], at i: Int? = nil) -> Int? {
         let at = i ?? pos
         guard at + 2 <= chars.count else { return nil }
         for (n, name) in names.enumerated() where at + name.count <= chars.count {
             var same = true
-            for k in 0..<name.count where chars[at + k] != name[k] {
+            for k in 0..<name.count where chars[at + k] | 0x20 != name[k] | 0x20 {
                 same = false
                 break
             }
@@ -73,29 +75,81 @@ extension Parser {
         return nil
     }
 
+    /// Reads the name at the cursor (which `peekName` found), tolerating another letter case.
+    @discardableResult
+    mutating func takeName(_ names: [[UInt8]], reason: String) throws(HoursSyntaxError) -> Int {
+        guard let n = peekName(names) else { throw fail("expected a name") }
+        let name = names[n]
+        let found = chars[pos..<(pos + name.count)]
+        if !found.elementsEqual(name) {
+            try tolerate(
+                at: pos, found: String(decoding: found, as: UTF8.self), canonical: String(decoding: name, as: UTF8.self),
+                reason: reason)
+        }
+        pos += name.count
+        return n
+    }
+
+    /// Whether the word at the cursor is `keyword` in any letter case.
+    func isKeywordAhead(_ keyword: String) -> Bool { peekWord()?.lowercased() == keyword }
+
+    /// Reads the word at the cursor (`keyword` in some letter case), tolerating upper case.
+    mutating func takeKeyword(_ keyword: String, reason: String) throws(HoursSyntaxError) {
+        guard let word = peekWord(), word.lowercased() == keyword else { throw fail("expected '\(keyword)'") }
+        if word != keyword { try tolerate(at: pos, found: word, canonical: keyword, reason: reason) }
+        pos += word.utf8.count
+    }
+
+    /// A tolerated variant at byte `at`: a warning in lenient mode, an error naming it in strict mode.
+    mutating func tolerate(at: Int, found: String, canonical: String, reason: String) throws(HoursSyntaxError) {
+        let offset = characterOffset(at)
+        if strict {
+            let shown = found.isEmpty ? "a missing space" : "'\(found)'"
+            throw HoursSyntaxError(offset: offset, reason: "\(shown) is not the specification's syntax (\(reason))")
+        }
+        warnings.append(HoursWarning(offset: offset, found: found, canonical: canonical, reason: reason))
+    }
+
+    /// A year, then easter or a month and a day or an nth weekday (`2026 Dec 24`, `2026 Jan Mo[1]`): the
+    /// start of a year-anchored date range. `2026 Jul-Apr` is a year selector and months, as
+    /// opening-hours-rs reads it.
+    func isYearDateAhead() -> Bool {
+        guard isYearAhead() else { return false }
+        var i = pos + 4
+        while i < chars.count, chars[i] == 0x20 { i += 1 }
+        // `2029 easter -3 days-Dec 04`: easter is a day.
+        if i + 6 <= chars.count, chars[i..<(i + 6)].map({ $0 | 0x20 }).elementsEqual("easter".utf8) { return true }
+        guard peekName(Parser.monthNames, at: i) != nil else { return false }
+        i += 3
+        while i < chars.count, chars[i] == 0x20 { i += 1 }
+        if isDigit(at: i) { return true }
+        return peekName(Parser.weekdayNames, at: i) != nil && i + 2 < chars.count && chars[i + 2] == UInt8(ascii: "[")
+    }
+
     func isYearAhead() -> Bool {
         (0..<4).allSatisfy { isDigit(at: pos + $0) } && !isDigit(at: pos + 4)
-            && !(pos + 4 < chars.count && chars[pos + 4] == UInt8(ascii: ":"))
+            && !(pos + 4 < chars.count && chars[pos + 4] == UInt8(ascii: ":") && isDigit(at: pos + 5))
     }
     func isMonthAhead() -> Bool { peekName(Parser.monthNames) != nil }
     func isWeekdayAhead() -> Bool { peekName(Parser.weekdayNames) != nil }
     func isHolidayAhead() -> Bool { peekName(Parser.holidayNames) != nil }
-    /// One or two digits followed by ':' (a clock time, not a day number).
+    /// One or two digits, ':' and a digit (a clock time, not a day number: `Jan 02: 18:00`
+    /// is a day and the wide-range colon).
     func isClockAhead() -> Bool {
-        (isDigit(at: pos) && pos + 1 < chars.count && chars[pos + 1] == UInt8(ascii: ":"))
-            || (isDigit(at: pos) && isDigit(at: pos + 1) && pos + 2 < chars.count && chars[pos + 2] == UInt8(ascii: ":"))
+        guard isDigit(at: pos) else { return false }
+        let colon = isDigit(at: pos + 1) ? pos + 2 : pos + 1
+        return colon < chars.count && chars[colon] == UInt8(ascii: ":") && isDigit(at: colon + 1)
     }
 
     func isTimeAhead() -> Bool {
         if isDigit(at: pos) { return true }
         if peek() == UInt8(ascii: "(") { return true }
-        return SunEvent.allCases.contains { peekWord() == $0.rawValue }
+        let word = peekWord()?.lowercased()
+        return SunEvent.allCases.contains { word == $0.rawValue }
     }
 
     /// An error at the cursor (less `back` bytes), with the offset counted in characters.
     func fail(_ reason: String, back: Int = 0) -> HoursSyntaxError {
-        let byte = min(chars.count, max(0, pos - back))
-        let characters = String(decoding: chars[0..<byte], as: UTF8.self).count
-        return HoursSyntaxError(offset: characters, reason: reason)
+        HoursSyntaxError(offset: characterOffset(pos - back), reason: reason)
     }
 }

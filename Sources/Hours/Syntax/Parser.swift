@@ -1,12 +1,30 @@
-/// A recursive-descent parser for the OSM `opening_hours` syntax. It accepts the forms the
-/// specification defines, plus single-digit hours (`6:00`) and days (`Oct 1`), which real
-/// data uses widely; everything else is rejected with the position and what was expected.
+/// A recursive-descent parser for the OSM `opening_hours` syntax. In strict mode it accepts
+/// the specification's forms only; in lenient mode it also reads the variants the reference
+/// evaluators tolerate (letter case, one-digit hours and days, a missing space, …), recording
+/// each as a `HoursWarning` with its canonical form. Everything else is rejected with the
+/// position and what was expected.
 struct Parser {
     /// The input as UTF-8 bytes (the syntax is ASCII; comments may hold any text).
     let chars: [UInt8]
     var pos = 0
+    let strict: Bool
+    var warnings: [HoursWarning] = []
 
-    init(_ text: String) { chars = Array(text.utf8) }
+    /// ASCII input (the usual): a byte offset is the character offset, so errors and
+    /// warnings cost nothing to place (no quadratic time for inputs with many of them).
+    let isASCII: Bool
+
+    init(_ text: String, strict: Bool = false) {
+        chars = Array(text.utf8)
+        isASCII = chars.allSatisfy { $0 < 0x80 }
+        self.strict = strict
+    }
+
+    /// The character offset of byte `byte`.
+    func characterOffset(_ byte: Int) -> Int {
+        let byte = min(max(0, byte), chars.count)
+        return isASCII ? byte : String(decoding: chars[0..<byte], as: UTF8.self).count
+    }
 
     static let weekdayNames = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"].map { Array($0.utf8) }
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].map {
@@ -52,17 +70,13 @@ struct Parser {
         }
         skipSpaces()
         var sawModifier = false
-        if let word = peekWord() {
-            switch word {
-            case "open": rule.modifier = .open
-            case "closed", "off": rule.modifier = .closed
-            case "unknown": rule.modifier = .unknown
-            default: break
-            }
-            if word == "open" || word == "closed" || word == "off" || word == "unknown" {
-                pos += word.count
-                sawModifier = true
-            }
+        let modifiers: [(String, Rule.Modifier)] = [
+            ("open", .open), ("closed", .closed), ("off", .closed), ("unknown", .unknown),
+        ]
+        if let word = peekWord(), let (name, modifier) = modifiers.first(where: { $0.0 == word.lowercased() }) {
+            try takeKeyword(name, reason: "modifiers are written in lower case")
+            rule.modifier = modifier
+            sawModifier = true
         }
         skipSpaces()
         if peek() == UInt8(ascii: "\"") { rule.comment = try parseComment() }
@@ -79,156 +93,111 @@ struct Parser {
 
     private mutating func parseSelectors(into rule: inout Rule) throws(HoursSyntaxError) {
         skipSpaces()
-        // Year selectors: a 4-digit number not followed by ':'.
-        if isYearAhead() {
+        var wide = false
+        // Year selectors: a 4-digit number not followed by ':' (and not starting a dated range).
+        if isYearAhead(), !isYearDateAhead() {
             rule.years = try parseList { (p: inout Parser) throws(HoursSyntaxError) in try p.parseYearRange() }
             skipSpaces()
+            wide = true
         }
-        if isMonthAhead() || peekWord() == "easter" {
+        if isMonthAhead() || isKeywordAhead("easter") || isYearDateAhead() {
             rule.dates = try parseList { (p: inout Parser) throws(HoursSyntaxError) in try p.parseDateRange() }
             skipSpaces()
+            wide = true
         }
-        if peekWord() == "week" {
-            pos += 4
+        if isKeywordAhead("week") {
+            try takeKeyword("week", reason: "'week' is written in lower case")
             skipSpaces()
             rule.weeks = try parseList { (p: inout Parser) throws(HoursSyntaxError) in try p.parseWeekRange() }
             skipSpaces()
+            wide = true
         }
+        // The specification's optional colon after the wide-range selectors (`Apr-Oct: Mo-Su`).
+        if wide, accept(":") { skipSpaces() }
         if isWeekdayAhead() || isHolidayAhead() {
-            while true {
-                skipSpaces()
-                if isHolidayAhead() {
-                    let kind: HolidaySelector.Kind = peek() == UInt8(ascii: "P") ? .publicHoliday : .schoolHoliday
-                    pos += 2
-                    rule.holidays.append(HolidaySelector(kind: kind, offsetDays: try parseDayOffset()))
-                } else if isWeekdayAhead() {
-                    rule.weekdays.append(try parseWeekdayRange())
-                } else {
-                    throw fail("expected a weekday (Mo-Su) or PH/SH after ','")
-                }
-                let save = pos
-                if accept(","), isWeekdayAhead() || isHolidayAhead() { continue }
-                pos = save
-                break
+            try parseDays(into: &rule)
+            if isTimeAhead(), pos > 0, chars[pos - 1] != 0x20 {
+                try tolerate(at: pos, found: "", canonical: " ", reason: "selectors are separated by a space")
             }
             skipSpaces()
         }
         if isTimeAhead() {
-            rule.times = try parseList { (p: inout Parser) throws(HoursSyntaxError) in try p.parseTimeSpan() }
+            rule.times = try parseList(spacedCommas: true) { (p: inout Parser) throws(HoursSyntaxError) in
+                try p.parseTimeSpan()
+            }
         }
     }
 
-    /// Parses `item(,item)*`, stopping before a comma that does not start another item.
-    private mutating func parseList<T>(_ item: (inout Parser) throws(HoursSyntaxError) -> T) throws(HoursSyntaxError) -> [T] {
+    /// Weekdays and holidays, joined by ',' (or a space after holidays: `PH We,Fr`). Both
+    /// kinds select a day when either matches (as opening-hours-rs reads them).
+    private mutating func parseDays(into rule: inout Rule) throws(HoursSyntaxError) {
+        var lastWasHoliday = false
+        while true {
+            skipSpaces()
+            if isHolidayAhead() {
+                let kind: HolidaySelector.Kind = (peek() ?? 0) | 0x20 == UInt8(ascii: "p") ? .publicHoliday : .schoolHoliday
+                try takeName(Parser.holidayNames, reason: "holidays are written PH and SH")
+                rule.holidays.append(HolidaySelector(kind: kind, offsetDays: try parseDayOffset()))
+                lastWasHoliday = true
+            } else if isWeekdayAhead() {
+                rule.weekdays.append(try parseWeekdayRange())
+                lastWasHoliday = false
+            } else {
+                throw fail("expected a weekday (Mo-Su) or PH/SH after ','")
+            }
+            let save = pos
+            if accept(","), isWeekdayAhead() || isHolidayAhead() { continue }
+            pos = save
+            // `PH Mo-Fr` (the specification's form) or `Mo-We PH` (tolerated): a space joins them.
+            skipSpaces()
+            if pos > save, isHolidayAhead() || isWeekdayAhead() {
+                let holidayNext = isHolidayAhead()
+                if holidayNext == lastWasHoliday { throw fail("expected ',' between day selectors") }
+                if !lastWasHoliday {
+                    try tolerate(at: save, found: " ", canonical: ",", reason: "weekdays and holidays are joined by ','")
+                }
+                continue
+            }
+            pos = save
+            break
+        }
+    }
+
+    /// Parses `item(,item)*`, stopping before a comma that does not start another item. Only
+    /// time lists take spaces after the comma: in year, date and week lists `, ` starts an
+    /// additional rule (`2025-2029, 2026+ 09:00-18:00`), as opening-hours-rs reads it.
+    mutating func parseList<T>(
+        spacedCommas: Bool = false, _ item: (inout Parser) throws(HoursSyntaxError) -> T
+    ) throws(HoursSyntaxError) -> [T] {
         var out = [try item(&self)]
         while true {
             let save = pos
+            let saveWarnings = warnings.count
             guard accept(",") else { break }
+            if !spacedCommas, peek() == 0x20 {
+                pos = save
+                break
+            }
             skipSpaces()
-            let before = pos
-            _ = before
             if let next = try? item(&self) {
                 out.append(next)
             } else {
                 pos = save
+                warnings.removeLast(warnings.count - saveWarnings)
                 break
             }
         }
         return out
     }
 
-    // MARK: years, dates, weeks
-
-    private mutating func parseYearRange() throws(HoursSyntaxError) -> YearRange {
-        let from = try parseNumber(digits: 4...4, what: "a year")
-        guard (1900...2200).contains(from) else { throw fail("year \(from) is out of range (1900-2200)", back: 4) }
-        if accept("+") { return YearRange(from: from, to: Int.max) }
-        guard peek() == UInt8(ascii: "-"), isDigit(at: pos + 1) else { return YearRange(from: from, to: nil) }
-        pos += 1
-        let to = try parseNumber(digits: 4...4, what: "a year")
-        guard to >= from else { throw fail("year range \(from)-\(to) runs backwards", back: 4) }
-        var step = 1
-        if accept("/") { step = try parseNumber(digits: 1...3, what: "a step") }
-        guard step >= 1 else { throw fail("a step must be at least 1") }
-        return YearRange(from: from, to: to, step: step)
-    }
-
-    private mutating func parseDateRange() throws(HoursSyntaxError) -> DateRange {
-        var year: Int? = nil
-        if isYearAhead() {
-            let y = try parseNumber(digits: 4...4, what: "a year")
-            // As for year selectors: `0225` would print as `225`, which does not read back.
-            guard (1900...2200).contains(y) else { throw fail("year \(y) is out of range (1900-2200)", back: 4) }
-            year = y
-            skipSpaces()
-        }
-        let from = try parseDatePoint()
-        skipSpaces()
-        guard accept("-") else { return DateRange(year: year, from: from, to: nil) }
-        skipSpaces()
-        if isYearAhead() {
-            _ = try parseNumber(digits: 4...4, what: "a year")
-            skipSpaces()
-        }
-        // `Dec 24-26`: a bare day number continues the same month.
-        if case .monthDay(let m, .some) = from, isDigit(at: pos), !isClockAhead() {
-            let day = try parseNumber(digits: 1...2, what: "a day")
-            try checkDay(day, month: m)
-            return DateRange(year: year, from: from, to: .monthDay(month: m, day: day))
-        }
-        let to = try parseDatePoint()
-        if case .monthDay(_, let d1) = from, case .monthDay(_, let d2) = to, (d1 == nil) != (d2 == nil) {
-            throw fail("a date range must give days on both ends or on neither")
-        }
-        return DateRange(year: year, from: from, to: to)
-    }
-
-    private mutating func parseDatePoint() throws(HoursSyntaxError) -> DatePoint {
-        if peekWord() == "easter" {
-            pos += 6
-            return .easter(offsetDays: try parseDayOffset())
-        }
-        guard let month = peekName(Parser.monthNames) else { throw fail("expected a month (Jan-Dec) or 'easter'") }
-        pos += 3
-        let save = pos
-        skipSpaces()
-        if isDigit(at: pos), !isClockAhead() {
-            let day = try parseNumber(digits: 1...2, what: "a day")
-            try checkDay(day, month: month + 1)
-            return .monthDay(month: month + 1, day: day)
-        }
-        pos = save
-        return .monthDay(month: month + 1, day: nil)
-    }
-
-    private func checkDay(_ day: Int, month: Int) throws(HoursSyntaxError) {
-        let lengths = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard day >= 1, day <= lengths[month - 1] else {
-            throw fail("day \(day) does not exist in \(monthName(month))", back: String(day).count)
-        }
-    }
-
-    private mutating func parseWeekRange() throws(HoursSyntaxError) -> WeekRange {
-        let from = try parseNumber(digits: 1...2, what: "a week")
-        guard (1...53).contains(from) else { throw fail("week \(from) is out of range (01-53)", back: 2) }
-        guard accept("-") else { return WeekRange(from: from, to: nil) }
-        let to = try parseNumber(digits: 1...2, what: "a week")
-        guard (1...53).contains(to) else { throw fail("week \(to) is out of range (01-53)", back: 2) }
-        var step = 1
-        if accept("/") { step = try parseNumber(digits: 1...2, what: "a step") }
-        guard step >= 1 else { throw fail("a step must be at least 1") }
-        return WeekRange(from: from, to: to, step: step)
-    }
-
     // MARK: weekdays
 
     private mutating func parseWeekdayRange() throws(HoursSyntaxError) -> WeekdayRange {
-        guard let from = peekName(Parser.weekdayNames) else { throw fail("expected a weekday (Mo-Su)") }
-        pos += 2
+        let from = try takeName(Parser.weekdayNames, reason: "weekdays are written Mo, Tu, We, Th, Fr, Sa, Su")
         var range = WeekdayRange(from: from)
-        if peek() == UInt8(ascii: "-"), let to = peekName(Parser.weekdayNames, at: pos + 1) {
-            pos += 3
-            range.to = to
+        if peek() == UInt8(ascii: "-"), peekName(Parser.weekdayNames, at: pos + 1) != nil {
+            pos += 1
+            range.to = try takeName(Parser.weekdayNames, reason: "weekdays are written Mo, Tu, We, Th, Fr, Sa, Su")
         } else if accept("[") {
             range.nth = try parseNthList()
         }
@@ -236,7 +205,7 @@ struct Parser {
         return range
     }
 
-    private mutating func parseNthList() throws(HoursSyntaxError) -> [ClosedRange<Int>] {
+    mutating func parseNthList() throws(HoursSyntaxError) -> [ClosedRange<Int>] {
         var out: [ClosedRange<Int>] = []
         repeat {
             let a = try parseSignedNth()
@@ -252,7 +221,7 @@ struct Parser {
         return out
     }
 
-    private mutating func parseSignedNth() throws(HoursSyntaxError) -> Int {
+    mutating func parseSignedNth() throws(HoursSyntaxError) -> Int {
         let negative = accept("-")
         let n = try parseNumber(digits: 1...1, what: "an nth weekday")
         guard (1...5).contains(n) else {
@@ -262,7 +231,7 @@ struct Parser {
     }
 
     /// ` +1 day`, ` -2 days` after a weekday, holiday or easter.
-    private mutating func parseDayOffset() throws(HoursSyntaxError) -> Int {
+    mutating func parseDayOffset() throws(HoursSyntaxError) -> Int {
         let save = pos
         skipSpaces()
         guard peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-"), isDigit(at: pos + 1) else {
@@ -273,74 +242,24 @@ struct Parser {
         pos += 1
         let n = try parseNumber(digits: 1...3, what: "a day offset")
         skipSpaces()
-        guard accept("days") || accept("day") else { throw fail("expected 'day' or 'days' after the offset") }
+        let word = peekWord()?.lowercased()
+        guard word == "day" || word == "days" else { throw fail("expected 'day' or 'days' after the offset") }
+        try takeKeyword(word ?? "day", reason: "'day' is written in lower case")
         return negative ? -n : n
-    }
-
-    // MARK: times
-
-    private mutating func parseTimeSpan() throws(HoursSyntaxError) -> TimeSpan {
-        let start = try parseTimePoint(isEnd: false)
-        if accept("+") { return TimeSpan(start: start, end: nil, openEnd: true) }
-        guard accept("-") else { throw fail("expected '-' and an end time") }
-        let end = try parseTimePoint(isEnd: true)
-        if accept("/") { throw fail("repeating time spans ('/' intervals) are not supported", back: 1) }
-        let openEnd = accept("+")
-        if case .minutes(let a) = start, case .minutes(let b) = end, a == b {
-            throw fail("a time span cannot start and end at the same time")
-        }
-        return TimeSpan(start: start, end: end, openEnd: openEnd)
-    }
-
-    private mutating func parseTimePoint(isEnd: Bool) throws(HoursSyntaxError) -> TimePoint {
-        if accept("(") {
-            guard let event = parseSunEvent() else { throw fail("expected sunrise, sunset, dawn or dusk after '('") }
-            guard peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") else {
-                throw fail("expected '+' or '-' and an offset")
-            }
-            let sign = peek() == UInt8(ascii: "-") ? -1 : 1
-            pos += 1
-            let minutes = try parseClock(limit: 24 * 60)
-            guard accept(")") else { throw fail("expected ')' after the offset") }
-            return .event(event, offsetMinutes: sign * minutes)
-        }
-        if let event = parseSunEvent() { return .event(event, offsetMinutes: 0) }
-        return .minutes(try parseClock(limit: isEnd ? 48 * 60 : 24 * 60))
-    }
-
-    private mutating func parseSunEvent() -> SunEvent? {
-        for e in SunEvent.allCases where peekWord() == e.rawValue {
-            pos += e.rawValue.count
-            return e
-        }
-        return nil
-    }
-
-    /// `hh:mm` as minutes, at most `limit`.
-    private mutating func parseClock(limit: Int) throws(HoursSyntaxError) -> Int {
-        let start = pos
-        let h = try parseNumber(digits: 1...2, what: "an hour")
-        guard accept(":") else { throw fail("expected ':' after the hour (write 08:00, not 8)") }
-        guard isDigit(at: pos), isDigit(at: pos + 1), !isDigit(at: pos + 2) else {
-            throw fail("expected two-digit minutes after ':'")
-        }
-        let m = try parseNumber(digits: 2...2, what: "minutes")
-        guard m < 60 else { throw fail("minutes \(m) are out of range (00-59)", back: 2) }
-        let total = h * 60 + m
-        guard total <= limit else {
-            pos = start
-            let shown = String(decoding: chars[start..<min(chars.count, start + String(h).count + 3)], as: UTF8.self)
-            throw fail("time \(shown) is out of range (00:00-\(limit / 60):00)")
-        }
-        return total
     }
 }
 
 extension OpeningHours {
-    /// Parses an `opening_hours` value. Throws `HoursSyntaxError` with the position and
-    /// what was expected.
+    /// Parses an `opening_hours` value in lenient mode (warnings dropped). Throws
+    /// `HoursSyntaxError` with the position and what was expected.
     public init(parsing text: String) throws(HoursSyntaxError) {
-        var p = Parser(text)
-        self = try p.parse()
+        self = try OpeningHours.parse(text, mode: .lenient).hours
+    }
+
+    /// Parses an `opening_hours` value in `mode`, with the warnings of its tolerated variants.
+    public static func parse(_ text: String, mode: HoursSyntaxMode) throws(HoursSyntaxError) -> ParsedHours {
+        var p = Parser(text, strict: mode == .strict)
+        let hours = try p.parse()
+        return ParsedHours(hours: hours, warnings: p.warnings)
     }
 }

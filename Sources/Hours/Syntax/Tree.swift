@@ -66,16 +66,20 @@ public struct YearRange: Sendable, Equatable {
     public var step: Int = 1
 }
 
-/// A calendar date inside a date selector: a month and day, or easter with an offset.
+/// A calendar date inside a date selector: a month and day, the nth weekday of a month, or
+/// easter with an offset.
 public enum DatePoint: Sendable, Equatable {
     /// Month 1…12 and day 1…31 (`Jan 01`); day nil means the whole month.
     case monthDay(month: Int, day: Int?)
+    /// The nth weekday (0 = Monday) of a month: `Mar Su[-1]` is the last Sunday of March
+    /// (`nth` 1…5 or −1…−5). A month without that weekday (`Feb Mo[5]`) has no such day.
+    case nthWeekday(month: Int, weekday: Int, nth: Int)
     /// Easter Sunday plus `offsetDays`.
     case easter(offsetDays: Int)
 }
 
-/// `Jan`, `Jan-Mar`, `Dec 24-26`, `Oct 01-Mar 31`, `easter -2 days`, with an optional year
-/// on the start (`2026 Jan 01-Mar 01`).
+/// `Jan`, `Jan-Mar`, `Dec 24-26`, `Oct 01-Mar 31`, `easter -2 days`, `Mar Su[-1]-Oct Su[-1]
+/// -1 day`, with an optional year on either end (`2025 Dec 01-2026 Feb 28`).
 public struct DateRange: Sendable, Equatable {
     /// The year the range starts in (`2026 Jan 01-…`); nil: every year.
     public var year: Int?
@@ -83,6 +87,26 @@ public struct DateRange: Sendable, Equatable {
     public var from: DatePoint
     /// Nil: a single month or day.
     public var to: DatePoint?
+    /// Days added to `from` (`Jan 01 +2 days`); easter keeps its own offset.
+    public var fromOffsetDays = 0
+    /// The year of the last day (`…-2026 Feb 28`); nil: the start year, or the next one when
+    /// the end falls before the start.
+    public var toYear: Int?
+    /// Days added to `to` (`Oct Su[-1] -1 day`).
+    public var toOffsetDays = 0
+
+    /// Creates a date range.
+    public init(
+        year: Int? = nil, from: DatePoint, to: DatePoint? = nil, fromOffsetDays: Int = 0, toYear: Int? = nil,
+        toOffsetDays: Int = 0
+    ) {
+        self.year = year
+        self.from = from
+        self.to = to
+        self.fromOffsetDays = fromOffsetDays
+        self.toYear = toYear
+        self.toOffsetDays = toOffsetDays
+    }
 }
 
 /// `week 01-53/2`.

@@ -103,7 +103,7 @@ struct ToiletMapper {
             case "missing": if reportsMissing("hours") { warn(f, "opening hours missing", id: id) }
             case "unknown": warn(f, "hours not understood, stored as unknown: \(reading.reason ?? "")", id: id)
             case "interpreted": warn(f, "hours interpreted: \(reading.reason ?? "")", id: id)
-            default: break
+            default: if let r = reading.reason { warn(f, "hours corrected: \(r)", id: id) }
             }
         }
         var priceText = text(m.price)
@@ -242,8 +242,10 @@ struct HoursReading {
     }
 
     init(_ text: String) {
-        if let tree = try? OpeningHours(parsing: text) {
-            self.init(expression: tree.canonical, status: "exact", reason: nil)
+        if let parsed = try? OpeningHours.parse(text, mode: .lenient) {
+            // Tolerated variants (`Mo-FR`) are read and reported with their canonical form.
+            let reason = parsed.warnings.isEmpty ? nil : parsed.warnings.map(\.description).joined(separator: "; ")
+            self.init(expression: parsed.hours.canonical, status: "exact", reason: reason)
             return
         }
         let czech = CzechHours(czech: text)

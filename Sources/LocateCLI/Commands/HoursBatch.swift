@@ -6,21 +6,21 @@ import Hours
 /// as soon as the line is read (memory stays flat however long the input). Parsed
 /// expressions are cached.
 enum HoursBatch {
-    static func run(now: Date) {
+    static func run(now: Date, mode: HoursSyntaxMode) {
         var cache: [String: Result<HoursInput, HoursInputError>] = [:]
         var zones: [String: TimeZone] = [:]
         var lineNumber = 0
         while let line = readLine(strippingNewline: true) {
             lineNumber += 1
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            let answer = evaluate(line, number: lineNumber, now: now, cache: &cache, zones: &zones)
+            let answer = evaluate(line, number: lineNumber, now: now, mode: mode, cache: &cache, zones: &zones)
             let text = (try? compactJSONText(answer)) ?? "{\"schema\":\"hours-eval-line/1\"}"
             Console.out(text)  // checked: a full or closed stdout ends the run with exit 1
         }
     }
 
     private static func evaluate(
-        _ line: String, number: Int, now: Date, cache: inout [String: Result<HoursInput, HoursInputError>],
+        _ line: String, number: Int, now: Date, mode: HoursSyntaxMode, cache: inout [String: Result<HoursInput, HoursInputError>],
         zones: inout [String: TimeZone]
     ) -> HoursEvalLine {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
@@ -55,7 +55,7 @@ enum HoursBatch {
         if let hit = cache[expr] {
             parsed = hit
         } else {
-            do { parsed = .success(try HoursInput(expr)) } catch { parsed = .failure(error) }
+            do { parsed = .success(try HoursInput(expr, mode: mode)) } catch { parsed = .failure(error) }
             if cache.count > 10_000 { cache.removeAll() }
             cache[expr] = parsed
         }
@@ -65,7 +65,8 @@ enum HoursBatch {
             let context = HoursContext(
                 timeZone: zone, country: object["country"] as? String, latitude: position?.latitude,
                 longitude: position?.longitude)
-            return HoursEvalLine(id: id, answer: input.hours.state(at: instant, in: context), at: instant, zone: zone)
+            return HoursEvalLine(
+                id: id, answer: input.hours.state(at: instant, in: context), warnings: input.warnings, at: instant, zone: zone)
         }
     }
 }

@@ -21,7 +21,10 @@ struct HoursCommand: ParsableCommand {
                 (default: Europe/Prague) and --at defaults to now. With --batch, reads JSON lines from \
                 stdin, each {"id","expr","at","tz","country","coords"} (all but expr optional; at as \
                 --at takes it, coords as [lat, lon]), and writes one JSON line per input line, in order \
-                (hours-eval-line/1: id, state, state_at, next_change, time_zone, error).
+                (hours-eval-line/1: id, state, state_at, next_change, time_zone, warnings, error). Variants \
+                the reference evaluators tolerate (Mo-FR, 6:00, a missing space) are read and reported as \
+                warnings with their canonical form; --strict accepts only the specification's syntax (no \
+                variants, no Czech text) and reports anything else as an error naming the character.
                 """
         )
 
@@ -42,6 +45,9 @@ struct HoursCommand: ParsableCommand {
 
         @Flag(help: "Read JSON lines from stdin and answer each on stdout.")
         var batch = false
+
+        @Flag(help: "Accept only the OSM specification's syntax: no tolerated variants, no Czech text.")
+        var strict = false
 
         @OptionGroup var output: JSONOptions
 
@@ -70,7 +76,7 @@ struct HoursCommand: ParsableCommand {
         func run() throws {
             let now = Date()
             if batch {
-                HoursBatch.run(now: now)
+                HoursBatch.run(now: now, mode: strict ? .strict : .lenient)
                 return
             }
             guard let expression else { throw Exit.usage }
@@ -80,7 +86,7 @@ struct HoursCommand: ParsableCommand {
             let context = HoursContext(timeZone: zone, country: country, latitude: c?.latitude, longitude: c?.longitude)
             let input: HoursInput
             do {
-                input = try HoursInput(expression)
+                input = try HoursInput(expression, mode: strict ? .strict : .lenient)
             } catch {
                 throw CLIError.failed(error.message)
             }
@@ -101,8 +107,10 @@ struct HoursCommand: ParsableCommand {
             abstract: "Translate Czech opening-hours text to OSM syntax.",
             discussion: """
                 Prints the OSM form on stdout and how it was read (exact or interpreted, with the reason) \
-                on stderr. Text that is not a schedule prints the reason on stderr and exits 3. --json \
-                prints hours-normalize/1 (hours_text, hours_osm, hours_status, reason) on stdout instead.
+                on stderr. Text already in OSM syntax prints its canonical form, with a warning line per \
+                tolerated variant (Mo-FR read as Mo-Fr). Text that is not a schedule prints the reason on \
+                stderr and exits 3. --json prints hours-normalize/1 (hours_text, hours_osm, hours_status, \
+                reason, warnings) on stdout instead.
                 """
         )
 
@@ -112,15 +120,24 @@ struct HoursCommand: ParsableCommand {
         @OptionGroup var output: JSONOptions
 
         func run() throws {
-            let h = CzechHours(czech: text)
+            var h = CzechHours(czech: text)
+            var warnings: [HoursWarning] = []
+            // OSM syntax with tolerated variants: its canonical form, with the warnings.
+            if let parsed = try? OpeningHours.parse(text, mode: .lenient), !parsed.warnings.isEmpty {
+                h.expression = parsed.hours.canonical
+                h.status = .exact
+                h.reason = nil
+                warnings = parsed.warnings
+            }
             if output.json {
-                Console.out(try jsonText(HoursNormalizeDocument(text: text, hours: h)))
+                Console.out(try jsonText(HoursNormalizeDocument(text: text, hours: h, warnings: warnings)))
             }
             switch h.status {
             case .exact, .interpreted:
                 if !output.json {
                     Console.out(h.expression ?? "")
                     Console.note(HoursText.reading(h))
+                    for w in warnings { Console.note("warning: \(w)") }
                 }
             case .unknown, .missing:
                 throw CLIError.noResult(HoursText.reading(h))

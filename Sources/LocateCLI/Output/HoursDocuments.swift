@@ -1,6 +1,27 @@
 import Foundation
 import Hours
 
+/// One tolerated variant in `warnings` (hours-eval/1, hours-eval-line/1, hours-normalize/1).
+struct HoursWarningDocument: Encodable {
+    /// 1-based character position in the expression.
+    var atCharacter: Int
+    var found: String
+    var canonical: String
+    var reason: String
+
+    enum CodingKeys: String, CodingKey {
+        case found, canonical, reason
+        case atCharacter = "at_character"
+    }
+
+    init(_ w: HoursWarning) {
+        atCharacter = w.offset + 1
+        found = w.found
+        canonical = w.canonical
+        reason = w.reason
+    }
+}
+
 /// `hours-eval/1`: `locate hours eval --json`.
 struct HoursEvalDocument: Encodable {
     let schema = "hours-eval/1"
@@ -15,9 +36,11 @@ struct HoursEvalDocument: Encodable {
     @Nullable var nextChange: String? = nil
     var timeZone: String
     @Nullable var comment: String? = nil
+    /// The tolerated variants the expression used (empty when none).
+    var warnings: [HoursWarningDocument]
 
     enum CodingKeys: String, CodingKey {
-        case schema, state, comment
+        case schema, state, comment, warnings
         case hoursText = "hours_text"
         case hoursOSM = "hours_osm"
         case hoursStatus = "hours_status"
@@ -35,6 +58,7 @@ struct HoursEvalDocument: Encodable {
         nextChange = answer.nextChange.map { InstantText.text($0, in: zone) }
         timeZone = zone.identifier
         comment = answer.comment
+        warnings = input.warnings.map(HoursWarningDocument.init)
     }
 }
 
@@ -63,10 +87,12 @@ struct HoursEvalLine: Encodable {
     @Nullable var stateAt: String? = nil
     @Nullable var nextChange: String? = nil
     @Nullable var timeZone: String? = nil
+    /// The tolerated variants of the expression; null on an error line.
+    @Nullable var warnings: [HoursWarningDocument]? = nil
     @Nullable var error: String? = nil
 
     enum CodingKeys: String, CodingKey {
-        case schema, id, state, error
+        case schema, id, state, error, warnings
         case stateAt = "state_at"
         case nextChange = "next_change"
         case timeZone = "time_zone"
@@ -79,8 +105,9 @@ struct HoursEvalLine: Encodable {
     }
 
     /// An answered line.
-    init(id: LineID, answer: HoursAnswer, at instant: Date, zone: TimeZone) {
+    init(id: LineID, answer: HoursAnswer, warnings: [HoursWarning], at instant: Date, zone: TimeZone) {
         self.id = id
+        self.warnings = warnings.map(HoursWarningDocument.init)
         state = answer.state.rawValue
         stateAt = InstantText.text(instant, in: zone)
         nextChange = answer.nextChange.map { InstantText.text($0, in: zone) }
@@ -99,18 +126,21 @@ struct HoursNormalizeDocument: Encodable {
     var hoursStatus: String
     /// How it was read (interpreted) or why not (unknown, missing).
     @Nullable var reason: String? = nil
+    /// The tolerated OSM variants of a text read as OSM syntax (empty otherwise).
+    var warnings: [HoursWarningDocument]
 
     enum CodingKeys: String, CodingKey {
-        case schema, reason
+        case schema, reason, warnings
         case hoursText = "hours_text"
         case hoursOSM = "hours_osm"
         case hoursStatus = "hours_status"
     }
 
-    init(text: String, hours: CzechHours) {
+    init(text: String, hours: CzechHours, warnings: [HoursWarning]) {
         hoursText = text
         hoursOSM = hours.status == .unknown || hours.status == .missing ? nil : hours.expression
         hoursStatus = hours.status.rawValue
         reason = hours.reason
+        self.warnings = warnings.map(HoursWarningDocument.init)
     }
 }

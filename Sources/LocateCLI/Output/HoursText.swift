@@ -10,6 +10,7 @@ enum HoursText {
         var lines = ["state: \(answer.state.rawValue)", "next change: \(next ?? "never")"]
         if let comment = answer.comment { lines.append("comment: \(comment)") }
         lines.append("normalized: \(input.normalized)")
+        for w in input.warnings { lines.append("warning: \(w)") }
         if input.status != .exact { lines.append("read as: \(input.status.rawValue) Czech text") }
         return lines.joined(separator: "\n")
     }

@@ -1,0 +1,193 @@
+import Foundation
+import Hours
+import LocateTestSupport
+import Testing
+
+/// The Python of `.build/hours-venv` with opening-hours-py (the Rust evaluator
+/// opening-hours-rs), made on first use; nil when Python or pip cannot provide it.
+enum HoursOracle {
+    static let venv = Fixtures.repo(".build/hours-venv")
+    static let python: String? = {
+        let py = venv + "/bin/python"
+        let check = "\(py) -c 'import opening_hours' 2>/dev/null"
+        if (try? Fixtures.shell(check).status) == 0 { return py }
+        let install = "python3 -m venv \(venv) && \(venv)/bin/pip install -q opening-hours-py"
+        guard (try? Fixtures.shell(install).status) == 0, (try? Fixtures.shell(check).status) == 0 else { return nil }
+        return py
+    }()
+}
+
+/// Differential test against opening-hours-py: random expressions from a grammar-based
+/// generator (`HoursExpressionGenerator`, seeded) at random instants, state and next change
+/// compared. `HOURS_DIFF_COUNT` sets the number of pairs (default 400, a few seconds in a debug build;
+/// `make hours-diff` runs 100,000) and `HOURS_DIFF_SEED` the seed (default 11).
+@Suite(.enabled(if: HoursOracle.python != nil, "opening-hours-py cannot be installed (no python3 or pip): skipped"))
+struct HoursDifferentialTests {
+    static let zone = TimeZone(identifier: "Europe/Prague") ?? .gmt
+
+    /// Every deliberate difference from opening-hours-py, as (expression, instant, our state,
+    /// our next change, its state, its next change, why). The generator leaves these
+    /// constructs out; this test checks each row against both evaluators, so a change on
+    /// either side shows. README ("Opening hours") lists the same.
+    static let deliberateDifferences: [(String, String, String, String?, String, String?, String)] = [
+        (
+            "Mo-Fr 10:00-12:00 || \"by appointment\"", "2026-11-21T10:00:00+01:00", "unknown", "2026-11-23T00:00:00+01:00",
+            "open", nil, "a rule that is only a comment is unknown (opening_hours.js), never open"
+        ),
+        (
+            "Mo 18:00+", "2026-11-23T19:00:00+01:00", "unknown", "2026-11-24T00:00:00+01:00", "open",
+            "2026-11-24T00:00:00+01:00", "an open end is unknown from its start (opening_hours.js), not open"
+        ),
+        (
+            "Mo 10:00-14:00+", "2026-11-23T15:00:00+01:00", "unknown", "2026-11-24T00:00:00+01:00", "closed",
+            "2026-11-30T10:00:00+01:00", "after an open end's span the state is unknown until midnight (opening_hours.js)"
+        ),
+        (
+            "2026-2028/3", "2027-06-09T12:00:00+02:00", "closed", nil, "open",
+            "2029-01-01T00:00:00+01:00",
+            "a year step longer than its range selects the first year only (opening-hours-py drops the step)"
+        ),
+        (
+            "Jun 10:00-12:00 || unknown", "2026-05-31T13:00:00+02:00", "unknown", "2026-06-01T00:00:00+02:00", "unknown",
+            nil, "opening-hours-py reports no next change here though its own state changes on Jun 01"
+        ),
+    ]
+
+    @Test func deliberateDifferencesAreExact() throws {
+        let python = try #require(HoursOracle.python)
+        var input = ""
+        for (expr, at, ours, oursNext, _, _, _) in Self.deliberateDifferences {
+            let hours = try OpeningHours(parsing: expr)
+            let instant = try #require(InstantText.instant(at))
+            let a = hours.state(at: instant, in: HoursContext(timeZone: Self.zone, country: "CZ"))
+            #expect(a.state.rawValue == ours, "\(expr)")
+            #expect(a.nextChange.map { InstantText.text($0, in: Self.zone) } == oursNext, "\(expr)")
+            input += try Self.line(expr, at: at, oursNext: nil) + "\n"
+        }
+        let r = try Self.oracle(python, input)
+        let answers = r.stdout.split(separator: "\n").map { Self.object(String($0)) }
+        #expect(answers.count == Self.deliberateDifferences.count, "\(r.stderr)")
+        for (row, answer) in zip(Self.deliberateDifferences, answers) {
+            #expect(answer["state"] as? String == row.4, "\(row.0)")
+            #expect(answer["next"] as? String == row.5, "\(row.0)")
+        }
+    }
+
+    @Test func agreesWithOpeningHoursPy() throws {
+        let python = try #require(HoursOracle.python)
+        let env = ProcessInfo.processInfo.environment
+        let count = Int(env["HOURS_DIFF_COUNT"] ?? "") ?? 400
+        let seed = UInt64(env["HOURS_DIFF_SEED"] ?? "") ?? 11
+        var generator = HoursExpressionGenerator(seed: seed)
+        let started = Date()
+        var cases: [(expr: String, at: Date, ours: HoursAnswer?, error: String?)] = []
+        var input = ""
+        let context = HoursContext(timeZone: Self.zone, country: "CZ")
+        var expr = generator.expression()
+        for i in 0..<count {
+            // Five instants per expression: parsing is not what is compared.
+            if i % 5 == 0 { expr = generator.expression() }
+            let at = generator.instant()
+            do {
+                let hours = try OpeningHours(parsing: expr)
+                let answer = hours.state(at: at, in: context)
+                cases.append((expr, at, answer, nil))
+                input += try Self.line(expr, at: InstantText.text(at, in: Self.zone), oursNext: answer.nextChange) + "\n"
+            } catch {
+                cases.append((expr, at, nil, "\(error)"))
+                input += try Self.line(expr, at: InstantText.text(at, in: Self.zone), oursNext: nil) + "\n"
+            }
+        }
+        let oursDone = Date()
+        let r = try Self.oracle(python, input)
+        print(
+            "hours-diff: ours \(Int(oursDone.timeIntervalSince(started) * 1000)) ms, opening-hours-py \(Int(Date().timeIntervalSince(oursDone) * 1000)) ms"
+        )
+        let answers = r.stdout.split(separator: "\n").map { Self.object(String($0)) }
+        try #require(answers.count == count, "the oracle answered \(answers.count) of \(count) lines: \(r.stderr)")
+        var agreed = 0
+        var oracleSkips = 0
+        var commentChanges = 0
+        var bothReject = 0
+        var beyondHorizon = 0
+        var mismatches: [String] = []
+        for (c, answer) in zip(cases, answers) {
+            let at = InstantText.text(c.at, in: Self.zone)
+            guard let ours = c.ours else {
+                if answer["error"] is String {
+                    bothReject += 1
+                } else {
+                    mismatches.append("we reject '\(c.expr)' (\(c.error ?? "")); opening-hours-py: \(answer)")
+                }
+                continue
+            }
+            if let error = answer["error"] as? String {
+                mismatches.append("opening-hours-py rejects '\(c.expr)': \(error)")
+                continue
+            }
+            let theirState = answer["state"] as? String
+            let theirNext = answer["next"] as? String
+            let ourNext = ours.nextChange.map { InstantText.text($0, in: Self.zone) }
+            guard theirState == ours.state.rawValue else {
+                mismatches.append("'\(c.expr)' at \(at): state \(ours.state.rawValue), opening-hours-py \(theirState ?? "?")")
+                continue
+            }
+            if theirNext == ourNext {
+                agreed += 1
+            } else if answer["state_at_next"] as? String == theirState, let t = theirNext.flatMap(InstantText.instant),
+                t < (ours.nextChange ?? .distantFuture)
+            {
+                // Its next change counts a change of comment alone (the state stays).
+                commentChanges += 1
+            } else if let ourNext, let mine = ours.nextChange, answer["state_at_ours_next"] as? String != theirState,
+                theirNext.flatMap(InstantText.instant).map({ $0 > mine }) ?? true
+            {
+                // Its own state changes by our next change, which its next_change skips.
+                _ = ourNext
+                oracleSkips += 1
+            } else if Self.isFar(ourNext, from: c.at), Self.isFar(theirNext, from: c.at) {
+                // Both see no change within about 12 years (each evaluator's search horizon).
+                beyondHorizon += 1
+            } else {
+                mismatches.append(
+                    "'\(c.expr)' at \(at) (\(ours.state.rawValue)): next \(ourNext ?? "none"), opening-hours-py \(theirNext ?? "none")"
+                )
+            }
+        }
+        let summary =
+            "\(count) pairs (seed \(seed)): \(agreed) agree, \(bothReject) both reject, \(commentChanges) where "
+            + "opening-hours-py's next change is a change of comment alone, \(oracleSkips) where opening-hours-py's next change skips a "
+            + "change of its own state, \(beyondHorizon) where neither sees a change within 10 years, \(mismatches.count) mismatches"
+        print("hours-diff: " + summary)
+        for m in mismatches.prefix(40) { print("hours-diff: " + m) }
+        #expect(mismatches.isEmpty, "\(summary); first: \(mismatches.prefix(5).joined(separator: " | "))")
+    }
+
+    /// None, or more than 10 years after `at`.
+    static func isFar(_ next: String?, from at: Date) -> Bool {
+        guard let next else { return true }
+        return (InstantText.instant(next)?.timeIntervalSince(at) ?? 0) > 10 * 365 * 86400
+    }
+
+    /// Runs the oracle through files (a pipe both ways would stall once its buffer is full).
+    static func oracle(_ python: String, _ input: String) throws -> (status: Int32, stdout: String, stderr: String) {
+        let folder = try Fixtures.temporaryFolder()
+        let path = try Fixtures.write(input, name: "pairs.jsonl", in: folder)
+        let out = folder.appendingPathComponent("answers.jsonl").path
+        let r = try Fixtures.shell("'\(python)' '\(Fixtures.repo("scripts/hours-oracle.py"))' < '\(path)' > '\(out)'")
+        let text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+        return (r.status, text, r.stderr)
+    }
+
+    static func line(_ expr: String, at: String, oursNext: Date?) throws -> String {
+        let object: [String: Any] = [
+            "expr": expr, "at": at, "tz": zone.identifier, "country": "CZ",
+            "ours_next": oursNext.map { InstantText.text($0, in: zone) } ?? NSNull(),
+        ]
+        return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+    }
+
+    static func object(_ line: String) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
+    }
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""The opening-hours oracle of the differential test (Tests/HoursTests/HoursDifferentialTests).
+
+Reads JSON lines {"expr", "at", "tz", "country", "ours_next"} on stdin ("at" and "ours_next"
+are RFC 3339 instants, "ours_next" may be null) and writes one JSON line per input line with
+what opening-hours-py (the Rust crate opening-hours, PyPI opening-hours-py) answers:
+{"state", "next", "state_at_next", "state_at_ours_next"} or {"error"}. "state_at_ours_next" is the oracle's
+own state at our next change, so a next change it does not report can be told apart from
+one we invent. A change more than 13 years away is reported as none. Run with the Python of a virtual environment that has opening-hours-py.
+"""
+import datetime
+import json
+import sys
+import zoneinfo
+
+from opening_hours import OpeningHours
+
+
+def main() -> None:
+    zones: dict[str, zoneinfo.ZoneInfo] = {}
+    cache: dict[tuple[str, str, str], object] = {}
+    out = sys.stdout
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        q = json.loads(line)
+        tz = zones.setdefault(q["tz"], zoneinfo.ZoneInfo(q["tz"]))
+        key = (q["expr"], q["tz"], q.get("country") or "")
+        try:
+            oh = cache.get(key)
+            if oh is None:
+                # Changes more than 13 years away count as none (ours stop at 12 years past
+                # the last year named), which also bounds the evaluator's search.
+                oh = OpeningHours(
+                    q["expr"], timezone=tz, country=q.get("country"), auto_country=False, auto_timezone=False,
+                    max_interval_days=13 * 366)
+                cache[key] = oh
+            at = datetime.datetime.fromisoformat(q["at"]).astimezone(tz)
+            state = str(oh.state(at)[0])
+            nxt = oh.next_change(at)
+            answer = {"state": state, "next": nxt.astimezone(tz).isoformat() if nxt else None}
+            # Its next change also counts a change of comment alone: the state there tells.
+            answer["state_at_next"] = str(oh.state(nxt)[0]) if nxt else None
+            if q.get("ours_next"):
+                ours = datetime.datetime.fromisoformat(q["ours_next"]).astimezone(tz)
+                answer["state_at_ours_next"] = str(oh.state(ours)[0])
+            else:
+                answer["state_at_ours_next"] = None
+        except Exception as e:  # the oracle's own parse errors and panics are answers too
+            answer = {"error": str(e).splitlines()[0] if str(e) else type(e).__name__}
+        out.write(json.dumps(answer) + "\n")
+
+
+if __name__ == "__main__":
+    main()

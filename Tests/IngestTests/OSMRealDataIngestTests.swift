@@ -14,13 +14,24 @@ struct OSMRealDataIngestTests {
         try PipelineDecoder.load(path: Fixtures.repo("pipelines/\(name).yml"))
     }
 
-    @Test func parisIngestsEveryToiletWithFiveWarnings() throws {
+    /// Five warnings of values not understood, and 36 opening_hours values read with a
+    /// tolerated variant (`6:00` for `06:00`, a one-digit day), each reported with the
+    /// correction (issue 11's lenient mode).
+    @Test func parisIngestsEveryToiletWithFiveWarningsAndThirtySixCorrections() throws {
         let store = try newStore()
         let report = try IngestRunner(store: store, clock: fixedClock).run(try Self.spec("osm-toilets-paris"))
         #expect([report.run.read, report.run.accepted, report.run.rejected] as [Int] == [1268, 1268, 0])
         #expect(report.rejected == [])
+        let lines = report.warnings.map { "\($0.id ?? "-") \($0.field): \($0.reason)" }.sorted()
+        let corrected = lines.filter { $0.contains("opening_hours: hours corrected: ") }
+        #expect(corrected.count == 36)
+        #expect(corrected.filter { $0.hasSuffix(": '6:00' read as '06:00' (hours have two digits)") }.count == 35)
         #expect(
-            report.warnings.map { "\($0.id ?? "-") \($0.field): \($0.reason)" }.sorted() == [
+            corrected.contains(
+                "node/2600064326 opening_hours: hours corrected: at character 5: '1' read as '01' (days have two digits); at character 31: '1' read as '01' (days have two digits)"
+            ))
+        #expect(
+            lines.filter { !$0.contains("opening_hours: hours corrected: ") } == [
                 "node/2378416408 wheelchair: wheelchair value 'official' not known, stored as unknown",
                 "node/4149564765 access: access value 'limited' not known, stored as unknown",
                 "node/4947228519 fee: price not understood: 'fee=0,10 cts'",

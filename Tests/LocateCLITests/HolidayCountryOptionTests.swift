@@ -37,6 +37,6 @@ import Testing
             r.stdout
                 == #"{"error":"\"country\" 'GB' has no nationwide public-holiday calendar: pick its region (GB-ENG, GB-NIR, "#
                 + #"GB-SCT, GB-WLS)","id":1,"next_change":null,"schema":"hours-eval-line/1","state":null,"state_at":null,"#
-                + #""time_zone":null}"# + "\n")
+                + #""time_zone":null,"warnings":null}"# + "\n")
     }
 }

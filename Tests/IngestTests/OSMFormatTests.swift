@@ -145,10 +145,11 @@ import Testing
             #"{"type":"node","id":4,"lat":48.85,"lon":2.35,"tags":["amenity"]}"#,
             #"{"type":"node","id":5,"lat":41.9,"lon":12.5}"#,
             #"{"type":"node","id":1,"lat":48.85,"lon":2.35}"#,
+            #"{"type":"node","id":1e3,"lat":48.85,"lon":2.35}"#,
         ].joined(separator: ",")
         let path = try Fixtures.write(Self.overpass(elements), name: "e.json")
         let report = try run(Self.pipeline(format: "overpass"), into: try newStore(), source: path)
-        #expect(report.run.read == 10)
+        #expect(report.run.read == 11)
         #expect(report.run.accepted == 2)
         let rejects = report.rejected.map { "\($0.index) \($0.id ?? "-") \($0.field): \($0.reason)" }
         #expect(
@@ -161,6 +162,8 @@ import Testing
                 "7 node/4 tags: node/4: tags is array, expected an object",
                 "8 node/5 geometry: position 41.900000,12.500000 (lat,lon) is outside the region 48.81..48.91 N, 2.22..2.47 E",
                 "9 node/1 id: duplicate id, first seen at feature 0",
+                // Regression: `1e3` was read as node/1000.
+                "10 - id: node id is 1e3, expected a positive whole number",
             ])
     }
 

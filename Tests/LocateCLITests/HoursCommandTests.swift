@@ -122,12 +122,13 @@ import Testing
             {"id":"x3","expr":"Mo-Fr 8-20","at":"2026-06-03T12:00"}
             {"id":"x4","expr":"24/7","at":"2026-06-03T12:00","tz":"Europe/Warsaw"}
             not json
+            {"id":"x6","expr":"PH off","country":5}
 
             """
         let r = try Fixtures.run(CLI.binary, ["hours", "eval", "--batch"], stdin: input)
         #expect(r.status == 0)
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 5)
+        #expect(lines.count == 6)
         let ok = "\"schema\":\"hours-eval-line/1\""
         let failed = "\"next_change\":null,\(ok),\"state\":null,\"state_at\":null,\"time_zone\":null,\"warnings\":null}"
         #expect(
@@ -147,6 +148,8 @@ import Testing
                 == "{\"error\":null,\"id\":\"x4\",\"next_change\":null,\(ok),\"state\":\"open\",\"state_at\":\"2026-06-03T12:00:00+02:00\",\"time_zone\":\"Europe/Warsaw\",\"warnings\":[]}"
         )
         #expect(lines[4] == "{\"error\":\"line 5: not a JSON object\",\"id\":null,\(failed)")
+        // A key of the wrong type is an error on its line (regression: a number was ignored).
+        #expect(lines[5] == "{\"error\":\"\\\"country\\\" must be a string\",\"id\":\"x6\",\(failed)")
     }
 
     @Test func batchLinesTakeRFC3339InstantsNumericIdsAndCheckCoordinates() throws {

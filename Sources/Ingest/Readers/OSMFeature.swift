@@ -22,8 +22,9 @@ enum OSMFeature {
             let t = element["type"].map { $0.textValue.map { "'\($0)'" } ?? $0.kindName } ?? "missing"
             return reject(nil, "type", "element type is \(t), expected node, way or relation")
         }
+        // An OSM id is written as digits: `1e3` or `12.0` is not one, whatever its value.
         guard let number = element["id"]?.wholeNumber(in: 1...JSONValue.safeIntegers.upperBound),
-            case .number = element["id"]
+            case .number(let text) = element["id"], text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber)
         else {
             return reject(nil, "id", "\(type) id is \(element["id"]?.jsonText ?? "missing"), expected a positive whole number")
         }

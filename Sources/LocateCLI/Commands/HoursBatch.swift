@@ -29,6 +29,11 @@ enum HoursBatch {
         let id: HoursEvalLine.LineID =
             (object["id"] as? String).map { .text($0) } ?? (object["id"] as? NSNumber).map { .number($0.doubleValue) } ?? .none
         guard let expr = object["expr"] as? String else { return HoursEvalLine(id: id, error: "missing \"expr\"") }
+        // A key of the wrong type is an error on its line, never a silent default (a
+        // `"country": 5` once evaluated with no holidays).
+        for key in ["tz", "at", "country"] where object[key] != nil && !(object[key] is String) {
+            return HoursEvalLine(id: id, error: "\"\(key)\" must be a string")
+        }
         let tzName = object["tz"] as? String ?? "Europe/Prague"
         guard let zone = zones[tzName] ?? TimeZone(identifier: tzName) else {
             return HoursEvalLine(id: id, error: "unknown time zone '\(tzName)'")

@@ -23,7 +23,7 @@ py_line=$("$venv/bin/python" bench/hours_py.py bench/hours-expressions.txt "$INS
 echo "$swift_line"
 echo "$py_line"
 for key in parse_state_per_s state_per_s next_change_per_s; do
-  a=$(grep -o "$key=[0-9]*" <<<"$swift_line" | cut -d= -f2)
-  b=$(grep -o "$key=[0-9]*" <<<"$py_line" | cut -d= -f2)
+  a=$(grep -o " $key=[0-9]*" <<<"$swift_line" | cut -d= -f2)
+  b=$(grep -o " $key=[0-9]*" <<<"$py_line" | cut -d= -f2)
   awk -v k="$key" -v a="$a" -v b="$b" 'BEGIN { printf "%-18s locate %10d  opening-hours-py %10d  ratio %.2fx\n", k, a, b, a / b }'
 done

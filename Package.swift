@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "LocateCLI",
             dependencies: [
-                "Ingest", "Query", "Export", "Storage", "Geo", "Hours",
+                "Ingest", "Query", "Export", "Storage", "Geo", "Hours", "ServeOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -98,10 +98,15 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(
+            name: "ServeOptions",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "LocateServe",
             dependencies: [
-                "Serve", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Serve", "ServeOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Serve
+import ServeOptions
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +16,7 @@ import Serve
 struct LocateServe: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "locate serve",
-        abstract: "Answer nearest-place questions over HTTP (read-only JSON API under /v1).",
+        abstract: ServeOptions.abstract,
         discussion: """
             Serves GET /v1/toilets/nearest, /v1/toilets/{dataset}/{id}, /v1/stations/nearest, /v1/stations/{id}, \
             /v1/stations?name=, /v1/updates?since=, /v1/runs, /v1/health and /v1/openapi.yaml (the contract). Answers are \
@@ -25,42 +26,18 @@ struct LocateServe: AsyncParsableCommand {
             """
     )
 
-    @Option(
-        name: .customLong("db"), help: ArgumentHelp("Database file (default: $LOCATE_DB or ./locate.sqlite).", valueName: "PATH"))
-    var db: String?
-
-    @Option(help: "Address to listen on.")
-    var host = "127.0.0.1"
-
-    @Option(help: "Port to listen on (0: any free port; the port is printed on stderr).")
-    var port = 8080
-
-    @Option(
-        help: ArgumentHelp("Allow browser pages from this origin to read answers (* for any); repeatable.", valueName: "ORIGIN"))
-    var corsOrigin: [String] = []
-
-    @Option(help: ArgumentHelp("Requests per second each client IP may make on average (token bucket).", valueName: "N"))
-    var rate = 50.0
-
-    @Option(help: ArgumentHelp("Requests a client may make at once before --rate applies.", valueName: "N"))
-    var burst = 100
-
-    @Option(help: ArgumentHelp("Seconds an answer may take before the request gets 503.", valueName: "SECONDS"))
-    var timeout = 10.0
-
-    @Option(help: ArgumentHelp("Largest limit a query may ask for.", valueName: "N"))
-    var maxLimit = 100
+    @OptionGroup var options: ServeOptions
 
     var serveConfiguration: ServeConfiguration {
-        let path = db ?? ProcessInfo.processInfo.environment["LOCATE_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? "locate.sqlite"
-        var c = ServeConfiguration(databasePath: path)
-        c.host = host
-        c.port = port
-        c.corsOrigins = corsOrigin
-        c.ratePerSecond = rate
-        c.burst = burst
-        c.requestTimeoutSeconds = timeout
-        c.maxLimit = maxLimit
+        let o = options
+        var c = ServeConfiguration(databasePath: o.databasePath)
+        c.host = o.host
+        c.port = o.port
+        c.corsOrigins = o.corsOrigin
+        c.ratePerSecond = o.rate
+        c.burst = o.burst
+        c.requestTimeoutSeconds = o.timeout
+        c.maxLimit = o.maxLimit
         return c
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ServeOptions
 
 #if canImport(Glibc)
     import Glibc
@@ -10,12 +11,12 @@ import Foundation
 /// `locate serve`: replaces this process with `locate-serve` (the HTTP server, a separate
 /// executable so that `locate` never links NIO and Hummingbird, whose conformance records
 /// every query's startup would scan). Same arguments, same process id, signals and exit code.
-/// The options are declared here too, for `--help` and the CLI reference; `locate-serve`
-/// parses them again.
+/// The options (`ServeOptions`, shared with `locate-serve`) are parsed here for `--help`, the
+/// CLI reference and early usage errors; `locate-serve` parses them again.
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Answer nearest-place questions over HTTP (read-only JSON API under /v1).",
+        abstract: ServeOptions.abstract,
         discussion: """
             Serves GET /v1/toilets/nearest, /v1/toilets/{dataset}/{id}, /v1/stations/nearest, /v1/stations/{id}, \
             /v1/stations?name=, /v1/updates?since=, /v1/runs, /v1/health and /v1/openapi.yaml (the contract, \
@@ -26,31 +27,7 @@ struct ServeCommand: ParsableCommand {
             """
     )
 
-    @Option(
-        name: .customLong("db"), help: ArgumentHelp("Database file (default: $LOCATE_DB or ./locate.sqlite).", valueName: "PATH"))
-    var db: String?
-
-    @Option(help: "Address to listen on.")
-    var host = "127.0.0.1"
-
-    @Option(help: "Port to listen on (0: any free port; the port is printed on stderr).")
-    var port = 8080
-
-    @Option(
-        help: ArgumentHelp("Allow browser pages from this origin to read answers (* for any); repeatable.", valueName: "ORIGIN"))
-    var corsOrigin: [String] = []
-
-    @Option(help: ArgumentHelp("Requests per second each client IP may make on average (token bucket).", valueName: "N"))
-    var rate = 50.0
-
-    @Option(help: ArgumentHelp("Requests a client may make at once before --rate applies.", valueName: "N"))
-    var burst = 100
-
-    @Option(help: ArgumentHelp("Seconds an answer may take before the request gets 503.", valueName: "SECONDS"))
-    var timeout = 10.0
-
-    @Option(help: ArgumentHelp("Largest limit a query may ask for.", valueName: "N"))
-    var maxLimit = 100
+    @OptionGroup var options: ServeOptions
 
     /// `$LOCATE_SERVE`, else `locate-serve` beside the running executable.
     static func serverPath() throws -> String {

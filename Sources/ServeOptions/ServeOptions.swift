@@ -1,0 +1,52 @@
+public import ArgumentParser
+import Foundation
+
+/// The options of `locate serve`, declared once: `locate serve` shows them in `--help` (and
+/// the CLI reference) before it execs `locate-serve`, which parses them for real. A target
+/// of its own so that `locate` shares them without linking the server's NIO stack.
+public struct ServeOptions: ParsableArguments {
+    /// The one-line description both commands show.
+    public static let abstract = "Answer nearest-place questions over HTTP (read-only JSON API under /v1)."
+
+    /// `--db`.
+    @Option(
+        name: .customLong("db"), help: ArgumentHelp("Database file (default: $LOCATE_DB or ./locate.sqlite).", valueName: "PATH"))
+    public var db: String?
+
+    /// `--host`.
+    @Option(help: "Address to listen on.")
+    public var host = "127.0.0.1"
+
+    /// `--port`.
+    @Option(help: "Port to listen on (0: any free port; the port is printed on stderr).")
+    public var port = 8080
+
+    /// `--cors-origin`, repeatable.
+    @Option(
+        help: ArgumentHelp("Allow browser pages from this origin to read answers (* for any); repeatable.", valueName: "ORIGIN"))
+    public var corsOrigin: [String] = []
+
+    /// `--rate`.
+    @Option(help: ArgumentHelp("Requests per second each client IP may make on average (token bucket).", valueName: "N"))
+    public var rate = 50.0
+
+    /// `--burst`.
+    @Option(help: ArgumentHelp("Requests a client may make at once before --rate applies.", valueName: "N"))
+    public var burst = 100
+
+    /// `--timeout`.
+    @Option(help: ArgumentHelp("Seconds an answer may take before the request gets 503.", valueName: "SECONDS"))
+    public var timeout = 10.0
+
+    /// `--max-limit`.
+    @Option(help: ArgumentHelp("Largest limit a query may ask for.", valueName: "N"))
+    public var maxLimit = 100
+
+    /// Options with their defaults.
+    public init() {}
+
+    /// The database to serve: `--db`, then `LOCATE_DB`, then `locate.sqlite`.
+    public var databasePath: String {
+        db ?? ProcessInfo.processInfo.environment["LOCATE_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? "locate.sqlite"
+    }
+}

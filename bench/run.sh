@@ -4,12 +4,14 @@
 #   SIZES="10000 100000" bash bench/run.sh
 #   BIN=/tmp/old-bin SIZES=1000000 bash bench/run.sh     binaries of an earlier build
 #   PARTS=osm OSM_SIZES="100000" bash bench/run.sh     the OSM part only
+#   PARTS=query SIZES=1000000 bash bench/run.sh        the query figures only
 # For each size: generate synthetic S-JTSK points (5 string properties) inside Prague's
 # extent, ingest them with reprojection + SpatiaLite spatial index, and time ogr2ogr on the
 # same file. On the largest size: nearest-query latency in-process and as whole commands
 # (`locate toilet --near … --limit 1` at 200 distinct points, and `locate --help`).
-# The build is the released one, `make release` (same flags): Swift runtime and Foundation
-# linked in, not position-independent.
+# The build is the released one, `make release` (same flags, RELEASE_FLAGS in the Makefile):
+# Swift runtime and Foundation linked in, not position-independent, generic metadata by
+# accessor instead of by mangled name.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZES=${SIZES:-"10000 100000 1000000"}
@@ -17,7 +19,8 @@ OUT=${OUT:-bench/out}
 mkdir -p "$OUT"
 # BIN=DIR runs the binaries in DIR instead (an earlier build, for a before/after figure).
 if [ -z "${BIN:-}" ]; then
-  swift build -c release --static-swift-stdlib -Xlinker -no-pie >&2
+  swift build -c release --static-swift-stdlib -Xlinker -no-pie \
+    -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors >&2
   BIN=.build/release
 fi
 now() { date +%s.%N; }
@@ -65,6 +68,39 @@ if [ "${PARTS:-all}" = osm ]; then
   exit 0
 fi
 
+# The nearest-query figures over a database of $1 points (ingested first when missing):
+# in-process, whole `locate toilet --near … --limit 1` commands at 200 distinct points, and
+# `locate --help`.
+query_bench() {
+  local db="$OUT/locate-$1.sqlite"
+  if [ ! -f "$db" ]; then
+    [ -f "$OUT/synthetic-$1.geojson" ] || "$BIN/locate-bench" generate "$1" "$OUT/synthetic-$1.geojson"
+    "$BIN/locate-bench" ingest "$OUT/synthetic-$1.geojson" "$db" >/dev/null
+  fi
+  echo "nearest queries over $1 points, in-process (20,000 random points in Prague):"
+  "$BIN/locate-bench" nearest "$db" 20000 | sed 's/^/  /'
+  "$BIN/locate" toilet --near 50.08,14.42 --limit 1 --db "$db" >/dev/null # builds the nearest index once
+  echo "whole 'locate toilet --near … --limit 1' commands (200 runs, distinct points):"
+  for i in $(seq 1 200); do
+    lat=$(printf '50.%04d' $(( (i * 37) % 1500 + 300 )))
+    lon=$(printf '14.%04d' $(( (i * 53) % 4000 + 2500 )))
+    millis "$BIN/locate" toilet --near "$lat,$lon" --limit 1 --db "$db"
+    echo
+  done | summary | sed 's/^/  /'
+  echo "whole 'locate --help' commands (200 runs):"
+  for i in $(seq 1 200); do
+    millis "$BIN/locate" --help
+    echo
+  done | summary | sed 's/^/  /'
+}
+# PARTS=query: only the query figures, on the database of the largest of SIZES (the same
+# database for a before/after pair: BIN=DIR PARTS=query … then PARTS=query …).
+if [ "${PARTS:-all}" = query ]; then
+  largest=${SIZES##* }
+  query_bench "$largest"
+  exit 0
+fi
+
 printf '%-9s %10s %12s %10s %10s %7s\n' "points" "locate s" "rows/s" "peak MB" "ogr2ogr s" "ratio"
 largest=""
 for n in $SIZES; do
@@ -88,21 +124,7 @@ done
 
 db="$OUT/locate-$largest.sqlite"
 echo
-echo "nearest queries over $largest points, in-process (20,000 random points in Prague):"
-"$BIN/locate-bench" nearest "$db" 20000 | sed 's/^/  /'
-"$BIN/locate" toilet --near 50.08,14.42 --limit 1 --db "$db" >/dev/null # builds the nearest index once
-echo "whole 'locate toilet --near … --limit 1' commands (200 runs, distinct points):"
-for i in $(seq 1 200); do
-  lat=$(printf '50.%04d' $(( (i * 37) % 1500 + 300 )))
-  lon=$(printf '14.%04d' $(( (i * 53) % 4000 + 2500 )))
-  millis "$BIN/locate" toilet --near "$lat,$lon" --limit 1 --db "$db"
-  echo
-done | summary | sed 's/^/  /'
-echo "whole 'locate --help' commands (200 runs):"
-for i in $(seq 1 200); do
-  millis "$BIN/locate" --help
-  echo
-done | summary | sed 's/^/  /'
+query_bench "$largest"
 echo
 echo "opening hours, evaluations per second (200,000 instants over a year, Europe/Prague):"
 "$BIN/locate-bench" hours 200000 | sed 's/^/  /'

@@ -17,8 +17,11 @@ enum LocateMain {
             parserExit(error, json: json)
         }
         do {
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
+            // Only `ingest` awaits (downloads); a cast to the concrete type costs nothing, while
+            // `as? any AsyncParsableCommand` would scan the binary's conformance records on
+            // every start (`Locate.startupProblems` keeps ingest the only async command).
+            if var ingest = command as? IngestCommand {
+                try await ingest.run()
             } else {
                 var syncCommand = command
                 try syncCommand.run()

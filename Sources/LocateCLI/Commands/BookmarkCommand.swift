@@ -21,6 +21,7 @@ struct BookmarkCommand: ParsableCommand {
     /// `locate bookmark add ID`.
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Bookmark a station or toilet by its global id (DATASET/SOURCE_ID, as answers show it).")
 
         @Argument(help: ArgumentHelp("The global id, e.g. gios-stations-sample/9001.", valueName: "ID"))
@@ -51,7 +52,8 @@ struct BookmarkCommand: ParsableCommand {
 
     /// `locate bookmark remove ID`.
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a bookmark. Exits 3 when it is not bookmarked.")
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Remove a bookmark. Exits 3 when it is not bookmarked.")
 
         @Argument(help: ArgumentHelp("The global id.", valueName: "ID"))
         var id: String
@@ -76,7 +78,7 @@ struct BookmarkCommand: ParsableCommand {
     /// `locate bookmark list`.
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the bookmarks with their names. Exits 3 when there are none.")
+            commandName: "list", abstract: "List the bookmarks with their names. Exits 3 when there are none.")
 
         @OptionGroup var bookmarks: BookmarkOptions
         @OptionGroup var output: JSONOptions

@@ -64,6 +64,7 @@ public struct ServeOptions: ParsableArguments {
 
     /// The levels `--log-level` takes (swift-log's).
     public enum LogLevel: String, CaseIterable, ExpressibleByArgument, Sendable {
+        /// swift-log's levels, lowest first.
         case trace, debug, info, notice, warning, error, critical
     }
 

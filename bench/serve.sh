@@ -8,7 +8,10 @@
 #      (pipelines/prague-toilets-2019.yml, ../shared/datasets);
 #   3. nginx (Debian) serving one shard file of the matching static snapshot
 #      (locate export snapshot): what a static host does for the same area.
-# For each: requests/s, p50 and p99 latency, and the server's peak resident memory.
+# For each: requests/s, p50 and p99 latency, and the server's peak resident memory; for the
+# server also the time per request over one connection (wrk -c1 for ONE_DURATION, default
+# 3 s) and the CPU time it spent per request under load (user + system, from /proc): the
+# figure that depends least on what else the machine runs.
 # The machine is shared: figures from a loaded machine are lower than on an idle one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -48,9 +51,10 @@ request = function()
   return wrk.format("GET", string.format("%s&lat=%.5f&lon=%.5f", path, lat, lon))
 end
 done = function(summary, latency, requests)
-  io.write(string.format("RESULT rps=%.0f p50_ms=%.2f p99_ms=%.2f errors=%d non2xx=%d\n",
+  io.write(string.format("RESULT rps=%.0f p50_ms=%.2f p99_ms=%.2f errors=%d non2xx=%d requests=%d\n",
     summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000,
-    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout, summary.errors.status))
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout, summary.errors.status,
+    summary.requests))
 end
 LUA
 
@@ -64,12 +68,22 @@ serve_and_load() {
   "$BIN/locate-serve" --db "$db" --port "$PORT" --rate 1e9 --burst 1000000000 2>"$OUT/serve.log" &
   server_pid=$!
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PORT/v1/health" >/dev/null && break; sleep 0.1; done
-  local line
+  local line one
+  one=$(BENCH_PATH="$path" wrk -t1 -c1 -d"${ONE_DURATION:-3s}" -s "$lua" "http://127.0.0.1:$PORT" | grep '^RESULT')
+  one=$(echo "$one" | sed -E 's/.*rps=([0-9]+).*/\1/')
+  local cpu_before cpu_after
+  cpu_before=$(awk '{print $14 + $15}' "/proc/$server_pid/stat")
   line=$(BENCH_PATH="$path" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" -s "$lua" "http://127.0.0.1:$PORT" | grep '^RESULT')
+  cpu_after=$(awk '{print $14 + $15}' "/proc/$server_pid/stat")
+  local requests=${line##*requests=}
+  line=${line% requests=*}
   local peak
   peak=$(awk '/VmHWM/ {printf "%.0f", $2 / 1024}' "/proc/$server_pid/status")
   stop_server
-  printf '%-44s %s peak_mb=%s\n' "$label" "${line#RESULT }" "$peak"
+  printf '%-44s %s peak_mb=%s one_connection_us=%s cpu_us_per_request=%s load=%s\n' "$label" "${line#RESULT }" "$peak" \
+    "$(awk -v r="$one" 'BEGIN { printf "%.0f", 1e6 / r }')" \
+    "$(awk -v c=$((cpu_after - cpu_before)) -v n="$requests" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.0f", c / hz * 1e6 / n }')" \
+    "$(cut -d' ' -f1-3 /proc/loadavg | tr ' ' /)"
 }
 
 synthetic="$OUT/synthetic-$N.geojson"
@@ -105,6 +119,7 @@ NGINX
 sleep 0.5
 nginx_pid=$(cat "$OUT/nginx.pid")
 line=$(BENCH_PATH="${shard#.}?" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" -s "$lua" "http://127.0.0.1:$((PORT + 1))" | grep '^RESULT')
+line=${line% requests=*}
 peak=0
 for p in $(pgrep -P "$nginx_pid") "$nginx_pid"; do
   peak=$((peak + $(awk '/VmHWM/ {print $2}' "/proc/$p/status")))

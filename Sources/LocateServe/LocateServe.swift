@@ -38,6 +38,8 @@ struct LocateServe: AsyncParsableCommand {
         c.burst = o.burst
         c.requestTimeoutSeconds = o.timeout
         c.maxLimit = o.maxLimit
+        c.trustedProxies = o.trustedProxy
+        c.cachedPlaces = o.cachePlaces
         return c
     }
 
@@ -50,11 +52,10 @@ struct LocateServe: AsyncParsableCommand {
     }
 
     func run() async throws {
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = .info
-            return handler
-        }
+        let sink = LogSink()
+        let level = Logger.Level(rawValue: options.logLevel.rawValue) ?? .info
+        LoggingSystem.bootstrap { label in BufferedLogHandler(label: label, sink: sink, logLevel: level) }
+        defer { sink.flush() }
         let logger = Logger(label: "locate-serve")
         let configuration = serveConfiguration
         let clock = ContinuousClock()
@@ -69,9 +70,11 @@ struct LocateServe: AsyncParsableCommand {
             try await server.run { port in
                 let line =
                     "locate serve: listening on http://\(configuration.host):\(port) (database \(configuration.databasePath))\n"
+                sink.flush()
                 FileHandle.standardError.write(Data(line.utf8))
             }
         } catch let e as ServeError {
+            sink.flush()
             FileHandle.standardError.write(Data("error: \(e.description)\n".utf8))
             Foundation.exit(1)
         }

@@ -12,7 +12,7 @@ extension ToiletFinder {
         to point: Coordinate, limit: Int, filter: ToiletFilter = ToiletFilter(), open: OpenFilter
     ) throws -> [ToiletResult] {
         var decided: [Int64: (state: HoursState, next: Date?, arrival: Date?)] = [:]
-        let hours = OpenStateEvaluator()
+        let hours = evaluator
         let found = try search(to: point, limit: limit, filter: filter) { t, distance in
             let id = t.rowID
             let arrival = open.arrivalInstant(distanceMeters: distance)

@@ -1,4 +1,5 @@
 public import Geo
+import Hours
 public import Storage
 
 /// Answers "the nearest toilets to here": exact geodesic order from the nearest index,
@@ -7,6 +8,15 @@ public import Storage
 public final class ToiletFinder {
     let store: LocateStore
     let index: NearestIndex
+    /// Rows already read, shared with other finders of the same committed state (the HTTP
+    /// server's); nil: every lookup reads the store.
+    public var rowCache: ToiletRowCache?
+    /// Parsed opening hours and time zones, kept across queries.
+    let evaluator = OpenStateEvaluator()
+    /// Set when every active toilet is of one dataset (`activePlacesAreOfOneDataset`; the
+    /// server checks once per data version): records of one dataset are never one place, so
+    /// the search for each place's records in other datasets is skipped.
+    public var oneDataset = false
 
     /// Opens the finder over a store (building the nearest index when stale).
     public init(store: LocateStore) throws {
@@ -34,7 +44,11 @@ public final class ToiletFinder {
         let geodesic = Geodesic()
         var places: [[StoredToilet]] = []
         var seen: [(toilet: StoredToilet, distance: Double)] = []
-        return try store.withToiletLookup { toilet in
+        return try store.withToiletLookup { read in
+            func toilet(_ id: Int64) throws -> StoredToilet? {
+                guard let rowCache else { return try read(id) }
+                return try rowCache.toilet(id, reading: read)
+            }
             _ = try index.nearest(to: point, limit: limit, maxDistanceMeters: filter.maxDistanceMeters) {
                 id, flags, distance in
                 guard filter.accepts(flags), let t = try toilet(id), filter.acceptsRow(t) else { return false }
@@ -61,16 +75,18 @@ public final class ToiletFinder {
             var results: [ToiletResult] = []
             for place in places {
                 var records = place
-                _ = try index.nearest(
-                    to: records[0].coordinate, limit: 32, maxDistanceMeters: 2 * SamePlace.agreeingTextMeters
-                ) { id, flags, _ in
-                    guard !used.contains(id), !flags.contains(.restricted), let other = try toilet(id),
-                        filter.datasets?.contains(other.dataset) ?? true,
-                        SamePlace.joins(other, records, geodesic: geodesic)
-                    else { return false }
-                    records.append(other)
-                    used.insert(id)
-                    return true
+                if !oneDataset {
+                    _ = try index.nearest(
+                        to: records[0].coordinate, limit: 32, maxDistanceMeters: 2 * SamePlace.agreeingTextMeters
+                    ) { id, flags, _ in
+                        guard !used.contains(id), !flags.contains(.restricted), let other = try toilet(id),
+                            filter.datasets?.contains(other.dataset) ?? true,
+                            SamePlace.joins(other, records, geodesic: geodesic)
+                        else { return false }
+                        records.append(other)
+                        used.insert(id)
+                        return true
+                    }
                 }
                 let (distance, bearing) = geodesic.inverse(from: point, to: place[0].coordinate)
                 var r = ToiletResult(SamePlace.merged(records), distanceMeters: distance, bearingDegrees: bearing)

@@ -2,22 +2,77 @@ import Foundation
 
 /// Runs blocking work (SQLite reads, the nearest search) on a Dispatch thread, off Swift's
 /// cooperative pool and NIO's event loops. Work that outlives `timeout` seconds answers
-/// `ServeError.timedOut` at that moment, and a cancelled caller gets `CancellationError`
-/// at once; the work itself finishes unseen.
-enum Blocking {
-    static func run<T: Sendable>(timeout: Double, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+/// `ServeError.timedOut` at that moment (give or take 10 ms), and a cancelled caller gets
+/// `CancellationError` at once; the work itself finishes unseen. The deadlines share one
+/// watcher thread: every request has the same timeout, so they expire in the order they
+/// were set, and a queue is all it takes (a Dispatch timer per request cost more than the
+/// answer).
+final class Blocking: @unchecked Sendable {
+    let timeout: Double
+    private let condition = NSCondition()
+    private var deadlines: [(at: UInt64, expire: @Sendable () -> Void)] = []
+    private var first = 0
+    private var watching = false
+
+    init(timeout: Double) { self.timeout = timeout }
+
+    func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         let once = Once<T>()
+        let timeout = self.timeout
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 once.set(continuation)
+                expire(after: timeout) { once.resume(.failure(ServeError.timedOut(seconds: timeout))) }
                 DispatchQueue.global().async { once.resume(Result { try body() }) }
-                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-                    once.resume(.failure(ServeError.timedOut(seconds: timeout)))
-                }
             }
         } onCancel: {
             once.resume(.failure(CancellationError()))
         }
+    }
+
+    /// Calls `expire` once `seconds` have passed (on the watcher thread).
+    private func expire(after seconds: Double, _ expire: @escaping @Sendable () -> Void) {
+        let at = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        condition.lock()
+        deadlines.append((at, expire))
+        let start = !watching
+        watching = true
+        condition.unlock()
+        if start {
+            let thread = Thread { [self] in watch() }
+            thread.name = "locate-serve deadlines"
+            thread.start()
+        }
+    }
+
+    /// Expires deadlines as they come; ends when none is left (the next one starts it again).
+    private func watch() {
+        condition.lock()
+        while first < deadlines.count {
+            let now = DispatchTime.now().uptimeNanoseconds
+            let next = deadlines[first].at
+            if next > now {
+                // 10 ms of slack: one wake-up expires the deadlines of many requests.
+                _ = condition.wait(until: Date(timeIntervalSinceNow: Double(next - now) / 1e9 + 0.01))
+                continue
+            }
+            var due: [@Sendable () -> Void] = []
+            while first < deadlines.count, deadlines[first].at <= now {
+                due.append(deadlines[first].expire)
+                first += 1
+            }
+            if first > 1024, first * 2 > deadlines.count {
+                deadlines.removeFirst(first)
+                first = 0
+            }
+            condition.unlock()
+            due.forEach { $0() }
+            condition.lock()
+        }
+        deadlines.removeAll()
+        first = 0
+        watching = false
+        condition.unlock()
     }
 
     /// Resumes a continuation exactly once, whichever of the work and the cancellation

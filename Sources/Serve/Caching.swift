@@ -1,4 +1,5 @@
 import Foundation
+import Hours
 import Hummingbird
 
 /// Caching headers from the data version: `ETag` names the data version (and, for answers
@@ -32,19 +33,19 @@ enum Caching {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = "application/json; charset=utf-8"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: answer.body)))
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
     }
 
     /// `Sun, 22 Nov 2026 21:00:00 GMT` (RFC 9110 IMF-fixdate).
+    /// The fields come from the RFC 3339 text of the instant (`InstantText.utc`, no
+    /// calendar per request).
     static func httpDate(_ date: Date) -> String {
-        let t = Int(date.timeIntervalSince1970.rounded(.down))
-        let days = Int((Double(t) / 86400).rounded(.down))
-        let s = t - days * 86400
-        let c = Calendar(identifier: .gregorian).dateComponents(in: .gmt, from: Date(timeIntervalSince1970: Double(days * 86400)))
+        let days = Int((date.timeIntervalSince1970 / 86400).rounded(.down))
         let weekday = weekdays[((days % 7) + 7 + 4) % 7]  // 1970-01-01 was a Thursday
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let month = months[max(0, min(11, (c.month ?? 1) - 1))]
-        return "\(weekday), \(two(c.day ?? 1)) \(month) \(c.year ?? 1970) \(two(s / 3600)):\(two(s / 60 % 60)):\(two(s % 60)) GMT"
+        let utc = Array(InstantText.utc(date).utf8)  // 2026-11-22T21:00:00Z
+        func part(_ r: Range<Int>) -> String { String(decoding: utc[r], as: UTF8.self) }
+        let month = months[max(0, min(11, (Int(part(5..<7)) ?? 1) - 1))]
+        return "\(weekday), \(part(8..<10)) \(month) \(part(0..<4)) \(part(11..<19)) GMT"
     }
 
     /// The instant of an IMF-fixdate, or nil for any other text.

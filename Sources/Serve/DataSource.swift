@@ -15,9 +15,11 @@ final class Reader {
     let toilets: ToiletFinder
     let stations: StationFinder
 
-    init(store: LocateStore) throws {
+    init(store: LocateStore, cache: ToiletRowCache, oneDataset: Bool) throws {
         self.store = store
         toilets = try ToiletFinder(store: store)
+        toilets.rowCache = cache
+        toilets.oneDataset = oneDataset
         stations = StationFinder(store: store)
     }
 }
@@ -64,14 +66,21 @@ final class DataState: @unchecked Sendable {
 final class DataSource: @unchecked Sendable {
     let path: String
     private let readerCount: Int
+    private let cachedPlaces: Int
+    private let shmPath: String
+    private let walPath: String
     private let lock = NSLock()
     private let refreshLock = NSLock()
     private var state: DataState?
-    private var signature: [Int] = []
+    private var signature = Signature(header: [], files: [])
 
-    init(path: String, readers: Int) {
+    /// A source with `readers` readers per state, sharing a cache of `cachedPlaces` rows.
+    init(path: String, readers: Int, cachedPlaces: Int) {
         self.path = path
         self.readerCount = max(1, readers)
+        self.cachedPlaces = cachedPlaces
+        shmPath = path + "-shm"
+        walPath = path + "-wal"
     }
 
     /// The newest committed state; throws `ServeError.unavailable` when the database cannot
@@ -110,11 +119,13 @@ final class DataSource: @unchecked Sendable {
                 let first = try LocateStore(readingAt: path)
                 let version = try first.dataVersion()
                 if let old, old.version == version { return old }
-                var readers = [try Reader(store: first)]
+                let cache = ToiletRowCache(capacity: cachedPlaces)
+                let oneDataset = try first.activePlacesAreOfOneDataset(.toilets)
+                var readers = [try Reader(store: first, cache: cache, oneDataset: oneDataset)]
                 while readers.count < readerCount {
                     let store = try LocateStore(readingAt: path)
                     guard try store.dataVersion() == version else { break }
-                    readers.append(try Reader(store: store))
+                    readers.append(try Reader(store: store, cache: cache, oneDataset: oneDataset))
                 }
                 guard readers.count == readerCount else { continue }  // an ingest committed meanwhile
                 let finish = try first.newestFinish().flatMap(DataSource.instant)
@@ -128,21 +139,28 @@ final class DataSource: @unchecked Sendable {
         }
     }
 
+    /// What `fileSignature()` compares.
+    private struct Signature: Equatable {
+        var header: [UInt8]
+        var files: [Int]
+    }
+
     /// Inode, size and modification time of the database and its write-ahead log, and the
     /// WAL index header's 96 bytes (both copies): any commit changes them.
-    private func fileSignature() -> [Int] {
+    private func fileSignature() -> Signature {
         var header = [UInt8](repeating: 0, count: 96)
         #if canImport(Glibc)
-            let fd = Glibc.open(path + "-shm", O_RDONLY)
+            let fd = Glibc.open(shmPath, O_RDONLY)
         #else
-            let fd = Darwin.open(path + "-shm", O_RDONLY)
+            let fd = Darwin.open(shmPath, O_RDONLY)
         #endif
         if fd >= 0 {
             _ = pread(fd, &header, 96, 0)
             close(fd)
         }
-        return header.map(Int.init)
-            + [path, path + "-wal"].flatMap { file -> [Int] in
+        return Signature(
+            header: header,
+            files: [path, walPath].flatMap { file -> [Int] in
                 var s = stat()
                 guard stat(file, &s) == 0 else { return [0, 0, 0, 0] }
                 #if canImport(Darwin)
@@ -150,7 +168,7 @@ final class DataSource: @unchecked Sendable {
                 #else
                     return [Int(s.st_ino), Int(s.st_size), Int(s.st_mtim.tv_sec), Int(s.st_mtim.tv_nsec)]
                 #endif
-            }
+            })
     }
 
     /// A stored UTC instant (`2026-11-21T10:00:00Z`).

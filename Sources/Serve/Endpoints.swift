@@ -6,8 +6,8 @@ import Storage
 
 /// A JSON answer and what its caching headers depend on.
 struct Answer: Sendable {
-    /// The document, as the CLI prints it with `--json` (pretty, sorted keys), plus a newline.
-    var body: String
+    /// The document the CLI prints with `--json` (sorted keys), compact, plus a newline.
+    var body: [UInt8]
     /// The data version the answer was computed from.
     var version: String
     /// When that data was last changed (newest run's end).
@@ -16,9 +16,7 @@ struct Answer: Sendable {
     var clockDependent: Bool
 
     static func json<T: Encodable>(_ value: T, state: DataState, clockDependent: Bool) throws -> Answer {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let text = String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+        let text = try CompactJSON.encode(value) + [UInt8(ascii: "\n")]
         return Answer(body: text, version: state.version, lastModified: state.lastModified, clockDependent: clockDependent)
     }
 }

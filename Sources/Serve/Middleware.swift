@@ -9,6 +9,8 @@ struct FrontMiddleware: RouterMiddleware {
     typealias Context = ServeContext
     let configuration: ServeConfiguration
     let limiter: RateLimiter
+    /// Whose `X-Forwarded-For` names the client.
+    let proxies: TrustedProxies
     let logger: Logger
     /// Monotonic seconds (injected): durations and the token buckets.
     let ticks: @Sendable () -> Double
@@ -17,21 +19,22 @@ struct FrontMiddleware: RouterMiddleware {
         _ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response
     ) async throws -> Response {
         let start = ticks()
+        let client = proxies.client(
+            peer: context.peer, forwardedFor: request.headers.filter { $0.name.canonicalName == "x-forwarded-for" }.map(\.value))
         var response: Response
         do {
-            response = try await answer(request, context: context, next: next)
+            response = try await answer(request, client: client, context: context, next: next)
         } catch {
             response = FrontMiddleware.errorResponse(error)
         }
         addCORS(to: &response, request: request)
-        let ms = (ticks() - start) * 1000
-        let duration = String(format: "%.1f", ms)
-        logger.info("\(request.method) \(request.uri.path) \(response.status.code) \(duration)ms \(context.client)")
+        let tenths = Int(((ticks() - start) * 10_000).rounded())
+        logger.info("\(request.method) \(request.uri.path) \(response.status.code) \(tenths / 10).\(tenths % 10)ms \(client)")
         return response
     }
 
     private func answer(
-        _ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response
+        _ request: Request, client: String, context: ServeContext, next: (Request, ServeContext) async throws -> Response
     ) async throws -> Response {
         switch request.method {
         case .get, .head: break
@@ -47,7 +50,7 @@ struct FrontMiddleware: RouterMiddleware {
             response.headers[.allow] = "GET, HEAD"
             return response
         }
-        if let wait = limiter.take(client: context.client, at: ticks()) {
+        if let wait = limiter.take(client: client, at: ticks()) {
             throw ServeError.rateLimited(retryAfterSeconds: wait)
         }
         return try await next(request, context)
@@ -86,9 +89,7 @@ struct FrontMiddleware: RouterMiddleware {
 
     static func errorResponse(status: Int, message: String, parameter: String?) -> Response {
         let document = HTTPErrorDocument(status: status, message: message, parameter: parameter)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let body = ((try? encoder.encode(document)) ?? Data("{\"schema\":\"http-error/1\"}".utf8)) + Data("\n".utf8)
+        let body = ((try? CompactJSON.encode(document)) ?? Array("{\"schema\":\"http-error/1\"}".utf8)) + [UInt8(ascii: "\n")]
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.cacheControl] = "no-store"

@@ -18,6 +18,10 @@ public struct ServeConfiguration: Sendable, Equatable {
     public var maxLimit = 100
     /// Seconds an idle keep-alive connection stays open.
     public var idleTimeoutSeconds = 60.0
+    /// Reverse proxies (addresses or CIDR ranges) whose `X-Forwarded-For` names the client.
+    public var trustedProxies: [String] = []
+    /// Toilet rows kept in memory per data version (0: none).
+    public var cachedPlaces = 200_000
 
     /// A configuration with the defaults for everything but the database.
     public init(databasePath: String) { self.databasePath = databasePath }
@@ -35,6 +39,10 @@ public struct ServeConfiguration: Sendable, Equatable {
         guard (1...10_000).contains(maxLimit) else { throw ServeError.configuration("--max-limit must be 1 to 10000") }
         for origin in corsOrigins where origin != "*" && !(origin.hasPrefix("http://") || origin.hasPrefix("https://")) {
             throw ServeError.configuration("--cors-origin '\(origin)' is not * or an origin such as https://example.org")
+        }
+        _ = try TrustedProxies(trustedProxies)
+        guard (0...100_000_000).contains(cachedPlaces) else {
+            throw ServeError.configuration("--cache-places must be 0 to 100000000")
         }
     }
 }

@@ -1,15 +1,15 @@
 import Hummingbird
 import NIOCore
 
-/// The request context: Hummingbird's core storage plus the client's address (for the rate
-/// limit and the request log).
+/// The request context: Hummingbird's core storage plus the peer's address (the client, or
+/// the reverse proxy in front: `TrustedProxies` tells).
 struct ServeContext: RequestContext {
     var coreContext: CoreRequestContextStorage
-    /// The client's IP address as text, or `unknown`.
-    let client: String
+    /// The peer's IP address as text, or `unknown`.
+    let peer: String
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        client = source.channel.remoteAddress?.ipAddress ?? "unknown"
+        peer = source.channel.remoteAddress?.ipAddress ?? "unknown"
     }
 }

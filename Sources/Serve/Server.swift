@@ -38,11 +38,11 @@ public struct Server: Sendable {
     public func run(listening: @escaping @Sendable (Int) -> Void) async throws {
         try configuration.check()
         let readers = max(2, ProcessInfo.processInfo.activeProcessorCount)
-        let data = DataSource(path: configuration.databasePath, readers: readers)
+        let data = DataSource(path: configuration.databasePath, readers: readers, cachedPlaces: configuration.cachedPlaces)
         _ = try data.current()
         let endpoints = Endpoints(data: data, configuration: configuration, now: now)
         let app = Application(
-            router: router(endpoints),
+            router: router(endpoints, proxies: try TrustedProxies(configuration.trustedProxies)),
             server: .http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.idleTimeoutSeconds)))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in listening(channel.localAddress?.port ?? configuration.port) },
@@ -50,15 +50,16 @@ public struct Server: Sendable {
         try await app.runService()
     }
 
-    func router(_ endpoints: Endpoints) -> Router<ServeContext> {
+    func router(_ endpoints: Endpoints, proxies: TrustedProxies) -> Router<ServeContext> {
         let router = Router(context: ServeContext.self, options: .autoGenerateHeadEndpoints)
         router.add(
             middleware: FrontMiddleware(
                 configuration: configuration,
-                limiter: RateLimiter(rate: configuration.ratePerSecond, burst: configuration.burst), logger: logger,
+                limiter: RateLimiter(rate: configuration.ratePerSecond, burst: configuration.burst),
+                proxies: proxies, logger: logger,
                 ticks: ticks))
         let now = self.now
-        let timeout = configuration.requestTimeoutSeconds
+        let blocking = Blocking(timeout: configuration.requestTimeoutSeconds)
         func get(
             _ path: String, _ names: Set<String>,
             _ body: @escaping @Sendable (Parameters, ServeContext) throws -> Answer
@@ -68,7 +69,7 @@ public struct Server: Sendable {
                     (String($0.key).removingPercentEncoding ?? String($0.key), String($0.value))
                 }
                 let parameters = try Parameters(pairs, allowed: names)
-                let answer = try await Blocking.run(timeout: timeout) { try body(parameters, context) }
+                let answer = try await blocking.run { try body(parameters, context) }
                 return Caching.response(answer, request: request, now: now())
             }
         }

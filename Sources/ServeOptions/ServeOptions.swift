@@ -42,6 +42,32 @@ public struct ServeOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Largest limit a query may ask for.", valueName: "N"))
     public var maxLimit = 100
 
+    // Behind a proxy, and the log (issue 13's throughput work).
+
+    /// `--trusted-proxy`, repeatable.
+    @Option(
+        help: ArgumentHelp(
+            "A reverse proxy's address or CIDR range (repeatable): for requests from it, the client (rate limit, log) is the last address in X-Forwarded-For that is not a trusted proxy.",
+            valueName: "ADDR"))
+    public var trustedProxy: [String] = []
+
+    /// `--cache-places`.
+    @Option(
+        help: ArgumentHelp(
+            "Toilet records kept in memory for answers (about 1 KB each; emptied when an ingest changes the data; 0: none).",
+            valueName: "N"))
+    public var cachePlaces = 200_000
+
+    /// `--log-level`.
+    @Option(help: ArgumentHelp("Lowest level logged on stderr (info: one line per request).", valueName: "LEVEL"))
+    public var logLevel = LogLevel.info
+
+    /// The levels `--log-level` takes (swift-log's).
+    public enum LogLevel: String, CaseIterable, ExpressibleByArgument, Sendable {
+        /// swift-log's levels, lowest first.
+        case trace, debug, info, notice, warning, error, critical
+    }
+
     /// Options with their defaults.
     public init() {}
 

@@ -32,7 +32,7 @@ extension LocateStore {
     /// nearest search meets it, and sees one consistent state of the data.
     public func withToiletLookup<T>(_ body: (_ toilet: (Int64) throws -> StoredToilet?) throws -> T) throws -> T {
         try read { db in
-            let statement = try db.makeStatement(sql: "SELECT \(ToiletRow.selection) FROM toilets WHERE id = ?")
+            let statement = try db.cachedStatement(sql: "SELECT \(ToiletRow.selection) FROM toilets WHERE id = ?")
             return try body { id in try Row.fetchOne(statement, arguments: [id]).map(ToiletRow.streamed) }
         }
     }

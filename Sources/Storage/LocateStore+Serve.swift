@@ -1,3 +1,4 @@
+import Foundation
 internal import GRDB
 
 /// A place's identity in its table and the runs that added and last changed it (what the
@@ -28,6 +29,16 @@ public enum PlaceChange: String, Sendable, Equatable, CaseIterable {
 }
 
 extension LocateStore {
+    /// Whether every active place of `kind` is of one dataset (or there is none): then no two
+    /// records are one place (`SamePlace`). Two index lookups (the first and the last
+    /// dataset by the `(dataset, source_id)` index), not a scan.
+    public func activePlacesAreOfOneDataset(_ kind: PlaceKind) throws -> Bool {
+        try read { db in
+            let first = "SELECT dataset FROM \(kind.table) WHERE \(PlaceStatus.isActive()) ORDER BY dataset"
+            return try Bool.fetchOne(db, sql: "SELECT (\(first) LIMIT 1) IS (\(first) DESC LIMIT 1)") ?? true
+        }
+    }
+
     /// The data version: the store's id and its newest run. Any ingest changes it, and a
     /// database made anew has another id.
     public func dataVersion() throws -> String { try indexStamp() }
@@ -71,5 +82,45 @@ extension LocateStore {
                 return (r["dataset"], r["source_id"], change)
             }
         }
+    }
+}
+
+/// Toilets already read, by row id, for the readers of one committed state to share (the
+/// HTTP server keeps one per data version, so a new version starts empty): the nearest
+/// search reads the same rows again and again. At most `capacity` rows are kept; past it the
+/// oldest kept row makes room (first in, first out). Thread-safe.
+public final class ToiletRowCache: @unchecked Sendable {
+    /// The most rows kept.
+    public let capacity: Int
+    private let lock = NSLock()
+    private var rows: [Int64: StoredToilet] = [:]
+    private var order: [Int64] = []
+    private var oldest = 0
+
+    /// An empty cache keeping at most `capacity` rows (0: none).
+    public init(capacity: Int) {
+        self.capacity = max(0, capacity)
+    }
+
+    /// Rows kept now.
+    public var count: Int { lock.withLock { rows.count } }
+
+    /// The toilet with row id `id`: kept, or read with `read` (then kept).
+    public func toilet(_ id: Int64, reading read: (Int64) throws -> StoredToilet?) rethrows -> StoredToilet? {
+        if let hit = lock.withLock({ rows[id] }) { return hit }
+        guard let t = try read(id) else { return nil }
+        guard capacity > 0 else { return t }
+        lock.withLock {
+            guard rows[id] == nil else { return }
+            if order.count < capacity {
+                order.append(id)
+            } else {
+                rows[order[oldest]] = nil
+                order[oldest] = id
+                oldest = (oldest + 1) % capacity
+            }
+            rows[id] = t
+        }
+        return t
     }
 }

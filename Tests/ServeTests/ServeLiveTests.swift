@@ -111,6 +111,32 @@ import Testing
         #expect(lines.first?.contains("ms 127.0.0.1") == true)
     }
 
+    /// Behind a reverse proxy: the rate limit keys on `X-Forwarded-For` only when the peer
+    /// is a trusted proxy; the same header from any other peer is ignored.
+    @Test func rateLimitKeysOnTheForwardedClientOnlyFromATrustedProxy() throws {
+        let db = try CLI.sampleDatabase()
+        let proxied = try ServeProcess(db: db, ["--rate", "0.001", "--burst", "1", "--trusted-proxy", "127.0.0.1"])
+        #expect(try proxied.get("/v1/health", headers: ["X-Forwarded-For: 198.51.100.1, 203.0.113.5"]).status == 200)
+        #expect(try proxied.get("/v1/health", headers: ["X-Forwarded-For: 203.0.113.5"]).status == 429)
+        #expect(try proxied.get("/v1/health", headers: ["X-Forwarded-For: 203.0.113.6"]).status == 200)
+        #expect(try proxied.get("/v1/health").status == 200)  // no header: the proxy's own request
+        #expect(proxied.terminate() == 0)
+        let clients = proxied.stderr.split(separator: "\n").filter { $0.contains(" /v1/health ") }.map {
+            $0.split(separator: " ").last
+        }
+        #expect(clients == ["203.0.113.5", "203.0.113.5", "203.0.113.6", "127.0.0.1"])
+
+        let direct = try ServeProcess(db: db, ["--rate", "0.001", "--burst", "1", "--log-level", "warning"])
+        #expect(try direct.get("/v1/health", headers: ["X-Forwarded-For: 203.0.113.5"]).status == 200)
+        #expect(try direct.get("/v1/health", headers: ["X-Forwarded-For: 203.0.113.99"]).status == 429)
+        #expect(direct.terminate() == 0)
+        #expect(!direct.stderr.contains("/v1/health"))  // info lines are below --log-level warning
+
+        let bad = try Fixtures.run(Fixtures.locateBinary, ["serve", "--db", db, "--trusted-proxy", "10.0.0.0/40"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--trusted-proxy '10.0.0.0/40': the prefix length must be 0 to 32"))
+    }
+
     @Test func missingDatabaseFailsAtStart() throws {
         let dir = try Fixtures.temporaryFolder()
         let r = try Fixtures.run(

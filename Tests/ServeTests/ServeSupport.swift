@@ -169,3 +169,39 @@ enum CLI {
         try #require(r.status == 0, "setup: locate ingest \(arguments.joined(separator: " ")) exited \(r.status): \(r.stderr)")
     }
 }
+
+/// JSON texts compared by content.
+enum JSONText {
+    /// The text parsed and written again with sorted keys and no spaces: equal for equal
+    /// documents whatever their layout.
+    static func normalized(_ text: String) throws -> String {
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Every object key in the order the text writes them.
+    static func keys(_ text: String) -> [String] {
+        var keys: [String] = []
+        var scalars = Array(text.unicodeScalars)[...]
+        var inString = false
+        var current = ""
+        while let c = scalars.popFirst() {
+            if inString {
+                if c == "\\" {
+                    current.unicodeScalars.append(c)
+                    if let next = scalars.popFirst() { current.unicodeScalars.append(next) }
+                } else if c == "\"" {
+                    inString = false
+                    if scalars.first(where: { $0 != " " }) == ":" { keys.append(current) }
+                } else {
+                    current.unicodeScalars.append(c)
+                }
+            } else if c == "\"" {
+                inString = true
+                current = ""
+            }
+        }
+        return keys
+    }
+}

@@ -28,7 +28,7 @@ import Testing
         let release = DispatchSemaphore(value: 0)
         let ended = Flag()
         await #expect(throws: ServeError.timedOut(seconds: 0.05)) {
-            try await Blocking.run(timeout: 0.05) {
+            try await Blocking(timeout: 0.05).run {
                 // Long: under the whole suite the test's own task may wait a minute for a thread.
                 _ = release.wait(timeout: .now() + 600)
                 ended.set()
@@ -39,7 +39,28 @@ import Testing
         release.signal()
         #expect(ServeError.timedOut(seconds: 0.05).status == 503)
         #expect(ServeError.timedOut(seconds: 10).description == "the answer took longer than the server's 10 s request timeout")
-        #expect(try await Blocking.run(timeout: 5) { 42 } == 42)
+        let blocking = Blocking(timeout: 5)
+        #expect(try await blocking.run { 42 } == 42)
+        // The deadlines share one queue: each expires after its own timeout, in order.
+        let shared = Blocking(timeout: 0.05)
+        let slow = DispatchSemaphore(value: 0)
+        let first = Task {
+            try await shared.run {
+                _ = slow.wait(timeout: .now() + 600)
+                return 1
+            }
+        }
+        let second = Task {
+            try await shared.run {
+                _ = slow.wait(timeout: .now() + 600)
+                return 2
+            }
+        }
+        await #expect(throws: ServeError.timedOut(seconds: 0.05)) { try await first.value }
+        await #expect(throws: ServeError.timedOut(seconds: 0.05)) { try await second.value }
+        slow.signal()
+        slow.signal()
+        #expect(try await shared.run { 3 } == 3)
     }
 
     @Test func httpDatesAreIMFFixdate() {

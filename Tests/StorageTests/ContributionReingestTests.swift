@@ -67,6 +67,25 @@ import Testing
         #expect(try storedName(store, "t1") == "Nové")
     }
 
+    /// Regression: approving again an edit of two fields, one in conflict, kept the other
+    /// field's edit value as the source value it replaced.
+    @Test func approvingAgainKeepsTheSourceValueOfTheFieldNotInConflict() throws {
+        let store = try storeWithToilets()
+        let id = try store.submit(
+            NewContribution(
+                kind: .edit, target: city1, proposed: ProposedValues(name: "Nové", wheelchair: .yes), receivedAt: reviewDay))
+        _ = try store.approve(id: id, reviewer: "eva", at: reviewDay)
+        let run = try ingestToilets(changed("t1") { testToilet($0, name: "Staroměstská") }, into: store, minutes: 10)
+        #expect(run.conflicts == 1)
+        let wheelchair = try store.testRows(sql: "SELECT wheelchair FROM toilets WHERE source_id = 't1'")
+        #expect(wheelchair.first?["wheelchair"] == "yes")
+        _ = try store.approve(id: id, reviewer: "eva", at: reviewDay.addingTimeInterval(900))
+        let overrides = try #require(try store.contribution(id: id)?.overrides)
+        #expect(overrides.map(\.field) == [.name, .wheelchair])
+        #expect(overrides.map(\.replaced) == [["name": .text("Staroměstská")], ["wheelchair": .text("unknown")]])
+        #expect(try storedName(store, "t1") == "Nové")
+    }
+
     @Test func conflictedEditIsDroppedByRejecting() throws {
         let store = try storeWithToilets()
         let id = try approvedRename(store)

@@ -131,6 +131,30 @@ import Testing
         #expect(try storedName(store, "t1") == "Nové")
     }
 
+    /// A database made before contributions existed is upgraded without touching its
+    /// records: same rows, same stored hashes, and the same input again is all unchanged.
+    @Test func upgradeFromV6KeepsStoredRecordsAndHashes() throws {
+        let store = try storeWithToilets()
+        let path = store.path
+        try store.close()
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(
+                sql: """
+                    DROP TABLE review_tokens; DROP TABLE overrides; DROP TABLE contribution_decisions;
+                    DROP TABLE contributions; ALTER TABLE ingest_runs DROP COLUMN conflicts;
+                    DELETE FROM grdb_migrations WHERE identifier = 'v7-contributions';
+                    """)
+        }
+        let before = try queue.read { db in try Row.fetchAll(db, sql: "SELECT * FROM toilets ORDER BY id").description }
+        try queue.close()
+        let upgraded = try LocateStore(path: path)
+        let after = try upgraded.testRows(sql: "SELECT * FROM toilets ORDER BY id").description
+        #expect(after == before)
+        let run = try ingestToilets(threeToilets, into: upgraded, minutes: 10)
+        #expect(run.counts == MergeCounts(added: 0, updated: 0, unchanged: 3, retired: 0))
+    }
+
     @Test func communityDatasetCannotBeIngestedInto() throws {
         let store = try storeWithToilets()
         let start = IngestRunStart(

@@ -42,9 +42,8 @@ extension LocateStore {
         status: ContributionStatus? = nil, kind: ContributionKind? = nil, limit: Int? = nil
     ) throws -> [StoredContribution] {
         try read { db in
-            let all = try ContributionRow.fetchStored(db, where: "(? IS NULL OR c.kind = ?)", [kind?.rawValue, kind?.rawValue])
-            let matching = all.filter { status == nil || $0.status == status }
-            return limit.map { Array(matching.prefix(max(0, $0))) } ?? matching
+            let condition = "(? IS NULL OR c.kind = ?)" + (status.map { " AND " + ContributionRow.statusCondition($0) } ?? "")
+            return try ContributionRow.fetchStored(db, where: condition, [kind?.rawValue, kind?.rawValue], limit: limit)
         }
     }
 
@@ -81,8 +80,10 @@ extension LocateStore {
     public func photos(of target: PlaceTarget) throws -> [ToiletPhoto] {
         try read { db in
             let rows = try ContributionRow.fetchStored(
-                db, where: "c.kind = 'photo' AND c.target_dataset = ? AND c.target_id = ?", [target.dataset, target.sourceID])
-            return try rows.filter { $0.status == .approved }.compactMap { c in
+                db,
+                where: "c.kind = 'photo' AND c.target_dataset = ? AND c.target_id = ? AND "
+                    + ContributionRow.statusCondition(.approved), [target.dataset, target.sourceID])
+            return try rows.compactMap { c in
                 guard let photo = c.photo else { return nil }
                 let at = try String.fetchOne(
                     db,

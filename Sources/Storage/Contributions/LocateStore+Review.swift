@@ -32,7 +32,10 @@ extension LocateStore {
                 counts.updated = 1
             case .edit, .report:
                 guard let t = c.target else { break }
-                for field in ContributionRules.fields(of: c) {
+                // Approved again (a conflict): only the fields it still owns; a field a newer
+                // approved contribution took over stays as that one left it.
+                let owned = try c.status == .approved ? ReviewDecider.ownedFields(db, c.id) : nil
+                for field in ContributionRules.fields(of: c) where owned?.contains(field) ?? true {
                     if let old = try ReviewDecider.override(db, c, t, field, run: run, reviewer: reviewer, at: at) {
                         superseded.append(old)
                     }
@@ -123,6 +126,13 @@ enum ReviewDecider {
             read: 1, rejected: 0, warnings: 0, sourceCRS: CRS.wgs84, operation: nil,
             sourceSHA256: hasher.finalize().hexString)
         _ = try LocateStore.finishRun(db, &row, totals: totals, accepted: 1, counts: counts, at: at)
+    }
+
+    /// The fields whose override belongs to contribution `id`.
+    static func ownedFields(_ db: Database, _ id: ContributionID) throws -> Set<ToiletField> {
+        Set(
+            try String.fetchAll(db, sql: "SELECT field FROM overrides WHERE contribution = ?", arguments: [id])
+                .compactMap(ToiletField.init(rawValue:)))
     }
 
     static func setStatus(_ db: Database, _ t: PlaceTarget, _ status: PlaceStatus, run: Int64) throws {

@@ -202,4 +202,36 @@ import Testing
         #expect(try store.contributions(limit: 0).isEmpty)
         #expect(try store.contributions(kind: .edit, limit: 2).map(\.id) == [a, pending[0]])
     }
+
+    func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// Finding 6: proposed values encode with the contract's keys, positions with at most 7
+    /// decimals, and decode back.
+    @Test func proposedValuesUseTheContractKeys() throws {
+        let p = ProposedValues(
+            coordinate: Coordinate(latitude: 50.087_654_321, longitude: 14.42), name: "Kiosk",
+            hours: ProposedHours(text: "24/7", osm: "24/7", status: .exact),
+            price: ProposedPrice(text: "10 Kč", amount: 10, currency: "CZK", isFree: false))
+        let text = try json(p)
+        #expect(
+            text
+                == #"{"access":null,"free":false,"hours_osm":"24\/7","hours_status":"exact","hours_text":"24\/7","lat":50.0876543,"#
+                + #""lon":14.42,"name":"Kiosk","price_amount":10,"price_currency":"CZK","price_text":"10 Kč","wheelchair":null}"#)
+        let back = try JSONDecoder().decode(ProposedValues.self, from: Data(text.utf8))
+        #expect(back.hours == p.hours)
+        #expect(back.price == p.price)
+        #expect(back.coordinate == Coordinate(latitude: 50.0876543, longitude: 14.42))
+        #expect(try json(ProposedValues(name: "A")).contains(#""hours_text":null"#))
+    }
+
+    /// Finding 6: stored column values encode with the contract's names.
+    @Test func contractValuesRenameColumns() throws {
+        let v = ContractValues(["is_free": .number(1), "lat": .number(50.123_456_789), "price_text": .text("zdarma")])
+        #expect(try json(v) == #"{"free":true,"lat":50.1234568,"price_text":"zdarma"}"#)
+        #expect(try json(ContractValues(["is_free": .null])) == #"{"free":null}"#)
+    }
 }

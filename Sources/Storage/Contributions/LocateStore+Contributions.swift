@@ -48,8 +48,9 @@ extension LocateStore {
     }
 
     /// One contribution with its decisions, its target's current values for the fields it
-    /// proposes, its overrides and its photo's path; nil when there is none.
-    public func contribution(id: ContributionID) throws -> ContributionDetail? {
+    /// proposes, its overrides and its photo's path (in `photoFolder`, by default
+    /// `photoFolder(forDatabase:)`); nil when there is none.
+    public func contribution(id: ContributionID, photoFolder: String? = nil) throws -> ContributionDetail? {
         try read { db in
             guard let c = try ContributionRow.fetchStored(db, where: "c.id = ?", [id]).first else { return nil }
             let decisions = try DecisionRow.fetchAll(
@@ -63,7 +64,7 @@ extension LocateStore {
                 }
             }
             let overrides = try OverrideStore.overrides(db, contribution: id)
-            let photoPath = c.photo.map { LocateStore.photoFolder(forDatabase: path) + "/" + $0.file }
+            let photoPath = c.photo.map { (photoFolder ?? LocateStore.photoFolder(forDatabase: path)) + "/" + $0.file }
             return ContributionDetail(
                 contribution: c, decisions: decisions.map(\.publicForm), current: current, targetActive: active,
                 overrides: overrides, photoPath: photoPath)

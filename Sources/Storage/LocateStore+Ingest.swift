@@ -21,6 +21,9 @@ extension LocateStore {
         stage: (PlaceStager) throws -> StagingTotals
     ) throws -> IngestRunRecord {
         let t = kind.table
+        guard start.dataset != LocateStore.communityDataset else {
+            throw StorageError.reservedDataset(name: start.dataset)
+        }
         return try write { db in
             let ds = start.dataset
             let releasedKey = "released \(kind.rawValue) \(ds)"
@@ -45,9 +48,11 @@ extension LocateStore {
             } else {
                 try rematchDerivedIDs(db, table: t, dataset: ds)
                 try refreshHashesOfEqualRows(db, kind: kind, dataset: ds)
-                counts = try countChanges(db, table: t, dataset: ds)
+                let kept = kind == .toilets ? try ContributionMerge.keepRetirements(db, dataset: ds) : 0
+                counts = try countChanges(db, table: t, dataset: ds).addingUnchanged(kept)
                 try check(MergePreview(active: active, counts: counts, read: totals.read, previousReleased: previousReleased))
                 try applyChanges(db, kind: kind, dataset: ds, run: run, counts: counts, firstID: firstID)
+                if kind == .toilets { runRow.conflicts = try ContributionMerge.reconcile(db, dataset: ds, run: run) }
                 try db.execute(sql: "DROP TABLE temp.staging")
             }
             // The newest run's release date, for the next run's "older input" warning.
@@ -73,10 +78,19 @@ extension LocateStore {
                   (SELECT 1 FROM \(t) t WHERE t.dataset = ? AND t.source_id = s.source_id)
                 """, arguments: [dataset])
         guard !fresh.isEmpty else { return }
+        // An old toilet whose position an approved edit changed is matched where the source
+        // put it (the position the override replaced).
+        let position =
+            t == PlaceKind.toilets.table
+            ? """
+            coalesce(json_extract(o.replaced, '$.lon'), t.lon) AS lon, coalesce(json_extract(o.replaced, '$.lat'), t.lat) AS lat
+            FROM \(t) t LEFT JOIN overrides o ON o.dataset = t.dataset AND o.source_id = t.source_id
+              AND o.field = 'position' AND o.conflict_run IS NULL
+            """ : "t.lon, t.lat FROM \(t) t"
         let orphans = try Row.fetchAll(
             db,
             sql: """
-                SELECT t.source_id, t.lon, t.lat, t.match_key FROM \(t) t
+                SELECT t.source_id, t.match_key, \(position)
                 WHERE t.dataset = ? AND t.match_key IS NOT NULL AND NOT EXISTS
                   (SELECT 1 FROM staging s WHERE s.source_id = t.source_id)
                 """, arguments: [dataset])

@@ -55,6 +55,7 @@ struct ReviewCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List contributions, oldest first (default: the pending ones).",
             discussion: "Exits 3 when none match (with --json, after printing an empty list).")
 
@@ -88,6 +89,7 @@ struct ReviewCommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show a contribution: the proposed change beside the current values, its decisions and photo path.")
 
         @Argument(help: ArgumentHelp("The contribution's number (12 or #12).", valueName: "ID"))
@@ -111,6 +113,7 @@ struct ReviewCommand: ParsableCommand {
 
     struct Approve: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "approve",
             abstract: "Approve a pending contribution and apply it (or approve again an edit in conflict).")
 
         @Argument(help: ArgumentHelp("The contribution's number (12 or #12).", valueName: "ID"))
@@ -132,6 +135,7 @@ struct ReviewCommand: ParsableCommand {
 
     struct Reject: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "reject",
             abstract: "Reject a pending contribution (or drop an edit in conflict), with a reason.")
 
         @Argument(help: ArgumentHelp("The contribution's number (12 or #12).", valueName: "ID"))
@@ -161,6 +165,7 @@ struct ReviewCommand: ParsableCommand {
 
     struct Conflicts: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "conflicts",
             abstract: "List approved edits whose source value a re-ingest changed.",
             discussion: """
                 The source's new value is in the data. Approve the contribution again to put the edit back over it, or \

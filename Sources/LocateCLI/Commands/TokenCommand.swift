@@ -12,7 +12,8 @@ struct TokenCommand: ParsableCommand {
     )
 
     struct Create: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Make a token named NAME and print it once.")
+        static let configuration = CommandConfiguration(
+            commandName: "create", abstract: "Make a token named NAME and print it once.")
 
         @Argument(help: ArgumentHelp("A name for the token (who holds it).", valueName: "NAME"))
         var name: String
@@ -29,7 +30,7 @@ struct TokenCommand: ParsableCommand {
     }
 
     struct Revoke: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Revoke the token named NAME.")
+        static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Revoke the token named NAME.")
 
         @Argument(help: ArgumentHelp("The token's name.", valueName: "NAME"))
         var name: String
@@ -46,6 +47,7 @@ struct TokenCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List token names with when they were made and revoked (never the tokens).",
             discussion: "Exits 3 when there are none (with --json, after printing an empty list).")
 

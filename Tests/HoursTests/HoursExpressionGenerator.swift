@@ -184,8 +184,8 @@ struct HoursExpressionGenerator {
         case 0: return event(["dawn", "sunrise"]) + "-" + event(["sunset", "dusk"])
         case 1: return event(["dawn", "sunrise"]) + "-" + clock(int(48...80) * 15)
         case 2: return clock(int(24...40) * 15) + "-" + event(["sunset", "dusk"])
-        // Never later than 22:00 (dusk in June): the span ends the same day.
-        default: return event(["sunset", "dusk"], later: false) + "-" + clock(int(88...95) * 15)
+        // From 22:30: dusk in June (about 22:00) stays before the end, and the span ends the same day.
+        default: return event(["sunset", "dusk"], later: false) + "-" + clock(int(90...95) * 15)
         }
     }
 

@@ -48,22 +48,29 @@ struct DayPlanner {
     }
 
     mutating func plan(_ day: CivilDay) -> [Segment] {
-        let yesterday = day.adding(-1)
         var planned: [Segment]? = nil
         var matched = false
         var todayMatches: [Bool?] = []
         if spillsOver { todayMatches.reserveCapacity(hours.rules.count) }
-        let before = spillsOver && lastMatches?.day == yesterday.number ? lastMatches?.values : nil
-        for (i, rule) in hours.rules.enumerated() {
+        let before = spillsOver && lastMatches?.day == day.number - 1 ? lastMatches?.values : nil
+        // The day before, built only for rules that run past midnight.
+        var yesterday: CivilDay? = nil
+        for i in hours.rules.indices {
+            let rule = hours.rules[i]
             let todayMatch = matches(rule, day)
             if spillsOver { todayMatches.append(todayMatch) }
-            let beforeMatch = DayPlanner.spills(rule) ? (before?[i] ?? matches(rule, yesterday)) : false
+            var beforeMatch: Bool? = false
+            if DayPlanner.spills(rule) {
+                let y = yesterday ?? day.adding(-1)
+                yesterday = y
+                beforeMatch = before?[i] ?? matches(rule, y)
+            }
             let today = todayMatch != false
             var own: [Segment]? = nil
             if today || beforeMatch != false {
                 var s: [Segment] = []
-                if beforeMatch != false {
-                    addSegments(rule, yesterday, known: beforeMatch != nil, spill: true, to: &s)
+                if beforeMatch != false, let y = yesterday {
+                    addSegments(rule, y, known: beforeMatch != nil, spill: true, to: &s)
                 }
                 if today { addSegments(rule, day, known: todayMatch != nil, spill: false, to: &s) }
                 // A rule says nothing about a day it does not select and spills nothing into.
@@ -251,7 +258,7 @@ extension WeekRange {
 
 extension WeekdayRange {
     func contains(_ day: CivilDay) -> Bool {
-        let d = day.adding(-offsetDays)
+        let d = offsetDays == 0 ? day : day.adding(-offsetDays)
         let wd = d.weekday
         let to = self.to ?? from
         let inRange = from <= to ? (wd >= from && wd <= to) : (wd >= from || wd <= to)

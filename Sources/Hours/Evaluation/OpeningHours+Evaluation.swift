@@ -138,6 +138,8 @@ struct LocalTime {
     /// around it (`start..<end`, seconds) and that offset.
     private var anchor: Int?
     private var window: (start: Int, end: Int, offset: Int)?
+    /// The last instant `local` asked the zone about (whole seconds) and its offset.
+    private var last: (seconds: Int, offset: Int)?
 
     init(timeZone: TimeZone) { self.timeZone = timeZone }
 
@@ -163,7 +165,9 @@ struct LocalTime {
     private mutating func anchoredWindow() -> (start: Int, end: Int, offset: Int)? {
         if let window { return window }
         guard let a = anchor else { return nil }
-        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(a)))
+        let offset =
+            last.flatMap { $0.seconds == a ? $0.offset : nil }
+            ?? timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(a)))
         let early = a - 4 * 3600
         var start = early
         var next = timeZone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: Double(early)))
@@ -183,6 +187,7 @@ struct LocalTime {
             offset = w.offset
         } else {
             offset = timeZone.secondsFromGMT(for: instant)
+            last = (t, offset)
         }
         let local = t + offset
         let dayNumber = Int((Double(local) / 86400).rounded(.down))

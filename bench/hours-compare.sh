@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The hours engine against opening-hours-py (the Rust evaluator of opening-hours-rs, on
 # PyPI), side by side in one run, on the same expressions (bench/hours-expressions.txt)
-# and the same local times: parse + state, state, state and next change, per second, and
+# and the same local times: parse + state, state, state and next change, per second of
+# processor time (the machine may be shared), and
 # the ratio (issue 11 asks for at least 2x). Release build; opening-hours-py goes into a
 # virtual environment under .build/.
 #   bash bench/hours-compare.sh            8760 instants (a year, hourly)

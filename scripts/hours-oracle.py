@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """The opening-hours oracle of the differential test (Tests/HoursTests/HoursDifferentialTests).
 
-Reads JSON lines {"expr", "at", "tz", "country", "ours_next"} on stdin ("at" and "ours_next"
+Reads JSON lines {"expr", "at", "tz", "country", "ours_next"[, "lat", "lon"]} on stdin ("at" and "ours_next"
 are RFC 3339 instants, "ours_next" may be null) and writes one JSON line per input line with
 what opening-hours-py (the Rust crate opening-hours, PyPI opening-hours-py) answers:
 {"state", "next", "state_at_next", "state_at_ours_next"} or {"error"}. "state_at_ours_next" is the oracle's
 own state at our next change, so a next change it does not report can be told apart from
-one we invent. A change more than 13 years away is reported as none. Run with the Python of a virtual environment that has opening-hours-py.
+one we invent. With "lat" and "lon" the place's coordinates go to opening-hours-py for sun
+events (it drops them unless auto_timezone is on; the explicit time zone still wins, and
+auto_country stays off). A change more than 13 years away is reported as none. Run with the Python of a virtual environment that has opening-hours-py.
 """
 import datetime
 import json
@@ -18,22 +20,23 @@ from opening_hours import OpeningHours
 
 def main() -> None:
     zones: dict[str, zoneinfo.ZoneInfo] = {}
-    cache: dict[tuple[str, str, str], object] = {}
+    cache: dict[tuple, object] = {}
     out = sys.stdout
     for line in sys.stdin:
         if not line.strip():
             continue
         q = json.loads(line)
         tz = zones.setdefault(q["tz"], zoneinfo.ZoneInfo(q["tz"]))
-        key = (q["expr"], q["tz"], q.get("country") or "")
+        coords = (q["lat"], q["lon"]) if q.get("lat") is not None else None
+        key = (q["expr"], q["tz"], q.get("country") or "", coords)
         try:
             oh = cache.get(key)
             if oh is None:
                 # Changes more than 13 years away count as none (ours stop at 12 years past
                 # the last year named), which also bounds the evaluator's search.
                 oh = OpeningHours(
-                    q["expr"], timezone=tz, country=q.get("country"), auto_country=False, auto_timezone=False,
-                    max_interval_days=13 * 366)
+                    q["expr"], timezone=tz, country=q.get("country"), coords=coords, auto_country=False,
+                    auto_timezone=coords is not None, max_interval_days=13 * 366)
                 cache[key] = oh
             at = datetime.datetime.fromisoformat(q["at"]).astimezone(tz)
             state = str(oh.state(at)[0])

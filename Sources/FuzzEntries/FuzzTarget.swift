@@ -9,6 +9,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case czechHours = "czech-hours"
     /// OSM `opening_hours`: parse, canonical form, evaluation.
     case openingHours = "opening-hours"
+    /// The opening-hours evaluator at a fuzzed instant, zone, country and position.
+    case hoursEvaluation = "hours-eval"
     /// The JSON stream parser: in memory and in small chunks, and serialised back.
     case jsonStream = "json-stream"
     /// A toilet GeoJSON file: the feature reader and the mapper.
@@ -24,6 +26,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         switch self {
         case .czechHours: return HoursFuzzing.czech(input)
         case .openingHours: return HoursFuzzing.openingHours(input)
+        case .hoursEvaluation: return HoursEvaluationFuzzing.evaluate(input)
         case .jsonStream: return IngestFuzzing.json(input, scratch: scratch)
         case .geoJSON: return IngestFuzzing.geoJSON(input, scratch: scratch)
         case .stationList: return IngestFuzzing.stationList(input, scratch: scratch)

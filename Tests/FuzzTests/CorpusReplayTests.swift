@@ -29,7 +29,7 @@ import Testing
         }
     }
 
-    /// The folders hold only the six targets' names: a misnamed folder would be skipped.
+    /// The folders hold only the targets' names: a misnamed folder would be skipped.
     @Test func everyFolderNamesATarget() throws {
         let names = Set(FuzzTarget.allCases.map(\.rawValue))
         for kind in ["corpus", "crashes"] {

@@ -18,10 +18,10 @@ struct SeededGenerator: RandomNumberGenerator {
 /// kind: years (single, ranges, steps, open-ended), dates (months, days, ranges across the
 /// year end, nth weekdays, easter, day offsets, year-anchored ranges, Feb 29), weeks,
 /// weekdays (ranges, wrapping ranges, nth, offsets), PH (with offsets and weekdays), times
-/// (past midnight, 24-hour spans, extended hours), modifiers, comments, the wide-range colon
-/// and all three rule separators. It leaves out the constructs whose difference from
-/// opening-hours-py is deliberate (HoursDifferentialTests.deliberateDifferences): open ends,
-/// comment-only rules, sun events, SH.
+/// (past midnight, 24-hour spans, extended hours, sun events with offsets), modifiers,
+/// comments, the wide-range colon and all three rule separators. It leaves out the constructs
+/// whose difference from opening-hours-py is deliberate
+/// (HoursDifferentialTests.deliberateDifferences): open ends, comment-only rules, SH.
 struct HoursExpressionGenerator {
     var rng: SeededGenerator
 
@@ -164,10 +164,28 @@ struct HoursExpressionGenerator {
         case 0: return "\(clock(start))-\(clock(start))"
         case 1: return "\(clock(start))-\(clock(start + int(1...20) * 60))"
         case 2: return "00:00-24:00"
+        case 3: return sunSpan()
         default:
             var end = int(0...96) * 15
             if end == start { end = min(1440, start + 60) }
             return "\(clock(start))-\(clock(end))"
+        }
+    }
+
+    /// A span with a sun event at one end or both, with or without an offset
+    /// (`(sunset-01:30)-23:00`), all within the day.
+    private mutating func sunSpan() -> String {
+        func event(_ names: [String], later: Bool = true) -> String {
+            let name = names[int(0...(names.count - 1))]
+            guard chance(0.4) else { return name }
+            return "(\(name)\(later && chance(0.5) ? "+" : "-")\(clock(int(1...6) * 15)))"
+        }
+        switch int(0...3) {
+        case 0: return event(["dawn", "sunrise"]) + "-" + event(["sunset", "dusk"])
+        case 1: return event(["dawn", "sunrise"]) + "-" + clock(int(48...80) * 15)
+        case 2: return clock(int(24...40) * 15) + "-" + event(["sunset", "dusk"])
+        // From 22:30: dusk in June (about 22:00) stays before the end, and the span ends the same day.
+        default: return event(["sunset", "dusk"], later: false) + "-" + clock(int(90...95) * 15)
         }
     }
 

@@ -24,40 +24,55 @@ struct DayPlanner {
     /// plan needs the day before's.
     private var lastMatches: (day: Int, values: [Bool?])? = nil
 
+    /// Whether some rule's spans can run past midnight (then each plan needs the rules'
+    /// matches of the day before).
+    private let spillsOver: Bool
+
     init(hours: OpeningHours, context: HoursContext) {
         self.hours = hours
         self.context = context
+        spillsOver = hours.rules.contains(where: DayPlanner.spills)
+    }
+
+    /// Whether a span of `rule` can end past midnight: a fixed span ending before its start
+    /// or after 24:00, an open end from 24:00 on, or any span with a sun event.
+    static func spills(_ rule: Rule) -> Bool {
+        if rule.alwaysOpen { return false }
+        return rule.times.contains { span in
+            guard case .minutes(let s) = span.start else { return true }
+            // An open end (`18:00+`) is unknown to midnight, or one minute from a later start.
+            guard let end = span.end else { return s >= 1440 }
+            guard case .minutes(let e) = end else { return true }
+            return e <= s || e > 1440
+        }
     }
 
     mutating func plan(_ day: CivilDay) -> [Segment] {
-        let yesterday = day.adding(-1)
         var planned: [Segment]? = nil
         var matched = false
         var todayMatches: [Bool?] = []
-        todayMatches.reserveCapacity(hours.rules.count)
-        let before = lastMatches?.day == yesterday.number ? lastMatches?.values : nil
-        for (i, rule) in hours.rules.enumerated() {
+        if spillsOver { todayMatches.reserveCapacity(hours.rules.count) }
+        let before = spillsOver && lastMatches?.day == day.number - 1 ? lastMatches?.values : nil
+        // The day before, built only for rules that run past midnight.
+        var yesterday: CivilDay? = nil
+        for i in hours.rules.indices {
+            let rule = hours.rules[i]
             let todayMatch = matches(rule, day)
-            todayMatches.append(todayMatch)
-            let beforeMatch = before?[i] ?? matches(rule, yesterday)
+            if spillsOver { todayMatches.append(todayMatch) }
+            var beforeMatch: Bool? = false
+            if DayPlanner.spills(rule) {
+                let y = yesterday ?? day.adding(-1)
+                yesterday = y
+                beforeMatch = before?[i] ?? matches(rule, y)
+            }
             let today = todayMatch != false
             var own: [Segment]? = nil
             if today || beforeMatch != false {
                 var s: [Segment] = []
-                if beforeMatch != false {
-                    for seg in segments(rule, yesterday, known: beforeMatch != nil) where seg.end > 1440 {
-                        var part = seg
-                        (part.start, part.end) = (max(seg.start - 1440, 0), min(seg.end - 1440, 1440))
-                        s = DayPlanner.overlay(s, part)
-                    }
+                if beforeMatch != false, let y = yesterday {
+                    addSegments(rule, y, known: beforeMatch != nil, spill: true, to: &s)
                 }
-                if today {
-                    for seg in segments(rule, day, known: todayMatch != nil) where seg.start < 1440 {
-                        var part = seg
-                        part.end = min(seg.end, 1440)
-                        s = DayPlanner.overlay(s, part)
-                    }
-                }
+                if today { addSegments(rule, day, known: todayMatch != nil, spill: false, to: &s) }
                 // A rule says nothing about a day it does not select and spills nothing into.
                 own = today || !s.isEmpty ? s : nil
             }
@@ -72,8 +87,9 @@ struct DayPlanner {
                 }
                 matched = matched || today
             case .normal, .additional:
-                if let p = planned, let o = own {
-                    planned = o.reduce(p) { DayPlanner.overlay($0, $1) }
+                if var p = planned, let o = own {
+                    for top in o { DayPlanner.lay(top, over: &p) }
+                    planned = p
                 } else {
                     planned = planned ?? own
                 }
@@ -86,7 +102,7 @@ struct DayPlanner {
                 }
             }
         }
-        lastMatches = (day.number, todayMatches)
+        if spillsOver { lastMatches = (day.number, todayMatches) }
         return planned ?? []
     }
 
@@ -103,53 +119,80 @@ struct DayPlanner {
 
     /// `plan` with `top` laid over it (sorted, non-overlapping; empty segments dropped).
     static func overlay(_ plan: [Segment], _ top: Segment) -> [Segment] {
-        guard top.end > top.start else { return plan }
+        var out = plan
+        lay(top, over: &out)
+        return out
+    }
+
+    /// Lays `top` over `plan` (sorted, non-overlapping; empty segments dropped), in place;
+    /// a segment after all others is appended without copying.
+    static func lay(_ top: Segment, over plan: inout [Segment]) {
+        guard top.end > top.start else { return }
+        if plan.last.map({ $0.end <= top.start }) ?? true {
+            plan.append(top)
+            return
+        }
         var out: [Segment] = []
+        out.reserveCapacity(plan.count + 2)
+        var placed = false
         for s in plan {
             if s.end <= top.start || s.start >= top.end {
+                if !placed, s.start >= top.end {
+                    out.append(top)
+                    placed = true
+                }
                 out.append(s)
                 continue
             }
             if s.start < top.start { out.append(Segment(start: s.start, end: top.start, state: s.state, comment: s.comment)) }
+            if !placed {
+                out.append(top)
+                placed = true
+            }
             if s.end > top.end { out.append(Segment(start: top.end, end: s.end, state: s.state, comment: s.comment)) }
         }
-        out.append(top)
-        return out.sorted { $0.start < $1.start }
+        if !placed { out.append(top) }
+        plan = out
     }
 
     // MARK: times
 
-    /// The rule's spans on `day` (ends past 1440 run into the next day); all unknown when
-    /// whether the rule selects the day is not `known`.
-    private func segments(_ rule: Rule, _ day: CivilDay, known: Bool = true) -> [Segment] {
-        guard known else {
+    /// Lays the rule's spans on `day` over `plan`: the parts before midnight, or with `spill`
+    /// the parts past midnight moved to the next day. All unknown when whether the rule
+    /// selects the day is not `known`.
+    private func addSegments(_ rule: Rule, _ day: CivilDay, known: Bool, spill: Bool, to plan: inout [Segment]) {
+        func add(_ start: Int, _ end: Int, _ state: HoursState, _ comment: String?) {
             let why = "public holidays of \(context.country ?? "an unknown country") are not known"
-            return segments(rule, day).map { Segment(start: $0.start, end: $0.end, state: .unknown, comment: why) }
+            let (st, note) = known ? (state, comment) : (.unknown, why)
+            if spill {
+                guard end > 1440 else { return }
+                DayPlanner.lay(
+                    Segment(start: max(start - 1440, 0), end: min(end - 1440, 1440), state: st, comment: note), over: &plan)
+            } else {
+                guard start < 1440 else { return }
+                DayPlanner.lay(Segment(start: start, end: min(end, 1440), state: st, comment: note), over: &plan)
+            }
         }
         let state: HoursState = rule.modifier == .closed ? .closed : (rule.modifier == .unknown ? .unknown : .open)
-        if rule.alwaysOpen || rule.times.isEmpty { return [Segment(start: 0, end: 1440, state: state, comment: rule.comment)] }
-        var out: [Segment] = []
+        if rule.alwaysOpen || rule.times.isEmpty { return add(0, 1440, state, rule.comment) }
         for span in rule.times {
             guard let start = minutes(span.start, day) else {
-                out.append(Segment(start: 0, end: 1440, state: .unknown, comment: "variable times need coordinates"))
+                add(0, 1440, .unknown, "variable times need coordinates")
                 continue
             }
             guard let endPoint = span.end else {
-                out.append(Segment(start: start, end: max(start + 1, 1440), state: .unknown, comment: rule.comment ?? "open end"))
+                add(start, max(start + 1, 1440), .unknown, rule.comment ?? "open end")
                 continue
             }
             guard var end = minutes(endPoint, day) else {
-                out.append(Segment(start: 0, end: 1440, state: .unknown, comment: "variable times need coordinates"))
+                add(0, 1440, .unknown, "variable times need coordinates")
                 continue
             }
             // `22:00-02:00` runs past midnight; `22:00-22:00` is 24 hours.
             if end <= start { end += 1440 }
-            out.append(Segment(start: start, end: end, state: state, comment: rule.comment))
-            if span.openEnd, end < 1440 {
-                out.append(Segment(start: end, end: 1440, state: .unknown, comment: rule.comment ?? "open end"))
-            }
+            add(start, end, state, rule.comment)
+            if span.openEnd, end < 1440 { add(end, 1440, .unknown, rule.comment ?? "open end") }
         }
-        return out
     }
 
     private func minutes(_ t: TimePoint, _ day: CivilDay) -> Int? {
@@ -215,7 +258,7 @@ extension WeekRange {
 
 extension WeekdayRange {
     func contains(_ day: CivilDay) -> Bool {
-        let d = day.adding(-offsetDays)
+        let d = offsetDays == 0 ? day : day.adding(-offsetDays)
         let wd = d.weekday
         let to = self.to ?? from
         let inRange = from <= to ? (wd >= from && wd <= to) : (wd >= from || wd <= to)

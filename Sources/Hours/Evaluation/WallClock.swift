@@ -26,13 +26,14 @@ public enum WallClock {
             (0...23).contains(tv[0]), (0...59).contains(tv[1]), tv.count == 2 || (0...59).contains(tv[2])
         else { return nil }
         let day = CivilDay(year: d[0], month: d[1], day: d[2])
-        let base = LocalTime(timeZone: timeZone).instant(day: day, minute: tv[0] * 60 + tv[1])
+        let base = LocalTime.resolve(day.number * 86400 + (tv[0] * 60 + tv[1]) * 60, in: timeZone)
         return base.addingTimeInterval(Double(tv.count == 3 ? tv[2] : 0))
     }
 
     /// `2026-11-21T20:00`: the wall-clock minute of `instant` in `timeZone`.
     public static func text(_ instant: Date, in timeZone: TimeZone) -> String {
-        let (day, minute) = LocalTime(timeZone: timeZone).local(instant)
+        var zone = LocalTime(timeZone: timeZone)
+        let (day, minute) = zone.local(instant)
         return "\(day.year)-\(twoDigits(day.month))-\(twoDigits(day.day))T\(twoDigits(minute / 60)):\(twoDigits(minute % 60))"
     }
 }

@@ -90,7 +90,7 @@ let package = Package(
         .target(
             name: "Serve",
             dependencies: [
-                "Query", "Storage", "Geo", "Hours",
+                "Query", "Export", "Storage", "Geo", "Hours",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

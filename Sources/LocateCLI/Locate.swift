@@ -15,7 +15,7 @@ struct Locate: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             IngestCommand.self, ToiletCommand.self, StationCommand.self, BookmarkCommand.self, RunsCommand.self,
-            HoursCommand.self, ExportCommand.self, ServeCommand.self,
+            HoursCommand.self, ExportCommand.self, ServeCommand.self, ReviewCommand.self, TokenCommand.self,
         ]
     )
 }

@@ -141,6 +141,9 @@ public struct IngestRunRecord: Sendable, Equatable, Encodable {
     public var licence: String?
     /// Attribution the licence requires.
     public var attribution: String?
+    /// Approved edits whose source value this run changed: kept as the source's and listed
+    /// by `locate review conflicts` (not part of the `runs/1` run object).
+    public var conflicts: Int = 0
 }
 
 extension IngestRunRecord {

@@ -21,6 +21,9 @@ extension LocateStore {
         stage: (PlaceStager) throws -> StagingTotals
     ) throws -> IngestRunRecord {
         let t = kind.table
+        guard start.dataset != LocateStore.communityDataset else {
+            throw StorageError.reservedDataset(name: start.dataset)
+        }
         return try write { db in
             let ds = start.dataset
             let releasedKey = "released \(kind.rawValue) \(ds)"
@@ -45,9 +48,11 @@ extension LocateStore {
             } else {
                 try rematchDerivedIDs(db, table: t, dataset: ds)
                 try refreshHashesOfEqualRows(db, kind: kind, dataset: ds)
-                counts = try countChanges(db, table: t, dataset: ds)
+                let kept = kind == .toilets ? try ContributionMerge.keepRetirements(db, dataset: ds) : 0
+                counts = try countChanges(db, table: t, dataset: ds).addingUnchanged(kept)
                 try check(MergePreview(active: active, counts: counts, read: totals.read, previousReleased: previousReleased))
                 try applyChanges(db, kind: kind, dataset: ds, run: run, counts: counts, firstID: firstID)
+                if kind == .toilets { runRow.conflicts = try ContributionMerge.reconcile(db, dataset: ds, run: run) }
                 try db.execute(sql: "DROP TABLE temp.staging")
             }
             // The newest run's release date, for the next run's "older input" warning.

@@ -31,7 +31,9 @@ enum Schema {
     }
 
     /// Every migration this build knows, in order.
-    static let migrationNames = ["v1-toilets", "v2-hours", "v3-active-view", "v4-stations", "v5-air", "v6-toilet-details"]
+    static let migrationNames = [
+        "v1-toilets", "v2-hours", "v3-active-view", "v4-stations", "v5-air", "v6-toilet-details", "v7-contributions",
+    ]
 
     /// Fails unless the database has exactly the migrations this build knows.
     /// One query on `sqlite_master` instead of GRDB's schema introspection, which loads the
@@ -261,6 +263,7 @@ enum Schema {
                     ALTER TABLE toilets ADD COLUMN check_date TEXT;
                     """)
         }
+        m.registerMigration("v7-contributions") { db in try db.execute(sql: contributionsSchema) }
         return m
     }
 }

@@ -20,6 +20,21 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
     case busy(path: String, holder: String?, waitedSeconds: Double)
     /// A small file of the tool's own (the bookmarks file) that is not what it should be.
     case badFile(path: String, reason: String)
+    /// A contribution is not valid: `field` names what is wrong (`target`, `lat`, `hours`).
+    case invalidContribution(field: String, reason: String)
+    /// No contribution has this number.
+    case noSuchContribution(id: Int64)
+    /// The contribution cannot be decided now: only pending ones, and approved ones in
+    /// conflict, can be approved or rejected.
+    case cannotDecide(id: Int64, status: String)
+    /// No toilet has this global id (or it is retired, when `retired`).
+    case unknownPlace(globalID: String, retired: Bool)
+    /// A valid token with this name exists already.
+    case tokenExists(name: String)
+    /// No valid token has this name.
+    case noSuchToken(name: String)
+    /// An ingest into the dataset approved contributions make (`community`).
+    case reservedDataset(name: String)
 
     /// A short lower-case message the CLI prints after `error:`.
     public var description: String {
@@ -33,6 +48,15 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
         case .incompatible(let path, let reason): return "\(path): cannot use this database: \(reason)"
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         case .badFile(let path, let reason): return "\(path): \(reason)"
+        case .invalidContribution(let field, let reason): return "contribution: \(field): \(reason)"
+        case .noSuchContribution(let id): return "no contribution #\(id)"
+        case .cannotDecide(let id, let status):
+            return "contribution #\(id) is \(status): only pending contributions, and approved ones in conflict, can be decided"
+        case .unknownPlace(let id, let retired): return retired ? "toilet \(id) is retired" : "no toilet \(id)"
+        case .tokenExists(let name): return "a token named '\(name)' exists (revoke it first)"
+        case .noSuchToken(let name): return "no valid token named '\(name)'"
+        case .reservedDataset(let name):
+            return "dataset '\(name)' holds approved contributions and cannot be ingested into: give the pipeline another dataset"
         case .busy(let path, let holder, let waited):
             let who = holder.map { "another locate is writing it (\($0))" } ?? "another process is writing it"
             let wait =

@@ -18,6 +18,11 @@ enum IngestSummary {
                 + "accepted \(run.accepted), rejected \(run.rejected), warnings \(run.warnings)",
             "changes: \(c.added) added, \(c.updated) updated, \(c.unchanged) unchanged, \(c.retired) retired",
         ]
+        if run.conflicts > 0 {
+            lines.append(
+                "conflicts: \(run.conflicts) approved edits met a changed source value (kept the source's): "
+                    + "see `locate review conflicts`")
+        }
         if let op = run.projOperation {
             let accuracy = run.projAccuracyMeters.map { " (accuracy \($0) m)" } ?? ""
             lines.append("reprojected \(run.sourceCRS) → EPSG:4326 with: \(op)\(accuracy)")

@@ -15,9 +15,12 @@ struct IngestReportDocument: Encodable {
     var warnings: [IngestIssue]
     /// Warnings about the run as a whole (an input older than the dataset's newest run).
     var notices: [String]
+    /// Approved edits whose source value this run changed (`locate review conflicts`).
+    var conflicts: Int
 
     init(_ report: IngestReport) {
         run = report.run
+        conflicts = report.run.conflicts
         rejected = report.rejected
         warnings = report.warnings
         notices = report.notices

@@ -28,12 +28,14 @@ struct IngestRunRow: Codable, FetchableRecord, MutablePersistableRecord {
     var retired: Int
     var licence: String?
     var attribution: String?
+    /// Approved edits this run found changed at the source (column added by `v7-contributions`).
+    var conflicts: Int
 
     enum CodingKeys: String, CodingKey {
         case id, pipeline, dataset, kind, source, sourceSHA256 = "source_sha256", sourceCRS = "source_crs"
         case projOperation = "proj_operation", projAccuracyMeters = "proj_accuracy_m", startedAt = "started_at"
         case finishedAt = "finished_at", readCount = "read_count", accepted, rejected, warnings, added, updated
-        case unchanged, retired, licence, attribution
+        case unchanged, retired, licence, attribution, conflicts
     }
 
     /// A run that has just started: no input digest or counts yet (they come with `finish`).
@@ -56,6 +58,7 @@ struct IngestRunRow: Codable, FetchableRecord, MutablePersistableRecord {
         retired = 0
         licence = start.licence
         attribution = start.attribution
+        conflicts = 0
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
@@ -87,7 +90,7 @@ struct IngestRunRow: Codable, FetchableRecord, MutablePersistableRecord {
             startedAt: startedAt, finishedAt: finishedAt, read: readCount, accepted: accepted, rejected: rejected,
             warnings: warnings,
             counts: MergeCounts(added: added, updated: updated, unchanged: unchanged, retired: retired), licence: licence,
-            attribution: attribution)
+            attribution: attribution, conflicts: conflicts)
     }
 }
 

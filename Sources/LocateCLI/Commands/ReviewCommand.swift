@@ -1,0 +1,184 @@
+import ArgumentParser
+import Foundation
+import Storage
+
+/// `locate review`: maintainers decide on community contributions.
+struct ReviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "review",
+        abstract: "Review community contributions: list, show, approve, reject, conflicts.",
+        discussion: """
+            Contributions arrive through `locate serve` and wait as pending. Approving applies one at once (an edit \
+            overrides the source's value and keeps it; a new toilet joins the `community` dataset; a gone or closed \
+            report retires the toilet); every decision is recorded with who and when.
+            """,
+        subcommands: [List.self, Show.self, Approve.self, Reject.self, Conflicts.self]
+    )
+
+    /// `--as`, or `$USER`.
+    struct Reviewer: ParsableArguments {
+        @Option(
+            name: .customLong("as"),
+            help: ArgumentHelp("Reviewer name recorded with the decision (default: $USER).", valueName: "NAME"))
+        var name: String?
+
+        /// The reviewer's name.
+        var resolved: String {
+            get throws {
+                let given = name ?? ProcessInfo.processInfo.environment["USER"] ?? ""
+                let trimmed = given.trimmingCharacters(in: .whitespaces)
+                guard !trimmed.isEmpty else { throw ValidationError("--as NAME is required when $USER is not set") }
+                return trimmed
+            }
+        }
+    }
+
+    /// A contribution number: `12` or `#12`.
+    struct Number: ExpressibleByArgument {
+        var value: Int64
+        init?(argument: String) {
+            let digits = argument.hasPrefix("#") ? String(argument.dropFirst()) : argument
+            guard let v = Int64(digits), v > 0 else { return nil }
+            value = v
+        }
+    }
+
+    /// Opens the database for writing; it must exist already.
+    static func writable(_ store: StoreOptions, wait: WaitOptions) throws -> LocateStore {
+        guard FileManager.default.fileExists(atPath: store.path) else {
+            throw CLIError.failed("\(store.path): cannot open database: no such file (run `locate ingest` first)")
+        }
+        var access = wait.access
+        access.createsOnClose = false
+        return try LocateStore(path: store.path, access: access)
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List contributions, oldest first (default: the pending ones).",
+            discussion: "Exits 3 when none match (with --json, after printing an empty list).")
+
+        @Option(help: "Which: pending, approved, rejected, superseded or all (default: pending).")
+        var status: String = "pending"
+        @Option(help: "Only this kind: new, edit, report or photo.")
+        var kind: ContributionKindChoice?
+        @Option(help: "At most N contributions.")
+        var limit: Int?
+        @OptionGroup var output: JSONOptions
+        @OptionGroup var store: StoreOptions
+
+        func validate() throws {
+            guard status == "all" || ContributionStatus(rawValue: status) != nil else {
+                throw ValidationError("--status must be pending, approved, rejected, superseded or all")
+            }
+            if let limit, !(1...100_000).contains(limit) { throw ValidationError("--limit must be 1 to 100000") }
+        }
+
+        func run() throws {
+            let db = try LocateStore(readingAt: store.path)
+            let list = try db.contributions(status: ContributionStatus(rawValue: status), kind: kind?.kind, limit: limit)
+            if output.json {
+                Console.out(try jsonText(ReviewListDocument(contributions: list.map(ContributionObject.init))))
+            } else if !list.isEmpty {
+                Console.out(ReviewText.list(list))
+            }
+            if list.isEmpty { throw CLIError.noResult("no \(status == "all" ? "" : status + " ")contributions in \(store.path)") }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show a contribution: the proposed change beside the current values, its decisions and photo path.")
+
+        @Argument(help: ArgumentHelp("The contribution's number (12 or #12).", valueName: "ID"))
+        var id: Number
+        @OptionGroup var output: JSONOptions
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let db = try LocateStore(readingAt: store.path)
+            guard let detail = try db.contribution(id: id.value) else { throw StorageError.noSuchContribution(id: id.value) }
+            Console.out(output.json ? try jsonText(ReviewShowDocument(detail)) : ReviewText.show(detail))
+        }
+    }
+
+    struct Approve: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Approve a pending contribution and apply it (or approve again an edit in conflict).")
+
+        @Argument(help: ArgumentHelp("The contribution's number (12 or #12).", valueName: "ID"))
+        var id: Number
+        @OptionGroup var reviewer: Reviewer
+        @OptionGroup var output: JSONOptions
+        @OptionGroup var wait: WaitOptions
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let name = try reviewer.resolved
+            let db = try ReviewCommand.writable(store, wait: wait)
+            let outcome = try db.approve(id: id.value, reviewer: name, at: Date.now)
+            try db.close()
+            Console.out(
+                output.json ? try jsonText(ReviewDecisionDocument(outcome)) : ReviewText.outcome(outcome, verb: "approved"))
+        }
+    }
+
+    struct Reject: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Reject a pending contribution (or drop an edit in conflict), with a reason.")
+
+        @Argument(help: ArgumentHelp("The contribution's number (12 or #12).", valueName: "ID"))
+        var id: Number
+        @Option(help: ArgumentHelp("Why (recorded and shown to maintainers).", valueName: "TEXT"))
+        var reason: String
+        @OptionGroup var reviewer: Reviewer
+        @OptionGroup var output: JSONOptions
+        @OptionGroup var wait: WaitOptions
+        @OptionGroup var store: StoreOptions
+
+        func validate() throws {
+            guard !reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw ValidationError("--reason must not be empty")
+            }
+        }
+
+        func run() throws {
+            let name = try reviewer.resolved
+            let db = try ReviewCommand.writable(store, wait: wait)
+            let outcome = try db.reject(id: id.value, reviewer: name, reason: reason, at: Date.now)
+            try db.close()
+            Console.out(
+                output.json ? try jsonText(ReviewDecisionDocument(outcome)) : ReviewText.outcome(outcome, verb: "rejected"))
+        }
+    }
+
+    struct Conflicts: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List approved edits whose source value a re-ingest changed.",
+            discussion: """
+                The source's new value is in the data. Approve the contribution again to put the edit back over it, or \
+                reject it (--reason) to drop the edit. Exits 3 when there are none.
+                """)
+
+        @OptionGroup var output: JSONOptions
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let db = try LocateStore(readingAt: store.path)
+            let list = try db.conflicts()
+            if output.json {
+                Console.out(try jsonText(ReviewConflictsDocument(conflicts: list.map(OverrideObject.init))))
+            } else if !list.isEmpty {
+                Console.out(ReviewText.conflicts(list))
+            }
+            if list.isEmpty { throw CLIError.noResult("no conflicts in \(store.path)") }
+        }
+    }
+}
+
+/// `--kind` of `locate review list`.
+enum ContributionKindChoice: String, CaseIterable, ExpressibleByArgument {
+    case new, edit, report, photo
+
+    var kind: ContributionKind { ContributionKind(rawValue: rawValue) ?? .edit }
+}

@@ -1,0 +1,154 @@
+import Storage
+
+/// A contribution in the review documents (maintainers' output: contact and client hash
+/// included, unlike every read answer and export).
+struct ContributionObject: Encodable {
+    var id: Int64
+    var kind: String
+    @Nullable var target: String?
+    @Nullable var report: String?
+    var proposed: ProposedValues
+    @Nullable var photo: PhotoReference?
+    @Nullable var note: String?
+    @Nullable var contact: String?
+    @Nullable var clientHash: String?
+    var receivedAt: String
+    var status: String
+    var inConflict: Bool
+    @Nullable var created: String?
+
+    init(_ c: StoredContribution) {
+        id = c.id
+        kind = c.kind.rawValue
+        target = c.target?.globalID
+        report = c.report?.rawValue
+        proposed = c.proposed
+        photo = c.photo
+        note = c.note
+        contact = c.contact
+        clientHash = c.clientHash
+        receivedAt = c.receivedAt
+        status = c.status.rawValue
+        inConflict = c.inConflict
+        created = c.created?.globalID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, kind, target, report, proposed, photo, note, contact, clientHash = "client_hash"
+        case receivedAt = "received_at", status, inConflict = "in_conflict", created
+    }
+}
+
+/// A decision in `review-show/1`.
+struct DecisionObject: Encodable {
+    var decision: String
+    var reviewer: String
+    @Nullable var reason: String?
+    var decidedAt: String
+    @Nullable var run: Int?
+
+    init(_ d: ContributionDecision) {
+        decision = d.decision.rawValue
+        reviewer = d.reviewer
+        reason = d.reason
+        decidedAt = d.decidedAt
+        run = d.run
+    }
+
+    enum CodingKeys: String, CodingKey { case decision, reviewer, reason, decidedAt = "decided_at", run }
+}
+
+/// An applied override in `review-show/1` and `review-conflicts/1`.
+struct OverrideObject: Encodable {
+    var contribution: Int64
+    var target: String
+    var field: String
+    var value: [String: FieldValue]
+    var replaced: [String: FieldValue]
+    @Nullable var conflictRun: Int?
+    @Nullable var sourceValue: [String: FieldValue]?
+
+    init(_ o: AppliedOverride) {
+        contribution = o.contribution
+        target = o.target.globalID
+        field = o.field.rawValue
+        value = o.value
+        replaced = o.replaced
+        conflictRun = o.conflictRun
+        sourceValue = o.sourceValue
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case contribution, target, field, value, replaced, conflictRun = "conflict_run", sourceValue = "source_value"
+    }
+}
+
+/// `review-list/1`: `locate review list --json`.
+struct ReviewListDocument: Encodable {
+    let schema = "review-list/1"
+    var contributions: [ContributionObject]
+}
+
+/// `review-show/1`: `locate review show ID --json`.
+struct ReviewShowDocument: Encodable {
+    let schema = "review-show/1"
+    var contribution: ContributionObject
+    var decisions: [DecisionObject]
+    var current: [String: [String: FieldValue]]
+    @Nullable var targetActive: Bool?
+    var overrides: [OverrideObject]
+    @Nullable var photoPath: String?
+
+    init(_ d: ContributionDetail) {
+        contribution = ContributionObject(d.contribution)
+        decisions = d.decisions.map(DecisionObject.init)
+        current = Dictionary(uniqueKeysWithValues: d.current.map { ($0.key.rawValue, $0.value) })
+        targetActive = d.targetActive
+        overrides = d.overrides.map(OverrideObject.init)
+        photoPath = d.photoPath
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case schema, contribution, decisions, current, targetActive = "target_active", overrides, photoPath = "photo_path"
+    }
+}
+
+/// `review-decision/1`: `locate review approve|reject ID --json`.
+struct ReviewDecisionDocument: Encodable {
+    let schema = "review-decision/1"
+    var id: Int64
+    var status: String
+    @Nullable var run: Int?
+    var applied: [String]
+    @Nullable var place: String?
+    var superseded: [Int64]
+
+    init(_ o: ReviewOutcome) {
+        id = o.id
+        status = o.status.rawValue
+        run = o.run
+        applied = o.applied.map(\.rawValue)
+        place = o.place?.globalID
+        superseded = o.superseded
+    }
+}
+
+/// `review-conflicts/1`: `locate review conflicts --json`.
+struct ReviewConflictsDocument: Encodable {
+    let schema = "review-conflicts/1"
+    var conflicts: [OverrideObject]
+}
+
+/// `token-list/1`: `locate token list --json` (names and times, never tokens).
+struct TokenListDocument: Encodable {
+    let schema = "token-list/1"
+    var tokens: [TokenObject]
+
+    struct TokenObject: Encodable {
+        var name: String
+        var createdAt: String
+        @Nullable var revokedAt: String?
+
+        enum CodingKeys: String, CodingKey { case name, createdAt = "created_at", revokedAt = "revoked_at" }
+    }
+}

@@ -1,0 +1,117 @@
+public import Foundation
+internal import GRDB
+public import Geo
+import Hours
+
+extension LocateStore {
+    /// The dataset approved new toilets join, with its own ids (`c1`, `c2`, …).
+    public static let communityDataset = "community"
+    /// The community dataset's licence (SPDX id), carried by every run that changes data from
+    /// a contribution.
+    public static let communityLicence = "ODbL-1.0"
+    /// The attribution the community licence requires.
+    public static let communityAttribution = "© locate contributors"
+
+    /// The folder stored photos live in: beside the database, `<db>.photos`.
+    public static func photoFolder(forDatabase path: String) -> String { path + ".photos" }
+
+    /// Stores a contribution as received (status `pending`) and returns its number. Checks
+    /// what the store can check: the kind's required parts and that the target toilet
+    /// exists (retired targets are refused too).
+    public func submit(_ c: NewContribution) throws -> ContributionID {
+        try ContributionRules.check(c)
+        return try write { db in
+            if let t = c.target { try ContributionRules.requireActive(db, t) }
+            let row = try ContributionRow(c)
+            try row.insert(db)
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// How many contributions a client (by its salted hash) sent since `since`.
+    public func recentContributions(clientHash: String, since: Date) throws -> Int {
+        try read { db in
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM contributions WHERE client_hash = ? AND received_at >= ?",
+                arguments: [clientHash, InstantText.utc(since)]) ?? 0
+        }
+    }
+
+    /// Contributions, oldest first, filtered by status and kind, at most `limit`.
+    public func contributions(
+        status: ContributionStatus? = nil, kind: ContributionKind? = nil, limit: Int? = nil
+    ) throws -> [StoredContribution] {
+        try read { db in
+            let all = try ContributionRow.fetchStored(db, where: "(? IS NULL OR c.kind = ?)", [kind?.rawValue, kind?.rawValue])
+            let matching = all.filter { status == nil || $0.status == status }
+            return limit.map { Array(matching.prefix(max(0, $0))) } ?? matching
+        }
+    }
+
+    /// One contribution with its decisions, its target's current values for the fields it
+    /// proposes, its overrides and its photo's path; nil when there is none.
+    public func contribution(id: ContributionID) throws -> ContributionDetail? {
+        try read { db in
+            guard let c = try ContributionRow.fetchStored(db, where: "c.id = ?", [id]).first else { return nil }
+            let decisions = try DecisionRow.fetchAll(
+                db, sql: "SELECT * FROM contribution_decisions WHERE contribution = ? ORDER BY id", arguments: [id])
+            var current: [ToiletField: [String: FieldValue]] = [:]
+            var active: Bool?
+            if let t = c.target, let status = try OverrideStore.status(db, t) {
+                active = status == PlaceStatus.active.rawValue
+                for field in ContributionRules.fields(of: c) {
+                    current[field] = try OverrideStore.values(db, t, columns: field.columns)
+                }
+            }
+            let overrides = try OverrideStore.overrides(db, contribution: id)
+            let photoPath = c.photo.map { LocateStore.photoFolder(forDatabase: path) + "/" + $0.file }
+            return ContributionDetail(
+                contribution: c, decisions: decisions.map(\.publicForm), current: current, targetActive: active,
+                overrides: overrides, photoPath: photoPath)
+        }
+    }
+
+    /// The approved edits a re-ingest found changed at the source: the source's new value is
+    /// in the data; a maintainer approves the edit again or rejects it (drops it).
+    public func conflicts() throws -> [AppliedOverride] {
+        try read { db in try OverrideStore.conflicts(db) }
+    }
+
+    /// The approved photos of a toilet, oldest first.
+    public func photos(of target: PlaceTarget) throws -> [ToiletPhoto] {
+        try read { db in
+            let rows = try ContributionRow.fetchStored(
+                db, where: "c.kind = 'photo' AND c.target_dataset = ? AND c.target_id = ?", [target.dataset, target.sourceID])
+            return try rows.filter { $0.status == .approved }.compactMap { c in
+                guard let photo = c.photo else { return nil }
+                let at = try String.fetchOne(
+                    db,
+                    sql: "SELECT decided_at FROM contribution_decisions WHERE contribution = ? ORDER BY id DESC LIMIT 1",
+                    arguments: [c.id])
+                return ToiletPhoto(contribution: c.id, photo: photo, approvedAt: at ?? c.receivedAt)
+            }
+        }
+    }
+
+    /// Active toilets within `radiusMeters` (geodesic) of `point`, nearest first: the
+    /// duplicate check before a new toilet is accepted.
+    public func activeToilets(within radiusMeters: Double, of point: Coordinate) throws -> [(
+        toilet: StoredToilet, distanceMeters: Double
+    )] {
+        let dLat = radiusMeters / 111_000 * 1.1 + 1e-7
+        let dLon = dLat / max(cos(point.latitude * .pi / 180), 0.01)
+        let ids = try read { db in
+            try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT t.id FROM toilets t WHERE \(PlaceStatus.isActive("t")) AND t.id IN
+                      (SELECT pkid FROM idx_toilets_geom WHERE xmin <= ? AND xmax >= ? AND ymin <= ? AND ymax >= ?)
+                    """,
+                arguments: [point.longitude + dLon, point.longitude - dLon, point.latitude + dLat, point.latitude - dLat])
+        }
+        let geodesic = Geodesic()
+        return try toilets(rowIDs: ids).map { ($0, geodesic.distance(from: point, to: $0.coordinate)) }
+            .filter { $0.1 <= radiusMeters }
+            .sorted { ($0.1, $0.0.globalID) < ($1.1, $1.0.globalID) }
+    }
+}

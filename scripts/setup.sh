@@ -13,6 +13,7 @@ packages=(
   libproj-dev               # PROJ, opened at run time only to reproject (S-JTSK input)
   proj-data                 # PROJ's EPSG database and grids
   libjs-leaflet             # Leaflet, copied into snapshot preview pages
+  libvips-dev               # libvips: locate serve decodes and re-encodes uploaded photos
 )
 if [ "${1:-}" = "--test" ]; then
   packages+=(

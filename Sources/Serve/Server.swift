@@ -85,7 +85,7 @@ public struct Server: Sendable {
             ]
         ) { q, _ in try endpoints.nearestToilets(q) }
         get("/v1/toilets/{dataset}/{id}", time) { q, c in
-            try endpoints.toilet(dataset: c.parameters.get("dataset") ?? "", id: c.parameters.get("id") ?? "", q)
+            try endpoints.toilet(dataset: c.pathParameter("dataset"), id: c.pathParameter("id"), q)
         }
         get("/v1/stations", time.union(["name", "limit"])) { q, _ in try endpoints.namedStations(q) }
         get("/v1/stations/nearest", time.union(["lat", "lon", "limit", "param", "fresh_within"])) { q, _ in

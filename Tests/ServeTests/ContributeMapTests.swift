@@ -44,6 +44,7 @@ import Testing
             attribution: locate sample data
             id: { derive: [ADRESA] }
             fields: { address: ADRESA, hours: OTEVRENO, price: CENA }
+            region: { west: 14.22, south: 49.94, east: 14.71, north: 50.18 }
 
             """, name: "nasty-sample.yml", in: folder)
         try CLI.ingest([pipeline, "--db", db])
@@ -82,6 +83,24 @@ import Testing
         #expect(try server.get("/data.js").body.hasPrefix("window.LOCATE_COUNT = 12;") == false)
     }
 
+    /// Regression: the page encodes ids in paths (`encodeURIComponent`), and the server
+    /// matched the raw segment, so `@` and `,` (IPR ids) and `/` (OSM's `node/…`) were not
+    /// found: path parameters are percent-decoded now.
+    @Test func encodedIdsInPathsAreFound() throws {
+        let db = try CLI.sampleDatabase()
+        try CLI.ingest(["pipelines/osm-toilets-sample.yml", "--db", db])
+        let server = try ServeProcess(db: db)
+        defer { server.stop() }
+        for (path, id) in [
+            ("prague-toilets-sample/05bddb4231d5%4050.086120%2C14.418020", "05bddb4231d5@50.086120,14.418020"),
+            ("osm-toilets-sample/node%2F900000001", "node/900000001"),
+        ] {
+            let answer = try server.get("/v1/toilets/" + path)
+            #expect(answer.status == 200, "\(answer.body)")
+            #expect((answer.json["toilet"] as? [String: Any])?["source_id"] as? String == id, "\(answer.body.prefix(300))")
+        }
+    }
+
     @Test(
         .enabled(if: haveBrowser, "chromium or chromedriver is not installed: browser check skipped"),
         .timeLimit(.minutes(1)))
@@ -91,14 +110,19 @@ import Testing
             return
         }
         let db = try ContributeMapTests.database()
-        let server = try ServeProcess(db: db)
+        let server = try ServeProcess(db: db, ["--cors-origin", "*"])
         defer { server.stop() }
+        let api = "http://127.0.0.1:\(server.port)"
+        let snapshot = try Fixtures.temporaryFolder().appendingPathComponent("site").path
+        let exported = try CLI.run(["export", "snapshot", "--out", snapshot, "--tiles", "none", "--api", api, "--db", db])
+        try #require(exported.status == 0, "\(exported.stderr)")
         let karlova = "prague-toilets-sample/05bddb4231d5@50.086120,14.418020"
         let r = try Fixtures.run(
             "/usr/bin/timeout",
             [
-                "60", python, Fixtures.repo("Tests/Support/contribute_map.py"), "http://127.0.0.1:\(server.port)",
+                "60", python, Fixtures.repo("Tests/Support/contribute_map.py"), api,
                 "50.0840", "14.4300", "50.08612", "14.41802", karlova, ContributeMapTests.nastyAddress,
+                try Fixtures.temporaryFolder().path, "file://\(snapshot)/index.html",
             ])
         try #require(r.status == 0, "\(r.stdout)\n\(r.stderr.suffix(2000))")
         let seen = try #require(
@@ -109,14 +133,53 @@ import Testing
         let position = try #require(seen["new_position"] as? [String])
         let lat = try #require(Double(position[0])), lon = try #require(Double(position[1]))
         #expect(abs(lat - 50.0840) < 0.0002 && abs(lon - 14.4300) < 0.0002, "\(position)")
+        let refused = "field 'name': has 201 characters; at most 200 are accepted"
+        #expect(seen["refused_field"] as? String == refused)
+        #expect(seen["refused_message"] as? String == refused)
         #expect((seen["new_message"] as? String)?.hasSuffix("awaits review by a maintainer.") == true)
         #expect(seen["popup_buttons"] as? [String] == ["suggest an edit", "report", "add a photo"])
         #expect((seen["report_message"] as? String)?.hasSuffix("awaits review by a maintainer.") == true)
         #expect(seen["unchanged_message"] as? String == "change at least one field")
         #expect((seen["edit_message"] as? String)?.hasSuffix("awaits review by a maintainer.") == true)
+        #expect((seen["photo_message"] as? String)?.hasSuffix("awaits review by a maintainer.") == true)
+        #expect(seen["no_reason_message"] as? String == "choose what is wrong")
+        #expect((seen["snapshot_message"] as? String)?.hasSuffix("awaits review by a maintainer.") == true)
         #expect((seen["anyway_message"] as? String)?.hasSuffix("awaits review by a maintainer.") == true)
         #expect(seen["nasty_heading"] as? String == "Suggest an edit: " + ContributeMapTests.nastyAddress)
         #expect(seen["nasty_ran"] is NSNull)
         #expect(seen["nasty_images"] as? Int == 0)
+
+        // What the person sent awaits review, with the values sent and nothing else.
+        let list = try CLI.run(["review", "list", "--json", "--db", db])
+        #expect(list.status == 0, "\(list.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any], "\(list.stdout)")
+        let all = try #require(document["contributions"] as? [[String: Any]], "\(list.stdout)")
+        try #require(all.count == 6, "\(list.stdout)")
+        #expect(all.map { $0["kind"] as? String } == ["new", "new", "report", "edit", "photo", "report"])
+        #expect(all.allSatisfy { $0["status"] as? String == "pending" && $0["contact"] is NSNull })
+        let proposed = all.map { $0["proposed"] as? [String: Any] ?? [:] }
+        let text = { (i: Int, key: String) in (proposed[i][key] as? [String: Any])?["text"] as? String }
+        #expect(all[0]["target"] is NSNull)
+        #expect(proposed[0]["lat"] as? Double == lat && proposed[0]["lon"] as? Double == lon)
+        #expect(proposed[0]["name"] as? String == "Test toilet from the map")
+        #expect(text(0, "hours") == "Mo-Fr 08:00-18:00")
+        #expect(text(0, "price") == "20 CZK")
+        #expect(proposed[0]["wheelchair"] as? String == "yes")
+        #expect(proposed[0]["access"] is NSNull)
+        #expect(all[0]["note"] as? String == "seen today")
+        #expect(proposed[1]["lat"] as? Double == 50.08612 && proposed[1]["lon"] as? Double == 14.41802)
+        #expect(proposed[1]["name"] as? String == "Second toilet beside one")
+        #expect(all[2]["target"] as? String == karlova)
+        #expect(all[2]["report"] as? String == "wrong_hours")
+        #expect(text(2, "hours") == "Mo-Su 07:00-22:00")
+        #expect(all[2]["note"] as? String == "the sign says so")
+        #expect(all[3]["target"] as? String == karlova)
+        #expect(text(3, "price") == "15 CZK")
+        #expect(proposed[3]["name"] is NSNull && proposed[3]["hours"] is NSNull)
+        #expect(all[4]["target"] as? String == karlova)
+        #expect((all[4]["photo"] as? [String: Any])?["kind"] as? String == "hours_sign")
+        #expect(all[5]["target"] as? String == karlova)
+        #expect(all[5]["report"] as? String == "gone")
     }
 }

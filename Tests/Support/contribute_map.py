@@ -1,22 +1,29 @@
 """Contributing from the preview map as a person does, in Chromium driven by Selenium.
 
-Usage: python contribute_map.py BASE_URL NEW_LAT NEW_LON NEAR_LAT NEAR_LON TOILET_ID NASTY_ADDRESS
+Usage: python contribute_map.py BASE_URL NEW_LAT NEW_LON NEAR_LAT NEAR_LON TOILET_ID NASTY_ADDRESS FOLDER SNAPSHOT
 
 BASE_URL is a running `locate serve`. The script opens its preview page and:
-1. clicks the map at NEW_LAT,NEW_LON, chooses "suggest a toilet here", fills and sends the
-   form and waits for "awaits review";
+1. clicks the map at NEW_LAT,NEW_LON, chooses "suggest a toilet here", sends a name too
+   long (422: the message shows beside the name), then fills and sends the form and waits
+   for "awaits review";
 2. suggests a toilet at NEAR_LAT,NEAR_LON (an existing toilet's position): the server
    answers 409 with the toilets nearby, the page lists them, and "add anyway" sends it;
-3. opens the popup of TOILET_ID (`#id=`), sends a "wrong hours" report and an edit;
+3. opens the popup of TOILET_ID (`#id=`), sends a "wrong hours" report, an edit and a
+   photo of the hours sign (a 64 x 48 PNG it writes into FOLDER);
 4. opens the popup of the toilet whose address is NASTY_ADDRESS (markup) and its edit form, and checks that
-   the markup stayed text.
+   the markup stayed text;
+5. opens SNAPSHOT (a snapshot's index.html made with `--api BASE_URL`, from file://, another
+   origin) at TOILET_ID and reports it gone: the server's CORS lets it.
 It prints one JSON object with what the page showed; the Swift test asserts on it and on
 `locate review list --json`. Tiles and every host but 127.0.0.1 are unreachable.
 """
 
 import json
+import os
+import struct
 import sys
 import urllib.parse
+import zlib
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -25,8 +32,18 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 
+def png(path, width=64, height=48):
+    """A small RGB gradient as a PNG file (PNG specification: signature, IHDR, IDAT, IEND)."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    rows = b"".join(b"\x00" + bytes(v for x in range(width) for v in (x * 4, y * 5, 128)) for y in range(height))
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
 def main():
-    base, new_lat, new_lon, near_lat, near_lon, toilet_id, nasty_address = sys.argv[1:8]
+    base, new_lat, new_lon, near_lat, near_lon, toilet_id, nasty_address, folder, snapshot = sys.argv[1:10]
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,800",
@@ -66,6 +83,11 @@ def main():
         out["heading"] = driver.find_element(By.CSS_SELECTOR, "#contrib h2").text
         out["new_position"] = [form.find_element(By.NAME, "lat").get_attribute("value"),
                                form.find_element(By.NAME, "lon").get_attribute("value")]
+        fill(form, "name", "x" * 201)
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        wait.until(lambda d: form.find_element(By.CSS_SELECTOR, ".err[data-for=name]").text)
+        out["refused_field"] = form.find_element(By.CSS_SELECTOR, ".err[data-for=name]").text
+        out["refused_message"] = form.find_element(By.CSS_SELECTOR, ".msg").text
         fill(form, "name", "Test toilet from the map")
         fill(form, "hours_text", "Mo-Fr 08:00-18:00")
         fill(form, "price_text", "20 CZK")
@@ -109,6 +131,15 @@ def main():
         form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         out["edit_message"] = message(form, "awaits review")
 
+        photo = os.path.join(folder, "sign.png")
+        png(photo)
+        driver.find_element(By.XPATH, "//div[@class='contrib-actions']/button[text()='add a photo']").click()
+        form = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#contrib form"))[0]
+        Select(form.find_element(By.NAME, "photo_kind")).select_by_value("hours_sign")
+        form.find_element(By.NAME, "photo").send_keys(photo)
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        out["photo_message"] = message(form, "awaits review")
+
         # 4. Markup in open data stays text.
         nasty_id = driver.execute_script(
             "var a = arguments[0], t = window.LOCATE_PAGE.toilets.filter(function (t) { return t.feature.properties.address === a; });"
@@ -120,6 +151,17 @@ def main():
         out["nasty_heading"] = driver.find_element(By.CSS_SELECTOR, "#contrib h2").text
         out["nasty_ran"] = driver.execute_script("return document.body.getAttribute('data-pwned');")
         out["nasty_images"] = len(driver.find_elements(By.CSS_SELECTOR, "#contrib img, .leaflet-popup img"))
+
+        # 5. The snapshot on another origin sends to the API it was made for.
+        driver.get(snapshot + "#id=" + urllib.parse.quote(toilet_id, safe="/@,."))
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".leaflet-popup .contrib-actions"))
+        driver.find_element(By.XPATH, "//div[@class='contrib-actions']/button[text()='report']").click()
+        form = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#contrib form"))[0]
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        out["no_reason_message"] = message(form, "choose what is wrong")
+        form.find_element(By.CSS_SELECTOR, "input[value=gone]").click()
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        out["snapshot_message"] = message(form, "awaits review")
     except Exception as e:  # report what the page showed so far with the failure
         out["failure"] = "%s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e) else "")
         out["panel"] = driver.execute_script(

@@ -138,7 +138,7 @@ enum ContributionRoutes {
 
     /// The toilet a route's `{dataset}` and `{id}` name.
     static func target(_ c: ServeContext) -> PlaceTarget {
-        PlaceTarget(dataset: c.parameters.get("dataset") ?? "", sourceID: c.parameters.get("id") ?? "")
+        PlaceTarget(dataset: c.pathParameter("dataset"), sourceID: c.pathParameter("id"))
     }
 
     /// True for `application/json` (parameters and case aside).

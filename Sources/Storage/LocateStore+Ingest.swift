@@ -78,10 +78,19 @@ extension LocateStore {
                   (SELECT 1 FROM \(t) t WHERE t.dataset = ? AND t.source_id = s.source_id)
                 """, arguments: [dataset])
         guard !fresh.isEmpty else { return }
+        // An old toilet whose position an approved edit changed is matched where the source
+        // put it (the position the override replaced).
+        let position =
+            t == PlaceKind.toilets.table
+            ? """
+            coalesce(json_extract(o.replaced, '$.lon'), t.lon) AS lon, coalesce(json_extract(o.replaced, '$.lat'), t.lat) AS lat
+            FROM \(t) t LEFT JOIN overrides o ON o.dataset = t.dataset AND o.source_id = t.source_id
+              AND o.field = 'position' AND o.conflict_run IS NULL
+            """ : "t.lon, t.lat FROM \(t) t"
         let orphans = try Row.fetchAll(
             db,
             sql: """
-                SELECT t.source_id, t.lon, t.lat, t.match_key FROM \(t) t
+                SELECT t.source_id, t.match_key, \(position)
                 WHERE t.dataset = ? AND t.match_key IS NOT NULL AND NOT EXISTS
                   (SELECT 1 FROM staging s WHERE s.source_id = t.source_id)
                 """, arguments: [dataset])

@@ -351,13 +351,13 @@ public final class LocateStore {
         }
     }
 
-    /// A SHA-256 over every row of `ingest_runs` and `toilets`, in row id order, and the size of
-    /// the toilets' R*Tree: equal digests mean equal content. Tests use it to prove a failed
-    /// ingest changed nothing.
+    /// A SHA-256 over every row of `ingest_runs`, `toilets`, `overrides` and
+    /// `contribution_decisions`, in row id order, and the size of the toilets' R*Tree: equal
+    /// digests mean equal content. Tests use it to prove a failed ingest changed nothing.
     public func contentDigest() throws -> String {
         try read { db in
             var hasher = SHA256Hasher()
-            for table in ["ingest_runs", "toilets"] {
+            for table in ["ingest_runs", "toilets", "overrides", "contribution_decisions"] {
                 let rows = try Row.fetchCursor(db, sql: "SELECT * FROM \(table) ORDER BY rowid")
                 while let row = try rows.next() {
                     hasher.update(Array(row.description.utf8))

@@ -74,6 +74,28 @@ import Testing
         #expect(photo.stdout.contains("photo (hours_sign): \(db).photos/ab.jpg\n"))
     }
 
+    /// Review finding 5: with `locate serve --photos DIR`, `show --photos DIR` gives the
+    /// photo's real path.
+    @Test func showTakesThePhotoFolderServeUsed() throws {
+        let db = try Self.databaseWithContributions()
+        let r = try CLI.run(["review", "show", "4", "--photos", "/srv/photos", "--db", db])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("photo (hours_sign): /srv/photos/ab.jpg\n"))
+        let json = try CLI.run(["review", "show", "4", "--photos", "/srv/photos", "--json", "--db", db])
+        #expect(json.stdout.contains("\"photo_path\" : \"/srv/photos/ab.jpg\""))
+    }
+
+    /// Review finding 6: proposed values use the JSON contract's keys.
+    @Test func showJSONUsesTheContractKeys() throws {
+        let db = try Self.databaseWithContributions()
+        let r = try CLI.run(["review", "show", "1", "--json", "--db", db])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("\"hours_text\" : \"Mo-Su 07:00-22:00\""))
+        #expect(r.stdout.contains("\"free\" : null"))
+        #expect(!r.stdout.contains("\"is_free\""))
+        #expect(!r.stdout.contains("\"text\" :"))
+    }
+
     @Test func approveAppliesAndRecordsWhoAndWhen() throws {
         let db = try Self.databaseWithContributions()
         let edit = try CLI.run(["review", "approve", "1", "--as", "eva", "--db", db])

@@ -84,6 +84,24 @@ import Testing
         #expect(verdicts == documents.map { "ok \($0.name)" })
     }
 
+    /// Approved contributions carry the community licence and attribution into exports:
+    /// an edit of another dataset's toilet as much as a new community toilet.
+    @Test func exportsNameTheCommunityLicenceOnceContributionsAreApplied() throws {
+        let db = try ReviewCommandTests.databaseWithContributions()
+        let before = try Self.locate(["export", "geojson", "--db", db]).stdout
+        #expect(!before.contains("ODbL-1.0"))
+        _ = try Self.locate(["review", "approve", "1", "--as", "eva", "--db", db])
+        let edited = try Self.locate(["export", "geojson", "--db", db]).stdout
+        #expect(edited.contains("ODbL-1.0"))
+        #expect(edited.contains("© locate contributors"))
+        _ = try Self.locate(["review", "approve", "2", "--as", "eva", "--db", db])
+        let snapshot = try Fixtures.temporaryFolder().appendingPathComponent("snap").path
+        _ = try Self.locate(["export", "snapshot", "--out", snapshot, "--db", db])
+        let manifest = try String(contentsOfFile: snapshot + "/manifest.json", encoding: .utf8)
+        #expect(manifest.contains("\"community\""))
+        #expect(manifest.contains("ODbL-1.0"))
+    }
+
     /// Contact and client hash are kept for maintainers only: no export, snapshot or query
     /// answer of a database with approved contributions carries them.
     @Test func contactAndClientHashNeverLeaveTheReviewCommands() throws {

@@ -92,12 +92,19 @@ struct ReviewCommand: ParsableCommand {
 
         @Argument(help: ArgumentHelp("The contribution's number (12 or #12).", valueName: "ID"))
         var id: Number
+        @Option(
+            help: ArgumentHelp(
+                "The folder the photos are in: what `locate serve --photos` was given (default: <db>.photos).",
+                valueName: "DIR"))
+        var photos: String?
         @OptionGroup var output: JSONOptions
         @OptionGroup var store: StoreOptions
 
         func run() throws {
             let db = try LocateStore(readingAt: store.path)
-            guard let detail = try db.contribution(id: id.value) else { throw StorageError.noSuchContribution(id: id.value) }
+            guard let detail = try db.contribution(id: id.value, photoFolder: photos) else {
+                throw StorageError.noSuchContribution(id: id.value)
+            }
             Console.out(output.json ? try jsonText(ReviewShowDocument(detail)) : ReviewText.show(detail))
         }
     }

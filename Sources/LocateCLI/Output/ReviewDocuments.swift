@@ -63,19 +63,19 @@ struct OverrideObject: Encodable {
     var contribution: Int64
     var target: String
     var field: String
-    var value: [String: FieldValue]
-    var replaced: [String: FieldValue]
+    var value: ContractValues
+    var replaced: ContractValues
     @Nullable var conflictRun: Int?
-    @Nullable var sourceValue: [String: FieldValue]?
+    @Nullable var sourceValue: ContractValues?
 
     init(_ o: AppliedOverride) {
         contribution = o.contribution
         target = o.target.globalID
         field = o.field.rawValue
-        value = o.value
-        replaced = o.replaced
+        value = ContractValues(o.value)
+        replaced = ContractValues(o.replaced)
         conflictRun = o.conflictRun
-        sourceValue = o.sourceValue
+        sourceValue = o.sourceValue.map(ContractValues.init)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -94,7 +94,7 @@ struct ReviewShowDocument: Encodable {
     let schema = "review-show/1"
     var contribution: ContributionObject
     var decisions: [DecisionObject]
-    var current: [String: [String: FieldValue]]
+    var current: [String: ContractValues]
     @Nullable var targetActive: Bool?
     var overrides: [OverrideObject]
     @Nullable var photoPath: String?
@@ -102,7 +102,7 @@ struct ReviewShowDocument: Encodable {
     init(_ d: ContributionDetail) {
         contribution = ContributionObject(d.contribution)
         decisions = d.decisions.map(DecisionObject.init)
-        current = Dictionary(uniqueKeysWithValues: d.current.map { ($0.key.rawValue, $0.value) })
+        current = Dictionary(uniqueKeysWithValues: d.current.map { ($0.key.rawValue, ContractValues($0.value)) })
         targetActive = d.targetActive
         overrides = d.overrides.map(OverrideObject.init)
         photoPath = d.photoPath

@@ -163,9 +163,14 @@ public struct ProposedValues: Sendable, Equatable, Codable {
     /// Whether nothing is proposed.
     public var isEmpty: Bool { self == ProposedValues() }
 
-    enum CodingKeys: String, CodingKey { case lat, lon, name, hours, price, wheelchair, access }
+    enum CodingKeys: String, CodingKey {
+        case lat, lon, name, hoursText = "hours_text", hoursOSM = "hours_osm", hoursStatus = "hours_status"
+        case priceText = "price_text", priceAmount = "price_amount", priceCurrency = "price_currency", free
+        case wheelchair, access
+    }
 
-    /// Decodes the stored form (`lat`/`lon` flat, every key present, null when not proposed).
+    /// Decodes the stored form (the encoded one): flat keys of the JSON contract's vocabulary,
+    /// hours present when `hours_text` is, price when `price_text` is.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         if let lat = try c.decodeIfPresent(Double.self, forKey: .lat),
@@ -174,22 +179,75 @@ public struct ProposedValues: Sendable, Equatable, Codable {
             coordinate = Coordinate(latitude: lat, longitude: lon)
         }
         name = try c.decodeIfPresent(String.self, forKey: .name)
-        hours = try c.decodeIfPresent(ProposedHours.self, forKey: .hours)
-        price = try c.decodeIfPresent(ProposedPrice.self, forKey: .price)
+        if let text = try c.decodeIfPresent(String.self, forKey: .hoursText) {
+            hours = ProposedHours(
+                text: text, osm: try c.decodeIfPresent(String.self, forKey: .hoursOSM),
+                status: try c.decodeIfPresent(HoursStatus.self, forKey: .hoursStatus) ?? .unknown)
+        }
+        if let text = try c.decodeIfPresent(String.self, forKey: .priceText) {
+            price = ProposedPrice(
+                text: text, amount: try c.decodeIfPresent(Double.self, forKey: .priceAmount),
+                currency: try c.decodeIfPresent(String.self, forKey: .priceCurrency),
+                isFree: try c.decodeIfPresent(Bool.self, forKey: .free))
+        }
         wheelchair = try c.decodeIfPresent(WheelchairAccess.self, forKey: .wheelchair)
         access = try c.decodeIfPresent(ToiletAccess.self, forKey: .access)
     }
 
-    /// Encodes per the JSON contract: every key present, null when not proposed.
+    /// Encodes per the JSON contract: the vocabulary's keys (`lat`, `lon` with at most 7
+    /// decimals, `hours_text`, `hours_osm`, `hours_status`, `price_text`, `price_amount`,
+    /// `price_currency`, `free`), every key present, null when not proposed.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(coordinate?.latitude, forKey: .lat)
-        try c.encode(coordinate?.longitude, forKey: .lon)
+        try c.encode(coordinate.map { ContractValues.degrees($0.latitude) }, forKey: .lat)
+        try c.encode(coordinate.map { ContractValues.degrees($0.longitude) }, forKey: .lon)
         try c.encode(name, forKey: .name)
-        try c.encode(hours, forKey: .hours)
-        try c.encode(price, forKey: .price)
+        try c.encode(hours?.text, forKey: .hoursText)
+        try c.encode(hours?.osm, forKey: .hoursOSM)
+        try c.encode(hours?.status, forKey: .hoursStatus)
+        try c.encode(price?.text, forKey: .priceText)
+        try c.encode(price?.amount, forKey: .priceAmount)
+        try c.encode(price?.currency, forKey: .priceCurrency)
+        try c.encode(price?.isFree, forKey: .free)
         try c.encode(wheelchair, forKey: .wheelchair)
         try c.encode(access, forKey: .access)
+    }
+}
+
+/// Stored column values (`AppliedOverride.value`, `.replaced`, `.sourceValue`,
+/// `ContributionDetail.current`) as the JSON contract names them: `is_free` becomes `free`
+/// (a boolean), `lat`/`lon` have at most 7 decimals; other columns (`name`, `hours_text`,
+/// `hours_osm`, `hours_status`, `price_text`, `price_amount`, `price_currency`,
+/// `wheelchair`, `access`, and `content_hash` for a retirement) keep their names.
+public struct ContractValues: Sendable, Equatable, Encodable {
+    /// The stored values, by column.
+    public var columns: [String: FieldValue]
+
+    /// Wraps stored values.
+    public init(_ columns: [String: FieldValue]) { self.columns = columns }
+
+    /// Degrees with at most 7 decimals.
+    public static func degrees(_ v: Double) -> Double { (v * 1e7).rounded() / 1e7 }
+
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Encodes an object keyed by contract names.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        for (column, value) in columns {
+            switch (column, value) {
+            case ("is_free", .number(let d)): try c.encode(d != 0, forKey: Key(stringValue: "free"))
+            case ("is_free", _): try c.encode(value, forKey: Key(stringValue: "free"))
+            case ("lat", .number(let d)), ("lon", .number(let d)):
+                try c.encode(ContractValues.degrees(d), forKey: Key(stringValue: column))
+            default: try c.encode(value, forKey: Key(stringValue: column))
+            }
+        }
     }
 }
 

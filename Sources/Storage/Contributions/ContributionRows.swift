@@ -56,9 +56,9 @@ struct ContributionRow: Codable, FetchableRecord, PersistableRecord {
     }
 
     /// Contributions matching `condition` (on alias `c`), by id, with their derived status.
-    static func fetchStored(_ db: Database, where condition: String, _ arguments: [(any DatabaseValueConvertible)?])
-        throws -> [StoredContribution]
-    {
+    static func fetchStored(
+        _ db: Database, where condition: String, _ arguments: [(any DatabaseValueConvertible)?], limit: Int? = nil
+    ) throws -> [StoredContribution] {
         let rows = try Row.fetchAll(
             db,
             sql: """
@@ -71,7 +71,7 @@ struct ContributionRow: Codable, FetchableRecord, PersistableRecord {
                      AND d.created_dataset IS NOT NULL ORDER BY d.id DESC LIMIT 1) AS created_dataset,
                   (SELECT created_id FROM contribution_decisions d WHERE d.contribution = c.id
                      AND d.created_id IS NOT NULL ORDER BY d.id DESC LIMIT 1) AS created_id
-                FROM contributions c WHERE \(condition) ORDER BY c.id
+                FROM contributions c WHERE \(condition) ORDER BY c.id \(limit.map { "LIMIT \(max(0, $0))" } ?? "")
                 """, arguments: StatementArguments(arguments))
         return try rows.map { r in
             let row = try ContributionRow(row: r)
@@ -88,6 +88,21 @@ struct ContributionRow: Codable, FetchableRecord, PersistableRecord {
             }
             return try row.stored(status: status, inConflict: r["in_conflict"], created: created)
         }
+    }
+
+    /// SQL true when contribution `c`'s derived status is `status`.
+    static func statusCondition(_ status: ContributionStatus) -> String {
+        let decision: DecisionKind
+        switch status {
+        case .pending: return "NOT EXISTS (SELECT 1 FROM contribution_decisions d WHERE d.contribution = c.id)"
+        case .approved: decision = .approve
+        case .rejected: decision = .reject
+        case .superseded: decision = .supersede
+        }
+        return """
+            (SELECT decision FROM contribution_decisions d WHERE d.contribution = c.id ORDER BY d.id DESC LIMIT 1) \
+            = '\(decision.rawValue)'
+            """
     }
 
     func stored(status: ContributionStatus, inConflict: Bool, created: PlaceTarget?) throws -> StoredContribution {

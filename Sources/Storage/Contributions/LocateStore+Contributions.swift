@@ -42,15 +42,15 @@ extension LocateStore {
         status: ContributionStatus? = nil, kind: ContributionKind? = nil, limit: Int? = nil
     ) throws -> [StoredContribution] {
         try read { db in
-            let all = try ContributionRow.fetchStored(db, where: "(? IS NULL OR c.kind = ?)", [kind?.rawValue, kind?.rawValue])
-            let matching = all.filter { status == nil || $0.status == status }
-            return limit.map { Array(matching.prefix(max(0, $0))) } ?? matching
+            let condition = "(? IS NULL OR c.kind = ?)" + (status.map { " AND " + ContributionRow.statusCondition($0) } ?? "")
+            return try ContributionRow.fetchStored(db, where: condition, [kind?.rawValue, kind?.rawValue], limit: limit)
         }
     }
 
     /// One contribution with its decisions, its target's current values for the fields it
-    /// proposes, its overrides and its photo's path; nil when there is none.
-    public func contribution(id: ContributionID) throws -> ContributionDetail? {
+    /// proposes, its overrides and its photo's path (in `photoFolder`, by default
+    /// `photoFolder(forDatabase:)`); nil when there is none.
+    public func contribution(id: ContributionID, photoFolder: String? = nil) throws -> ContributionDetail? {
         try read { db in
             guard let c = try ContributionRow.fetchStored(db, where: "c.id = ?", [id]).first else { return nil }
             let decisions = try DecisionRow.fetchAll(
@@ -64,7 +64,7 @@ extension LocateStore {
                 }
             }
             let overrides = try OverrideStore.overrides(db, contribution: id)
-            let photoPath = c.photo.map { LocateStore.photoFolder(forDatabase: path) + "/" + $0.file }
+            let photoPath = c.photo.map { (photoFolder ?? LocateStore.photoFolder(forDatabase: path)) + "/" + $0.file }
             return ContributionDetail(
                 contribution: c, decisions: decisions.map(\.publicForm), current: current, targetActive: active,
                 overrides: overrides, photoPath: photoPath)
@@ -81,8 +81,10 @@ extension LocateStore {
     public func photos(of target: PlaceTarget) throws -> [ToiletPhoto] {
         try read { db in
             let rows = try ContributionRow.fetchStored(
-                db, where: "c.kind = 'photo' AND c.target_dataset = ? AND c.target_id = ?", [target.dataset, target.sourceID])
-            return try rows.filter { $0.status == .approved }.compactMap { c in
+                db,
+                where: "c.kind = 'photo' AND c.target_dataset = ? AND c.target_id = ? AND "
+                    + ContributionRow.statusCondition(.approved), [target.dataset, target.sourceID])
+            return try rows.compactMap { c in
                 guard let photo = c.photo else { return nil }
                 let at = try String.fetchOne(
                     db,

@@ -32,7 +32,10 @@ extension LocateStore {
                 counts.updated = 1
             case .edit, .report:
                 guard let t = c.target else { break }
-                for field in ContributionRules.fields(of: c) {
+                // Approved again (a conflict): only the fields it still owns; a field a newer
+                // approved contribution took over stays as that one left it.
+                let owned = try c.status == .approved ? ReviewDecider.ownedFields(db, c.id) : nil
+                for field in ContributionRules.fields(of: c) where owned?.contains(field) ?? true {
                     if let old = try ReviewDecider.override(db, c, t, field, run: run, reviewer: reviewer, at: at) {
                         superseded.append(old)
                     }
@@ -125,6 +128,13 @@ enum ReviewDecider {
         _ = try LocateStore.finishRun(db, &row, totals: totals, accepted: 1, counts: counts, at: at)
     }
 
+    /// The fields whose override belongs to contribution `id`.
+    static func ownedFields(_ db: Database, _ id: ContributionID) throws -> Set<ToiletField> {
+        Set(
+            try String.fetchAll(db, sql: "SELECT field FROM overrides WHERE contribution = ?", arguments: [id])
+                .compactMap(ToiletField.init(rawValue:)))
+    }
+
     static func setStatus(_ db: Database, _ t: PlaceTarget, _ status: PlaceStatus, run: Int64) throws {
         try db.execute(
             sql: "UPDATE toilets SET status = ?, changed_run = ? WHERE dataset = ? AND source_id = ?",
@@ -142,12 +152,14 @@ enum ReviewDecider {
         let existing = try OverrideRow.fetchOne(
             db, sql: "SELECT * FROM overrides WHERE dataset = ? AND source_id = ? AND field = ?",
             arguments: [t.dataset, t.sourceID, field.rawValue])
-        // The source value it replaces: the one an earlier approved edit replaced (still in
-        // agreement with the source), or what is stored now (the source's, after a conflict).
+        // The source value it replaces: the one the field's applied override replaced (the
+        // source still agrees with it; also when this contribution is approved again for a
+        // conflict in another of its fields), or what is stored now (the source's new value,
+        // after a conflict in this field).
         var replaced = current
         var superseded: ContributionID?
         if let existing {
-            if existing.contribution != c.id && existing.conflictRun == nil {
+            if existing.conflictRun == nil {
                 replaced = try ContributionRow.decode([String: FieldValue].self, existing.replaced)
             }
             try existing.delete(db)

@@ -12,7 +12,9 @@ extension LocateStore {
     }
 
     /// The newest run of each (dataset, kind) whose dataset has active places of `kind`, by
-    /// dataset then run kind: where the exported data came from.
+    /// dataset then run kind: where the exported data came from. For toilets, the community
+    /// dataset's newest run is included also when approved contributions changed fields of
+    /// other datasets' toilets (its licence and attribution cover those values).
     public func newestRuns(ofDatasetsWithActive kind: PlaceKind) throws -> [IngestRunRecord] {
         try read { db in
             try IngestRunRow.fetchAll(
@@ -20,7 +22,9 @@ extension LocateStore {
                 sql: """
                     SELECT r.* FROM ingest_runs r
                     WHERE r.id = (SELECT max(id) FROM ingest_runs r2 WHERE r2.dataset = r.dataset AND r2.kind = r.kind)
-                      AND r.dataset IN (SELECT DISTINCT dataset FROM \(kind.table) WHERE \(PlaceStatus.isActive()))
+                      AND (r.dataset IN (SELECT DISTINCT dataset FROM \(kind.table) WHERE \(PlaceStatus.isActive()))
+                        OR (r.dataset = '\(LocateStore.communityDataset)' AND r.kind = '\(kind.rawValue)'
+                          AND EXISTS (SELECT 1 FROM overrides WHERE field <> 'status')))
                     ORDER BY r.dataset, r.kind
                     """
             ).map(\.record)

@@ -71,7 +71,8 @@ import Testing
             paths == [
                 "", "ingest", "toilet", "station", "station show", "bookmark", "bookmark add", "bookmark remove",
                 "bookmark list", "runs", "hours", "hours eval", "hours normalize", "export", "export geojson", "export snapshot",
-                "serve",
+                "serve", "review", "review list", "review show", "review approve", "review reject", "review conflicts",
+                "token", "token create", "token revoke", "token list",
             ])
     }
 }

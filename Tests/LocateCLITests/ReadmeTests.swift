@@ -13,7 +13,8 @@ import Testing
             guard line.hasPrefix("  "), !line.hasPrefix("   "), !line.contains("See '") else { return nil }
             return line.split(separator: " ").first.map(String.init)
         }
-        #expect(names.sorted() == ["bookmark", "export", "hours", "ingest", "runs", "serve", "station", "toilet"])
+        #expect(
+            names.sorted() == ["bookmark", "export", "hours", "ingest", "review", "runs", "serve", "station", "toilet", "token"])
         for name in names { #expect(readme.contains("### `locate \(name)`"), "README lacks a section for locate \(name)") }
     }
 }

@@ -67,6 +67,25 @@ import Testing
         #expect(try storedName(store, "t1") == "Nové")
     }
 
+    /// Regression: approving again an edit of two fields, one in conflict, kept the other
+    /// field's edit value as the source value it replaced.
+    @Test func approvingAgainKeepsTheSourceValueOfTheFieldNotInConflict() throws {
+        let store = try storeWithToilets()
+        let id = try store.submit(
+            NewContribution(
+                kind: .edit, target: city1, proposed: ProposedValues(name: "Nové", wheelchair: .yes), receivedAt: reviewDay))
+        _ = try store.approve(id: id, reviewer: "eva", at: reviewDay)
+        let run = try ingestToilets(changed("t1") { testToilet($0, name: "Staroměstská") }, into: store, minutes: 10)
+        #expect(run.conflicts == 1)
+        let wheelchair = try store.testRows(sql: "SELECT wheelchair FROM toilets WHERE source_id = 't1'")
+        #expect(wheelchair.first?["wheelchair"] == "yes")
+        _ = try store.approve(id: id, reviewer: "eva", at: reviewDay.addingTimeInterval(900))
+        let overrides = try #require(try store.contribution(id: id)?.overrides)
+        #expect(overrides.map(\.field) == [.name, .wheelchair])
+        #expect(overrides.map(\.replaced) == [["name": .text("Staroměstská")], ["wheelchair": .text("unknown")]])
+        #expect(try storedName(store, "t1") == "Nové")
+    }
+
     @Test func conflictedEditIsDroppedByRejecting() throws {
         let store = try storeWithToilets()
         let id = try approvedRename(store)
@@ -110,6 +129,30 @@ import Testing
         }
         #expect(try store.contentDigest() == digest)
         #expect(try storedName(store, "t1") == "Nové")
+    }
+
+    /// A database made before contributions existed is upgraded without touching its
+    /// records: same rows, same stored hashes, and the same input again is all unchanged.
+    @Test func upgradeFromV6KeepsStoredRecordsAndHashes() throws {
+        let store = try storeWithToilets()
+        let path = store.path
+        try store.close()
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(
+                sql: """
+                    DROP TABLE review_tokens; DROP TABLE overrides; DROP TABLE contribution_decisions;
+                    DROP TABLE contributions; ALTER TABLE ingest_runs DROP COLUMN conflicts;
+                    DELETE FROM grdb_migrations WHERE identifier = 'v7-contributions';
+                    """)
+        }
+        let before = try queue.read { db in try Row.fetchAll(db, sql: "SELECT * FROM toilets ORDER BY id").description }
+        try queue.close()
+        let upgraded = try LocateStore(path: path)
+        let after = try upgraded.testRows(sql: "SELECT * FROM toilets ORDER BY id").description
+        #expect(after == before)
+        let run = try ingestToilets(threeToilets, into: upgraded, minutes: 10)
+        #expect(run.counts == MergeCounts(added: 0, updated: 0, unchanged: 3, retired: 0))
     }
 
     @Test func communityDatasetCannotBeIngestedInto() throws {

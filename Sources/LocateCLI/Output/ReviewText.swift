@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Hours
 import Storage
 
 /// The human forms of `locate review`.
@@ -80,6 +81,7 @@ enum ReviewText {
         if let h = p.hours {
             out["hours_text"] = .text(h.text)
             out["hours_osm"] = h.osm.map(FieldValue.text) ?? .null
+            out["hours_status"] = .text(h.status.rawValue)
         } else if c.report == .wrongHours {
             out["hours_osm"] = .null
             out["hours_status"] = .text("unknown")

@@ -142,12 +142,14 @@ enum ReviewDecider {
         let existing = try OverrideRow.fetchOne(
             db, sql: "SELECT * FROM overrides WHERE dataset = ? AND source_id = ? AND field = ?",
             arguments: [t.dataset, t.sourceID, field.rawValue])
-        // The source value it replaces: the one an earlier approved edit replaced (still in
-        // agreement with the source), or what is stored now (the source's, after a conflict).
+        // The source value it replaces: the one the field's applied override replaced (the
+        // source still agrees with it; also when this contribution is approved again for a
+        // conflict in another of its fields), or what is stored now (the source's new value,
+        // after a conflict in this field).
         var replaced = current
         var superseded: ContributionID?
         if let existing {
-            if existing.contribution != c.id && existing.conflictRun == nil {
+            if existing.conflictRun == nil {
                 replaced = try ContributionRow.decode([String: FieldValue].self, existing.replaced)
             }
             try existing.delete(db)

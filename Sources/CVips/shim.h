@@ -29,6 +29,14 @@ static inline int locate_vips_webpload(const void *buf, size_t len, VipsImage **
     return vips_webpload_buffer((void *)buf, len, out, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
 }
 
+/// Loads from memory shrunk to fit a `size` x `size` box in one step (shrink-on-load: a
+/// large JPEG is decoded at 1/2, 1/4 or 1/8 scale, never whole), upright by its EXIF
+/// orientation, in sRGB, failing on truncation and decode errors.
+static inline int locate_vips_thumbnail_buffer(const void *buf, size_t len, VipsImage **out, int size) {
+    return vips_thumbnail_buffer((void *)buf, len, out, size, "height", size, "size", VIPS_SIZE_DOWN,
+        "option_string", "fail_on=error", NULL);
+}
+
 /// Turns the image upright by its EXIF orientation and drops the orientation tag.
 static inline int locate_vips_autorot(VipsImage *in, VipsImage **out) {
     return vips_autorot(in, out, NULL);

@@ -19,8 +19,9 @@ public struct ProcessedPhoto: Sendable, Equatable {
 /// Decodes an uploaded photo for real with libvips (https://www.libvips.org/API/8.14/):
 /// its format is sniffed from its bytes and must match what the upload declared; the
 /// loader fails on truncation and decode errors; more than `maxPixels` pixels are refused
-/// before any pixel is decoded; the image is turned upright by its EXIF orientation,
-/// flattened onto white when it has alpha, shrunk, and re-encoded without metadata.
+/// before any pixel is decoded; the image is then loaded again shrunk on load (a large
+/// JPEG is never decoded whole), turned upright by its EXIF orientation, flattened onto
+/// white when it has alpha, and re-encoded without metadata.
 public struct PhotoProcessor: Sendable {
     /// The largest upload in bytes (10 MiB).
     public var maxBytes = 10 * 1024 * 1024
@@ -44,6 +45,10 @@ public struct PhotoProcessor: Sendable {
         guard let format = PhotoFormat.sniff(data) else { throw PhotoError.unsupportedFormat }
         if let declared, declared != format { throw PhotoError.formatMismatch(declared: declared, actual: format) }
         try Vips.start()
+        // libvips's error buffer is process-wide: one photo at a time, so that the message a
+        // failure reads is that photo's (libvips still uses every core within one image).
+        Vips.lock.lock()
+        defer { Vips.lock.unlock() }
         return try data.withUnsafeBytes { raw -> ProcessedPhoto in
             guard let base = raw.baseAddress else { throw PhotoError.unsupportedFormat }
             let loaded: VipsImage
@@ -61,17 +66,17 @@ public struct PhotoProcessor: Sendable {
             guard loaded.width.multipliedReportingOverflow(by: loaded.height).partialValue <= maxPixels,
                 loaded.width <= maxPixels, loaded.height <= maxPixels
             else { throw PhotoError.tooManyPixels(width: loaded.width, height: loaded.height, limit: maxPixels) }
-            return try encode(loaded, format: format)
+            return try encode(base, count: raw.count, format: format)
         }
     }
 
-    /// Rotates, flattens, shrinks, decodes (where a corrupt file fails) and encodes.
-    private func encode(_ loaded: VipsImage, format: PhotoFormat) throws -> ProcessedPhoto {
-        let upright = try VipsImage.make { locate_vips_autorot(loaded.pointer, $0) }
-        let opaque = upright.hasAlpha ? try VipsImage.make { locate_vips_flatten_white(upright.pointer, $0) } : upright
-        let fitted = try VipsImage.make { locate_vips_fit(opaque.pointer, $0, Int32(fullSize)) }
+    /// Loads again shrunk on load (upright), flattens, decodes (where a corrupt file fails)
+    /// and encodes; only the header was read before.
+    private func encode(_ base: UnsafeRawPointer, count: Int, format: PhotoFormat) throws -> ProcessedPhoto {
         let decoded: VipsImage
         do {
+            let upright = try VipsImage.make { locate_vips_thumbnail_buffer(base, count, $0, Int32(fullSize)) }
+            let fitted = upright.hasAlpha ? try VipsImage.make { locate_vips_flatten_white(upright.pointer, $0) } : upright
             decoded = try fitted.inMemory()
         } catch PhotoError.imaging(let detail) {
             throw PhotoError.corrupt(format: format, detail: detail)

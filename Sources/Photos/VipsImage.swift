@@ -57,6 +57,11 @@ final class VipsImage {
 /// libvips's process-wide start and its error buffer: the one place its status codes
 /// become Swift errors.
 enum Vips {
+    /// Held around every libvips call of a photo and the reading of its error: the error
+    /// buffer is one for the whole process, so calls on other threads would mix their
+    /// messages into it (serialised rather than per thread: libvips keeps no per-thread one).
+    static let lock = NSLock()
+
     /// Started once per process on first use (libvips is thread-safe after `vips_init`).
     static let started: Bool = locate_vips_start() == 0
 

@@ -23,8 +23,11 @@ enum BodyValue: Decodable, Equatable {
             self = .string(s)
         } else if (try? c.decode([String: BodyValue].self)) != nil {
             self = .object
-        } else {
+        } else if (try? c.decode([BodyValue].self)) != nil {
             self = .array
+        } else {
+            // Valid JSON that is none of those: a number too large for a Double (`1e400`).
+            self = .number(.infinity)
         }
     }
 
@@ -79,6 +82,7 @@ struct BodyFields {
             if required { throw BodyFields.invalid(name, "missing") }
             return nil
         case .number(let n)? where n.isFinite && range.contains(n): return n
+        case .number(let n)? where !n.isFinite: throw BodyFields.invalid(name, "must be a finite number")
         case .number(let n)?:
             throw BodyFields.invalid(
                 name, "\(Self.text(n)) is not from \(Self.text(range.lowerBound)) to \(Self.text(range.upperBound))")
@@ -99,7 +103,8 @@ struct BodyFields {
     }
 
     /// Text of at most `maxLength` characters (Unicode code points) with no control
-    /// characters (line breaks and tabs only where `lines`), trimmed; nil when absent or
+    /// characters (line breaks and tabs only where `lines`) and no format characters (Cf:
+    /// bidirectional overrides such as U+202E would reorder what `locate review` prints), trimmed; nil when absent or
     /// null. Blank text is refused: omit the field instead.
     func text(_ name: String, maxLength: Int, lines: Bool = false) throws -> String? {
         switch members[name] {
@@ -117,6 +122,10 @@ struct BodyFields {
             if let control {
                 let code = "U+" + String(control.value, radix: 16, uppercase: true).leftPadded(to: 4)
                 throw BodyFields.invalid(name, "contains the control character \(code)")
+            }
+            if let format = trimmed.unicodeScalars.first(where: { $0.properties.generalCategory == .format }) {
+                let code = "U+" + String(format.value, radix: 16, uppercase: true).leftPadded(to: 4)
+                throw BodyFields.invalid(name, "contains the invisible format character \(code)")
             }
             return trimmed
         case let v?: throw BodyFields.invalid(name, "must be a string, not \(v.typeName)")

@@ -47,7 +47,8 @@ enum ContributionRoutes {
         processor.maxBytes = settings.maxPhotoBytes
         let submissions = Submissions(
             databasePath: path, settings: settings, data: data,
-            limiter: SubmissionLimiter(perHour: settings.submissionsPerHour), photos: photos, processor: processor,
+            limiter: SubmissionLimiter(perHour: settings.submissionsPerHour), decodes: DecodeGate(), photos: photos,
+            processor: processor,
             extents: ExtentCache(), now: now)
         let maintainers = Maintainers(databasePath: path, now: now)
         let serving = PhotoServing(
@@ -58,10 +59,16 @@ enum ContributionRoutes {
         /// Adds a route answered by `body` (see `answer`).
         func route(
             _ method: HTTPRequest.Method, _ routePath: String, query allowed: Set<String>, limit: Int?,
-            json: Bool = true, _ body: @escaping @Sendable (Request, ServeContext, Parameters, Data) throws -> Reply
+            json: Bool = true, bearer: Bool = false,
+            _ body: @escaping @Sendable (Request, ServeContext, Parameters, Data) throws -> Reply
         ) {
+            // Writes (every POST) run without the request timeout: a 503 must never be followed
+            // by a commit (a retry would store the contribution twice, an approval would be
+            // applied after "failed"). They are bounded by the write lock's wait instead.
+            let bound = method == .post ? nil : timeout
             router.on(RouterPath(routePath), method: method) { request, context -> Response in
-                await answer(request, context, query: allowed, limit: limit, json: json, timeout: timeout, body)
+                await answer(
+                    request, context, query: allowed, limit: limit, json: json, bearer: bearer, timeout: bound, body)
             }
         }
         let jsonLimit = settings.maxJSONBytes
@@ -77,19 +84,19 @@ enum ContributionRoutes {
             try submissions.photo(
                 target(c), b, contentType: r.headers[.contentType], kind: q.string("kind"), client: c.client)
         }
-        route(.get, "/v1/contributions", query: ["status", "kind", "limit"], limit: nil) { r, _, q, _ in
+        route(.get, "/v1/contributions", query: ["status", "kind", "limit"], limit: nil, bearer: true) { r, _, q, _ in
             _ = try maintainers.reviewer(r.headers[.authorization])
             return try maintainers.list(status: q.string("status"), kind: q.string("kind"), limit: q.string("limit"))
         }
-        route(.get, "/v1/contributions/{id}", query: [], limit: nil) { r, c, _, _ in
+        route(.get, "/v1/contributions/{id}", query: [], limit: nil, bearer: true) { r, c, _, _ in
             _ = try maintainers.reviewer(r.headers[.authorization])
             return try maintainers.show(c.parameters.get("id") ?? "")
         }
-        route(.post, "/v1/contributions/{id}/approve", query: [], limit: nil, json: false) { r, c, _, _ in
+        route(.post, "/v1/contributions/{id}/approve", query: [], limit: nil, json: false, bearer: true) { r, c, _, _ in
             let reviewer = try maintainers.reviewer(r.headers[.authorization])
             return try maintainers.approve(c.parameters.get("id") ?? "", reviewer: reviewer)
         }
-        route(.post, "/v1/contributions/{id}/reject", query: [], limit: jsonLimit) { r, c, _, b in
+        route(.post, "/v1/contributions/{id}/reject", query: [], limit: jsonLimit, bearer: true) { r, c, _, b in
             let reviewer = try maintainers.reviewer(r.headers[.authorization])
             return try maintainers.reject(c.parameters.get("id") ?? "", body: b, reviewer: reviewer)
         }
@@ -103,13 +110,17 @@ enum ContributionRoutes {
     }
 
     /// Runs `body` off the event loop with the request's query, body (at most `limit` bytes,
-    /// JSON unless `json` is false) and client; errors become the one error shape (a 401 with
+    /// JSON unless `json` is false) and client (a `Bearer` header checked first where
+    /// `bearer`), answering 503 after `timeout` seconds (nil: writes, which finish whatever
+    /// the client does); errors become the one error shape (a 401 with
     /// `WWW-Authenticate: Bearer`).
     static func answer(
-        _ request: Request, _ context: ServeContext, query allowed: Set<String>, limit: Int?, json: Bool,
-        timeout: Double, _ body: @escaping @Sendable (Request, ServeContext, Parameters, Data) throws -> Reply
+        _ request: Request, _ context: ServeContext, query allowed: Set<String>, limit: Int?, json: Bool, bearer: Bool,
+        timeout: Double?, _ body: @escaping @Sendable (Request, ServeContext, Parameters, Data) throws -> Reply
     ) async -> Response {
         do {
+            // A maintainer endpoint answers 401 before looking at the request's body.
+            if bearer { _ = try Maintainers.bearerToken(request.headers[.authorization]) }
             var pairs: [(String, String)] = []
             for (key, value) in request.uri.queryParameters {
                 pairs.append((String(key).removingPercentEncoding ?? String(key), String(value)))
@@ -125,14 +136,28 @@ enum ContributionRoutes {
                 bytes = try await read(request, limit: limit)
             }
             let data = bytes
-            let reply = try await Blocking.run(timeout: timeout) { try body(request, context, parameters, data) }
+            let work: @Sendable () throws -> Reply = { try body(request, context, parameters, data) }
+            let reply: Reply
+            if let timeout { reply = try await Blocking.run(timeout: timeout, work) } else { reply = try await untimed(work) }
             return reply.response
+        } catch let busy as DecodeGate.Busy {
+            var response = FrontMiddleware.errorResponse(status: 503, message: busy.message, parameter: nil)
+            response.headers[.retryAfter] = String(busy.retryAfterSeconds)
+            return response
         } catch {
             var response = FrontMiddleware.errorResponse(error)
             if let e = error as? ServeError, e.status == 401 {
                 response.headers[.wwwAuthenticate] = "Bearer realm=\"locate\""
             }
             return response
+        }
+    }
+
+    /// `body` off the event loop, without a timeout: it always runs to its end (a write that
+    /// committed is answered as committed).
+    static func untimed(_ body: @escaping @Sendable () throws -> Reply) async throws -> Reply {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Reply, any Error>) in
+            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
         }
     }
 

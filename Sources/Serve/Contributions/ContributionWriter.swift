@@ -36,6 +36,9 @@ enum ContributionWriter {
         switch e {
         case .invalidContribution(let field, let reason):
             .refused(status: 422, message: "field '\(field)': \(reason)", field: field)
+        case .unknownPlace(_, retired: true):
+            // Approving (or a submission racing an ingest) over a toilet retired meanwhile.
+            .refused(status: 409, message: "\(e.description): it cannot be changed while retired", field: nil)
         case .unknownPlace, .noSuchContribution: .notFound(e.description)
         case .cannotDecide: .refused(status: 409, message: e.description, field: nil)
         case .busy:

@@ -12,6 +12,17 @@ struct Maintainers: Sendable {
 
     /// The reviewer name of a valid token in `authorization` (the header's value).
     func reviewer(_ authorization: String?) throws -> String {
+        let token = try Maintainers.bearerToken(authorization)
+        let name = try ContributionWriter.read(databasePath) { try $0.verifyToken(token) }
+        guard let name else {
+            throw ServeError.refused(status: 403, message: "the token is not valid (unknown or revoked)", field: nil)
+        }
+        return name
+    }
+
+    /// The token of a `Bearer TOKEN` header (401 when missing or malformed); checked before
+    /// anything else of a maintainer request (its body, its Content-Type).
+    static func bearerToken(_ authorization: String?) throws -> String {
         guard let header = authorization?.trimmingCharacters(in: .whitespaces), !header.isEmpty else {
             throw ServeError.refused(
                 status: 401, message: "maintainer endpoint: send Authorization: Bearer TOKEN (locate token create NAME)",
@@ -23,12 +34,7 @@ struct Maintainers: Sendable {
             throw ServeError.refused(
                 status: 401, message: "the Authorization header is not 'Bearer TOKEN'", field: nil)
         }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
-        let name = try ContributionWriter.read(databasePath) { try $0.verifyToken(token) }
-        guard let name else {
-            throw ServeError.refused(status: 403, message: "the token is not valid (unknown or revoked)", field: nil)
-        }
-        return name
+        return parts[1].trimmingCharacters(in: .whitespaces)
     }
 
     /// `GET /v1/contributions?status=&kind=&limit=`: `review-list/1`.

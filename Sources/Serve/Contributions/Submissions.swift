@@ -11,6 +11,8 @@ struct Submissions: Sendable {
     let settings: ContributionSettings
     let data: DataSource
     let limiter: SubmissionLimiter
+    /// At most two photo decodes at once.
+    let decodes: DecodeGate
     let photos: PhotoStore
     let processor: PhotoProcessor
     let extents: ExtentCache
@@ -28,22 +30,23 @@ struct Submissions: Sendable {
         let note = try fields.text("note", maxLength: 2000, lines: true)
         let contact = try fields.text("contact", maxLength: 200)
         let confirmed = try fields.flag("confirm")
-        let hash = try admit(client)
-        if !confirmed {
-            let near = try data.current().withReader { r in
-                try r.store.activeToilets(within: settings.duplicateRadiusMeters, of: point)
+        return try submitting(client) { hash in
+            if !confirmed {
+                let near = try data.current().withReader { r in
+                    try r.store.activeToilets(within: settings.duplicateRadiusMeters, of: point)
+                }
+                if !near.isEmpty {
+                    let radius = Int(settings.duplicateRadiusMeters)
+                    let message =
+                        "\(near.count) toilet\(near.count == 1 ? " is" : "s are") within \(radius) m: "
+                        + "send it again with \"confirm\": true if it is another toilet"
+                    return try Reply.json(NearbyDocument(message: message, nearby: near), status: 409)
+                }
             }
-            if !near.isEmpty {
-                let radius = Int(settings.duplicateRadiusMeters)
-                let message =
-                    "\(near.count) toilet\(near.count == 1 ? " is" : "s are") within \(radius) m: "
-                    + "send it again with \"confirm\": true if it is another toilet"
-                return try Reply.json(NearbyDocument(message: message, nearby: near), status: 409)
-            }
+            let c = NewContribution(
+                kind: .new, proposed: proposed, note: note, contact: contact, clientHash: hash, receivedAt: now())
+            return try store(c, hours: hours, photo: nil)
         }
-        let c = NewContribution(
-            kind: .new, proposed: proposed, note: note, contact: contact, clientHash: hash, receivedAt: now())
-        return try store(c, client: hash, hours: hours, photo: nil)
     }
 
     /// `POST /v1/toilets/{dataset}/{id}/edits`.
@@ -51,17 +54,23 @@ struct Submissions: Sendable {
         let fields = try BodyFields(json: body, allowed: Submissions.toiletFields.union(Submissions.personal))
         let (proposed, hours) = try values(fields, positionRequired: false)
         guard !proposed.isEmpty else {
+            // Named after the member given instead (note or contact); an empty body names none.
             let list = Submissions.toiletFields.sorted().joined(separator: ", ")
-            throw ServeError.refused(status: 422, message: "the edit proposes no field (give one of \(list))", field: nil)
+            let reason = "the edit proposes no field (give one of \(list))"
+            guard let given = Submissions.personal.sorted().first(where: fields.has) else {
+                throw ServeError.refused(status: 422, message: reason, field: nil)
+            }
+            throw BodyFields.invalid(given, "is not a change: \(reason)")
         }
         let note = try fields.text("note", maxLength: 2000, lines: true)
         let contact = try fields.text("contact", maxLength: 200)
         try requireActive(target)
-        let hash = try admit(client)
-        let c = NewContribution(
-            kind: .edit, target: target, proposed: proposed, note: note, contact: contact, clientHash: hash,
-            receivedAt: now())
-        return try store(c, client: hash, hours: hours, photo: nil)
+        return try submitting(client) { hash in
+            let c = NewContribution(
+                kind: .edit, target: target, proposed: proposed, note: note, contact: contact, clientHash: hash,
+                receivedAt: now())
+            return try store(c, hours: hours, photo: nil)
+        }
     }
 
     /// `POST /v1/toilets/{dataset}/{id}/reports`.
@@ -88,11 +97,12 @@ struct Submissions: Sendable {
         let note = try fields.text("note", maxLength: 2000, lines: true)
         let contact = try fields.text("contact", maxLength: 200)
         try requireActive(target)
-        let hash = try admit(client)
-        let c = NewContribution(
-            kind: .report, target: target, report: reason, proposed: proposed, note: note, contact: contact,
-            clientHash: hash, receivedAt: now())
-        return try store(c, client: hash, hours: hours, photo: nil)
+        return try submitting(client) { hash in
+            let c = NewContribution(
+                kind: .report, target: target, report: reason, proposed: proposed, note: note, contact: contact,
+                clientHash: hash, receivedAt: now())
+            return try store(c, hours: hours, photo: nil)
+        }
     }
 
     /// `POST /v1/toilets/{dataset}/{id}/photos?kind=toilet|hours_sign`: the body is the image
@@ -111,10 +121,18 @@ struct Submissions: Sendable {
                 field: nil)
         }
         try requireActive(target)
-        let hash = try admit(client)
+        return try submitting(client) { hash in
+            try storePhoto(target, body, declared: declared, kind: photoKind, clientHash: hash)
+        }
+    }
+
+    /// Decodes (two at once at most), re-encodes and stores a photo, then its contribution.
+    private func storePhoto(
+        _ target: PlaceTarget, _ body: Data, declared: PhotoFormat, kind photoKind: PhotoKind, clientHash hash: String
+    ) throws -> Reply {
         let processed: ProcessedPhoto
         do {
-            processed = try processor.process(body, declared: declared)
+            processed = try decodes.run { try processor.process(body, declared: declared) }
         } catch let e as PhotoError {
             switch e {
             case .tooManyBytes: throw ServeError.refused(status: 413, message: "photo: \(e)", field: nil)
@@ -132,7 +150,7 @@ struct Submissions: Sendable {
         let c = NewContribution(kind: .photo, target: target, photo: reference, clientHash: hash, receivedAt: now())
         let stored = ReceiptDocument.Photo(
             sha256: sha256, kind: photoKind, width: processed.width, height: processed.height)
-        return try store(c, client: hash, hours: nil, photo: stored)
+        return try store(c, hours: nil, photo: stored)
     }
 
     /// The toilet fields of a body; positions must lie in the service region.
@@ -182,22 +200,30 @@ struct Submissions: Sendable {
         guard ref.isActive else { throw ServeError.notFound("toilet \(target.globalID) is retired") }
     }
 
-    /// The client's salted hash, when it may submit now (else 429).
-    private func admit(_ client: String) throws -> String {
+    /// `body` with the client's salted hash, once a submission slot of the client is
+    /// reserved (else 429); the slot is given back unless `body` stored the submission (202).
+    private func submitting(_ client: String, _ body: (String) throws -> Reply) throws -> Reply {
         let hash = try ClientHasher(database: databasePath).hash(client)
-        if let wait = limiter.wait(client: hash, at: now()) {
-            throw ServeError.rateLimited(retryAfterSeconds: wait)
+        let at = now()
+        let slot = try limiter.reserve(client: hash, at: at) {
+            try ContributionWriter.read(databasePath) {
+                try $0.recentContributions(clientHash: hash, since: at.addingTimeInterval(-3600))
+            }
         }
-        return hash
+        do {
+            let reply = try body(hash)
+            if reply.status != 202 { limiter.release(slot) }
+            return reply
+        } catch {
+            limiter.release(slot)
+            throw error
+        }
     }
 
     /// Stores `c` (a writable store of its own, waiting up to 5 s for an ingest's lock) and
     /// answers 202 with its receipt.
-    private func store(_ c: NewContribution, client: String, hours: HoursReading?, photo: ReceiptDocument.Photo?)
-        throws -> Reply
-    {
+    private func store(_ c: NewContribution, hours: HoursReading?, photo: ReceiptDocument.Photo?) throws -> Reply {
         let id = try ContributionWriter.write(databasePath) { try $0.submit(c) }
-        limiter.record(client: client, at: c.receivedAt)
         let receipt = ReceiptDocument(
             id: id, kind: c.kind, target: c.target, report: c.report, receivedAt: c.receivedAt, hours: hours, photo: photo)
         return try Reply.json(receipt, status: 202)

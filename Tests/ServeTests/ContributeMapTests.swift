@@ -159,7 +159,7 @@ import Testing
         #expect(all.map { $0["kind"] as? String } == ["new", "new", "report", "edit", "photo", "report"])
         #expect(all.allSatisfy { $0["status"] as? String == "pending" && $0["contact"] is NSNull })
         let proposed = all.map { $0["proposed"] as? [String: Any] ?? [:] }
-        let text = { (i: Int, key: String) in (proposed[i][key] as? [String: Any])?["text"] as? String }
+        let text = { (i: Int, key: String) in proposed[i][key + "_text"] as? String }
         #expect(all[0]["target"] is NSNull)
         #expect(proposed[0]["lat"] as? Double == lat && proposed[0]["lon"] as? Double == lon)
         #expect(proposed[0]["name"] as? String == "Test toilet from the map")
@@ -176,7 +176,7 @@ import Testing
         #expect(all[2]["note"] as? String == "the sign says so")
         #expect(all[3]["target"] as? String == karlova)
         #expect(text(3, "price") == "15 CZK")
-        #expect(proposed[3]["name"] is NSNull && proposed[3]["hours"] is NSNull)
+        #expect(proposed[3]["name"] is NSNull && proposed[3]["hours_text"] is NSNull)
         #expect(all[4]["target"] as? String == karlova)
         #expect((all[4]["photo"] as? [String: Any])?["kind"] as? String == "hours_sign")
         #expect(all[5]["target"] as? String == karlova)

@@ -34,6 +34,10 @@ let package = Package(
             name: "CSpatial",
             providers: [.apt(["libsqlite3-dev", "libspatialite-dev", "libproj-dev"])]
         ),
+        // libvips for uploaded photos: only Photos imports it, only Serve links Photos (the
+        // locate binary never loads libvips and its ~100 libraries).
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .target(name: "Photos", dependencies: ["CVips", "Storage"], swiftSettings: strict),
         .target(name: "Geo", dependencies: ["CSpatial"], swiftSettings: strict),
         .target(name: "Hours", swiftSettings: strict),
         .target(
@@ -90,7 +94,7 @@ let package = Package(
         .target(
             name: "Serve",
             dependencies: [
-                "Query", "Storage", "Geo", "Hours",
+                "Query", "Export", "Storage", "Geo", "Hours", "Photos", "Ingest",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -134,8 +138,15 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "ServeTests",
-            dependencies: ["Serve", "Query", "Storage", "Geo", "LocateTestSupport", "LocateServe", "LocateCLI"],
+            dependencies: [
+                "Serve", "Query", "Storage", "Geo", "LocateTestSupport", "LocateServe", "LocateCLI", "Photos",
+                "PhotoTestSupport",
+            ],
             swiftSettings: strict),
+        // Test images written with libvips (tests only; not a product dependency).
+        .target(name: "PhotoTestSupport", dependencies: ["CVips"], path: "Tests/PhotoTestSupport", swiftSettings: strict),
+        .testTarget(
+            name: "PhotosTests", dependencies: ["Photos", "PhotoTestSupport", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzEntries"], swiftSettings: strict),
         .testTarget(
             name: "ExportTests", dependencies: ["Export", "Ingest", "Storage", "Geo", "LocateTestSupport"], exclude: ["golden"],

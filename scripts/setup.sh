@@ -13,6 +13,7 @@ packages=(
   libproj-dev               # PROJ, opened at run time only to reproject (S-JTSK input)
   proj-data                 # PROJ's EPSG database and grids
   libjs-leaflet             # Leaflet, copied into snapshot preview pages
+  libvips-dev               # libvips: locate serve decodes and re-encodes uploaded photos
 )
 if [ "${1:-}" = "--test" ]; then
   packages+=(
@@ -21,6 +22,7 @@ if [ "${1:-}" = "--test" ]; then
     spatialite-bin          # the spatialite shell: tests run CheckSpatialIndex
     sqlite3                 # the sqlite3 shell: tests run rtreecheck
     chromium                # headless browser: the preview page test renders index.html
+    chromium-driver         # chromedriver: Selenium drives chromium to contribute from the map
     python3-jsonschema      # JSON Schema validator: tests check every JSON output against docs/schema
   )
 fi

@@ -44,10 +44,27 @@ public struct GeoJSONExporter {
         dataset: String, to path: String?, at: Date?, keepStable: Bool, replacing: Bool,
         onFeature: (ExportedFeature) -> Void
     ) throws -> ExportSummary {
+        try write(dataset: dataset, at: at, keepStable: keepStable, onFeature: onFeature) {
+            try path.map { try OutputFile(path: $0, replacing: replacing) } ?? OutputFile()
+        }
+    }
+
+    /// `dataset` as the snapshot writes it, kept in memory (the preview page `locate serve`
+    /// serves).
+    func bytes(dataset: String, at: Date?) throws -> [UInt8] {
+        let out = OutputFile(collecting: ())
+        _ = try write(dataset: dataset, at: at, keepStable: true, onFeature: { _ in }) { out }
+        return out.collected
+    }
+
+    /// The export into the output `open` makes once the dataset is known to have data.
+    private func write(
+        dataset: String, at: Date?, keepStable: Bool, onFeature: (ExportedFeature) -> Void, open: () throws -> OutputFile
+    ) throws -> ExportSummary {
         guard let kind = PlaceKind(rawValue: dataset) else { throw ExportError.unknownDataset(dataset) }
         let header = try Provenance.read(store, at: at, kind: kind)
         guard header.count > 0 else { throw ExportError.empty(dataset: dataset) }
-        let out = try path.map { try OutputFile(path: $0, replacing: replacing) } ?? OutputFile()
+        let out = try open()
         var count = 0
         var bbox = BBoxAccumulator()
         try out.write(Provenance.opening(bbox: header.bbox.map { JSONText.degrees($0) }))

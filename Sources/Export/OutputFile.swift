@@ -3,11 +3,14 @@ import Storage
 /// A buffered, hashing writer over a `CheckedFile`: every write checked, and an output the
 /// user names written under a temporary name and renamed into place by `commit()`, so a reader
 /// never sees a half-written file; `abandon()` (or deinit without commit) removes it. Counts
-/// and hashes what it writes, for manifests.
+/// and hashes what it writes, for manifests. `init(collecting:)` keeps the bytes in memory
+/// instead (`collected`: the preview page `locate serve` serves).
 final class OutputFile {
     let path: String
-    private let file: CheckedFile
+    private let file: CheckedFile?
     private var buffer: [UInt8] = []
+    /// What was written, when in memory.
+    private(set) var collected: [UInt8] = []
     private(set) var bytesWritten = 0
     private var hasher = SHA256Hasher()
 
@@ -15,6 +18,12 @@ final class OutputFile {
     init() {
         path = "-"
         file = CheckedFile.standardOutput()
+    }
+
+    /// Memory: the bytes are kept in `collected`.
+    init(collecting: Void) {
+        path = "-"
+        file = nil
     }
 
     /// `replacing`: an output the user named (`CheckedFile(replacing:)`); else a new file in a
@@ -36,7 +45,7 @@ final class OutputFile {
         guard !buffer.isEmpty else { return }
         hasher.update(buffer)
         bytesWritten += buffer.count
-        try file.write(buffer)
+        if let file { try file.write(buffer) } else { collected += buffer }
         buffer.removeAll(keepingCapacity: true)
     }
 
@@ -44,11 +53,11 @@ final class OutputFile {
     @discardableResult
     func commit() throws -> (bytes: Int, sha256: String) {
         try flush()
-        try file.commit()
+        try file?.commit()
         let digest = hasher
         return (bytesWritten, digest.finalize().hexString)
     }
 
     /// Closes without committing and removes the temporary file.
-    func abandon() { file.abandon() }
+    func abandon() { file?.abandon() }
 }

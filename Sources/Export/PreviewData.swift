@@ -24,10 +24,12 @@ struct PreviewData {
         var tilesAttribution: String
         var view: [Double]?
         var attributions: [String]
+        /// Where contributions go (`PreviewOptions.api`), or nil: none offered.
+        var api: String?
 
         enum CodingKeys: String, CodingKey {
             case generatedAt = "generated_at", generatedUnix = "generated_unix", tiles, tilesAttribution = "tiles_attribution"
-            case view, attributions
+            case view, attributions, api
         }
 
         /// Every key present, null when absent (the JSON contract's rule, here too).
@@ -39,6 +41,7 @@ struct PreviewData {
             try c.encode(tilesAttribution, forKey: .tilesAttribution)
             try c.encode(view, forKey: .view)
             try c.encode(attributions, forKey: .attributions)
+            try c.encode(api, forKey: .api)
         }
     }
 

@@ -1,4 +1,5 @@
-/// What the preview page shows beside the data: the basemap and the first view.
+/// What the preview page shows beside the data: the basemap, the first view, and where
+/// people may send contributions.
 public struct PreviewOptions: Sendable, Equatable {
     /// The OpenStreetMap standard tile layer (tile.openstreetmap.org; its usage policy asks
     /// for light use with attribution: see README).
@@ -14,20 +15,26 @@ public struct PreviewOptions: Sendable, Equatable {
     /// The first view (latitude, longitude, zoom); nil: frame the toilets (or the stations
     /// when there are no toilets).
     public var view: (latitude: Double, longitude: Double, zoom: Int)?
+    /// The base URL of a `locate serve` that takes contributions (`https://example.org`;
+    /// empty: the page's own origin, as `locate serve` serves it), or nil: the page offers
+    /// none ("suggest a toilet here", "suggest an edit", "report", "add a photo").
+    public var api: String?
 
-    /// Options; by default the OpenStreetMap tiles and a view framing the toilets.
+    /// Options; by default the OpenStreetMap tiles, a view framing the toilets and no
+    /// contributions.
     public init(
         tiles: String? = PreviewOptions.openStreetMapTiles, tilesAttribution: String = PreviewOptions.openStreetMapAttribution,
-        view: (latitude: Double, longitude: Double, zoom: Int)? = nil
+        view: (latitude: Double, longitude: Double, zoom: Int)? = nil, api: String? = nil
     ) {
         self.tiles = tiles
         self.tilesAttribution = tilesAttribution
         self.view = view
+        self.api = api
     }
 
     /// Equal when every field is.
     public static func == (a: PreviewOptions, b: PreviewOptions) -> Bool {
         a.tiles == b.tiles && a.tilesAttribution == b.tilesAttribution && a.view?.latitude == b.view?.latitude
-            && a.view?.longitude == b.view?.longitude && a.view?.zoom == b.view?.zoom
+            && a.view?.longitude == b.view?.longitude && a.view?.zoom == b.view?.zoom && a.api == b.api
     }
 }

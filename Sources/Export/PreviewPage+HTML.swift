@@ -1,3 +1,4 @@
+import Foundation
 import Storage
 
 extension PreviewPage {
@@ -5,8 +6,15 @@ extension PreviewPage {
     /// GeoJSON files), `LOCATE_META` (tiles, first view, attributions, generation time),
     /// `LOCATE_WEEK` (toilets' 7-day tables and open intervals) and `LOCATE_HISTORY`
     /// (stations' last 24 hours). `#id=DATASET/SOURCE_ID` in the address opens that place's
-    /// popup (links to a place; the browser check uses it).
-    static let html = """
+    /// popup (links to a place; the browser check uses it). With `contributions` it also
+    /// holds the contribution panel and its script (`PreviewPage+Contribute.swift`).
+    static func html(contributions: Bool) -> String {
+        page.replacingOccurrences(of: "<!--contribute-->\n", with: contributions ? contributeParts : "")
+            .replacingOccurrences(of: "/*contribute-style*/\n", with: contributions ? contributeStyle : "")
+    }
+
+    /// The page, with a marker where the contribution parts go.
+    private static let page = """
         <!DOCTYPE html>
         <html lang="en">
         <head>
@@ -24,6 +32,7 @@ extension PreviewPage {
           .week td { padding: 0 6px 0 0; font-size: 12px; }
           .old { color: #999; }
           .spark { vertical-align: middle; margin-left: 4px; }
+        /*contribute-style*/
         </style>
         </head>
         <body>
@@ -45,7 +54,7 @@ extension PreviewPage {
           // 2026-11-21T20:30:00+01:00 in its own offset: "2026-11-21 20:30 (Europe/Prague)".
           function local(iso, zone) { return iso ? esc(iso.slice(0, 10) + ' ' + iso.slice(11, 16)) + (zone ? ' <small>(' + esc(zone) + ')</small>' : '') : ''; }
           function age(seconds) { var m = Math.round(seconds / 60); return m < 120 ? m + ' min' : (m < 2880 ? Math.round(m / 60) + ' h' : Math.round(m / 1440) + ' d'); }
-          var overlays = Object.create(null), byId = Object.create(null), tBounds = L.latLngBounds([]), sBounds = L.latLngBounds([]), markers = 0, parts = [];
+          var overlays = Object.create(null), byId = Object.create(null), toiletMarkers = [], tBounds = L.latLngBounds([]), sBounds = L.latLngBounds([]), markers = 0, parts = [];
           function layerFor(kind, f) {
             var name = esc(kind + ': ' + (f.properties.dataset || kind));
             if (!overlays[name]) { overlays[name] = L.layerGroup().addTo(map); }
@@ -55,7 +64,8 @@ extension PreviewPage {
           if (toilets) {
             toilets.features.forEach(function (f) {
               var p = f.properties, ll = L.latLng(f.geometry.coordinates[1], f.geometry.coordinates[0]), s = p.state || 'unknown';
-              var m = L.circleMarker(ll, { radius: 6, weight: 1, color: '#222', fillColor: stateColours[s] || stateColours.unknown, fillOpacity: 0.9 });
+              var m = L.circleMarker(ll, { radius: 6, weight: 1, color: '#222', fillColor: stateColours[s] || stateColours.unknown, fillOpacity: 0.9,
+                bubblingMouseEvents: false });
               var rows = ['<b>' + esc(p.name || p.address || f.id) + '</b>'];
               if (p.name && p.address) rows.push(esc(p.address));
               rows.push('Hours: ' + esc(p.hours_text || 'not given') + (p.hours_osm ? ' <small>(' + esc(p.hours_osm) + ')</small>' : ''));
@@ -70,6 +80,7 @@ extension PreviewPage {
               m.bindPopup(rows.join('<br>'));
               m.addTo(layerFor('toilets', f));
               byId[f.id] = m;
+              toiletMarkers.push({ feature: f, marker: m });
               tBounds.extend(ll);
               markers += 1;
             });
@@ -158,8 +169,10 @@ extension PreviewPage {
           if (wanted && Object.prototype.hasOwnProperty.call(byId, wanted)) { byId[wanted].openPopup(); }
           document.getElementById('summary').textContent = parts.join(', ') + (meta.generated_at ? ', generated ' + meta.generated_at.slice(0, 10) + ' ' + meta.generated_at.slice(11, 16) + ' UTC' : '');
           document.body.setAttribute('data-markers', String(markers));
+          window.LOCATE_PAGE = { map: map, toilets: toiletMarkers };
         })();
         </script>
+        <!--contribute-->
         </body>
         </html>
 

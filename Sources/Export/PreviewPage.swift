@@ -1,4 +1,5 @@
 import Foundation
+import Hours
 import Storage
 
 /// The preview: `index.html` with Leaflet copied from Debian's `libjs-leaflet` (no CDN), the
@@ -16,31 +17,78 @@ enum PreviewPage {
         var histories: [String: [String: [[Double]]]]
     }
 
+    /// The extras of a page generated at `at` from `store`: the credits of the datasets
+    /// shown, the toilets' weeks (when there are few enough to preview) and the stations'
+    /// histories.
+    static func extras(
+        _ store: LocateStore, toilets: Provenance, stations: Provenance, toiletCount: Int, at: Date, preview: PreviewOptions
+    ) throws -> Extras {
+        let credits = (toilets.count > 0 ? toilets.licences : []) + (stations.count > 0 ? stations.licences : [])
+        let meta = PreviewData.Meta(
+            generatedAt: InstantText.utc(at), generatedUnix: Int(at.timeIntervalSince1970),
+            tiles: preview.tiles, tilesAttribution: preview.tilesAttribution,
+            view: preview.view.map { [$0.latitude, $0.longitude, Double($0.zoom)] },
+            attributions: credits.map { [$0.attribution, $0.licence].compactMap { $0 }.joined(separator: ", ") }
+                .filter { !$0.isEmpty }.reduce(into: [String]()) { list, a in if !list.contains(a) { list.append(a) } },
+            api: preview.api)
+        return Extras(
+            meta: meta,
+            weeks: toiletCount > 0 && toiletCount <= SnapshotWriter.previewLimit ? try PreviewData.weeks(store, at: at) : [:],
+            histories: stations.count > 0 ? try PreviewData.histories(store, at: at) : [:])
+    }
+
     static func write(into folder: String, toilets: Int, stations: Int, limit: Int, extras: Extras) throws {
+        try copyLeaflet(into: folder)
+        let data = try CheckedFile(creating: folder + "/data.js")
+        try writeData(toilets: toilets, stations: stations, limit: limit, extras: extras, out: data.write) { name in
+            try append(folder + "/" + name + ".geojson", to: data)
+        }
+        try data.commit()
+        try CheckedFile.write(Array(html(contributions: extras.meta.api != nil).utf8), to: folder + "/index.html")
+    }
+
+    /// `data.js` through `out`: `geojson(name)` writes the `toilets` or `stations` GeoJSON
+    /// (without its final newline) when the page shows it.
+    static func writeData(
+        toilets: Int, stations: Int, limit: Int, extras: Extras, out: ([UInt8]) throws -> Void,
+        geojson: (String) throws -> Void
+    ) throws {
+        func text(_ s: String) throws { try out(Array(s.utf8)) }
+        try text("window.LOCATE_COUNT = \(toilets);\nwindow.LOCATE_DATA = ")
+        if toilets > 0 && toilets <= limit { try geojson("toilets") } else { try text("null") }
+        try text(";\nwindow.LOCATE_STATIONS = ")
+        if stations > 0 { try geojson("stations") } else { try text("null") }
+        try text(";\nwindow.LOCATE_META = \(try PreviewData.json(extras.meta));\n")
+        try text("window.LOCATE_WEEK = \(try PreviewData.json(toilets <= limit ? extras.weeks : [:]));\n")
+        try text("window.LOCATE_HISTORY = \(try PreviewData.json(extras.histories));\n")
+    }
+
+    /// Leaflet's files (script, style sheet, images) from Debian's `libjs-leaflet`, by their
+    /// path in the page's folder (`leaflet/leaflet.js`, `leaflet/images/marker-icon.png`).
+    static func leafletFiles() throws -> [(path: String, source: String)] {
         let leaflet = SnapshotWriter.leafletFolder
         let fm = FileManager.default
         guard fm.fileExists(atPath: leaflet + "/leaflet.js") else {
-            throw ExportError.unwritable(path: folder, reason: "leaflet not found in \(leaflet) (install libjs-leaflet)")
+            throw ExportError.unwritable(path: leaflet, reason: "leaflet not found in \(leaflet) (install libjs-leaflet)")
+        }
+        let images = (try? fm.contentsOfDirectory(atPath: leaflet + "/images"))?.sorted() ?? []
+        return ["leaflet.js", "leaflet.css"].map { ("leaflet/" + $0, leaflet + "/" + $0) }
+            + images.filter { $0.hasSuffix(".png") }.map { ("leaflet/images/" + $0, leaflet + "/images/" + $0) }
+    }
+
+    private static func copyLeaflet(into folder: String) throws {
+        let files: [(path: String, source: String)]
+        do {
+            files = try leafletFiles()
+        } catch ExportError.unwritable(_, let reason) {
+            throw ExportError.unwritable(path: folder, reason: reason)
         }
         do {
-            try fm.createDirectory(atPath: folder + "/leaflet/images", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folder + "/leaflet/images", withIntermediateDirectories: true)
         } catch {
             throw ExportError.unwritable(path: folder + "/leaflet/images", reason: "cannot create the folder")
         }
-        for f in ["leaflet.js", "leaflet.css"] { try copy(leaflet + "/" + f, to: folder + "/leaflet/" + f) }
-        for f in (try? fm.contentsOfDirectory(atPath: leaflet + "/images"))?.sorted() ?? [] where f.hasSuffix(".png") {
-            try copy(leaflet + "/images/" + f, to: folder + "/leaflet/images/" + f)
-        }
-        let data = try CheckedFile(creating: folder + "/data.js")
-        try data.write("window.LOCATE_COUNT = \(toilets);\nwindow.LOCATE_DATA = ")
-        try append(toilets > 0 && toilets <= limit ? folder + "/toilets.geojson" : nil, to: data)
-        try data.write("window.LOCATE_STATIONS = ")
-        try append(stations > 0 ? folder + "/stations.geojson" : nil, to: data)
-        try data.write("window.LOCATE_META = \(try PreviewData.json(extras.meta));\n")
-        try data.write("window.LOCATE_WEEK = \(try PreviewData.json(toilets <= limit ? extras.weeks : [:]));\n")
-        try data.write("window.LOCATE_HISTORY = \(try PreviewData.json(extras.histories));\n")
-        try data.commit()
-        try CheckedFile.write(Array(html.utf8), to: folder + "/index.html")
+        for f in files { try copy(f.source, to: folder + "/" + f.path) }
     }
 
     /// Copies a file in 1 MiB chunks through the checked writer.
@@ -54,11 +102,10 @@ enum PreviewPage {
         try out.commit()
     }
 
-    /// Appends a GeoJSON file as a JavaScript value and `;` (its final newline dropped), or `null;`.
-    private static func append(_ geojson: String?, to out: CheckedFile) throws {
-        guard let geojson, let input = FileHandle(forReadingAtPath: geojson) else {
-            try out.write("null;\n")
-            return
+    /// Appends a GeoJSON file as a JavaScript value (its final newline dropped).
+    private static func append(_ geojson: String, to out: CheckedFile) throws {
+        guard let input = FileHandle(forReadingAtPath: geojson) else {
+            throw ExportError.unwritable(path: geojson, reason: "cannot read it back")
         }
         defer { try? input.close() }
         var pending: [UInt8] = []
@@ -67,6 +114,6 @@ enum PreviewPage {
             pending = [UInt8](chunk)
         }
         if pending.last == 0x0A { pending.removeLast() }
-        try out.write(pending + Array(";\n".utf8))
+        try out.write(pending)
     }
 }

@@ -84,18 +84,8 @@ public struct SnapshotWriter {
                 summary.datasets.append(dataset)
             }
             let toiletCount = summary.dataset("toilets")?.count ?? 0
-            let credits = (toilets.count > 0 ? toilets.licences : []) + (stations.count > 0 ? stations.licences : [])
-            let meta = PreviewData.Meta(
-                generatedAt: InstantText.utc(generated), generatedUnix: Int(generated.timeIntervalSince1970),
-                tiles: preview.tiles, tilesAttribution: preview.tilesAttribution,
-                view: preview.view.map { [$0.latitude, $0.longitude, Double($0.zoom)] },
-                attributions: credits.map { [$0.attribution, $0.licence].compactMap { $0 }.joined(separator: ", ") }
-                    .filter { !$0.isEmpty }.reduce(into: [String]()) { list, a in if !list.contains(a) { list.append(a) } })
-            let extras = PreviewPage.Extras(
-                meta: meta,
-                weeks: toiletCount > 0 && toiletCount <= SnapshotWriter.previewLimit
-                    ? try PreviewData.weeks(store, at: generated) : [:],
-                histories: stations.count > 0 ? try PreviewData.histories(store, at: generated) : [:])
+            let extras = try PreviewPage.extras(
+                store, toilets: toilets, stations: stations, toiletCount: toiletCount, at: generated, preview: preview)
             try PreviewPage.write(
                 into: work, toilets: toiletCount, stations: summary.dataset("stations")?.count ?? 0,
                 limit: SnapshotWriter.previewLimit, extras: extras)

@@ -22,7 +22,10 @@ struct LocateServe: AsyncParsableCommand {
             /v1/stations?name=, /v1/updates?since=, /v1/runs, /v1/health and /v1/openapi.yaml (the contract). Answers are \
             the documents the CLI prints with --json; errors are http-error/1 objects. Each request is answered from the \
             newest committed state of the database: an ingest that commits is seen by the next request. One log line per \
-            request on stderr. SIGINT or SIGTERM: requests in flight finish, then exit 0.
+            request on stderr. SIGINT or SIGTERM: requests in flight finish, then exit 0. Contributions: POST \
+            /v1/toilets, /v1/toilets/{dataset}/{id}/edits, /reports and /photos are stored pending until a maintainer \
+            approves them; maintainers list and decide them at /v1/contributions with a bearer token (locate token \
+            create); approved photos are at /v1/photos/{sha256} (README "Contributions over HTTP").
             """
     )
 
@@ -40,11 +43,15 @@ struct LocateServe: AsyncParsableCommand {
         c.maxLimit = o.maxLimit
         c.trustedProxies = o.trustedProxy
         c.cachedPlaces = o.cachePlaces
+        c.contributions.photosFolder = o.photos
+        c.contributions.region = o.region.flatMap { try? ContributionSettings.region($0) }
+        c.contributions.submissionsPerHour = o.submissionsPerHour
         return c
     }
 
     func validate() throws {
         do {
+            if let region = options.region { _ = try ContributionSettings.region(region) }
             try serveConfiguration.check()
         } catch let e as ServeError {
             throw ValidationError(e.description)

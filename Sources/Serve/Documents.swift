@@ -12,6 +12,8 @@ struct ToiletDetail: Encodable {
     var openingTimes: [Span]
     var reference: PlaceReference
     var source: IngestRunRecord?
+    /// Its approved photos, oldest first (Sources/Serve/Contributions).
+    var photos: [ToiletPhoto]
 
     /// A stretch of time with one state, in the place's offset.
     struct Span: Encodable {
@@ -27,9 +29,10 @@ struct ToiletDetail: Encodable {
         try c.encode(Place(toilet: toilet, state: state, at: at, reference: reference), forKey: .toilet)
         try c.encode(openingTimes, forKey: .openingTimes)
         try c.encode(source, forKey: .source)
+        try c.encode(photos.map(PhotoLink.init), forKey: .photos)
     }
 
-    private enum Keys: String, CodingKey { case schema, at, toilet, openingTimes = "opening_times", source }
+    private enum Keys: String, CodingKey { case schema, at, toilet, openingTimes = "opening_times", source, photos }
 
     /// The toilet's members: the answers' keys (docs/json.md), without distance and bearing.
     private struct Place: Encodable {

@@ -76,10 +76,11 @@ struct Endpoints: Sendable {
                 hoursOSM: toilet.hoursOSM, timeZone: toilet.timeZone, country: toilet.country,
                 latitude: toilet.coordinate.latitude, longitude: toilet.coordinate.longitude, at: instant)
             let source = try r.store.runs().last { $0.dataset == dataset && $0.kind == PlaceKind.toilets.rawValue }
+            let photos = try r.store.photos(of: PlaceTarget(dataset: dataset, sourceID: id))
             return ToiletDetail(
                 toilet: toilet, at: instant, state: now,
                 openingTimes: ToiletDetail.spans(of: toilet, from: instant, days: 7, evaluator: evaluator),
-                reference: ref, source: source)
+                reference: ref, source: source, photos: photos)
         }
         return try Answer.json(detail, state: state, clockDependent: at == nil)
     }

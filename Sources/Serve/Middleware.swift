@@ -36,18 +36,25 @@ struct FrontMiddleware: RouterMiddleware {
     private func answer(
         _ request: Request, client: String, context: ServeContext, next: (Request, ServeContext) async throws -> Response
     ) async throws -> Response {
+        // The contribution routes (nil for the read API) take POST or GET, each its own.
+        let allowed = ContributionRoutes.allowed(request.uri.path)
+        let postOnly = allowed == "POST"
         switch request.method {
-        case .get, .head: break
+        case .get where !postOnly, .head where !postOnly: break
+        case .post where postOnly: break
         case .options where !configuration.corsOrigins.isEmpty:
             var headers = HTTPFields()
-            headers[.accessControlAllowMethods] = "GET, HEAD, OPTIONS"
-            headers[.accessControlAllowHeaders] = "If-None-Match, If-Modified-Since"
+            headers[.accessControlAllowMethods] = allowed.map { $0 + ", OPTIONS" } ?? "GET, HEAD, OPTIONS"
+            headers[.accessControlAllowHeaders] =
+                "If-None-Match, If-Modified-Since" + (allowed == nil ? "" : ", Content-Type, Authorization")
             headers[.accessControlMaxAge] = "86400"
             return Response(status: .noContent, headers: headers)
         default:
-            var response = FrontMiddleware.errorResponse(
-                status: 405, message: "\(request.method) is not allowed: the API only reads (GET, HEAD)", parameter: nil)
-            response.headers[.allow] = "GET, HEAD"
+            let message =
+                allowed.map { "\(request.method) is not allowed here (\($0))" }
+                ?? "\(request.method) is not allowed: the API only reads (GET, HEAD)"
+            var response = FrontMiddleware.errorResponse(status: 405, message: message, parameter: nil)
+            response.headers[.allow] = allowed ?? "GET, HEAD"
             return response
         }
         if let wait = limiter.take(client: client, at: ticks()) {
@@ -75,6 +82,7 @@ struct FrontMiddleware: RouterMiddleware {
         case let e as ServeError:
             var parameter: String?
             if case .badParameter(let name, _) = e { parameter = name }
+            if case .refused(_, _, let field) = e { parameter = field }
             var response = errorResponse(status: e.status, message: e.description, parameter: parameter)
             if case .rateLimited(let seconds) = e { response.headers[.retryAfter] = String(seconds) }
             return response

@@ -8,7 +8,7 @@ public enum OpenAPIDocument {
         info:
           title: locate HTTP query API
           version: "1"
-          summary: Nearest public toilets and air-quality stations, read-only.
+          summary: Nearest public toilets and air-quality stations; community contributions for review.
           description: |
             `locate serve` answers the questions the CLI answers, over HTTP. Every answer is a
             document of the locate JSON contract (docs/json.md): the same document the CLI prints
@@ -21,7 +21,13 @@ public enum OpenAPIDocument {
             Each client IP has a token bucket (`--burst` requests, refilled at `--rate` per
             second, by default 100 and 50/s); an empty bucket gets 429 with `Retry-After` in
             seconds. An answer that takes longer than `--timeout` (default 10 s) gets 503.
-            `limit` is at most `--max-limit` (default 100). There is no write endpoint.
+            `limit` is at most `--max-limit` (default 100).
+
+            Contributions (`POST /v1/toilets`, `…/edits`, `…/reports`, `…/photos`) are stored
+            pending for a maintainer; a body field at fault gets 422 and is named in
+            `error.parameter`. Each client may submit `--submissions-per-hour` times an hour (default
+            20; 429 with `Retry-After` past it). Maintainers list and decide them under
+            `/v1/contributions` with `Authorization: Bearer TOKEN`.
         servers:
           - url: http://127.0.0.1:8080
         paths:
@@ -170,6 +176,222 @@ public enum OpenAPIDocument {
                 "404": {$ref: "#/components/responses/Error"}
                 "429": {$ref: "#/components/responses/TooMany"}
                 "503": {$ref: "#/components/responses/Error"}
+          /v1/toilets:
+            post:
+              operationId: submitToilet
+              summary: Suggest a toilet the data lacks; a maintainer reviews it before it joins the `community` dataset.
+              description: |
+                The position must lie in the service region (`--region`, by default the active toilets'
+                extent widened by 0.1°). Within 25 m of an active toilet the answer is 409 listing them,
+                unless the body says `"confirm": true`. Hours text is read at once and the receipt says
+                how. The body is JSON (`Content-Type: application/json`, at most 16 KiB).
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: "#/components/schemas/NewToilet"}
+              responses:
+                "202": {$ref: "#/components/responses/Receipt"}
+                "400": {$ref: "#/components/responses/Error"}
+                "409":
+                  description: contribution-nearby/1 - active toilets within 25 m; send again with "confirm" true if it is another one.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/Nearby"}
+                "413": {$ref: "#/components/responses/Error"}
+                "415": {$ref: "#/components/responses/Error"}
+                "422": {$ref: "#/components/responses/Error"}
+                "429": {$ref: "#/components/responses/TooMany"}
+                "503": {$ref: "#/components/responses/Error"}
+          /v1/toilets/{dataset}/{id}/edits:
+            post:
+              operationId: submitEdit
+              summary: Propose new values for fields of an active toilet.
+              parameters:
+                - {$ref: "#/components/parameters/dataset"}
+                - {$ref: "#/components/parameters/id"}
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: "#/components/schemas/Edit"}
+              responses:
+                "202": {$ref: "#/components/responses/Receipt"}
+                "400": {$ref: "#/components/responses/Error"}
+                "404": {$ref: "#/components/responses/Error"}
+                "413": {$ref: "#/components/responses/Error"}
+                "415": {$ref: "#/components/responses/Error"}
+                "422": {$ref: "#/components/responses/Error"}
+                "429": {$ref: "#/components/responses/TooMany"}
+                "503": {$ref: "#/components/responses/Error"}
+          /v1/toilets/{dataset}/{id}/reports:
+            post:
+              operationId: submitReport
+              summary: Report that a toilet is gone, closed for good, elsewhere (with the right position) or has wrong hours.
+              parameters:
+                - {$ref: "#/components/parameters/dataset"}
+                - {$ref: "#/components/parameters/id"}
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: "#/components/schemas/Report"}
+              responses:
+                "202": {$ref: "#/components/responses/Receipt"}
+                "400": {$ref: "#/components/responses/Error"}
+                "404": {$ref: "#/components/responses/Error"}
+                "413": {$ref: "#/components/responses/Error"}
+                "415": {$ref: "#/components/responses/Error"}
+                "422": {$ref: "#/components/responses/Error"}
+                "429": {$ref: "#/components/responses/TooMany"}
+                "503": {$ref: "#/components/responses/Error"}
+          /v1/toilets/{dataset}/{id}/photos:
+            post:
+              operationId: submitPhoto
+              summary: Upload a photo of a toilet or of its opening-hours sign (the body is the image itself).
+              description: |
+                JPEG, PNG or WebP, at most 10 MiB and 40 megapixels, its Content-Type matching its bytes.
+                It is decoded for real (a truncated or disguised file gets 422), turned upright, and
+                re-encoded as JPEG without any metadata (no EXIF position or camera data), full size
+                at most 2048 px and a 320 px thumbnail; public at /v1/photos/{sha256} once approved.
+              parameters:
+                - {$ref: "#/components/parameters/dataset"}
+                - {$ref: "#/components/parameters/id"}
+                - name: kind
+                  in: query
+                  required: true
+                  description: What the photo shows.
+                  schema: {enum: [toilet, hours_sign]}
+              requestBody:
+                required: true
+                content:
+                  image/jpeg:
+                    schema: {type: string, format: binary}
+                  image/png:
+                    schema: {type: string, format: binary}
+                  image/webp:
+                    schema: {type: string, format: binary}
+              responses:
+                "202": {$ref: "#/components/responses/Receipt"}
+                "400": {$ref: "#/components/responses/Error"}
+                "404": {$ref: "#/components/responses/Error"}
+                "413": {$ref: "#/components/responses/Error"}
+                "415": {$ref: "#/components/responses/Error"}
+                "422": {$ref: "#/components/responses/Error"}
+                "429": {$ref: "#/components/responses/TooMany"}
+                "503": {$ref: "#/components/responses/Error"}
+          /v1/contributions:
+            get:
+              operationId: listContributions
+              summary: Contributions, oldest first (maintainers; as `locate review list --json`).
+              security: [{maintainer: []}]
+              parameters:
+                - {name: status, in: query, schema: {enum: [pending, approved, rejected, superseded]}}
+                - {name: kind, in: query, schema: {enum: [new, edit, report, photo]}}
+                - {name: limit, in: query, description: At most this many (default 100)., schema: {type: integer, minimum: 1, maximum: 1000}}
+              responses:
+                "200":
+                  description: review-list/1 (docs/schema/review-list.schema.json)
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/ReviewList"}
+                "400": {$ref: "#/components/responses/Error"}
+                "401": {$ref: "#/components/responses/Unauthorized"}
+                "403": {$ref: "#/components/responses/Error"}
+                "429": {$ref: "#/components/responses/TooMany"}
+                "503": {$ref: "#/components/responses/Error"}
+          /v1/contributions/{id}:
+            get:
+              operationId: showContribution
+              summary: One contribution beside the current values, its decisions and photo path (maintainers; as `locate review show ID --json`).
+              security: [{maintainer: []}]
+              parameters:
+                - {$ref: "#/components/parameters/contribution"}
+              responses:
+                "200":
+                  description: review-show/1 (docs/schema/review-show.schema.json)
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/ReviewShow"}
+                "400": {$ref: "#/components/responses/Error"}
+                "401": {$ref: "#/components/responses/Unauthorized"}
+                "403": {$ref: "#/components/responses/Error"}
+                "404": {$ref: "#/components/responses/Error"}
+                "429": {$ref: "#/components/responses/TooMany"}
+                "503": {$ref: "#/components/responses/Error"}
+          /v1/contributions/{id}/approve:
+            post:
+              operationId: approveContribution
+              summary: Approve and apply a pending contribution, or approve again one in conflict (maintainers; as `locate review approve ID`).
+              security: [{maintainer: []}]
+              parameters:
+                - {$ref: "#/components/parameters/contribution"}
+              responses:
+                "200": {$ref: "#/components/responses/Decision"}
+                "400": {$ref: "#/components/responses/Error"}
+                "401": {$ref: "#/components/responses/Unauthorized"}
+                "403": {$ref: "#/components/responses/Error"}
+                "404": {$ref: "#/components/responses/Error"}
+                "409": {$ref: "#/components/responses/Error"}
+                "429": {$ref: "#/components/responses/TooMany"}
+                "503": {$ref: "#/components/responses/Error"}
+          /v1/contributions/{id}/reject:
+            post:
+              operationId: rejectContribution
+              summary: Reject a pending contribution, or drop one in conflict, saying why (maintainers; as `locate review reject ID --reason`).
+              security: [{maintainer: []}]
+              parameters:
+                - {$ref: "#/components/parameters/contribution"}
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      required: [reason]
+                      additionalProperties: false
+                      properties:
+                        reason: {type: string, minLength: 1, maxLength: 2000}
+              responses:
+                "200": {$ref: "#/components/responses/Decision"}
+                "400": {$ref: "#/components/responses/Error"}
+                "401": {$ref: "#/components/responses/Unauthorized"}
+                "403": {$ref: "#/components/responses/Error"}
+                "404": {$ref: "#/components/responses/Error"}
+                "409": {$ref: "#/components/responses/Error"}
+                "413": {$ref: "#/components/responses/Error"}
+                "415": {$ref: "#/components/responses/Error"}
+                "422": {$ref: "#/components/responses/Error"}
+                "429": {$ref: "#/components/responses/TooMany"}
+                "503": {$ref: "#/components/responses/Error"}
+          /v1/photos/{hash}:
+            get:
+              operationId: photo
+              summary: An approved photo, re-encoded as JPEG without metadata (at most 2048 px); immutable.
+              description: |
+                A photo not approved (pending or rejected) is served only with a maintainer's
+                `Authorization: Bearer TOKEN` (`Cache-Control: private, no-store`); anybody else gets 404,
+                as for a photo that does not exist.
+              parameters:
+                - {$ref: "#/components/parameters/photoHash"}
+              responses:
+                "200": {$ref: "#/components/responses/Photo"}
+                "304": {description: Unchanged (the ETag sent in If-None-Match).}
+                "404": {$ref: "#/components/responses/Error"}
+                "429": {$ref: "#/components/responses/TooMany"}
+                "503": {$ref: "#/components/responses/Error"}
+          /v1/photos/{hash}/thumbnail:
+            get:
+              operationId: photoThumbnail
+              summary: An approved photo's thumbnail (at most 320 px), as /v1/photos/{hash}.
+              parameters:
+                - {$ref: "#/components/parameters/photoHash"}
+              responses:
+                "200": {$ref: "#/components/responses/Photo"}
+                "304": {description: Unchanged (the ETag sent in If-None-Match).}
+                "404": {$ref: "#/components/responses/Error"}
+                "429": {$ref: "#/components/responses/TooMany"}
+                "503": {$ref: "#/components/responses/Error"}
           /v1/openapi.yaml:
             get:
               operationId: openapi
@@ -215,6 +437,30 @@ public enum OpenAPIDocument {
               in: query
               description: IANA time zone of a wall-clock `at` (default Europe/Warsaw).
               schema: {type: string, pattern: "^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$"}
+            dataset:
+              name: dataset
+              in: path
+              required: true
+              description: The toilet's dataset.
+              schema: {type: string}
+            id:
+              name: id
+              in: path
+              required: true
+              description: The toilet's id within its dataset.
+              schema: {type: string}
+            contribution:
+              name: id
+              in: path
+              required: true
+              description: The contribution's number.
+              schema: {type: integer, minimum: 1}
+            photoHash:
+              name: hash
+              in: path
+              required: true
+              description: The photo's SHA-256 (its `sha256` in the receipt and on the toilet).
+              schema: {type: string, pattern: "^[0-9a-f]{64}$"}
           headers:
             ETag:
               description: The data version (and the minute, for answers that follow the clock).
@@ -242,6 +488,31 @@ public enum OpenAPIDocument {
               content:
                 application/json:
                   schema: {$ref: "#/components/schemas/HTTPError"}
+            Receipt:
+              description: contribution-receipt/1 (docs/schema/contribution-receipt.schema.json) - received, pending review.
+              content:
+                application/json:
+                  schema: {$ref: "#/components/schemas/Receipt"}
+            Decision:
+              description: review-decision/1 (docs/schema/review-decision.schema.json)
+              content:
+                application/json:
+                  schema: {$ref: "#/components/schemas/ReviewDecision"}
+            Unauthorized:
+              description: No `Authorization - Bearer TOKEN` header (make a token with `locate token create NAME`).
+              headers:
+                WWW-Authenticate: {description: "Bearer realm=\"locate\"", schema: {type: string}}
+              content:
+                application/json:
+                  schema: {$ref: "#/components/schemas/HTTPError"}
+            Photo:
+              description: The JPEG.
+              headers:
+                ETag: {description: The photo's hash (with -thumbnail for the thumbnail)., schema: {type: string}}
+                Cache-Control: {description: "public, max-age=31536000, immutable (approved) or private, no-store (a maintainer's view).", schema: {type: string}}
+              content:
+                image/jpeg:
+                  schema: {type: string, format: binary}
             Health:
               description: health/1
               headers: {ETag: {$ref: "#/components/headers/ETag"}, Last-Modified: {$ref: "#/components/headers/LastModified"}}
@@ -278,6 +549,11 @@ public enum OpenAPIDocument {
               content:
                 application/json:
                   schema: {$ref: "#/components/schemas/StationAnswer"}
+          securitySchemes:
+            maintainer:
+              type: http
+              scheme: bearer
+              description: A maintainer token (`locate token create NAME` prints it once; `locate token revoke NAME`). A missing or malformed header gets 401, an unknown or revoked token 403.
           schemas:
             Instant:
               type: string
@@ -296,6 +572,113 @@ public enum OpenAPIDocument {
                     status: {type: integer, minimum: 400, maximum: 599}
                     message: {type: string}
                     parameter: {type: [string, "null"]}
+            NewToilet:
+              type: object
+              required: [lat, lon]
+              additionalProperties: false
+              properties:
+                lat: {type: number, minimum: -90, maximum: 90, description: WGS84 degrees; inside the service region.}
+                lon: {type: number, minimum: -180, maximum: 180}
+                name: {type: [string, "null"], minLength: 1, maxLength: 200}
+                hours_text: {type: [string, "null"], minLength: 1, maxLength: 500, description: "OSM opening_hours or Czech text (po-pá 8-18), read at once."}
+                price_text: {type: [string, "null"], minLength: 1, maxLength: 100}
+                wheelchair: {enum: ["yes", limited, "no", unknown, null]}
+                access: {enum: [public, customers, restricted, unknown, null]}
+                note: {type: [string, "null"], minLength: 1, maxLength: 2000, description: For the maintainer (line breaks allowed).}
+                contact: {type: [string, "null"], minLength: 1, maxLength: 200, description: For maintainers only; never in any answer or export.}
+                confirm: {type: [boolean, "null"], description: True to submit it although toilets lie within 25 m.}
+            Edit:
+              type: object
+              minProperties: 1
+              additionalProperties: false
+              dependentRequired: {lat: [lon], lon: [lat]}
+              description: At least one of the toilet's fields (lat and lon together).
+              properties:
+                lat: {type: number, minimum: -90, maximum: 90}
+                lon: {type: number, minimum: -180, maximum: 180}
+                name: {type: [string, "null"], minLength: 1, maxLength: 200}
+                hours_text: {type: [string, "null"], minLength: 1, maxLength: 500}
+                price_text: {type: [string, "null"], minLength: 1, maxLength: 100}
+                wheelchair: {enum: ["yes", limited, "no", unknown, null]}
+                access: {enum: [public, customers, restricted, unknown, null]}
+                note: {type: [string, "null"], minLength: 1, maxLength: 2000}
+                contact: {type: [string, "null"], minLength: 1, maxLength: 200}
+            Report:
+              type: object
+              required: [reason]
+              additionalProperties: false
+              dependentRequired: {lat: [lon], lon: [lat]}
+              description: lat and lon only with wrong_position (which needs them); hours_text only with wrong_hours.
+              properties:
+                reason: {enum: [gone, closed_for_good, wrong_position, wrong_hours]}
+                lat: {type: number, minimum: -90, maximum: 90}
+                lon: {type: number, minimum: -180, maximum: 180}
+                hours_text: {type: [string, "null"], minLength: 1, maxLength: 500}
+                note: {type: [string, "null"], minLength: 1, maxLength: 2000}
+                contact: {type: [string, "null"], minLength: 1, maxLength: 200}
+            Receipt:
+              type: object
+              required: [schema, id, kind, status, target, report, received_at, hours, photo, message]
+              additionalProperties: false
+              properties:
+                schema: {const: contribution-receipt/1}
+                id: {type: integer, minimum: 1}
+                kind: {enum: [new, edit, report, photo]}
+                status: {const: pending}
+                target: {type: [string, "null"]}
+                report: {enum: [gone, closed_for_good, wrong_position, wrong_hours, null]}
+                received_at: {$ref: "#/components/schemas/Instant"}
+                hours:
+                  anyOf:
+                    - {type: "null"}
+                    - type: object
+                      required: [hours_text, hours_osm, hours_status, reason, warnings]
+                      properties:
+                        hours_osm: {type: [string, "null"]}
+                        hours_status: {enum: [exact, interpreted, unknown, missing]}
+                photo:
+                  anyOf:
+                    - {type: "null"}
+                    - type: object
+                      required: [sha256, kind, width, height]
+                      properties:
+                        sha256: {type: string, pattern: "^[0-9a-f]{64}$"}
+                message: {type: string}
+            Nearby:
+              type: object
+              required: [schema, error, nearby]
+              additionalProperties: false
+              properties:
+                schema: {const: contribution-nearby/1}
+                error:
+                  type: object
+                  required: [status, message, parameter]
+                  properties:
+                    status: {const: 409}
+                    parameter: {const: confirm}
+                nearby:
+                  type: array
+                  items:
+                    type: object
+                    required: [id, dataset, source_id, name, address, lat, lon, distance_m]
+            ReviewList:
+              type: object
+              required: [schema, contributions]
+              additionalProperties: false
+              properties:
+                schema: {const: review-list/1}
+                contributions: {type: array, items: {type: object, required: [id, kind, status, proposed, contact, client_hash]}}
+            ReviewShow:
+              type: object
+              required: [schema, contribution, decisions, current, target_active, overrides, photo_path]
+              properties:
+                schema: {const: review-show/1}
+            ReviewDecision:
+              type: object
+              required: [schema, id, status, run, applied, place, superseded]
+              properties:
+                schema: {const: review-decision/1}
+                status: {enum: [approved, rejected]}
             Run:
               type: object
               required: [id, pipeline, dataset, kind, source, finished_at]
@@ -376,7 +759,7 @@ public enum OpenAPIDocument {
                       state: {enum: [open, closed, unknown, null]}
             ToiletDetail:
               type: object
-              required: [schema, at, toilet, opening_times, source]
+              required: [schema, at, toilet, opening_times, source, photos]
               additionalProperties: false
               properties:
                 schema: {const: toilet-detail/1}
@@ -398,6 +781,11 @@ public enum OpenAPIDocument {
                       from: {$ref: "#/components/schemas/Instant"}
                       until: {$ref: "#/components/schemas/Instant"}
                 source: {anyOf: [{$ref: "#/components/schemas/Run"}, {type: "null"}]}
+                photos:
+                  type: array
+                  items:
+                    type: object
+                    required: [sha256, kind, url, thumbnail_url, approved_at]
             StationAnswer:
               type: object
               required: [schema, near, at, results, alerts]

@@ -22,6 +22,8 @@ public struct ServeConfiguration: Sendable, Equatable {
     public var trustedProxies: [String] = []
     /// Toilet rows kept in memory per data version (0: none).
     public var cachedPlaces = 200_000
+    /// What contributors may submit (Sources/Serve/Contributions).
+    public var contributions = ContributionSettings()
 
     /// A configuration with the defaults for everything but the database.
     public init(databasePath: String) { self.databasePath = databasePath }
@@ -36,6 +38,7 @@ public struct ServeConfiguration: Sendable, Equatable {
         guard requestTimeoutSeconds > 0, requestTimeoutSeconds <= 3600 else {
             throw ServeError.configuration("--timeout must be more than 0 and at most 3600 seconds")
         }
+        try contributions.check()
         guard (1...10_000).contains(maxLimit) else { throw ServeError.configuration("--max-limit must be 1 to 10000") }
         for origin in corsOrigins where origin != "*" && !(origin.hasPrefix("http://") || origin.hasPrefix("https://")) {
             throw ServeError.configuration("--cors-origin '\(origin)' is not * or an origin such as https://example.org")

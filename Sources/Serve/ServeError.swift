@@ -13,6 +13,9 @@ public enum ServeError: Error, Equatable, CustomStringConvertible {
     case unavailable(String)
     /// The server's own configuration is unusable (the process exits 64 or 1).
     case configuration(String)
+    /// A submission or maintainer request refused (400, 401, 403, 404, 413, 415, 422), with
+    /// the body field or parameter at fault, or nil (Sources/Serve/Contributions).
+    case refused(status: Int, message: String, field: String?)
 
     /// The HTTP status code the error answers with.
     public var status: Int {
@@ -22,6 +25,7 @@ public enum ServeError: Error, Equatable, CustomStringConvertible {
         case .rateLimited: 429
         case .timedOut, .unavailable: 503
         case .configuration: 500
+        case .refused(let status, _, _): status
         }
     }
 
@@ -34,6 +38,7 @@ public enum ServeError: Error, Equatable, CustomStringConvertible {
         case .timedOut(let s): "the answer took longer than the server's \(Self.seconds(s)) s request timeout"
         case .unavailable(let reason): "the database cannot be read: \(reason)"
         case .configuration(let reason): reason
+        case .refused(_, let message, _): message
         }
     }
 

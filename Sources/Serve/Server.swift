@@ -8,10 +8,11 @@ import ServiceLifecycle
 /// answered from its newest committed state.
 public struct Server: Sendable {
     /// Every route, as `docs/openapi.yaml` lists it (a test checks that they agree).
-    public static let routes = [
-        "/v1/health", "/v1/runs", "/v1/updates", "/v1/toilets/nearest", "/v1/toilets/{dataset}/{id}",
-        "/v1/stations", "/v1/stations/nearest", "/v1/stations/{id}", "/v1/openapi.yaml",
-    ]
+    public static let routes =
+        [
+            "/v1/health", "/v1/runs", "/v1/updates", "/v1/toilets/nearest", "/v1/toilets/{dataset}/{id}",
+            "/v1/stations", "/v1/stations/nearest", "/v1/stations/{id}", "/v1/openapi.yaml",
+        ] + ContributionRoutes.paths
 
     let configuration: ServeConfiguration
     let openAPI: String
@@ -85,13 +86,14 @@ public struct Server: Sendable {
             ]
         ) { q, _ in try endpoints.nearestToilets(q) }
         get("/v1/toilets/{dataset}/{id}", time) { q, c in
-            try endpoints.toilet(dataset: c.parameters.get("dataset") ?? "", id: c.parameters.get("id") ?? "", q)
+            try endpoints.toilet(dataset: c.pathParameter("dataset"), id: c.pathParameter("id"), q)
         }
         get("/v1/stations", time.union(["name", "limit"])) { q, _ in try endpoints.namedStations(q) }
         get("/v1/stations/nearest", time.union(["lat", "lon", "limit", "param", "fresh_within"])) { q, _ in
             try endpoints.nearestStations(q)
         }
         get("/v1/stations/{id}", time.union(["dataset"])) { q, c in try endpoints.station(id: c.parameters.get("id") ?? "", q) }
+        ContributionRoutes.register(on: router, data: endpoints.data, configuration: configuration, now: now)
         let yaml = openAPI
         router.get("/v1/openapi.yaml") { _, _ in
             var headers = HTTPFields()
@@ -99,6 +101,7 @@ public struct Server: Sendable {
             headers[.cacheControl] = "public, max-age=3600"
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: yaml)))
         }
+        PreviewRoutes(data: endpoints.data, now: now, timeout: timeout).register(on: router)
         return router
     }
 }

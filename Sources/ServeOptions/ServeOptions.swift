@@ -6,7 +6,7 @@ import Foundation
 /// of its own so that `locate` shares them without linking the server's NIO stack.
 public struct ServeOptions: ParsableArguments {
     /// The one-line description both commands show.
-    public static let abstract = "Answer nearest-place questions over HTTP (read-only JSON API under /v1)."
+    public static let abstract = "Answer nearest-place questions over HTTP (JSON API under /v1); take contributions."
 
     /// `--db`.
     @Option(
@@ -67,6 +67,24 @@ public struct ServeOptions: ParsableArguments {
         /// swift-log's levels, lowest first.
         case trace, debug, info, notice, warning, error, critical
     }
+
+    // Contributions (Sources/Serve/Contributions): submissions, photos, maintainers.
+
+    /// `--photos`.
+    @Option(help: ArgumentHelp("Folder of uploaded photos (default: the database path + .photos).", valueName: "DIR"))
+    public var photos: String?
+
+    /// `--region`.
+    @Option(
+        help: ArgumentHelp(
+            "Where submitted positions must lie, MINLAT,MINLON,MAXLAT,MAXLON (default: the toilets' extent widened by 0.1°).",
+            valueName: "BOX"))
+    public var region: String?
+
+    /// `--submissions-per-hour`.
+    @Option(
+        help: ArgumentHelp("Submissions (new toilets, edits, reports, photos) each client may make per hour.", valueName: "N"))
+    public var submissionsPerHour = 20
 
     /// Options with their defaults.
     public init() {}

@@ -141,7 +141,9 @@ import Testing
     /// least one real output above.
     @Test func everySchemaFileIsUsed() throws {
         // The HTTP API's own documents are validated by Tests/ServeTests (ServeSchemaTests).
-        let served: Set = ["toilet-detail", "updates", "health", "http-error"]
+        let served: Set = [
+            "toilet-detail", "updates", "health", "http-error", "contribution-receipt", "contribution-nearby",
+        ]
         // The review documents are validated by ReviewFlowTests (they need contributions).
         let reviewed: Set = ["review-list", "review-show", "review-decision", "review-conflicts", "token-list"]
         let used = Set(try JSONSchemaTests.collected.get().map(\.schema)).union(served).union(reviewed)

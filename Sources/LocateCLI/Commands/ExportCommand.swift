@@ -70,7 +70,11 @@ struct ExportCommand: ParsableCommand {
                 ingest, never the clock. --json prints a summary (export-summary/1) on stdout. \
                 The preview page (index.html) draws the data over raster tiles from --tiles (default: \
                 the OpenStreetMap standard layer; `none` for no basemap; the data shows offline either \
-                way) and frames the toilets unless --view is given.
+                way) and frames the toilets unless --view is given. With --api URL (a locate serve, \
+                e.g. https://example.org) the page also takes contributions there: a click on the map \
+                offers "suggest a toilet here", each toilet popup "suggest an edit", "report" and "add a \
+                photo"; they await a maintainer's review (locate review). Serve it from another origin \
+                with locate serve --cors-origin set to the page's origin.
                 """
         )
 
@@ -88,6 +92,12 @@ struct ExportCommand: ParsableCommand {
 
         @Option(help: ArgumentHelp("Preview's first view instead of framing the toilets.", valueName: "LAT,LON,ZOOM"))
         var view: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "The locate serve the preview map sends contributions to (default: the map takes none).",
+                valueName: "URL"))
+        var api: String?
 
         func validate() throws {
             if let tiles, tiles != "none" {
@@ -108,6 +118,10 @@ struct ExportCommand: ParsableCommand {
                     throw ValidationError("--tiles-attribution is blank: tile providers require their credit on the map")
                 }
             }
+            if let api, Snapshot.apiBase(api) == nil {
+                throw ValidationError(
+                    "--api '\(api)' is not an http(s) URL of a locate serve such as https://example.org (no query or fragment)")
+            }
             if let view, Snapshot.view(view) == nil {
                 throw ValidationError("--view '\(view)' is not LAT,LON,ZOOM (latitude -90…90, longitude -180…180, zoom 0…19)")
             }
@@ -122,12 +136,23 @@ struct ExportCommand: ParsableCommand {
             return (lat, lon, zoom)
         }
 
+        /// An http(s) URL with a host and no query or fragment, without its trailing slashes.
+        static func apiBase(_ text: String) -> String? {
+            guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(),
+                ["http", "https"].contains(scheme),
+                let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil, url.user == nil
+            else { return nil }
+            var base = text
+            while base.hasSuffix("/") { base.removeLast() }
+            return base
+        }
+
         /// The preview options the flags give.
         var preview: PreviewOptions {
             let template = tiles == "none" ? nil : (tiles ?? PreviewOptions.openStreetMapTiles)
             return PreviewOptions(
                 tiles: template, tilesAttribution: tilesAttribution ?? PreviewOptions.openStreetMapAttribution,
-                view: view.flatMap(Snapshot.view))
+                view: view.flatMap(Snapshot.view), api: api.flatMap(Snapshot.apiBase))
         }
 
         @OptionGroup var time: TimeOptions

@@ -23,7 +23,10 @@ struct ServeCommand: ParsableCommand {
             docs/openapi.yaml). Answers are the documents the CLI prints with --json; errors are http-error/1 objects. \
             Each request is answered from the newest committed state of the database: an ingest that commits is seen \
             by the next request. One log line per request on stderr. SIGINT or SIGTERM: requests in flight finish, \
-            then exit 0. Runs locate-serve from beside locate (or $LOCATE_SERVE).
+            then exit 0. Contributions: POST /v1/toilets, /v1/toilets/{dataset}/{id}/edits, /reports and /photos are \
+            stored pending until a maintainer approves them; maintainers list and decide them at /v1/contributions \
+            with a bearer token (locate token create); approved photos are at /v1/photos/{sha256} (README \
+            "Contributions over HTTP"). Runs locate-serve from beside locate (or $LOCATE_SERVE).
             """
     )
 

@@ -1,0 +1,99 @@
+// libvips (https://www.libvips.org/API/8.14/) for the Photos module. libvips's operations
+// take their optional arguments as NULL-terminated C varargs, which Swift cannot call: each
+// operation Photos uses gets a fixed-argument inline wrapper here, and nothing else.
+#ifndef LOCATE_CVIPS_SHIM_H
+#define LOCATE_CVIPS_SHIM_H
+
+#include <vips/vips.h>
+
+/// Starts libvips once per process; operation caching off (every upload is new bytes).
+static inline int locate_vips_start(void) {
+    if (VIPS_INIT("locate-serve")) return -1;
+    vips_cache_set_max(0);
+    return 0;
+}
+
+/// Loads a JPEG from memory, failing on truncation and decode errors. The buffer must
+/// outlive the image.
+static inline int locate_vips_jpegload(const void *buf, size_t len, VipsImage **out) {
+    return vips_jpegload_buffer((void *)buf, len, out, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+}
+
+/// Loads a PNG from memory, failing on truncation and decode errors.
+static inline int locate_vips_pngload(const void *buf, size_t len, VipsImage **out) {
+    return vips_pngload_buffer((void *)buf, len, out, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+}
+
+/// Loads a WebP (first frame) from memory, failing on truncation and decode errors.
+static inline int locate_vips_webpload(const void *buf, size_t len, VipsImage **out) {
+    return vips_webpload_buffer((void *)buf, len, out, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+}
+
+/// Loads from memory shrunk to fit a `size` x `size` box in one step (shrink-on-load: a
+/// large JPEG is decoded at 1/2, 1/4 or 1/8 scale, never whole), upright by its EXIF
+/// orientation, in sRGB, failing on truncation and decode errors.
+static inline int locate_vips_thumbnail_buffer(const void *buf, size_t len, VipsImage **out, int size) {
+    return vips_thumbnail_buffer((void *)buf, len, out, size, "height", size, "size", VIPS_SIZE_DOWN,
+        "option_string", "fail_on=error", NULL);
+}
+
+/// Turns the image upright by its EXIF orientation and drops the orientation tag.
+static inline int locate_vips_autorot(VipsImage *in, VipsImage **out) {
+    return vips_autorot(in, out, NULL);
+}
+
+/// Flattens an alpha channel onto white.
+static inline int locate_vips_flatten_white(VipsImage *in, VipsImage **out) {
+    VipsArrayDouble *white = vips_array_double_newv(1, 255.0);
+    int r = vips_flatten(in, out, "background", white, NULL);
+    vips_area_unref(VIPS_AREA(white));
+    return r;
+}
+
+/// Shrinks to fit a `size` x `size` box (never enlarges), converting to sRGB.
+static inline int locate_vips_fit(VipsImage *in, VipsImage **out, int size) {
+    return vips_thumbnail_image(in, out, size, "height", size, "size", VIPS_SIZE_DOWN, NULL);
+}
+
+/// Encodes as baseline JPEG at `quality` with every metadata field stripped (EXIF, XMP,
+/// IPTC, ICC, comments). The bytes are freed with g_free.
+static inline int locate_vips_jpegsave(VipsImage *in, void **buf, size_t *len, int quality) {
+    return vips_jpegsave_buffer(in, buf, len, "Q", quality, "strip", TRUE, NULL);
+}
+
+/// Test support: a `width` x `height` RGB image of one colour.
+static inline int locate_vips_solid(VipsImage **out, int width, int height, double r, double g, double b) {
+    VipsImage *black = NULL;
+    if (vips_black(&black, width, height, "bands", 3, NULL)) return -1;
+    double add[3] = {r, g, b};
+    double mul[3] = {1, 1, 1};
+    VipsImage *lin = NULL;
+    int rc = vips_linear(black, &lin, mul, add, 3, NULL);
+    g_object_unref(black);
+    if (rc) return rc;
+    rc = vips_cast(lin, out, VIPS_FORMAT_UCHAR, NULL);
+    g_object_unref(lin);
+    return rc;
+}
+
+/// Test support: PNG bytes of an image.
+static inline int locate_vips_pngsave(VipsImage *in, void **buf, size_t *len) {
+    return vips_pngsave_buffer(in, buf, len, NULL);
+}
+
+/// Test support: lossless WebP bytes of an image.
+static inline int locate_vips_webpsave(VipsImage *in, void **buf, size_t *len) {
+    return vips_webpsave_buffer(in, buf, len, "lossless", TRUE, NULL);
+}
+
+/// Test support: JPEG bytes of an image, metadata kept.
+static inline int locate_vips_jpegsave_keep(VipsImage *in, void **buf, size_t *len) {
+    return vips_jpegsave_buffer(in, buf, len, "Q", 90, NULL);
+}
+
+/// Loads any format libvips knows from memory (test support: reading outputs back).
+static inline VipsImage *locate_vips_load_any(const void *buf, size_t len) {
+    return vips_image_new_from_buffer(buf, len, "", NULL);
+}
+
+#endif

@@ -1,0 +1,44 @@
+public import Foundation
+public import Storage
+
+/// The preview page as `locate serve` serves it: the snapshot's page (`index.html`,
+/// `data.js`), made in memory from the database's current state at one instant, and
+/// Leaflet's files. The page takes contributions when `PreviewOptions.api` is set (empty:
+/// the server's own origin).
+public struct PreviewPageFiles: Sendable {
+    /// The files by their path in the page's folder: `index.html`, `data.js`.
+    public let files: [String: [UInt8]]
+
+    /// The page over `store` at `at` (toilet states and station values as of then).
+    public init(store: LocateStore, at: Date, options: PreviewOptions) throws {
+        let toilets = try Provenance.read(store, at: at, kind: .toilets)
+        let stations = try Provenance.read(store, at: at, kind: .stations)
+        let extras = try PreviewPage.extras(
+            store, toilets: toilets, stations: stations, toiletCount: toilets.count, at: at, preview: options)
+        let exporter = GeoJSONExporter(store: store)
+        var data: [UInt8] = []
+        try PreviewPage.writeData(
+            toilets: toilets.count, stations: stations.count, limit: SnapshotWriter.previewLimit, extras: extras,
+            out: { data += $0 }
+        ) { name in
+            var json = try exporter.bytes(dataset: name, at: at)
+            if json.last == 0x0A { json.removeLast() }
+            data += json
+        }
+        files = ["index.html": Array(PreviewPage.html(contributions: options.api != nil).utf8), "data.js": data]
+    }
+
+    /// Leaflet's script, style sheet and images from Debian's `libjs-leaflet`, by path
+    /// (`leaflet/leaflet.js`, `leaflet/images/marker-icon.png`); throws `ExportError` when
+    /// Leaflet is not installed or a file cannot be read.
+    public static func leaflet() throws -> [String: [UInt8]] {
+        var out: [String: [UInt8]] = [:]
+        for f in try PreviewPage.leafletFiles() {
+            guard let bytes = FileManager.default.contents(atPath: f.source) else {
+                throw ExportError.unwritable(path: f.source, reason: "cannot read it")
+            }
+            out[f.path] = [UInt8](bytes)
+        }
+        return out
+    }
+}

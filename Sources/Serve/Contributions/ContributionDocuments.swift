@@ -1,0 +1,98 @@
+import Foundation
+import Geo
+import Hours
+import Storage
+
+/// `contribution-receipt/1`: the 202 answer to a submission: its number, `pending`, and how
+/// its hours text was read (or its photo stored). Never the contact or the client hash.
+struct ReceiptDocument: Encodable {
+    var id: ContributionID
+    var kind: ContributionKind
+    var target: PlaceTarget?
+    var report: ReportReason?
+    var receivedAt: Date
+    var hours: HoursReading?
+    var photo: Photo?
+
+    /// The stored photo.
+    struct Photo: Encodable {
+        var sha256: String
+        var kind: PhotoKind
+        var width: Int
+        var height: Int
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode("contribution-receipt/1", forKey: .schema)
+        try c.encode(id, forKey: .id)
+        try c.encode(kind.rawValue, forKey: .kind)
+        try c.encode(ContributionStatus.pending.rawValue, forKey: .status)
+        try c.encode(target?.globalID, forKey: .target)
+        try c.encode(report?.rawValue, forKey: .report)
+        try c.encode(InstantText.utc(receivedAt), forKey: .receivedAt)
+        try c.encode(hours, forKey: .hours)
+        try c.encode(photo, forKey: .photo)
+        try c.encode("received: a maintainer reviews it before it changes the data", forKey: .message)
+    }
+
+    private enum Keys: String, CodingKey {
+        case schema, id, kind, status, target, report, receivedAt = "received_at", hours, photo, message
+    }
+}
+
+/// `contribution-nearby/1`: the 409 answer to a new toilet within the duplicate radius of
+/// active ones: the error (as `http-error/1` writes it, naming `confirm`) and those toilets,
+/// nearest first. Send the toilet again with `"confirm": true` when it is another one.
+struct NearbyDocument: Encodable {
+    var message: String
+    var nearby: [(toilet: StoredToilet, distanceMeters: Double)]
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode("contribution-nearby/1", forKey: .schema)
+        var e = c.nestedContainer(keyedBy: Keys.self, forKey: .error)
+        try e.encode(409, forKey: .status)
+        try e.encode(message, forKey: .message)
+        try e.encode("confirm", forKey: .parameter)
+        var list = c.nestedUnkeyedContainer(forKey: .nearby)
+        for (t, d) in nearby {
+            var item = list.nestedContainer(keyedBy: Keys.self)
+            try item.encode(t.globalID, forKey: .id)
+            try item.encode(t.dataset, forKey: .dataset)
+            try item.encode(t.sourceID, forKey: .sourceID)
+            try item.encode(t.name, forKey: .name)
+            try item.encode(t.address, forKey: .address)
+            try item.encode(Degrees.rounded(t.coordinate.latitude), forKey: .lat)
+            try item.encode(Degrees.rounded(t.coordinate.longitude), forKey: .lon)
+            try item.encode((d * 10).rounded() / 10, forKey: .distanceMeters)
+        }
+    }
+
+    private enum Keys: String, CodingKey {
+        case schema, error, status, message, parameter, nearby, id, dataset, sourceID = "source_id", name, address, lat
+        case lon
+        case distanceMeters = "distance_m"
+    }
+}
+
+/// An approved photo as `toilet-detail/1` lists it: where to fetch it and its thumbnail.
+struct PhotoLink: Encodable {
+    var photo: ToiletPhoto
+
+    init(_ photo: ToiletPhoto) { self.photo = photo }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        let sha = photo.photo.sha256
+        try c.encode(sha, forKey: .sha256)
+        try c.encode(photo.photo.kind.rawValue, forKey: .kind)
+        try c.encode("/v1/photos/\(sha)", forKey: .url)
+        try c.encode("/v1/photos/\(sha)/thumbnail", forKey: .thumbnailURL)
+        try c.encode(photo.approvedAt, forKey: .approvedAt)
+    }
+
+    private enum Keys: String, CodingKey {
+        case sha256, kind, url, thumbnailURL = "thumbnail_url", approvedAt = "approved_at"
+    }
+}

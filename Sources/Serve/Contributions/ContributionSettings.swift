@@ -1,0 +1,47 @@
+import Foundation
+public import Geo
+
+/// What `locate serve` accepts from contributors: where, how much and how often
+/// (`--photos`, `--region`, `--submissions-per-hour`; the byte limits are fixed and
+/// documented in README "Contributions over HTTP").
+public struct ContributionSettings: Sendable, Equatable {
+    /// The photo folder; nil: `<db>.photos` beside the database.
+    public var photosFolder: String?
+    /// Where new and moved positions must lie; nil: the active toilets' extent widened by
+    /// `regionMarginDegrees` on every side (the whole world while there is no toilet).
+    public var region: BoundingBox?
+    /// Submissions (of every kind) one client may make per hour.
+    public var submissionsPerHour = 20
+    /// The largest JSON body in bytes (16 KiB).
+    public var maxJSONBytes = 16 * 1024
+    /// The largest photo in bytes (10 MiB).
+    public var maxPhotoBytes = 10 * 1024 * 1024
+    /// A new toilet this close to an active one (metres) needs `"confirm": true`.
+    public var duplicateRadiusMeters = 25.0
+    /// The default region's margin around the data, degrees (0.1°: about 11 km north-south).
+    public static let regionMarginDegrees = 0.1
+
+    /// The defaults.
+    public init() {}
+
+    /// Reads `--region MINLAT,MINLON,MAXLAT,MAXLON` (WGS84 degrees, south-west corner first).
+    public static func region(_ text: String) throws -> BoundingBox {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            Double($0.trimmingCharacters(in: .whitespaces))
+        }
+        guard parts.count == 4, let s = parts[0], let w = parts[1], let n = parts[2], let e = parts[3],
+            (-90...90).contains(s), (-90...90).contains(n), (-180...180).contains(w), (-180...180).contains(e), s < n, w < e
+        else {
+            throw ServeError.configuration(
+                "--region '\(text)' is not MINLAT,MINLON,MAXLAT,MAXLON in degrees with MINLAT < MAXLAT and MINLON < MAXLON")
+        }
+        return BoundingBox(minLongitude: w, minLatitude: s, maxLongitude: e, maxLatitude: n)
+    }
+
+    /// Fails when a value is out of range, naming the option.
+    public func check() throws {
+        guard (1...100_000).contains(submissionsPerHour) else {
+            throw ServeError.configuration("--submissions-per-hour must be 1 to 100000")
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Photos
+import Storage
+
+/// The maintainer endpoints, behind `Authorization: Bearer TOKEN` (a token made with
+/// `locate token create NAME`; its name is the reviewer every decision records): the same
+/// list, show, approve and reject as `locate review`, with the same documents. A missing or
+/// malformed header answers 401, a token that is unknown or revoked 403.
+struct Maintainers: Sendable {
+    let databasePath: String
+    let now: @Sendable () -> Date
+
+    /// The reviewer name of a valid token in `authorization` (the header's value).
+    func reviewer(_ authorization: String?) throws -> String {
+        let token = try Maintainers.bearerToken(authorization)
+        let name = try ContributionWriter.read(databasePath) { try $0.verifyToken(token) }
+        guard let name else {
+            throw ServeError.refused(status: 403, message: "the token is not valid (unknown or revoked)", field: nil)
+        }
+        return name
+    }
+
+    /// The token of a `Bearer TOKEN` header (401 when missing or malformed); checked before
+    /// anything else of a maintainer request (its body, its Content-Type).
+    static func bearerToken(_ authorization: String?) throws -> String {
+        guard let header = authorization?.trimmingCharacters(in: .whitespaces), !header.isEmpty else {
+            throw ServeError.refused(
+                status: 401, message: "maintainer endpoint: send Authorization: Bearer TOKEN (locate token create NAME)",
+                field: nil)
+        }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].trimmingCharacters(in: .whitespaces).isEmpty
+        else {
+            throw ServeError.refused(
+                status: 401, message: "the Authorization header is not 'Bearer TOKEN'", field: nil)
+        }
+        return parts[1].trimmingCharacters(in: .whitespaces)
+    }
+
+    /// `GET /v1/contributions?status=&kind=&limit=`: `review-list/1`.
+    func list(status: String?, kind: String?, limit: String?) throws -> Reply {
+        let statuses = ContributionStatus.allCases.map(\.rawValue)
+        let kinds = ContributionKind.allCases.map(\.rawValue)
+        let s = try status.map { text -> ContributionStatus in
+            guard let s = ContributionStatus(rawValue: text) else {
+                throw ServeError.badParameter(
+                    name: "status", reason: "'\(text)' is not one of \(statuses.joined(separator: ", "))")
+            }
+            return s
+        }
+        let k = try kind.map { text -> ContributionKind in
+            guard let k = ContributionKind(rawValue: text) else {
+                throw ServeError.badParameter(name: "kind", reason: "'\(text)' is not one of \(kinds.joined(separator: ", "))")
+            }
+            return k
+        }
+        let n = try limit.map { text -> Int in
+            guard let n = Int(text), (1...1000).contains(n) else {
+                throw ServeError.badParameter(name: "limit", reason: "'\(text)' is not a whole number from 1 to 1000")
+            }
+            return n
+        }
+        let list = try ContributionWriter.read(databasePath) { try $0.contributions(status: s, kind: k, limit: n ?? 100) }
+        return try Reply.json(ReviewListDocument(contributions: list.map(ContributionObject.init)), status: 200)
+    }
+
+    /// `GET /v1/contributions/{id}`: `review-show/1`.
+    func show(_ id: String) throws -> Reply {
+        let number = try Maintainers.number(id)
+        guard let detail = try ContributionWriter.read(databasePath, { try $0.contribution(id: number) }) else {
+            throw ServeError.notFound("no contribution #\(number)")
+        }
+        return try Reply.json(ReviewShowDocument(detail), status: 200)
+    }
+
+    /// `POST /v1/contributions/{id}/approve`: `review-decision/1`.
+    func approve(_ id: String, reviewer: String) throws -> Reply {
+        let number = try Maintainers.number(id)
+        let outcome = try ContributionWriter.write(databasePath) { try $0.approve(id: number, reviewer: reviewer, at: now()) }
+        return try Reply.json(ReviewDecisionDocument(outcome), status: 200)
+    }
+
+    /// `POST /v1/contributions/{id}/reject` with `{"reason": "…"}`: `review-decision/1`.
+    func reject(_ id: String, body: Data, reviewer: String) throws -> Reply {
+        let number = try Maintainers.number(id)
+        let fields = try BodyFields(json: body, allowed: ["reason"])
+        guard let reason = try fields.text("reason", maxLength: 2000, lines: true) else {
+            throw BodyFields.invalid("reason", "missing (a rejection says why)")
+        }
+        let outcome = try ContributionWriter.write(databasePath) {
+            try $0.reject(id: number, reviewer: reviewer, reason: reason, at: now())
+        }
+        return try Reply.json(ReviewDecisionDocument(outcome), status: 200)
+    }
+
+    static func number(_ text: String) throws -> ContributionID {
+        guard let n = ContributionID(text), n > 0 else { throw ServeError.notFound("no contribution #\(text)") }
+        return n
+    }
+}

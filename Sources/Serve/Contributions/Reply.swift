@@ -1,0 +1,29 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// A contribution endpoint's answer: status, JSON (or image) body and extra headers. Never
+/// cached by shared caches (`no-store`) unless it says otherwise.
+struct Reply: Sendable {
+    var status: Int
+    var body: Data
+    var contentType = "application/json; charset=utf-8"
+    var cacheControl = "no-store"
+    var etag: String?
+
+    /// A JSON document, as every answer of the server is written (pretty, sorted keys).
+    static func json<T: Encodable>(_ value: T, status: Int) throws -> Reply {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return Reply(status: status, body: try encoder.encode(value) + Data("\n".utf8))
+    }
+
+    var response: Response {
+        var fields = HTTPFields()
+        fields[.contentType] = contentType
+        fields[.cacheControl] = cacheControl
+        if let etag { fields[.eTag] = etag }
+        return Response(
+            status: HTTPResponse.Status(code: status), headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}

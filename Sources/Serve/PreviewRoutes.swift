@@ -1,0 +1,113 @@
+import Export
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// The preview map (`GET /`, `/index.html`, `/data.js`, `/leaflet/…`): the snapshot's page
+/// over the database's current state, taking contributions at this server's own origin
+/// (README, "The preview map"). A page is made at most every `maxAgeSeconds` (toilet
+/// states are as of then) and again as soon as an ingest changes the data.
+struct PreviewRoutes: Sendable {
+    let data: DataSource
+    /// The wall clock (injected).
+    let now: @Sendable () -> Date
+    /// Seconds a request may take (making a page over a large database counts).
+    let timeout: Double
+    let cache = PreviewCache()
+
+    /// Seconds a page is served before it is made again (states follow the clock).
+    static let maxAgeSeconds = 300.0
+
+    /// The page refuses to be framed and runs only its own scripts; tiles may come from
+    /// any http(s) host (the basemap's template).
+    static let policy =
+        "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+        + "img-src 'self' data: http: https:; connect-src 'self'; frame-ancestors 'none'"
+
+    func register(on router: Router<ServeContext>) {
+        for path in ["/", "/index.html"] {
+            router.get(RouterPath(path)) { _, _ in
+                try await respond(try await page()["index.html"], type: "text/html; charset=utf-8", cache: "no-cache")
+            }
+        }
+        router.get("/data.js") { _, _ in
+            try await respond(try await page()["data.js"], type: "text/javascript; charset=utf-8", cache: "no-cache")
+        }
+        for name in ["leaflet.js", "leaflet.css"] {
+            router.get(RouterPath("/leaflet/" + name)) { _, _ in
+                let type = name.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8"
+                return try respond(try leaflet()["leaflet/" + name], type: type, cache: "public, max-age=86400")
+            }
+        }
+        router.get("/leaflet/images/{file}") { _, context in
+            let file = context.parameters.get("file") ?? ""
+            return try respond(try leaflet()["leaflet/images/" + file], type: "image/png", cache: "public, max-age=86400")
+        }
+    }
+
+    /// The page's files, made again when the data changed or the page is too old.
+    private func page() async throws -> [String: [UInt8]] {
+        let data = self.data
+        let cache = self.cache
+        let now = self.now
+        return try await Blocking.run(timeout: timeout) {
+            let state = try data.current()
+            return try cache.files(version: state.version, at: now()) { at in
+                try state.withReader { r in
+                    try PreviewPageFiles(store: r.store, at: at, options: PreviewOptions(api: "")).files
+                }
+            }
+        }
+    }
+
+    private func leaflet() throws -> [String: [UInt8]] {
+        do {
+            return try cache.leaflet()
+        } catch {
+            throw HTTPError(.internalServerError, message: "the preview map needs Leaflet: install libjs-leaflet (\(error))")
+        }
+    }
+
+    private func respond(_ bytes: [UInt8]?, type: String, cache: String) throws -> Response {
+        guard let bytes else { throw ServeError.notFound("no such file of the preview map") }
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        headers[.cacheControl] = cache
+        headers[.xContentTypeOptions] = "nosniff"
+        if type.hasPrefix("text/html") { headers[.contentSecurityPolicy] = PreviewRoutes.policy }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}
+
+/// The newest page made and Leaflet's files, shared by every request (one page is made at
+/// a time).
+final class PreviewCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: (version: String, at: Date, files: [String: [UInt8]])?
+    private var leafletFiles: [String: [UInt8]]?
+
+    /// The page of `version`, made by `make` at `at` unless one made less than
+    /// `PreviewRoutes.maxAgeSeconds` before is kept.
+    func files(version: String, at: Date, make: (Date) throws -> [String: [UInt8]]) throws -> [String: [UInt8]] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made, made.version == version, at.timeIntervalSince(made.at) < PreviewRoutes.maxAgeSeconds,
+            at >= made.at
+        {
+            return made.files
+        }
+        let files = try make(at)
+        made = (version, at, files)
+        return files
+    }
+
+    /// Leaflet's files, read once.
+    func leaflet() throws -> [String: [UInt8]] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let leafletFiles { return leafletFiles }
+        let files = try PreviewPageFiles.leaflet()
+        leafletFiles = files
+        return files
+    }
+}

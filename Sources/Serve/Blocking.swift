@@ -16,6 +16,12 @@ final class Blocking: @unchecked Sendable {
 
     init(timeout: Double) { self.timeout = timeout }
 
+    /// The one-off form, for the few requests outside the read API's router (the preview
+    /// page, contributions): its own watcher, which ends with the request.
+    static func run<T: Sendable>(timeout: Double, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await Blocking(timeout: timeout).run(body)
+    }
+
     func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         let once = Once<T>()
         let timeout = self.timeout

@@ -60,6 +60,8 @@ struct FrontMiddleware: RouterMiddleware {
         if let wait = limiter.take(client: client, at: ticks()) {
             throw ServeError.rateLimited(retryAfterSeconds: wait)
         }
+        var context = context
+        context.client = client
         return try await next(request, context)
     }
 

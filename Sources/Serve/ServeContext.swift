@@ -7,9 +7,13 @@ struct ServeContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     /// The peer's IP address as text, or `unknown`.
     let peer: String
+    /// The client: the peer, or the address a trusted proxy forwarded for (set by
+    /// `FrontMiddleware` before any route runs). Per-client rules use this, never `peer`.
+    var client: String
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         peer = source.channel.remoteAddress?.ipAddress ?? "unknown"
+        client = peer
     }
 }

@@ -101,7 +101,7 @@ public struct Server: Sendable {
             headers[.cacheControl] = "public, max-age=3600"
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: yaml)))
         }
-        PreviewRoutes(data: endpoints.data, now: now, timeout: timeout).register(on: router)
+        PreviewRoutes(data: endpoints.data, now: now, timeout: configuration.requestTimeoutSeconds).register(on: router)
         return router
     }
 }

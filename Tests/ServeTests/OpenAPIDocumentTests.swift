@@ -24,22 +24,7 @@ import Testing
     @Test func theServedCopyIsTheFile() throws {
         let text = try String(contentsOfFile: OpenAPIDocumentTests.file, encoding: .utf8)
         if ProcessInfo.processInfo.environment["UPDATE_OPENAPI"] == "1" {
-            // Indented as swift-format wants; the literal's indentation is not part of the text.
-            let body = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-                .map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
-            let swift = [
-                "/// docs/openapi.yaml, served at /v1/openapi.yaml. Generated: after editing the YAML, run",
-                "/// `UPDATE_OPENAPI=1 swift test --skip-build --filter OpenAPIDocumentTests` (a test fails",
-                "/// while the two differ).",
-                "public enum OpenAPIDocument {",
-                "    /// The document's text.",
-                "    public static let text = ##\"\"\"",
-                body,
-                "        \"\"\"##",
-                "}",
-                "",
-            ].joined(separator: "\n")
-            try swift.write(toFile: Fixtures.repo("Sources/Serve/OpenAPIDocument.swift"), atomically: true, encoding: .utf8)
+            try OpenAPIDocumentTests.generate(text)
             return
         }
         #expect(
@@ -51,6 +36,45 @@ import Testing
         #expect(served.headers["content-type"] == "application/yaml; charset=utf-8")
         #expect(served.body + "\n" == text)
         #expect(server.terminate() == 0)
+    }
+
+    /// Writes the Swift copy of `text`: `OpenAPIDocument.swift` joining parts of at most 300
+    /// lines, each in a file of its own (`OpenAPIDocument+PartN.swift`; files stay short).
+    static func generate(_ text: String) throws {
+        // Indented as swift-format wants; the literal's indentation is not part of the text.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            .map { $0.isEmpty ? "" : "        " + $0 }
+        let parts = stride(from: 0, to: lines.count, by: 300).map { Array(lines[$0..<min($0 + 300, lines.count)]) }
+        let folder = Fixtures.repo("Sources/Serve")
+        for old in try FileManager.default.contentsOfDirectory(atPath: folder)
+        where old.hasPrefix("OpenAPIDocument+Part") {
+            try FileManager.default.removeItem(atPath: folder + "/" + old)
+        }
+        let names = parts.indices.map { "part\($0 + 1)" }
+        let main = [
+            "/// docs/openapi.yaml, served at /v1/openapi.yaml. Generated: after editing the YAML, run",
+            "/// `UPDATE_OPENAPI=1 swift test --skip-build --filter OpenAPIDocumentTests` (a test fails",
+            "/// while the two differ). The text is kept in parts (`OpenAPIDocument+PartN.swift`).",
+            "public enum OpenAPIDocument {",
+            "    /// The document's text.",
+            "    public static let text = [\(names.joined(separator: ", "))].joined(separator: \"\\n\")",
+            "}",
+            "",
+        ].joined(separator: "\n")
+        try main.write(toFile: folder + "/OpenAPIDocument.swift", atomically: true, encoding: .utf8)
+        for (i, part) in parts.enumerated() {
+            let swift = [
+                "// Generated from docs/openapi.yaml (see OpenAPIDocument.swift).",
+                "extension OpenAPIDocument {",
+                "    /// Lines \(i * 300 + 1) to \(i * 300 + part.count) of the document.",
+                "    static let \(names[i]) = ##\"\"\"",
+                part.joined(separator: "\n"),
+                "        \"\"\"##",
+                "}",
+                "",
+            ].joined(separator: "\n")
+            try swift.write(toFile: folder + "/OpenAPIDocument+Part\(i + 1).swift", atomically: true, encoding: .utf8)
+        }
     }
 
     /// schemathesis (PyPI) in a venv under .build/, against the running server: every

@@ -35,7 +35,10 @@ public struct ServeOptions: ParsableArguments {
     public var burst = 100
 
     /// `--timeout`.
-    @Option(help: ArgumentHelp("Seconds a read may take before the request gets 503 (writes are answered once done).", valueName: "SECONDS"))
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a read may take before the request gets 503 (writes are answered once done).",
+            valueName: "SECONDS"))
     public var timeout = 10.0
 
     /// `--max-limit`.

@@ -7,19 +7,26 @@ import Testing
 @Suite struct ContributionReviewFixTests {
     /// Finding 3: a write waiting past the request timeout used to answer 503 and commit
     /// afterwards (a retry stored it twice); writes now answer once they are done.
-    @Test func aWriteOutlastingTheTimeoutIsAnsweredAsCommitted() async throws {
+    @Test func aWriteOutlastingTheTimeoutIsAnsweredAsCommitted() throws {
         let s = try ContributionServer(["--timeout", "0.5"])
         let reports = try s.oldTownSquare("reports")
         let port = s.server.port
         let holder = try LocateStore(path: s.db, access: WriteAccess(holder: "the test"))
-        let posting = Task.detached {
-            try RawHTTP.request(
-                port: port, method: "POST", path: reports, headers: ["Content-Type: application/json"],
-                body: Data(#"{"reason": "gone"}"#.utf8))
+        // The request runs on a Dispatch thread and the test sleeps its own thread: a task
+        // sleep could wake seconds late when the whole suite keeps the cooperative pool busy,
+        // and then outlast the server's 5 s wait for the write lock.
+        let answer = Answered()
+        DispatchQueue.global().async {
+            answer.set(
+                Result {
+                    try RawHTTP.request(
+                        port: port, method: "POST", path: reports, headers: ["Content-Type: application/json"],
+                        body: Data(#"{"reason": "gone"}"#.utf8))
+                })
         }
-        try await Task.sleep(for: .milliseconds(1500))
+        Thread.sleep(forTimeInterval: 1.5)
         try holder.close()
-        let r = try await posting.value
+        let r = try answer.wait().get()
         #expect(r.status == 202, "\(r.text)")
         #expect(try LocateStore(readingAt: s.db).contributions().count == 1)
         #expect(s.server.terminate() == 0)
@@ -122,5 +129,21 @@ final class Statuses: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return values.sorted()
+    }
+}
+
+/// One answer handed from a Dispatch thread to the test's thread.
+private final class Answered: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<RawAnswer, any Error>?
+
+    func set(_ result: Result<RawAnswer, any Error>) {
+        self.result = result
+        done.signal()
+    }
+
+    func wait() -> Result<RawAnswer, any Error> {
+        done.wait()
+        return result ?? .failure(CancellationError())
     }
 }

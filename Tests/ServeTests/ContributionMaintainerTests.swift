@@ -110,4 +110,26 @@ import Testing
         #expect(try s.server.get("/v1/toilets/\(id)").body.contains("Radnice"))
         #expect(s.server.terminate() == 0)
     }
+
+    /// Regression: the server had its own copy of the review documents, which wrote an
+    /// override's stored column names (`is_free`) where `locate review` writes the contract's
+    /// (`free`); both now use Storage's one definition.
+    @Test func anAppliedOverrideUsesTheContractKeysAsLocateReviewDoes() throws {
+        let s = try ContributionServer()
+        let auth = ["Authorization: Bearer \(try s.token("alice"))"]
+        let edit = try s.server.post(try s.oldTownSquare("edits"), json: #"{"price_text": "zdarma"}"#)
+        #expect(edit.status == 202, "\(edit.text)")
+        let approved = try s.server.post("/v1/contributions/1/approve", json: "{}", headers: auth)
+        #expect(approved.status == 200, "\(approved.text)")
+        let show = try s.server.raw("/v1/contributions/1", headers: auth)
+        let overrides = show.json["overrides"] as? [[String: Any]] ?? []
+        let value = overrides.first?["value"] as? [String: Any] ?? [:]
+        #expect(value["free"] as? Bool == true, "\(show.text)")
+        #expect(value["is_free"] == nil, "\(show.text)")
+        let cli = try CLI.run(["review", "show", "1", "--json", "--db", s.db])
+        let cliOverrides = (try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)) as? [String: Any])?["overrides"]
+        #expect(
+            (cliOverrides as? [[String: Any]])?.first?["value"] as? [String: Any] as NSDictionary? == value as NSDictionary)
+        #expect(s.server.terminate() == 0)
+    }
 }

@@ -1,4 +1,5 @@
 import Export
+import Storage
 
 /// `export-summary/1`: `locate export geojson|snapshot --json`.
 struct ExportSummaryDocument: Encodable {

@@ -1,8 +1,11 @@
-import Storage
+import Foundation
+
+// The review documents, one definition for `locate review --json` and the maintainer
+// endpoints of `locate serve` (docs/schema/review-*.schema.json, token-list).
 
 /// A contribution in the review documents (maintainers' output: contact and client hash
 /// included, unlike every read answer and export).
-struct ContributionObject: Encodable {
+public struct ContributionObject: Encodable {
     var id: Int64
     var kind: String
     @Nullable var target: String?
@@ -17,7 +20,8 @@ struct ContributionObject: Encodable {
     var inConflict: Bool
     @Nullable var created: String?
 
-    init(_ c: StoredContribution) {
+    /// The document made from the store's value.
+    public init(_ c: StoredContribution) {
         id = c.id
         kind = c.kind.rawValue
         target = c.target?.globalID
@@ -40,14 +44,15 @@ struct ContributionObject: Encodable {
 }
 
 /// A decision in `review-show/1`.
-struct DecisionObject: Encodable {
+public struct DecisionObject: Encodable {
     var decision: String
     var reviewer: String
     @Nullable var reason: String?
     var decidedAt: String
     @Nullable var run: Int?
 
-    init(_ d: ContributionDecision) {
+    /// The document made from the store's value.
+    public init(_ d: ContributionDecision) {
         decision = d.decision.rawValue
         reviewer = d.reviewer
         reason = d.reason
@@ -59,7 +64,7 @@ struct DecisionObject: Encodable {
 }
 
 /// An applied override in `review-show/1` and `review-conflicts/1`.
-struct OverrideObject: Encodable {
+public struct OverrideObject: Encodable {
     var contribution: Int64
     var target: String
     var field: String
@@ -68,7 +73,8 @@ struct OverrideObject: Encodable {
     @Nullable var conflictRun: Int?
     @Nullable var sourceValue: ContractValues?
 
-    init(_ o: AppliedOverride) {
+    /// The document made from the store's value.
+    public init(_ o: AppliedOverride) {
         contribution = o.contribution
         target = o.target.globalID
         field = o.field.rawValue
@@ -84,13 +90,16 @@ struct OverrideObject: Encodable {
 }
 
 /// `review-list/1`: `locate review list --json`.
-struct ReviewListDocument: Encodable {
+public struct ReviewListDocument: Encodable {
     let schema = "review-list/1"
     var contributions: [ContributionObject]
+
+    /// The listed contributions.
+    public init(contributions: [ContributionObject]) { self.contributions = contributions }
 }
 
 /// `review-show/1`: `locate review show ID --json`.
-struct ReviewShowDocument: Encodable {
+public struct ReviewShowDocument: Encodable {
     let schema = "review-show/1"
     var contribution: ContributionObject
     var decisions: [DecisionObject]
@@ -99,7 +108,8 @@ struct ReviewShowDocument: Encodable {
     var overrides: [OverrideObject]
     @Nullable var photoPath: String?
 
-    init(_ d: ContributionDetail) {
+    /// The document made from the store's value.
+    public init(_ d: ContributionDetail) {
         contribution = ContributionObject(d.contribution)
         decisions = d.decisions.map(DecisionObject.init)
         current = Dictionary(uniqueKeysWithValues: d.current.map { ($0.key.rawValue, ContractValues($0.value)) })
@@ -114,7 +124,7 @@ struct ReviewShowDocument: Encodable {
 }
 
 /// `review-decision/1`: `locate review approve|reject ID --json`.
-struct ReviewDecisionDocument: Encodable {
+public struct ReviewDecisionDocument: Encodable {
     let schema = "review-decision/1"
     var id: Int64
     var status: String
@@ -123,7 +133,8 @@ struct ReviewDecisionDocument: Encodable {
     @Nullable var place: String?
     var superseded: [Int64]
 
-    init(_ o: ReviewOutcome) {
+    /// The document made from the store's value.
+    public init(_ o: ReviewOutcome) {
         id = o.id
         status = o.status.rawValue
         run = o.run
@@ -134,20 +145,34 @@ struct ReviewDecisionDocument: Encodable {
 }
 
 /// `review-conflicts/1`: `locate review conflicts --json`.
-struct ReviewConflictsDocument: Encodable {
+public struct ReviewConflictsDocument: Encodable {
     let schema = "review-conflicts/1"
     var conflicts: [OverrideObject]
+
+    /// The overrides in conflict.
+    public init(conflicts: [OverrideObject]) { self.conflicts = conflicts }
 }
 
 /// `token-list/1`: `locate token list --json` (names and times, never tokens).
-struct TokenListDocument: Encodable {
+public struct TokenListDocument: Encodable {
     let schema = "token-list/1"
     var tokens: [TokenObject]
 
-    struct TokenObject: Encodable {
+    /// The listed tokens.
+    public init(tokens: [TokenObject]) { self.tokens = tokens }
+
+    /// One token: its name and times.
+    public struct TokenObject: Encodable {
         var name: String
         var createdAt: String
         @Nullable var revokedAt: String?
+
+        /// One token's name and times.
+        public init(name: String, createdAt: String, revokedAt: String?) {
+            self.name = name
+            self.createdAt = createdAt
+            self.revokedAt = revokedAt
+        }
 
         enum CodingKeys: String, CodingKey { case name, createdAt = "created_at", revokedAt = "revoked_at" }
     }

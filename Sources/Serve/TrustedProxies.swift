@@ -56,13 +56,15 @@ struct TrustedProxies: Sendable, Equatable {
 
     /// The client of a request from `peer` carrying the `X-Forwarded-For` values `forwarded`
     /// (each a comma-separated list, in the order received): `peer` itself unless it is a
-    /// trusted proxy; else the last listed address that is not trusted (the first one when
-    /// every address is trusted; `peer` when the header is absent or empty).
+    /// trusted proxy; else the last listed address that is not trusted (the last one when
+    /// every address is trusted: the entries left of it could be anybody's word, and a host
+    /// inside a trusted range must not pick its own bucket; `peer` when the header is absent
+    /// or empty).
     func client(peer: String, forwardedFor forwarded: [String]) -> String {
         guard !ranges.isEmpty, !forwarded.isEmpty, trusts(peer) else { return peer }
         let hops = forwarded.flatMap { $0.split(separator: ",") }.map(TrustedProxies.bare).filter { !$0.isEmpty }
-        guard let first = hops.first else { return peer }
-        return hops.last { !trusts($0) } ?? first
+        guard let nearest = hops.last else { return peer }
+        return hops.last { !trusts($0) } ?? nearest
     }
 
     /// An entry without spaces, and without brackets and a port (`[2001:db8::1]:443`,

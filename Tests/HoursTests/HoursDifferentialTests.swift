@@ -256,8 +256,7 @@ struct HoursDifferentialTests {
         let seconds = Int(abs(delta))
         let tolerance = sunToleranceMinutes * 60
         let offDay = min(seconds % 86400, 86400 - seconds % 86400)
-        // A day may have 23 or 25 hours.
-        return seconds <= 14 * 86400 + 3600 && (offDay <= tolerance || abs(offDay - 3600) <= tolerance)
+        return seconds <= 14 * 86400 + 3600 && offDay <= tolerance
     }
 
     /// A month and an nth weekday after a comma in a date list (`Aug 24,Oct We[3]`,

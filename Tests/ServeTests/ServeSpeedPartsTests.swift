@@ -75,7 +75,11 @@ import Testing
         ("127.0.0.1", ["198.51.100.1, 203.0.113.5"], "203.0.113.5"),  // the left part is the client's own word
         ("127.0.0.1", ["203.0.113.5, 10.1.2.3"], "203.0.113.5"),  // 10.0.0.0/8 is a trusted proxy too
         ("127.0.0.1", ["198.51.100.1", "203.0.113.5"], "203.0.113.5"),  // two header lines: one list
-        ("127.0.0.1", ["10.1.2.3, 127.0.0.1"], "10.1.2.3"),  // all trusted: the first
+        ("127.0.0.1", ["10.1.2.3, 127.0.0.1"], "127.0.0.1"),  // all trusted: the nearest hop
+        // Regression: a host inside a trusted range chose its own bucket by what it put left
+        // of the proxy's entry (every hop trusted answered the first, the client's word).
+        ("127.0.0.1", ["10.9.9.7, 10.1.2.3"], "10.1.2.3"),
+        ("127.0.0.1", ["10.9.9.8, 10.1.2.3"], "10.1.2.3"),
         ("127.0.0.1", ["[2001:db8::1]:443"], "2001:db8::1"),
         ("127.0.0.1", ["192.0.2.7:5000"], "192.0.2.7"),
         ("127.0.0.1", [" , "], "127.0.0.1"),

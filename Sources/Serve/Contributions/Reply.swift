@@ -11,11 +11,10 @@ struct Reply: Sendable {
     var cacheControl = "no-store"
     var etag: String?
 
-    /// A JSON document, as every answer of the server is written (pretty, sorted keys).
+    /// A JSON document, written as every answer of the server is (`CompactJSON`: compact,
+    /// sorted keys; docs/json.md rule 9).
     static func json<T: Encodable>(_ value: T, status: Int) throws -> Reply {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return Reply(status: status, body: try encoder.encode(value) + Data("\n".utf8))
+        Reply(status: status, body: Data(try CompactJSON.encode(value) + [UInt8(ascii: "\n")]))
     }
 
     var response: Response {

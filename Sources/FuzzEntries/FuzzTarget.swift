@@ -15,6 +15,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case jsonStream = "json-stream"
     /// A toilet GeoJSON file: the feature reader and the mapper.
     case geoJSON = "geojson"
+    /// OpenStreetMap toilets: the Overpass JSON and OSM GeoJSON readers with the `osm`
+    /// profile's tag mapping (hours, fee, wheelchair, access).
+    case osm = "osm"
     /// A GIOŚ station list (legacy and v1), the mapper and both API dialects.
     case stationList = "station-list"
     /// Pipeline YAML.
@@ -29,6 +32,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .hoursEvaluation: return HoursEvaluationFuzzing.evaluate(input)
         case .jsonStream: return IngestFuzzing.json(input, scratch: scratch)
         case .geoJSON: return IngestFuzzing.geoJSON(input, scratch: scratch)
+        case .osm: return IngestFuzzing.osm(input, scratch: scratch)
         case .stationList: return IngestFuzzing.stationList(input, scratch: scratch)
         case .pipeline: return IngestFuzzing.pipeline(input, scratch: scratch)
         }

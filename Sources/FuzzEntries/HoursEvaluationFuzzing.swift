@@ -4,7 +4,7 @@ import Hours
 /// Properties of the opening-hours evaluator for any expression, instant, zone, country and
 /// position. An input is a 12-byte header and the expression: bytes 0–7 the instant
 /// (little-endian seconds, folded into years 1900–2199, with both ends of the calendar
-/// reachable), byte 8 the zone, byte 9 the latitude (0: none), byte 10 the longitude,
+/// reachable), byte 8 the zone, byte 9 the latitude (0: none; 1 and 255 the poles), byte 10 the longitude,
 /// byte 11 the country (`Fuzz/corpus/hours-eval` holds examples).
 enum HoursEvaluationFuzzing {
     /// Zones with DST gaps of an hour, half an hour (Lord Howe), none, and a skipped day (Apia).
@@ -24,8 +24,10 @@ enum HoursEvaluationFuzzing {
         default: seconds = Double(first + Int(raw % UInt64(span)))
         }
         let zone = zones[Int(input[8]) % zones.count]
-        let latitude = input[9] == 0 ? nil : Double(Int(input[9]) - 128) * 0.71
-        let longitude = latitude == nil ? nil : Double(Int(input[10]) - 128) * 1.41
+        // Latitude −90…90 (both poles reachable), longitude −180…178.6: positions a pipeline
+        // accepts, nothing outside them.
+        let latitude = input[9] == 0 ? nil : Double(Int(input[9]) - 128) * (90.0 / 127.0)
+        let longitude = latitude == nil ? nil : Double(Int(input[10]) - 128) * (180.0 / 128.0)
         let context = HoursContext(
             timeZone: zone, country: countries[Int(input[11]) % countries.count], latitude: latitude,
             longitude: longitude)

@@ -16,6 +16,19 @@ enum IngestFuzzing {
         region: { west: 14.22, south: 49.94, east: 14.71, north: 50.18 }
         """
 
+    /// An OSM toilet pipeline in `format` (overpass or osm-geojson) with the `osm` profile.
+    static func osmPipeline(format: String) -> String {
+        """
+        kind: toilets
+        dataset: fuzz-osm
+        source: { path: fuzz.json, format: \(format) }
+        timezone: Europe/Paris
+        country: FR
+        profile: osm
+        region: { west: 2.22, south: 48.81, east: 2.47, north: 48.91 }
+        """
+    }
+
     static func stationPipeline(format: String) -> String {
         """
         kind: stations
@@ -61,6 +74,22 @@ enum IngestFuzzing {
             _ = try? ReaderProbe.toilets(path: scratch.file("fuzz.geojson", input), spec: spec)
             return []
         }
+    }
+
+    /// Read as an Overpass answer and as OSM GeoJSON, the reader and mapper end with counts
+    /// or an error.
+    static func osm(_ input: [UInt8], scratch: FuzzScratch) -> [String] {
+        var broken: [String] = []
+        let path = scratch.file("fuzz.json", input)
+        for format in ["overpass", "osm-geojson"] {
+            switch spec(osmPipeline(format: format), scratch: scratch) {
+            case .failure(let error):
+                broken.append("the \(format) pipeline does not decode: \(error)")
+            case .success(let spec):
+                _ = try? ReaderProbe.toilets(path: path, spec: spec)
+            }
+        }
+        return broken
     }
 
     /// Both list formats end with counts or an error; every item (and the document itself)

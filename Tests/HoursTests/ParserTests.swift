@@ -25,6 +25,11 @@ import Testing
         ("Mo-Fr 22:00-26:00", "Mo-Fr 22:00-26:00"),
         ("Mo 10:00-12:00, Tu 11:00-13:00", "Mo 10:00-12:00, Tu 11:00-13:00"),
         ("Apr-Sep 09:30-12:30,16:00-19:40; Oct-Mar 09:30-16:10", "Apr-Sep 09:30-12:30,16:00-19:40; Oct-Mar 09:30-16:10"),
+        // Fuzz finding (opening-hours, 2026-11-23): a selector-less `open` with a comment was
+        // printed as the comment alone, which reads back as an unknown rule.
+        ("DeC Su[-2],Jan 10:00-18:20, open \"x\"", "Dec Su[-2], Jan 10:00-18:20, open \"x\""),
+        ("open \"ring the bell\"", "open \"ring the bell\""),
+        ("\"ring the bell\"", "\"ring the bell\""),
     ])
     func canonicalForm(input: String, canonical: String) throws {
         let tree = try OpeningHours(parsing: input)

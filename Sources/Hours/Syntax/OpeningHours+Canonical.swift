@@ -67,7 +67,8 @@ extension Rule {
         if !days.isEmpty { parts.append(days.joined(separator: ",")) }
         if !times.isEmpty { parts.append(times.map(\.canonical).joined(separator: ",")) }
         switch modifier {
-        case .open: if parts.isEmpty && comment == nil { parts.append("open") }
+        // A comment alone reads as unknown: a selector-less open rule keeps its `open`.
+        case .open: if parts.isEmpty { parts.append("open") }
         case .closed: parts.append("off")
         case .unknown: if !(parts.isEmpty && comment != nil) { parts.append("unknown") }
         }

@@ -30,6 +30,14 @@ import Testing
         ("DeC Su[-2],Jan 10:00-18:20, open \"x\"", "Dec Su[-2], Jan 10:00-18:20, open \"x\""),
         ("open \"ring the bell\"", "open \"ring the bell\""),
         ("\"ring the bell\"", "\"ring the bell\""),
+        // Fuzz finding (opening-hours, 2026-11-23): a year before a month and an nth weekday
+        // is a year selector (`2020 May Su[1]`: the first Sunday of May 2020), as after
+        // `2020May:`; only an nth weekday that starts a range makes it a year's date.
+        ("2020May: Su[1-1] ", "2020 May Su[1]"),
+        ("2020 May Su[1] 10:00-12:00", "2020 May Su[1] 10:00-12:00"),
+        ("2020 May Su[1]-Jun 01 10:00-12:00", "2020 May Su[1]-Jun 01 10:00-12:00"),
+        ("2020 May Su[1] -1 day-Jun 01", "2020 May Su[1] -1 day-Jun 01"),
+        ("Jan-May: Su[1] 10:00-12:00", "Jan-May Su[1] 10:00-12:00"),
     ])
     func canonicalForm(input: String, canonical: String) throws {
         let tree = try OpeningHours(parsing: input)

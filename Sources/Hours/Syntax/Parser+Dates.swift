@@ -70,6 +70,19 @@ extension Parser {
 
     enum NthDate { case never, onlyBeforeRange, always }
 
+    /// Whether a year, a month and an nth weekday ahead (`2026 Jan Mo[1]`) read as the start
+    /// of a date range, the way `parseDateRange` would read them: a probe on a copy.
+    func startsYearNthWeekdayRange() -> Bool {
+        var probe = self
+        probe.warnings = []
+        guard (try? probe.parseYear()) != nil else { return false }
+        probe.skipSpaces()
+        guard let point = try? probe.parseDatePoint(nthAllowed: .onlyBeforeRange), case .nthWeekday = point else {
+            return false
+        }
+        return true
+    }
+
     private mutating func parseDatePoint(nthAllowed: NthDate) throws(HoursSyntaxError) -> DatePoint {
         if isKeywordAhead("easter") {
             try takeKeyword("easter", reason: "'easter' is written in lower case")

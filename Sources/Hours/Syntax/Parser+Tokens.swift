@@ -123,7 +123,12 @@ extension Parser {
         i += 3
         while i < chars.count, chars[i] == 0x20 { i += 1 }
         if isDigit(at: i) { return true }
-        return peekName(Parser.weekdayNames, at: i) != nil && i + 2 < chars.count && chars[i + 2] == UInt8(ascii: "[")
+        guard peekName(Parser.weekdayNames, at: i) != nil && i + 2 < chars.count && chars[i + 2] == UInt8(ascii: "[") else {
+            return false
+        }
+        // `2026 Jan Mo[1]-…`: a year's date only when the nth weekday starts a range; before
+        // anything else (`2020 May Su[1] 10:00-12:00`) the year is a year selector.
+        return startsYearNthWeekdayRange()
     }
 
     func isYearAhead() -> Bool {

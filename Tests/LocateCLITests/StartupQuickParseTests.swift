@@ -79,6 +79,30 @@ import Testing
         #expect(quick == expected)
     }
 
+    /// The whole command answers the same by both paths: the same line with `--near` given
+    /// twice (ArgumentParser keeps the last; the fast path leaves repeats to it) prints the
+    /// same output, notes and exit status.
+    @Test(arguments: [
+        ["--limit", "2"],
+        ["--limit", "3", "--json"],
+        ["--wheelchair"],
+        ["--at", "2026-11-21T20:30", "--tz", "Europe/Prague", "--limit", "3"],
+        ["--max-distance", "1", "--json"],
+    ])
+    func bothPathsAnswerAlike(options: [String]) throws {
+        let db = try CLI.sampleDatabase()
+        let quick = ["toilet", "--near", "50.0875,14.4214"] + options + ["--db", db]
+        let parsed = ["toilet", "--near", "0,0"] + Array(quick.dropFirst())
+        #expect(ToiletQuery(quickParsing: quick) != nil)
+        #expect(ToiletQuery(quickParsing: parsed) == nil)
+        let a = try CLI.run(quick)
+        let b = try CLI.run(parsed)
+        #expect(a.status == b.status)
+        #expect(a.stdout == b.stdout)
+        #expect(a.stderr == b.stderr)
+        #expect(!a.stdout.isEmpty || a.status == 3, "\(a)")
+    }
+
     /// Everything else goes to ArgumentParser, which reports it (or, for help and other
     /// commands, does what it always did).
     @Test(arguments: [

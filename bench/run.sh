@@ -10,8 +10,8 @@
 # same file. On the largest size: nearest-query latency in-process and as whole commands
 # (`locate toilet --near … --limit 1` at 200 distinct points, and `locate --help`).
 # The build is the released one, `make release` (same flags, RELEASE_FLAGS in the Makefile):
-# Swift runtime and Foundation linked in, not position-independent, generic metadata by
-# accessor instead of by mangled name.
+# Swift runtime, Foundation and libstdc++ linked in, not position-independent, no exported
+# symbols, generic metadata by accessor instead of by mangled name.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZES=${SIZES:-"10000 100000 1000000"}
@@ -19,7 +19,11 @@ OUT=${OUT:-bench/out}
 mkdir -p "$OUT"
 # BIN=DIR runs the binaries in DIR instead (an earlier build, for a before/after figure).
 if [ -z "${BIN:-}" ]; then
-  swift build -c release --static-swift-stdlib -Xlinker -no-pie \
+  mkdir -p .build/static-cxx
+  cxx=$(clang -print-file-name=libstdc++.a)
+  if [ -f "$cxx" ]; then ln -sf "$cxx" .build/static-cxx/; fi
+  swift build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic \
+    -Xswiftc "-L$PWD/.build/static-cxx" \
     -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors >&2
   BIN=.build/release
 fi

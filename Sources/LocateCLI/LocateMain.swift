@@ -10,20 +10,27 @@ enum LocateMain {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let json = arguments.prefix { $0 != "--" }.contains("--json")
         Console.jsonErrors = json
-        let command: any ParsableCommand
-        do {
-            command = try Locate.parseAsRoot(arguments)
-        } catch {
-            parserExit(error, json: json)
+        // The common query skips ArgumentParser's reflection (`ToiletQuery(quickParsing:)`;
+        // anything it does not read exactly as ArgumentParser does goes the usual way).
+        let quick = ToiletQuery(quickParsing: arguments)
+        var command: (any ParsableCommand)?
+        if quick == nil {
+            do {
+                command = try Locate.parseAsRoot(arguments)
+            } catch {
+                parserExit(error, json: json)
+            }
         }
         do {
-            // Only `ingest` awaits (downloads); a cast to the concrete type costs nothing, while
-            // `as? any AsyncParsableCommand` would scan the binary's conformance records on
-            // every start (`Locate.startupProblems` keeps ingest the only async command).
-            if var ingest = command as? IngestCommand {
+            if let quick {
+                try quick.run()
+            } else if var ingest = command as? IngestCommand {
+                // Only `ingest` awaits (downloads); a cast to the concrete type costs nothing,
+                // while `as? any AsyncParsableCommand` would scan the binary's conformance
+                // records on every start (`Locate.startupProblems` keeps ingest the only async
+                // command).
                 try await ingest.run()
-            } else {
-                var syncCommand = command
+            } else if var syncCommand = command {
                 try syncCommand.run()
             }
         } catch let e as CLIError {

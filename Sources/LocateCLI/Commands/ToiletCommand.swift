@@ -1,8 +1,4 @@
 import ArgumentParser
-import Foundation
-import Geo
-import Query
-import Storage
 
 /// `locate toilet --near LAT,LON`: the nearest toilets.
 struct ToiletCommand: ParsableCommand {
@@ -78,67 +74,16 @@ struct ToiletCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    func validate() throws {
-        guard place.near != nil else { throw ValidationError("missing --near LAT,LON") }
-        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
-        if let m = maxDistance, !(m > 0) { throw ValidationError("--max-distance must be a positive number of metres") }
-        if openNow && time.at != nil { throw ValidationError("give either --open-now or --at, not both") }
-        let timed = openNow || time.at != nil
-        if !timed && (includeUnknown || arriveWithin != nil || walk) {
-            throw ValidationError("--include-unknown, --arrive-within and --walk need --open-now or --at")
-        }
-        if arriveWithin != nil && walk { throw ValidationError("give either --arrive-within or --walk, not both") }
-        if let m = arriveWithin, !(0...1440).contains(m) {
-            throw ValidationError("--arrive-within must be 0 to 1440 minutes")
-        }
-        if let p = maxPrice, PriceLimit(text: p) == nil {
-            throw ValidationError(
-                "--max-price '\(p)' is not an amount with its currency (write 0.50EUR or 20CZK)")
-        }
+    /// The parsed values (`ToiletQuery` checks and runs them).
+    var query: ToiletQuery {
+        ToiletQuery(
+            near: place.near, limit: limit, maxDistance: maxDistance, wheelchair: wheelchair, free: free,
+            maxPrice: maxPrice, publicOnly: publicOnly, changingTable: changingTable, unisex: unisex,
+            datasets: datasets, openNow: openNow, at: time.at, tz: time.tz, includeUnknown: includeUnknown,
+            arriveWithin: arriveWithin, walk: walk, json: output.json, db: store.db)
     }
 
-    /// The open filter, when --open-now or --at asks for one; `now` is read once by `run`.
-    /// A wall-clock `--at` without `--tz` is read in `zone` (the nearest toilet's).
-    func openFilter(now: Date, zone: String) -> OpenFilter? {
-        guard openNow || time.at != nil else { return nil }
-        let instant = time.instant(default: zone) ?? now
-        let arrival: OpenFilter.Arrival? = walk ? .defaultWalk : arriveWithin.map { .within(minutes: $0) }
-        return OpenFilter(at: instant, includeUnknown: includeUnknown, arrival: arrival)
-    }
+    func validate() throws { try query.validate() }
 
-    func run() throws {
-        guard let point = place.point else { throw Exit.usage }
-        let db = try LocateStore(readingAt: store.path)
-        let finder = try ToiletFinder(store: db)
-        // The process ends right after the answer: closing the connection (freeing SQLite's
-        // parsed schema) and unmapping the index would only add to the wait.
-        ProcessEnd.keep(finder)
-        guard finder.count > 0 else { throw StorageError.empty(what: "active toilets") }
-        if !datasets.isEmpty {
-            let active = try db.activeToiletDatasets()
-            if let unknown = datasets.first(where: { !active.contains($0) }) {
-                throw ValidationError(
-                    "--dataset '\(unknown)' has no active toilets (datasets: \(active.joined(separator: ", ")))")
-            }
-        }
-        let filter = ToiletFilter(
-            wheelchair: wheelchair, free: free, maxDistanceMeters: maxDistance, publicOnly: publicOnly,
-            changingTable: changingTable, unisex: unisex, maxPrice: maxPrice.flatMap { PriceLimit(text: $0) },
-            datasets: datasets.isEmpty ? nil : Set(datasets))
-        // `--at 12:00` means noon where the toilets are: in the nearest one's zone unless --tz.
-        let zone = time.at != nil && time.tz == nil ? try finder.nearest(to: point, limit: 1).first?.timeZone : nil
-        let open = openFilter(now: Date(), zone: zone ?? "Europe/Prague")
-        let results =
-            try open.map { try finder.nearestOpen(to: point, limit: limit, filter: filter, open: $0) }
-            ?? finder.nearest(to: point, limit: limit, filter: filter)
-        if output.json {
-            Console.out(try jsonText(ToiletAnswer(near: point, stateAt: open?.at, results: results)))
-        } else if !results.isEmpty {
-            Console.out(ToiletTable.render(results, timed: open != nil))
-        }
-        try place.noteIfSwapped(nearestMeters: results.first?.distanceMeters, data: "toilet", check: finder.exchangedPoint)
-        guard results.isEmpty else { return }
-        let unanswerable = try finder.unanswerableFilters(filter, open: open)
-        throw CLIError.noResult(ToiletTable.noResult(unanswerable, openFlag: openNow ? "--open-now" : "--at"))
-    }
+    func run() throws { try query.run() }
 }

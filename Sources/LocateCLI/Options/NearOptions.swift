@@ -12,7 +12,10 @@ struct NearOptions: ParsableArguments {
             valueName: "LAT,LON"))
     var near: String?
 
-    func validate() throws {
+    func validate() throws { try NearOptions.validate(near: near) }
+
+    /// The checks of `validate()`, on a value however it was parsed (`ToiletQuery`).
+    static func validate(near: String?) throws {
         guard let near else { return }
         if near.hasPrefix("--") {
             throw ValidationError("--near needs a value LAT,LON (for example 50.0875,14.4214), not the option '\(near)'")
@@ -38,6 +41,13 @@ struct NearOptions: ParsableArguments {
     /// point inside. The answer itself is unchanged.
     func noteIfSwapped(
         nearestMeters: Double?, data: String, check: (Coordinate, Double?) throws -> Coordinate?
+    ) throws {
+        try NearOptions.noteIfSwapped(point, nearestMeters: nearestMeters, data: data, check: check)
+    }
+
+    /// `noteIfSwapped(nearestMeters:data:check:)` for the point `--near` names (nil: none).
+    static func noteIfSwapped(
+        _ point: Coordinate?, nearestMeters: Double?, data: String, check: (Coordinate, Double?) throws -> Coordinate?
     ) throws {
         guard let point, let exchanged = try check(point, nearestMeters) else { return }
         Console.note(

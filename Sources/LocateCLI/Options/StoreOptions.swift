@@ -9,7 +9,10 @@ struct StoreOptions: ParsableArguments {
     var db: String?
 
     /// The path to open: `--db`, then `LOCATE_DB`, then `locate.sqlite`.
-    var path: String {
+    var path: String { StoreOptions.path(db: db) }
+
+    /// The path to open when `--db` is `db` (nil: not given).
+    static func path(db: String?) -> String {
         db ?? ProcessInfo.processInfo.environment["LOCATE_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? "locate.sqlite"
     }
 }

@@ -16,7 +16,10 @@ struct TimeOptions: ParsableArguments {
             valueName: "ZONE"))
     var tz: String?
 
-    func validate() throws {
+    func validate() throws { try TimeOptions.validate(at: at, tz: tz) }
+
+    /// The checks of `validate()`, on values however they were parsed (`ToiletQuery`).
+    static func validate(at: String?, tz: String?) throws {
         if let tz, TimeZone(identifier: tz) == nil { throw ValidationError("--tz '\(tz)' is not an IANA time zone") }
         if let at, TimeOptions.instant(at, in: TimeZone(identifier: tz ?? "UTC") ?? .gmt) == nil {
             throw ValidationError("--at '\(at)' is not a wall-clock time YYYY-MM-DDTHH:MM or an RFC 3339 instant with offset")
@@ -24,16 +27,22 @@ struct TimeOptions: ParsableArguments {
     }
 
     /// The zone of `--tz`, or `fallback` (an IANA name) when `--tz` is not given.
-    func zone(default fallback: String) -> TimeZone {
+    func zone(default fallback: String) -> TimeZone { TimeOptions.zone(tz: tz, default: fallback) }
+
+    /// The zone `--tz` names, or `fallback` when `tz` is nil.
+    static func zone(tz: String?, default fallback: String) -> TimeZone {
         TimeZone(identifier: tz ?? fallback) ?? .gmt
     }
 
     /// The instant `--at` names (wall-clock times in the zone `--tz` or `fallback`), or nil
     /// when `--at` is not given. A wall-clock time the clocks skip or repeat in that zone
     /// also prints a note on stderr saying which instant is used (`shiftNote`).
-    func instant(default fallback: String) -> Date? {
+    func instant(default fallback: String) -> Date? { TimeOptions.instant(at: at, tz: tz, default: fallback) }
+
+    /// `instant(default:)` for values however they were parsed (`ToiletQuery`).
+    static func instant(at: String?, tz: String?, default fallback: String) -> Date? {
         guard let at else { return nil }
-        let zone = zone(default: fallback)
+        let zone = zone(tz: tz, default: fallback)
         if let shift = WallClock.shift(at, in: zone) { Console.note(TimeOptions.shiftNote(shift, at: at, zone: zone)) }
         return TimeOptions.instant(at, in: zone)
     }

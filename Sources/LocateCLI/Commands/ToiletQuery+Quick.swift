@@ -1,0 +1,52 @@
+import ArgumentParser
+
+extension ToiletQuery {
+    /// `toilet`'s options as `QuickArguments` reads them: the same names and kinds as the
+    /// properties of `ToiletCommand` and its option groups (a test compares this table with
+    /// the options `locate toilet --help` lists).
+    static let quickOptions: [String: QuickArguments.Kind] = [
+        "near": .anyValue, "limit": .value, "max-distance": .value, "wheelchair": .flag, "free": .flag,
+        "max-price": .value, "public": .flag, "changing-table": .flag, "unisex": .flag, "dataset": .repeatable,
+        "open-now": .flag, "at": .value, "tz": .value, "include-unknown": .flag, "arrive-within": .value,
+        "walk": .flag, "json": .flag, "db": .value,
+    ]
+
+    /// The command line `locate toilet …` (`arguments` without the program name) read
+    /// without ArgumentParser, or nil when ArgumentParser must read it: another command,
+    /// syntax `QuickArguments` leaves to it, a value it would not convert, or a check that
+    /// fails (ArgumentParser then reports it, as for every command).
+    init?(quickParsing arguments: [String]) {
+        guard arguments.first == "toilet", let given = QuickArguments(arguments.dropFirst(), options: Self.quickOptions)
+        else { return nil }
+        var query = ToiletQuery()
+        query.near = given.value("near")
+        if let text = given.value("limit") {
+            guard let n = Int(argument: text) else { return nil }
+            query.limit = n
+        }
+        if let text = given.value("max-distance") {
+            guard let m = Double(argument: text) else { return nil }
+            query.maxDistance = m
+        }
+        if let text = given.value("arrive-within") {
+            guard let m = Int(argument: text) else { return nil }
+            query.arriveWithin = m
+        }
+        query.maxPrice = given.value("max-price")
+        query.datasets = given.values["dataset"] ?? []
+        query.at = given.value("at")
+        query.tz = given.value("tz")
+        query.db = given.value("db")
+        query.wheelchair = given.has("wheelchair")
+        query.free = given.has("free")
+        query.publicOnly = given.has("public")
+        query.changingTable = given.has("changing-table")
+        query.unisex = given.has("unisex")
+        query.openNow = given.has("open-now")
+        query.includeUnknown = given.has("include-unknown")
+        query.walk = given.has("walk")
+        query.json = given.has("json")
+        guard (try? query.validateAll()) != nil else { return nil }
+        self = query
+    }
+}

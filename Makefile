@@ -23,17 +23,13 @@ build: setup
 ## resolves by scanning every protocol conformance record of the binary (~7,300) for each
 ## requirement it has not seen yet: a fifth of a query's instructions at start-up.
 ## -no-export-dynamic: the binary's own 16,000 symbols are not exported (the loader looked up each of
-## its ~3,400 bindings among them first); -L .build/static-cxx (a link to the compiler's
-## libstdc++.a, made below; without the archive the link uses libstdc++.so as before) links
-## libstdc++ in, so no start binds libstdc++.so's 1,700 symbols. The loader's share of a start
-## (LD_DEBUG=statistics): 4.2 M cycles, 0.5 M without the export, 0.3 M with both. Libraries
-## that bring their own libstdc++.so (GEOS under SpatiaLite, at ingest) still load it.
-STATIC_CXX = $(CURDIR)/.build/static-cxx
+## its ~3,400 bindings among them first): the loader's share of a start (LD_DEBUG=statistics)
+## falls from 4.2 M cycles to 0.5 M. (Linking libstdc++ statically saved 0.2 M more; left out:
+## locate-serve loads libvips, which brings libstdc++.so, and two copies in one process are
+## not worth 0.1 ms.)
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic \
-	-Xswiftc -L$(STATIC_CXX) \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 release: setup
-	mkdir -p $(STATIC_CXX) && f="$$(clang -print-file-name=libstdc++.a)" && if [ -f "$$f" ]; then ln -sf "$$f" $(STATIC_CXX)/; fi
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 ## Installs missing packages, builds, ingests the bundled sample, answers a query.

@@ -10,7 +10,7 @@
 # same file. On the largest size: nearest-query latency in-process and as whole commands
 # (`locate toilet --near … --limit 1` at 200 distinct points, and `locate --help`).
 # The build is the released one, `make release` (same flags, RELEASE_FLAGS in the Makefile):
-# Swift runtime, Foundation and libstdc++ linked in, not position-independent, no exported
+# Swift runtime and Foundation linked in, not position-independent, no exported
 # symbols, generic metadata by accessor instead of by mangled name.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,11 +19,7 @@ OUT=${OUT:-bench/out}
 mkdir -p "$OUT"
 # BIN=DIR runs the binaries in DIR instead (an earlier build, for a before/after figure).
 if [ -z "${BIN:-}" ]; then
-  mkdir -p .build/static-cxx
-  cxx=$(clang -print-file-name=libstdc++.a)
-  if [ -f "$cxx" ]; then ln -sf "$cxx" .build/static-cxx/; fi
   swift build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic \
-    -Xswiftc "-L$PWD/.build/static-cxx" \
     -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors >&2
   BIN=.build/release
 fi

@@ -126,15 +126,6 @@ struct DayPlanner {
         if remember { memory.lastMatches = (day.number, known, selected) }
     }
 
-    /// The schedule of `day` (a new array; see `plan(_:into:scratch:)`).
-    func plan(_ day: CivilDay) -> [Segment] {
-        var planned: [Segment] = []
-        var scratch: [Segment] = []
-        var memory = Memory()
-        plan(day, into: &planned, scratch: &scratch, memory: &memory)
-        return planned
-    }
-
     /// Whether a schedule only closes (no open or unknown time, no comment).
     static func isClosedOnly(_ plan: [Segment]) -> Bool {
         plan.allSatisfy { $0.state == .closed && $0.comment == nil }

@@ -51,17 +51,27 @@ struct HoursExpressionGenerator {
             parts.append(years())
             wide = true
         }
+        // A month and an nth weekday alone after a comma in a date list (`Aug 24,Oct We[3]`):
+        // read differently by opening-hours-py (README), compared in its reading; no weekdays
+        // or colon follow it then.
+        var nthInList = false
         if chance(0.3) {
-            parts.append((0..<int(1...2)).map { _ in dateRange() }.joined(separator: ","))
+            var list = (0..<int(1...2)).map { _ in dateRange() }
+            if chance(0.1) {
+                let names = HoursExpressionGenerator.months
+                list.append("\(names[int(0...11)]) \(HoursExpressionGenerator.days[int(0...6)])[\([1, 2, 3, -1][int(0...3)])]")
+                nthInList = true
+            }
+            parts.append(list.joined(separator: ","))
             wide = true
         }
-        if chance(0.1) {
+        if !nthInList, chance(0.1) {
             parts.append("week " + (0..<int(1...2)).map { _ in week() }.joined(separator: ","))
             wide = true
         }
-        if wide, chance(0.3) { parts[parts.count - 1] += ":" }
-        if chance(0.6) { parts.append(weekdays()) }
-        if chance(0.7) { parts.append((0..<int(1...2)).map { _ in span() }.joined(separator: ",")) }
+        if wide, !nthInList, chance(0.3) { parts[parts.count - 1] += ":" }
+        if !nthInList, chance(0.6) { parts.append(weekdays()) }
+        if nthInList || chance(0.7) { parts.append((0..<int(1...2)).map { _ in span() }.joined(separator: ",")) }
         if parts.isEmpty { parts.append("24/7") }
         switch int(0...9) {
         case 0: parts.append("open")

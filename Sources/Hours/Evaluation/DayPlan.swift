@@ -19,10 +19,16 @@ struct Segment: Equatable {
 struct DayPlanner {
     let hours: OpeningHours
     let context: HoursContext
-    private var holidayCache: [Int: Set<Int>] = [:]
-    /// The rules' matches of the last day planned: a scan plans day after day, and each
-    /// plan needs the day before's.
-    private var lastMatches: (day: Int, values: [Bool?])? = nil
+
+    /// What plans remember for the next (kept apart from the planner, which stays immutable
+    /// while it reads its rules).
+    struct Memory {
+        /// Public holidays by year (day numbers).
+        var holidays: [Int: Set<Int>] = [:]
+        /// The rules' matches of the last day planned, as bits (rule `i` is bit `i`; kept for
+        /// at most 64 rules): a scan plans day after day, and each plan needs the day before's.
+        var lastMatches: (day: Int, known: UInt64, selected: UInt64)? = nil
+    }
 
     /// Whether some rule's spans can run past midnight (then each plan needs the rules'
     /// matches of the day before).
@@ -36,9 +42,11 @@ struct DayPlanner {
 
     /// Whether a span of `rule` can end past midnight: a fixed span ending before its start
     /// or after 24:00, an open end from 24:00 on, or any span with a sun event.
-    static func spills(_ rule: Rule) -> Bool {
-        if rule.alwaysOpen { return false }
-        return rule.times.contains { span in
+    static func spills(_ rule: Rule) -> Bool { spills(alwaysOpen: rule.alwaysOpen, times: rule.times) }
+
+    static func spills(alwaysOpen: Bool, times: [TimeSpan]) -> Bool {
+        if alwaysOpen { return false }
+        return times.contains { span in
             guard case .minutes(let s) = span.start else { return true }
             // An open end (`18:00+`) is unknown to midnight, or one minute from a later start.
             guard let end = span.end else { return s >= 1440 }
@@ -47,63 +55,75 @@ struct DayPlanner {
         }
     }
 
-    mutating func plan(_ day: CivilDay) -> [Segment] {
-        var planned: [Segment]? = nil
+    /// The schedule of `day` into `planned` (its old contents dropped); `scratch` is working
+    /// space. Both keep their capacity, so a scan plans day after day without allocating.
+    func plan(_ day: CivilDay, into planned: inout [Segment], scratch: inout [Segment], memory: inout Memory) {
+        planned.removeAll(keepingCapacity: true)
+        // Whether a rule before selected the day (a `||` rule applies when none did).
         var matched = false
-        var todayMatches: [Bool?] = []
-        if spillsOver { todayMatches.reserveCapacity(hours.rules.count) }
-        let before = spillsOver && lastMatches?.day == day.number - 1 ? lastMatches?.values : nil
+        var known: UInt64 = 0
+        var selected: UInt64 = 0
+        let remember = spillsOver && hours.rules.count <= 64
+        let before = remember ? memory.lastMatches.flatMap { $0.day == day.number - 1 ? $0 : nil } : nil
         // The day before, built only for rules that run past midnight.
         var yesterday: CivilDay? = nil
-        for i in hours.rules.indices {
-            let rule = hours.rules[i]
-            let todayMatch = matches(rule, day)
-            if spillsOver { todayMatches.append(todayMatch) }
-            var beforeMatch: Bool? = false
-            if DayPlanner.spills(rule) {
-                let y = yesterday ?? day.adding(-1)
-                yesterday = y
-                beforeMatch = before?[i] ?? matches(rule, y)
-            }
-            let today = todayMatch != false
-            var own: [Segment]? = nil
-            if today || beforeMatch != false {
-                var s: [Segment] = []
-                if beforeMatch != false, let y = yesterday {
-                    addSegments(rule, y, known: beforeMatch != nil, spill: true, to: &s)
+        // Through a pointer: the rules are read in place, never copied.
+        hours.rules.withUnsafeBufferPointer { rules in
+            guard let base = rules.baseAddress else { return }
+            for i in 0..<rules.count {
+                let rule = base + i
+                let todayMatch = matches(rule, day, holidays: &memory.holidays)
+                if remember, let m = todayMatch {
+                    known |= 1 << UInt64(i)
+                    if m { selected |= 1 << UInt64(i) }
                 }
-                if today { addSegments(rule, day, known: todayMatch != nil, spill: false, to: &s) }
-                // A rule says nothing about a day it does not select and spills nothing into.
-                own = today || !s.isEmpty ? s : nil
-            }
-            switch rule.separator {
-            case .normal where rule.modifier != .closed:
-                // Not selecting the day, it leaves what earlier rules said, unless they only
-                // closed it (then its own spill-over counts).
-                if today {
-                    planned = own
-                } else if planned.map(DayPlanner.isClosedOnly) ?? true {
-                    planned = own ?? planned
+                var beforeMatch: Bool? = false
+                if DayPlanner.spills(alwaysOpen: rule.pointee.alwaysOpen, times: rule.pointee.times) {
+                    let y = yesterday ?? day.adding(-1)
+                    yesterday = y
+                    if let b = before {
+                        beforeMatch = b.known & (1 << UInt64(i)) == 0 ? nil : b.selected & (1 << UInt64(i)) != 0
+                    } else {
+                        beforeMatch = matches(rule, y, holidays: &memory.holidays)
+                    }
                 }
-                matched = matched || today
-            case .normal, .additional:
-                if var p = planned, let o = own {
-                    for top in o { DayPlanner.lay(top, over: &p) }
-                    planned = p
-                } else {
-                    planned = planned ?? own
+                let today = todayMatch != false
+                // The rule's own spans for the day: the part past midnight of its spans on the
+                // day before (when it selects that day), then its spans on the day.
+                func addOwn(to plan: inout [Segment]) {
+                    if beforeMatch != false, let y = yesterday {
+                        addSegments(rule, y, known: beforeMatch != nil, spill: true, to: &plan)
+                    }
+                    if today { addSegments(rule, day, known: todayMatch != nil, spill: false, to: &plan) }
                 }
-                matched = matched || today
-            case .fallback:
-                // Closed without a comment: a closed day with a reason (`"note"`) stays closed.
-                if !matched || planned.map(DayPlanner.isClosedOnly) ?? false {
-                    planned = own
-                    matched = today
+                switch rule.pointee.separator {
+                case .normal where rule.pointee.modifier != .closed:
+                    // Selecting the day, it replaces it. Not selecting it, it leaves what earlier
+                    // rules said, unless they only closed it (then its own spill-over counts).
+                    if today {
+                        planned.removeAll(keepingCapacity: true)
+                        addOwn(to: &planned)
+                    } else if beforeMatch != false, DayPlanner.isClosedOnly(planned) {
+                        scratch.removeAll(keepingCapacity: true)
+                        addOwn(to: &scratch)
+                        if !scratch.isEmpty { swap(&planned, &scratch) }
+                    }
+                    matched = matched || today
+                case .normal, .additional:
+                    // Laid over what is there.
+                    addOwn(to: &planned)
+                    matched = matched || today
+                case .fallback:
+                    // Closed without a comment: a closed day with a reason (`"note"`) stays closed.
+                    if !matched || DayPlanner.isClosedOnly(planned) {
+                        planned.removeAll(keepingCapacity: true)
+                        addOwn(to: &planned)
+                        matched = today
+                    }
                 }
             }
         }
-        if spillsOver { lastMatches = (day.number, todayMatches) }
-        return planned ?? []
+        if remember { memory.lastMatches = (day.number, known, selected) }
     }
 
     /// Whether a schedule only closes (no open or unknown time, no comment).
@@ -117,42 +137,27 @@ struct DayPlanner {
         return (.closed, nil)
     }
 
-    /// `plan` with `top` laid over it (sorted, non-overlapping; empty segments dropped).
-    static func overlay(_ plan: [Segment], _ top: Segment) -> [Segment] {
-        var out = plan
-        lay(top, over: &out)
-        return out
-    }
-
-    /// Lays `top` over `plan` (sorted, non-overlapping; empty segments dropped), in place;
-    /// a segment after all others is appended without copying.
+    /// Lays `top` over `plan` (sorted, non-overlapping; empty segments dropped), in place.
     static func lay(_ top: Segment, over plan: inout [Segment]) {
         guard top.end > top.start else { return }
-        if plan.last.map({ $0.end <= top.start }) ?? true {
-            plan.append(top)
-            return
+        // The segments `lo..<hi` overlap `top`.
+        var lo = plan.count
+        while lo > 0, plan[lo - 1].end > top.start { lo -= 1 }
+        var hi = lo
+        while hi < plan.count, plan[hi].start < top.end { hi += 1 }
+        guard lo < hi else { return plan.insert(top, at: lo) }
+        let first = plan[lo]
+        let last = plan[hi - 1]
+        plan.removeSubrange(lo..<hi)
+        var at = lo
+        if first.start < top.start {
+            plan.insert(Segment(start: first.start, end: top.start, state: first.state, comment: first.comment), at: at)
+            at += 1
         }
-        var out: [Segment] = []
-        out.reserveCapacity(plan.count + 2)
-        var placed = false
-        for s in plan {
-            if s.end <= top.start || s.start >= top.end {
-                if !placed, s.start >= top.end {
-                    out.append(top)
-                    placed = true
-                }
-                out.append(s)
-                continue
-            }
-            if s.start < top.start { out.append(Segment(start: s.start, end: top.start, state: s.state, comment: s.comment)) }
-            if !placed {
-                out.append(top)
-                placed = true
-            }
-            if s.end > top.end { out.append(Segment(start: top.end, end: s.end, state: s.state, comment: s.comment)) }
+        plan.insert(top, at: at)
+        if last.end > top.end {
+            plan.insert(Segment(start: top.end, end: last.end, state: last.state, comment: last.comment), at: at + 1)
         }
-        if !placed { out.append(top) }
-        plan = out
     }
 
     // MARK: times
@@ -160,10 +165,9 @@ struct DayPlanner {
     /// Lays the rule's spans on `day` over `plan`: the parts before midnight, or with `spill`
     /// the parts past midnight moved to the next day. All unknown when whether the rule
     /// selects the day is not `known`.
-    private func addSegments(_ rule: Rule, _ day: CivilDay, known: Bool, spill: Bool, to plan: inout [Segment]) {
+    private func addSegments(_ rule: UnsafePointer<Rule>, _ day: CivilDay, known: Bool, spill: Bool, to plan: inout [Segment]) {
         func add(_ start: Int, _ end: Int, _ state: HoursState, _ comment: String?) {
-            let why = "public holidays of \(context.country ?? "an unknown country") are not known"
-            let (st, note) = known ? (state, comment) : (.unknown, why)
+            let (st, note) = known ? (state, comment) : (.unknown, unknownHolidays)
             if spill {
                 guard end > 1440 else { return }
                 DayPlanner.lay(
@@ -173,15 +177,16 @@ struct DayPlanner {
                 DayPlanner.lay(Segment(start: start, end: min(end, 1440), state: st, comment: note), over: &plan)
             }
         }
-        let state: HoursState = rule.modifier == .closed ? .closed : (rule.modifier == .unknown ? .unknown : .open)
-        if rule.alwaysOpen || rule.times.isEmpty { return add(0, 1440, state, rule.comment) }
-        for span in rule.times {
+        let state: HoursState =
+            rule.pointee.modifier == .closed ? .closed : (rule.pointee.modifier == .unknown ? .unknown : .open)
+        if rule.pointee.alwaysOpen || rule.pointee.times.isEmpty { return add(0, 1440, state, rule.pointee.comment) }
+        for span in rule.pointee.times {
             guard let start = minutes(span.start, day) else {
                 add(0, 1440, .unknown, "variable times need coordinates")
                 continue
             }
             guard let endPoint = span.end else {
-                add(start, max(start + 1, 1440), .unknown, rule.comment ?? "open end")
+                add(start, max(start + 1, 1440), .unknown, rule.pointee.comment ?? "open end")
                 continue
             }
             guard var end = minutes(endPoint, day) else {
@@ -190,9 +195,14 @@ struct DayPlanner {
             }
             // `22:00-02:00` runs past midnight; `22:00-22:00` is 24 hours.
             if end <= start { end += 1440 }
-            add(start, end, state, rule.comment)
-            if span.openEnd, end < 1440 { add(end, 1440, .unknown, rule.comment ?? "open end") }
+            add(start, end, state, rule.pointee.comment)
+            if span.openEnd, end < 1440 { add(end, 1440, .unknown, rule.pointee.comment ?? "open end") }
         }
+    }
+
+    /// Why a rule whose selection depends on public holidays is unknown.
+    private var unknownHolidays: String {
+        "public holidays of \(context.country ?? "an unknown country") are not known"
     }
 
     private func minutes(_ t: TimePoint, _ day: CivilDay) -> Int? {
@@ -200,7 +210,7 @@ struct DayPlanner {
         case .minutes(let m): return m
         case .event(let e, let offset):
             guard let lat = context.latitude, let lon = context.longitude else { return nil }
-            guard let m = SunTimes.localMinutes(e, day: day, latitude: lat, longitude: lon, timeZone: context.timeZone) else {
+            guard let m = SunTimes.localMinutes(e, day: day, latitude: lat, longitude: lon, offsets: context.offsets) else {
                 return nil
             }
             return max(0, min(1440, m + offset))
@@ -211,16 +221,16 @@ struct DayPlanner {
 
     /// Whether `rule` selects `day`; nil when that depends on public holidays no calendar
     /// says (then the rule's times are unknown that day).
-    private mutating func matches(_ rule: Rule, _ day: CivilDay) -> Bool? {
-        if rule.alwaysOpen { return true }
-        if !rule.years.isEmpty, !rule.years.contains(where: { $0.contains(day.year) }) { return false }
-        if !rule.dates.isEmpty, !rule.dates.contains(where: { $0.contains(day) }) { return false }
-        if !rule.weeks.isEmpty, !rule.weeks.contains(where: { $0.contains(day.isoWeek) }) { return false }
-        if rule.weekdays.isEmpty && rule.holidays.isEmpty { return true }
-        if rule.weekdays.contains(where: { $0.contains(day) }) { return true }
+    private func matches(_ rule: UnsafePointer<Rule>, _ day: CivilDay, holidays: inout [Int: Set<Int>]) -> Bool? {
+        if rule.pointee.alwaysOpen { return true }
+        if !rule.pointee.years.isEmpty, !rule.pointee.years.contains(where: { $0.contains(day.year) }) { return false }
+        if !rule.pointee.dates.isEmpty, !rule.pointee.dates.contains(where: { $0.contains(day) }) { return false }
+        if !rule.pointee.weeks.isEmpty, !rule.pointee.weeks.contains(where: { $0.contains(day.isoWeek) }) { return false }
+        if rule.pointee.weekdays.isEmpty && rule.pointee.holidays.isEmpty { return true }
+        if rule.pointee.weekdays.contains(where: { $0.contains(day) }) { return true }
         var unknown = false
-        for h in rule.holidays where h.kind == .publicHoliday {
-            switch isPublicHoliday(day.adding(-h.offsetDays)) {
+        for h in rule.pointee.holidays where h.kind == .publicHoliday {
+            switch isPublicHoliday(day.adding(-h.offsetDays), cache: &holidays) {
             case true?: return true
             case false?: continue
             case nil: unknown = true
@@ -231,7 +241,7 @@ struct DayPlanner {
 
     /// Whether `day` is a public holiday of the context's country; nil when no calendar is
     /// known for it (no country, or one without a calendar).
-    private mutating func isPublicHoliday(_ day: CivilDay) -> Bool? {
+    private func isPublicHoliday(_ day: CivilDay, cache holidayCache: inout [Int: Set<Int>]) -> Bool? {
         guard let country = context.country, PublicHolidays.isSupported(country) else { return nil }
         if let cached = holidayCache[day.year] { return cached.contains(day.number) }
         let set = Set(PublicHolidays.days(country: country, year: day.year).map(\.number))

@@ -4,7 +4,11 @@ public import Foundation
 /// position (for `sunrise`/`sunset`/`dawn`/`dusk`).
 public struct HoursContext: Sendable {
     /// The place's IANA time zone; evaluation is in its wall-clock time.
-    public var timeZone: TimeZone
+    public var timeZone: TimeZone {
+        didSet { offsets = ZoneOffsets.shared(for: timeZone) }
+    }
+    /// The zone's offsets table (shared by every context in the zone).
+    private(set) var offsets: ZoneOffsets
     /// ISO 3166-1 alpha-2 country for public holidays (`CZ`, `PL`); nil: `PH` never matches.
     public var country: String?
     /// Latitude in degrees, for variable times (with `longitude`).
@@ -15,6 +19,7 @@ public struct HoursContext: Sendable {
     /// Creates a context.
     public init(timeZone: TimeZone, country: String? = nil, latitude: Double? = nil, longitude: Double? = nil) {
         self.timeZone = timeZone
+        offsets = ZoneOffsets.shared(for: timeZone)
         self.country = country
         self.latitude = latitude
         self.longitude = longitude

@@ -16,35 +16,40 @@ extension OpeningHours {
     }
 }
 
-/// Evaluates one expression in one context. It keeps the plan of the last day built (a
-/// scan plans each day once, and checks a boundary on that same day) and the offset of the
-/// instant asked about, valid until the zone's next transition, so a search converts times
-/// without asking Foundation again.
+/// Evaluates one expression in one context. It keeps the plan of the last day built in
+/// buffers it reuses (a scan plans each day once, and checks a boundary on that same day),
+/// and the zone's offsets span last used, so a search converts times without a look-up.
 struct Evaluator {
-    private var planner: DayPlanner
-    private var lastPlan: (day: Int, segments: [Segment])?
+    private let planner: DayPlanner
+    private var memory = DayPlanner.Memory()
     private var zone: LocalTime
+    /// The schedule of day `plannedDay`, and working space for the next.
+    private var segments: [Segment] = []
+    private var scratch: [Segment] = []
+    private var plannedDay: Int? = nil
 
     init(hours: OpeningHours, context: HoursContext) {
         planner = DayPlanner(hours: hours, context: context)
-        zone = LocalTime(timeZone: context.timeZone)
+        zone = LocalTime(table: context.offsets)
     }
 
-    private mutating func plan(_ day: CivilDay) -> [Segment] {
-        if let last = lastPlan, last.day == day.number { return last.segments }
-        let p = planner.plan(day)
-        lastPlan = (day.number, p)
-        return p
+    /// Plans `day` into `segments` unless it is there.
+    private mutating func plan(_ day: CivilDay) {
+        if plannedDay == day.number { return }
+        planner.plan(day, into: &segments, scratch: &scratch, memory: &memory)
+        plannedDay = day.number
     }
 
     mutating func stateAt(_ instant: Date) -> (state: HoursState, comment: String?) {
         let (day, minute) = zone.local(instant)
-        return DayPlanner.state(at: minute, in: plan(day))
+        plan(day)
+        return DayPlanner.state(at: minute, in: segments)
     }
 
     mutating func answer(at instant: Date) -> HoursAnswer {
         let (day, minute) = zone.local(instant)
-        let (state, comment) = DayPlanner.state(at: minute, in: plan(day))
+        plan(day)
+        let (state, comment) = DayPlanner.state(at: minute, in: segments)
         return HoursAnswer(state: state, comment: comment, nextChange: nextChange(after: instant, from: day, state: state))
     }
 
@@ -55,7 +60,6 @@ struct Evaluator {
         if isConstant { return nil }
         let horizon = CivilDay(year: max(start.year, lastNamedYear) + 12, month: 12, day: 31)
         let yearSelected = hasYearSelectors
-        zone.anchor(at: instant)
         var day = start
         while day <= horizon {
             // A year no rule can select is closed throughout: jump to the next one that can
@@ -66,23 +70,22 @@ struct Evaluator {
                 day = CivilDay(year: year, month: 1, day: 1)
                 continue
             }
-            let today = plan(day)
             // The state changes only where a segment starts or ends (or at midnight); the
             // segments are sorted and do not overlap.
             var b = 0
-            var next = 0
             while b < 1440 {
-                let (st, _) = DayPlanner.state(at: b, in: today)
+                plan(day)
+                let (st, _) = DayPlanner.state(at: b, in: segments)
+                var next = 1440
+                for s in segments {
+                    if s.start > b { next = min(next, s.start) }
+                    if s.end > b { next = min(next, s.end) }
+                }
                 if st != state {
                     let at = zone.instant(day: day, minute: b)
                     // A boundary inside a DST gap lands on the first valid time; the state
                     // there decides (an interval wholly inside the gap does not happen).
                     if at > instant, stateAt(at).state != state { return at }
-                }
-                next = 1440
-                for s in today {
-                    if s.start > b { next = min(next, s.start) }
-                    if s.end > b { next = min(next, s.end) }
                 }
                 b = next
             }
@@ -124,106 +127,5 @@ struct Evaluator {
             r.years.isEmpty && r.dates.isEmpty && r.weeks.isEmpty && r.weekdays.isEmpty && r.holidays.isEmpty
                 && r.times.isEmpty
         }
-    }
-}
-
-/// Wall-clock conversions in one time zone, DST-aware: a local time inside the
-/// spring-forward gap maps to the first valid instant after it; an ambiguous local time
-/// (the repeated hour in autumn) maps to its first occurrence. Anchored at an instant
-/// (`anchor(at:)`), it learns once the span around it where the zone's offset stays the
-/// same and converts times inside that span without asking Foundation.
-struct LocalTime {
-    let timeZone: TimeZone
-    /// The anchor instant (whole seconds) and, once asked, the span of constant offset
-    /// around it (`start..<end`, seconds) and that offset.
-    private var anchor: Int?
-    private var window: (start: Int, end: Int, offset: Int)?
-    /// The last instant `local` asked the zone about (whole seconds) and its offset.
-    private var last: (seconds: Int, offset: Int)?
-
-    init(timeZone: TimeZone) { self.timeZone = timeZone }
-
-    /// The first and last second of years 0001–9999: instants outside are read at those ends
-    /// (and NaN as 1970), so no conversion can overflow.
-    static let firstSecond = -62_135_596_800.0
-    static let lastSecond = 253_402_300_799.0
-
-    /// Whole seconds since 1970 of `instant`, clamped to years 0001–9999.
-    static func seconds(_ instant: Date) -> Int {
-        let seconds = instant.timeIntervalSince1970
-        return Int(seconds.isNaN ? 0 : min(max(seconds, LocalTime.firstSecond), LocalTime.lastSecond).rounded(.down))
-    }
-
-    /// Conversions near `instant` follow (a search for the next change after it).
-    mutating func anchor(at instant: Date) {
-        anchor = LocalTime.seconds(instant)
-        window = nil
-    }
-
-    /// The span of constant offset around the anchor: from 4 hours before it (or the
-    /// transition in between) to the next transition.
-    private mutating func anchoredWindow() -> (start: Int, end: Int, offset: Int)? {
-        if let window { return window }
-        guard let a = anchor else { return nil }
-        let offset =
-            last.flatMap { $0.seconds == a ? $0.offset : nil }
-            ?? timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(a)))
-        let early = a - 4 * 3600
-        var start = early
-        var next = timeZone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: Double(early)))
-        if let n = next, LocalTime.seconds(n) <= a {
-            start = LocalTime.seconds(n)
-            next = timeZone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: Double(a)))
-        }
-        let end = next.map(LocalTime.seconds) ?? Int.max
-        window = (start, end, offset)
-        return window
-    }
-
-    mutating func local(_ instant: Date) -> (CivilDay, Int) {
-        let t = LocalTime.seconds(instant)
-        let offset: Int
-        if let w = window, t >= w.start, t < w.end {
-            offset = w.offset
-        } else {
-            offset = timeZone.secondsFromGMT(for: instant)
-            last = (t, offset)
-        }
-        let local = t + offset
-        let dayNumber = Int((Double(local) / 86400).rounded(.down))
-        return (CivilDay(number: dayNumber), (local - dayNumber * 86400) / 60)
-    }
-
-    mutating func instant(day: CivilDay, minute: Int) -> Date {
-        let local = day.number * 86400 + minute * 60
-        // Inside the anchored span, 3 hours clear of its ends (no zone moves its clock by
-        // more), the local time exists once.
-        if let w = anchoredWindow() {
-            let t = local - w.offset
-            if t - 3 * 3600 >= w.start, w.end == Int.max || t + 3 * 3600 < w.end {
-                return Date(timeIntervalSince1970: Double(t))
-            }
-        }
-        return LocalTime.resolve(local, in: timeZone)
-    }
-
-    /// The instant of local seconds `local` in `timeZone`: the first occurrence of a repeated
-    /// time, the transition for a time in the gap.
-    static func resolve(_ local: Int, in timeZone: TimeZone) -> Date {
-        let guess = Date(timeIntervalSince1970: Double(local))
-        let offsets = Set([
-            timeZone.secondsFromGMT(for: guess.addingTimeInterval(-86400)), timeZone.secondsFromGMT(for: guess),
-            timeZone.secondsFromGMT(for: guess.addingTimeInterval(86400)),
-        ])
-        var valid: [Int] = []
-        for off in offsets {
-            let t = local - off
-            if timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(t))) == off { valid.append(t) }
-        }
-        if let first = valid.min() { return Date(timeIntervalSince1970: Double(first)) }
-        // In the gap: the transition itself is the first valid local time.
-        let earliest = local - (offsets.max() ?? 0)
-        return timeZone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: Double(earliest - 1)))
-            ?? Date(timeIntervalSince1970: Double(earliest))
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// Sunrise, sunset and civil twilight from the NOAA solar equations (accurate to about a
 /// minute between the polar circles), in local wall-clock minutes.
 enum SunTimes {
-    static func localMinutes(_ event: SunEvent, day: CivilDay, latitude: Double, longitude: Double, timeZone: TimeZone) -> Int? {
+    static func localMinutes(_ event: SunEvent, day: CivilDay, latitude: Double, longitude: Double, offsets: ZoneOffsets) -> Int?
+    {
         // Outside the globe (or NaN) no sun times exist; this also keeps every result an Int.
         guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
         let zenith: Double
@@ -40,8 +41,7 @@ enum SunTimes {
         let hourAngle = acos(cosH) / rad
         let noonUTC = 720 - 4 * longitude - eqTime
         let utcMinutes = rising ? noonUTC - 4 * hourAngle : noonUTC + 4 * hourAngle
-        let noon = Date(timeIntervalSince1970: Double(day.number) * 86400 + 43200)
-        let offset = timeZone.secondsFromGMT(for: noon) / 60
+        let offset = offsets.offset(at: day.number * 86400 + 43200) / 60
         return Int((utcMinutes + Double(offset)).rounded())
     }
 }

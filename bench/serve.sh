@@ -36,7 +36,10 @@ fi
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 
 if [ -z "${BIN:-}" ]; then
-  for product in locate locate-serve locate-bench; do swift build -c release --product "$product" >&2; done
+  # The flags of `make release` (static Swift runtime, not position-independent, …): the
+  # binaries measured are the ones released.
+  read -r -a flags <<<"$(make -s --no-print-directory --eval='print-release-flags: ; @echo $(RELEASE_FLAGS)' print-release-flags)"
+  for product in locate locate-serve locate-bench; do swift build "${flags[@]}" --product "$product" >&2; done
   BIN=.build/release
 fi
 

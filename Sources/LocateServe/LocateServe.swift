@@ -59,6 +59,7 @@ struct LocateServe: AsyncParsableCommand {
     }
 
     func run() async throws {
+        Server.runTasksOnEventLoops()
         let sink = LogSink()
         let level = Logger.Level(rawValue: options.logLevel.rawValue) ?? .info
         LoggingSystem.bootstrap { label in BufferedLogHandler(label: label, sink: sink, logLevel: level) }

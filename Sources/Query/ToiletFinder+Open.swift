@@ -23,12 +23,19 @@ extension ToiletFinder {
                 return true
             }
             let (lat, lon) = (t.coordinate.latitude, t.coordinate.longitude)
-            let now = hours.state(
-                hoursOSM: t.hoursOSM, timeZone: t.timeZone, country: t.country, latitude: lat, longitude: lon, at: open.at)
+            func evaluate() -> (state: HoursState, nextChange: Date?) {
+                let a = hours.state(
+                    hoursOSM: t.hoursOSM, timeZone: t.timeZone, country: t.country, latitude: lat, longitude: lon, at: open.at)
+                return (a.state, a.nextChange)
+            }
+            let now = openStates.map { $0.state(id, at: open.at, evaluate: evaluate) } ?? evaluate()
             var state = now.state
             if let arrival, state != .closed {
-                let then = hours.currentState(
-                    hoursOSM: t.hoursOSM, timeZone: t.timeZone, country: t.country, latitude: lat, longitude: lon, at: arrival)
+                let then =
+                    openStates?.kept(id, at: arrival)?.state
+                    ?? hours.currentState(
+                        hoursOSM: t.hoursOSM, timeZone: t.timeZone, country: t.country, latitude: lat, longitude: lon, at: arrival
+                    )
                 if then == .closed { state = .closed } else if then == .unknown { state = .unknown }
             }
             guard state == .open || (state == .unknown && open.includeUnknown) else { return false }

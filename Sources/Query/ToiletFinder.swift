@@ -13,6 +13,9 @@ public final class ToiletFinder {
     public var rowCache: ToiletRowCache?
     /// Parsed opening hours and time zones, kept across queries.
     let evaluator = OpenStateEvaluator()
+    /// Open states already evaluated, shared with other finders of the same committed state
+    /// (the HTTP server's); nil: every open search evaluates each candidate's hours.
+    public var openStates: OpenStateCache?
     /// Set when every active toilet is of one dataset (`activePlacesAreOfOneDataset`; the
     /// server checks once per data version): records of one dataset are never one place, so
     /// the search for each place's records in other datasets is skipped.

@@ -9,7 +9,7 @@ import Hummingbird
 enum Caching {
     static func response(_ answer: Answer, request: Request, now: Date) -> Response {
         let minute = (now.timeIntervalSince1970 / 60).rounded(.down) * 60
-        var tag = answer.version.replacingOccurrences(of: "/", with: "-")
+        var tag = entityTag(answer.version)
         var modified = answer.lastModified ?? Date(timeIntervalSince1970: 0)
         var headers = HTTPFields()
         if answer.clockDependent {
@@ -21,7 +21,7 @@ enum Caching {
         }
         let etag = "\"\(tag)\""
         headers[.eTag] = etag
-        headers[.lastModified] = httpDate(modified)
+        headers[.lastModified] = lastModified.text(of: modified)
         if let match = request.headers[.ifNoneMatch] {
             let tags = match.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             if tags.contains("*") || tags.contains(etag) || tags.contains("W/" + etag) {
@@ -35,6 +35,15 @@ enum Caching {
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
     }
+
+    /// The ETag's text for a data version (`/` is not allowed in it), computed once per
+    /// version.
+    static func entityTag(_ version: String) -> String { entityTags.text(of: version) }
+
+    /// The newest `Last-Modified` and ETag texts: every answer of a data version has the
+    /// same (or, following the clock, those of the same minute).
+    private static let lastModified = LastText<Date> { httpDate($0) }
+    private static let entityTags = LastText<String> { $0.replacingOccurrences(of: "/", with: "-") }
 
     /// `Sun, 22 Nov 2026 21:00:00 GMT` (RFC 9110 IMF-fixdate).
     /// The fields come from the RFC 3339 text of the instant (`InstantText.utc`, no
@@ -64,4 +73,21 @@ enum Caching {
 
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+}
+
+/// The text `make` gives for a value, kept for the last value asked about: answers ask about
+/// the same value again and again, until the data or the minute changes.
+final class LastText<Key: Equatable & Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private let make: @Sendable (Key) -> String
+    private var last: (key: Key, text: String)?
+
+    init(_ make: @escaping @Sendable (Key) -> String) { self.make = make }
+
+    func text(of key: Key) -> String {
+        if let hit = lock.withLock({ last }), hit.key == key { return hit.text }
+        let text = make(key)
+        lock.withLock { last = (key, text) }
+        return text
+    }
 }

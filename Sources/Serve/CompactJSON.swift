@@ -6,12 +6,19 @@
 enum CompactJSON {
     /// The JSON text of `value`, UTF-8.
     static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+        try encode(value, newline: false)
+    }
+
+    /// The JSON text of `value`, UTF-8, followed by a line break when `newline` (the HTTP
+    /// answers' form, written in place rather than by copying the text once more).
+    static func encode<T: Encodable>(_ value: T, newline: Bool) throws -> [UInt8] {
         let encoder = NodeEncoder()
         try value.encode(to: encoder)
         var out: [UInt8] = []
-        out.reserveCapacity(4096)
+        out.reserveCapacity(16384)
         var orders = KeyOrders()
         write(encoder.node, to: &out, orders: &orders)
+        if newline { out.append(UInt8(ascii: "\n")) }
         return out
     }
 
@@ -62,7 +69,16 @@ enum CompactJSON {
     static func string(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         defer { out.append(UInt8(ascii: "\"")) }
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        // Native strings are contiguous UTF-8: one pass over the bytes, then one copy.
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                return false
+            }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if plain == true { return }
+        if plain == nil, !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             out.append(contentsOf: text.utf8)
             return
         }
@@ -134,10 +150,23 @@ private final class NodeEncoder: Encoder {
     /// The node of one value: scalars and optional scalars directly (one cast), anything
     /// else through its own `encode(to:)`.
     static func node<T: Encodable>(_ value: T) throws -> CompactJSON.Node {
+        // The types answers are made of, told by their metadata (a pointer comparison);
+        // a cast to `any JSONScalar` looks the conformance up in the runtime's tables.
+        if let v = exactly(value, String?.self) { return v.map(CompactJSON.Node.string) ?? .null }
+        if let v = exactly(value, String.self) { return .string(v) }
+        if let v = exactly(value, Bool?.self) { return v.map { .literal($0 ? "true" : "false") } ?? .null }
+        if let v = exactly(value, Double.self) { return CompactJSON.number(v) }
+        if let v = exactly(value, Double?.self) { return v.map(CompactJSON.number) ?? .null }
         if let scalar = value as? any JSONScalar { return scalar.jsonNode }
         let child = NodeEncoder()
         try value.encode(to: child)
         return child.node
+    }
+
+    /// `value` as `U` when `T` is exactly `U`, else nil.
+    @inline(__always)
+    private static func exactly<T, U>(_ value: T, _ type: U.Type) -> U? {
+        T.self == U.self ? unsafeBitCast(value, to: U.self) : nil
     }
 
     private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {

@@ -15,10 +15,11 @@ final class Reader {
     let toilets: ToiletFinder
     let stations: StationFinder
 
-    init(store: LocateStore, cache: ToiletRowCache, oneDataset: Bool) throws {
+    init(store: LocateStore, cache: ToiletRowCache, openStates: OpenStateCache, oneDataset: Bool) throws {
         self.store = store
         toilets = try ToiletFinder(store: store)
         toilets.rowCache = cache
+        toilets.openStates = openStates
         toilets.oneDataset = oneDataset
         stations = StationFinder(store: store)
     }
@@ -120,12 +121,13 @@ final class DataSource: @unchecked Sendable {
                 let version = try first.dataVersion()
                 if let old, old.version == version { return old }
                 let cache = ToiletRowCache(capacity: cachedPlaces)
+                let openStates = OpenStateCache(capacity: cachedPlaces)
                 let oneDataset = try first.activePlacesAreOfOneDataset(.toilets)
-                var readers = [try Reader(store: first, cache: cache, oneDataset: oneDataset)]
+                var readers = [try Reader(store: first, cache: cache, openStates: openStates, oneDataset: oneDataset)]
                 while readers.count < readerCount {
                     let store = try LocateStore(readingAt: path)
                     guard try store.dataVersion() == version else { break }
-                    readers.append(try Reader(store: store, cache: cache, oneDataset: oneDataset))
+                    readers.append(try Reader(store: store, cache: cache, openStates: openStates, oneDataset: oneDataset))
                 }
                 guard readers.count == readerCount else { continue }  // an ingest committed meanwhile
                 let finish = try first.newestFinish().flatMap(DataSource.instant)

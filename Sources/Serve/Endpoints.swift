@@ -16,7 +16,7 @@ struct Answer: Sendable {
     var clockDependent: Bool
 
     static func json<T: Encodable>(_ value: T, state: DataState, clockDependent: Bool) throws -> Answer {
-        let text = try CompactJSON.encode(value) + [UInt8(ascii: "\n")]
+        let text = try CompactJSON.encode(value, newline: true)
         return Answer(body: text, version: state.version, lastModified: state.lastModified, clockDependent: clockDependent)
     }
 }
@@ -59,7 +59,9 @@ struct Endpoints: Sendable {
                 ?? r.toilets.nearest(to: point, limit: limit, filter: filter)
         }
         let answer = ToiletAnswer(near: point, stateAt: open?.at, results: results)
-        return try Answer.json(answer, state: state, clockDependent: openNow)
+        return Answer(
+            body: ToiletAnswerJSON.encode(answer), version: state.version, lastModified: state.lastModified,
+            clockDependent: openNow)
     }
 
     /// `GET /v1/toilets/{dataset}/{id}`: `toilet-detail/1`.

@@ -62,11 +62,9 @@ struct Parameters {
         guard let lo = Double(lon), lo.isFinite, (-180...180).contains(lo) else {
             throw ServeError.badParameter(name: "lon", reason: "'\(lon)' is not a longitude from -180 to 180 degrees")
         }
-        do {
-            return try Coordinate(parsingLatLon: "\(lat),\(lon)")
-        } catch {
-            throw ServeError.badParameter(name: "lat", reason: "\(error)")
-        }
+        // Two finite numbers in range, each parsed whole by `Double` (no comma, no space):
+        // exactly what `Coordinate(parsingLatLon: "\(lat),\(lon)")` would make of them.
+        return Coordinate(latitude: la, longitude: lo)
     }
 
     /// `tz` (an IANA zone), or `fallback`.

@@ -1,0 +1,78 @@
+import Foundation
+import Geo
+import Hours
+import Query
+import Storage
+import Testing
+
+@testable import Serve
+
+/// The nearest answer written straight to bytes (`ToiletAnswerJSON`) is the text of its
+/// `Encodable` form: the same keys, order and values as `CompactJSON` and Foundation's
+/// `JSONEncoder` (the CLI's `--json`) make, for every field set and for every field empty.
+@Suite struct ServeAnswerJSONTests {
+    @Test(arguments: [false, true])
+    func directAnswerEqualsTheEncodableForm(full: Bool) throws {
+        let answer = Self.answer(full: full)
+        let direct = String(decoding: ToiletAnswerJSON.encode(answer), as: UTF8.self)
+        let compact = String(decoding: try CompactJSON.encode(answer, newline: true), as: UTF8.self)
+        #expect(direct == compact)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let foundation = String(decoding: try encoder.encode(answer), as: UTF8.self) + "\n"
+        #expect(direct == foundation)
+        // Every key of the Encodable form is written (a field added there and not here fails).
+        let results = try #require(try JSONSerialization.jsonObject(with: Data(direct.utf8)) as? [String: Any])["results"]
+        let first = try #require((results as? [[String: Any]])?.first)
+        #expect(first.count == 36)
+    }
+
+    @Test func anEmptyAnswer() throws {
+        let answer = ToiletAnswer(near: Coordinate(latitude: -33.8688, longitude: 151.2093), stateAt: nil, results: [])
+        #expect(
+            String(decoding: ToiletAnswerJSON.encode(answer), as: UTF8.self)
+                == #"{"near":{"lat":-33.8688,"lon":151.2093},"results":[],"schema":"toilet-answer/1","state_at":null}"# + "\n")
+    }
+
+    static func answer(full: Bool) -> ToiletAnswer {
+        var details = ToiletDetails()
+        if full {
+            details.access = .customers
+            details.changingTable = true
+            details.unisex = false
+            details.female = true
+            details.male = false
+            details.disposal = "flush"
+            details.level = "-1"
+            details.indoor = "yes"
+            details.operatorName = "Operátor \"Praha\" \\ a/s"
+            details.checkDate = "2026-05-01"
+        }
+        func toilet(_ id: Int64, _ lat: Double, _ lon: Double) -> StoredToilet {
+            StoredToilet(
+                rowID: id, dataset: full ? "prague/2019" : "d", sourceID: "g\(id)", name: full ? "Toaleta č. \(id)\t🚻" : nil,
+                address: full ? "Ulice 149,\nPraha 16" : nil, hoursText: full ? "po-ne 9:00-21:00" : nil,
+                hoursOSM: full ? "Mo-Su 09:00-21:00" : nil, hoursStatus: full ? .exact : .missing, country: full ? "CZ" : nil,
+                priceText: full ? "10 Kč" : nil, priceAmount: full ? 10 : nil, priceCurrency: full ? "CZK" : nil,
+                isFree: full ? false : nil, wheelchair: full ? .yes : .unknown, toiletType: full ? "flush" : nil,
+                locationDetail: full ? "u vchodu" : nil, timeZone: full ? "Europe/Prague" : "UTC",
+                coordinate: Coordinate(latitude: lat, longitude: lon), details: details)
+        }
+        var results = [
+            ToiletResult(toilet(1, 50.08005354999, 14.42004561), distanceMeters: 6.849999, bearingDegrees: 28.75),
+            ToiletResult(toilet(2, -0.00000004, -179.9999999), distanceMeters: 12_345_678.96, bearingDegrees: -0.04),
+        ]
+        let at = Date(timeIntervalSince1970: 1_792_800_000.25)  // 2026-10-23, summer time in Prague
+        if full {
+            results[0].state = .open
+            results[0].stateAt = at
+            results[0].nextChangeAt = at.addingTimeInterval(86_400 * 3)  // after the clock change
+            results[0].arrivalAt = at.addingTimeInterval(90)
+            results[0].sources.append(ToiletSource(toilet(3, 50.08, 14.42)))
+            results[1].state = .unknown
+            results[1].stateAt = at
+        }
+        return ToiletAnswer(
+            near: Coordinate(latitude: 50.08, longitude: 14.42), stateAt: full ? at : nil, results: results)
+    }
+}

@@ -5,6 +5,7 @@
 #   BIN=/tmp/old-bin SIZES=1000000 bash bench/run.sh     binaries of an earlier build
 #   PARTS=osm OSM_SIZES="100000" bash bench/run.sh     the OSM part only
 #   PARTS=query SIZES=1000000 bash bench/run.sh        the query figures only
+#   PARTS=ingest SIZES=1000000 bash bench/run.sh       the ingest table only (NO_OGR=1: without ogr2ogr)
 # For each size: generate synthetic S-JTSK points (5 string properties) inside Prague's
 # extent, ingest them with reprojection + SpatiaLite spatial index, and time ogr2ogr on the
 # same file. On the largest size: nearest-query latency in-process and as whole commands
@@ -101,26 +102,33 @@ if [ "${PARTS:-all}" = query ]; then
   exit 0
 fi
 
-printf '%-9s %10s %12s %10s %10s %7s\n' "points" "locate s" "rows/s" "peak MB" "ogr2ogr s" "ratio"
+# Wall seconds and processor seconds (user + system, which do not depend on the other
+# processes of a shared machine) of each ingest; PARTS=ingest stops after this table.
+# NO_OGR=1 skips ogr2ogr (a before/after pair of locate builds: BIN=DIR NO_OGR=1 …).
+printf '%-9s %10s %8s %12s %10s %10s %8s %7s\n' "points" "locate s" "cpu s" "rows/s" "peak MB" "ogr2ogr s" "cpu s" "ratio"
 largest=""
 for n in $SIZES; do
   src="$OUT/synthetic-$n.geojson"
   [ -f "$src" ] || "$BIN/locate-bench" generate "$n" "$src"
   rm -f "$OUT/locate-$n.sqlite" "$OUT/locate-$n.sqlite".*.kdt "$OUT/ogr-$n.sqlite"
-  line=$("$BIN/locate-bench" ingest "$src" "$OUT/locate-$n.sqlite")
+  line=$(/usr/bin/time -f "%U %S" -o "$OUT/cpu-$n.txt" "$BIN/locate-bench" ingest "$src" "$OUT/locate-$n.sqlite")
+  cpu=$(awk '{ printf "%.2f", $1 + $2 }' "$OUT/cpu-$n.txt")
   secs=$(sed -E 's/.*seconds=([0-9.]+).*/\1/' <<<"$line")
   rps=$(sed -E 's/.*rows_per_s=([0-9]+).*/\1/' <<<"$line")
   mb=$(sed -E 's/.*peak_rss_mb=([0-9]+).*/\1/' <<<"$line")
-  ogr="n/a"; ratio="n/a"
-  if command -v ogr2ogr >/dev/null; then
+  ogr="n/a"; ocpu="n/a"; ratio="n/a"
+  if [ -z "${NO_OGR:-}" ] && command -v ogr2ogr >/dev/null; then
     t0=$(now)
-    ogr2ogr -f SQLite -dsco SPATIALITE=YES -t_srs EPSG:4326 "$OUT/ogr-$n.sqlite" "$src"
+    /usr/bin/time -f "%U %S" -o "$OUT/cpu-ogr-$n.txt" \
+      ogr2ogr -f SQLite -dsco SPATIALITE=YES -t_srs EPSG:4326 "$OUT/ogr-$n.sqlite" "$src"
     ogr=$(awk -v a="$(now)" -v b="$t0" 'BEGIN { printf "%.2f", a - b }')
+    ocpu=$(awk '{ printf "%.2f", $1 + $2 }' "$OUT/cpu-ogr-$n.txt")
     ratio=$(awk -v a="$ogr" -v b="$secs" 'BEGIN { printf "%.2fx", a / b }')
   fi
-  printf '%-9s %10s %12s %10s %10s %7s\n' "$n" "$secs" "$rps" "$mb" "$ogr" "$ratio"
+  printf '%-9s %10s %8s %12s %10s %10s %8s %7s\n' "$n" "$secs" "$cpu" "$rps" "$mb" "$ogr" "$ocpu" "$ratio"
   largest=$n
 done
+[ "${PARTS:-all}" = ingest ] && exit 0
 
 db="$OUT/locate-$largest.sqlite"
 echo

@@ -6,7 +6,8 @@ are RFC 3339 instants, "ours_next" may be null) and writes one JSON line per inp
 what opening-hours-py (the Rust crate opening-hours, PyPI opening-hours-py) answers:
 {"state", "next", "state_at_next", "state_at_ours_next"} or {"error"}. "state_at_ours_next" is the oracle's
 own state at our next change, so a next change it does not report can be told apart from
-one we invent. With "lat" and "lon" the place's coordinates go to opening-hours-py for sun
+one we invent; with "tolerance_minutes" (sun events) also "state_after_ours_next", its state
+that many minutes after our next change (its sun event may fall a minute later). With "lat" and "lon" the place's coordinates go to opening-hours-py for sun
 events (it drops them unless auto_timezone is on; the explicit time zone still wins, and
 auto_country stays off). A change more than 13 years away is reported as none. Run with the Python of a virtual environment that has opening-hours-py.
 """
@@ -47,8 +48,12 @@ def main() -> None:
             if q.get("ours_next"):
                 ours = datetime.datetime.fromisoformat(q["ours_next"]).astimezone(tz)
                 answer["state_at_ours_next"] = str(oh.state(ours)[0])
+                tolerance = q.get("tolerance_minutes")
+                answer["state_after_ours_next"] = (
+                    str(oh.state(ours + datetime.timedelta(minutes=tolerance))[0]) if tolerance else None)
             else:
                 answer["state_at_ours_next"] = None
+                answer["state_after_ours_next"] = None
         except Exception as e:  # the oracle's own parse errors and panics are answers too
             answer = {"error": str(e).splitlines()[0] if str(e) else type(e).__name__}
         out.write(json.dumps(answer) + "\n")

@@ -15,7 +15,9 @@ extension LocateStore {
     /// end); otherwise it fills a staging table that is then merged (added, updated,
     /// unchanged, retired). The run is recorded either way. If anything throws, nothing
     /// changes. `clock` gives the finish time. `check` sees what the merge would do before
-    /// it is applied (the mass-retire guard) and may throw to refuse the run.
+    /// it is applied (the mass-retire guard) and may throw to refuse the run. A first load
+    /// also serialises the kind's nearest index on a thread of its own, which the next
+    /// `NearestIndex.open` of this store takes when the data has not changed meanwhile.
     public func ingest(
         _ kind: PlaceKind, start: IngestRunStart, clock: () -> Date, check: (MergePreview) throws -> Void = { _ in },
         stage: (PlaceStager) throws -> StagingTotals
@@ -24,7 +26,8 @@ extension LocateStore {
         guard start.dataset != LocateStore.communityDataset else {
             throw StorageError.reservedDataset(name: start.dataset)
         }
-        return try write { db in
+        var pending: PendingNearestIndex? = nil
+        let record = try write { db in
             let ds = start.dataset
             let releasedKey = "released \(kind.rawValue) \(ds)"
             let previousReleased = try String.fetchOne(
@@ -38,13 +41,30 @@ extension LocateStore {
             let fresh = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(t) WHERE dataset = ?", arguments: [ds]) == 0
             let firstID = (try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) + 1 FROM \(t)")) ?? 1
             let triggers = fresh ? try LocateStore.suspendTriggers(db, table: t) : []
-            let stager = try PlaceStager(db: db, kind: kind, direct: fresh ? (dataset: ds, run: run) : nil)
-            let totals = try stage(stager)
+            // A first load checks the table's CHECK constraints once for all new rows after
+            // the inserts (`resumeTriggers`): row by row, each IN list of three or more values
+            // costs SQLite a temporary table per row.
+            if fresh { try db.execute(sql: "PRAGMA ignore_check_constraints = ON") }
+            let totals: StagingTotals
+            let stager: PlaceStager
+            do {
+                stager = try PlaceStager(db: db, kind: kind, direct: fresh ? (dataset: ds, run: run) : nil)
+                totals = try stage(stager)
+            } catch {
+                if fresh { try db.execute(sql: "PRAGMA ignore_check_constraints = OFF") }
+                throw error
+            }
+            if fresh { try db.execute(sql: "PRAGMA ignore_check_constraints = OFF") }
             let counts: MergeCounts
             if fresh {
                 counts = MergeCounts(added: stager.stagedCount, updated: 0, unchanged: 0, retired: 0)
                 try check(MergePreview(active: active, counts: counts, read: totals.read, previousReleased: previousReleased))
-                try LocateStore.resumeTriggers(db, table: t, triggers, newRowsFrom: firstID)
+                // The rows are final now (nothing below changes the table): the nearest index
+                // reads them here and is serialised on another core while this one checks the
+                // geometries and packs the R*Tree.
+                pending = PendingNearestIndex(
+                    kind: kind, stamp: try LocateStore.indexStamp(db), points: try NearestIndex.points(db, kind: kind))
+                try LocateStore.resumeTriggers(db, table: t, triggers, newRowsFrom: firstID, checkingConstraints: true)
             } else {
                 try rematchDerivedIDs(db, table: t, dataset: ds)
                 try refreshHashesOfEqualRows(db, kind: kind, dataset: ds)
@@ -65,6 +85,9 @@ extension LocateStore {
             return try LocateStore.finishRun(
                 db, &runRow, totals: totals, accepted: stager.stagedCount, counts: counts, at: clock())
         }
+        // Only a committed load hands its index over: a rolled-back one's run id is reused.
+        if let pending { pendingIndexes.withLock { $0[kind] = pending } }
+        return record
     }
 
     /// Gives staged records with a derived id that is new the id of an old, unclaimed record
@@ -219,17 +242,29 @@ extension LocateStore {
     }
 
     /// After a bulk insert: check what the geometry triggers would have checked for the new
-    /// rows, pack the R*Tree in one pass, and put the triggers back.
-    static func resumeTriggers(_ db: Database, table: String, _ triggers: [String], newRowsFrom firstID: Int64) throws {
+    /// rows (and, when they were inserted with `ignore_check_constraints`, the table's CHECK
+    /// constraints), pack the R*Tree in one pass, and put the triggers back.
+    static func resumeTriggers(
+        _ db: Database, table: String, _ triggers: [String], newRowsFrom firstID: Int64, checkingConstraints: Bool = false
+    ) throws {
         // The blob layout of a little-endian SpatiaLite XY point in EPSG:4326 (the only form
         // SpatiaLiteBlob writes) compared byte by byte: three times faster than asking
-        // SpatiaLite to parse every blob of a million-row load.
-        let bad =
-            try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM \(table) WHERE id >= ? AND NOT (\(pointBlobTest("geom")))",
-                arguments: [firstID]) ?? 0
+        // SpatiaLite to parse every blob of a million-row load. The CHECK constraints in the
+        // same scan: a row breaks one when its expression is false (NULL passes, as in SQLite).
+        let checks = checkingConstraints ? try checkConstraints(db, table: table) : []
+        let broken = checks.isEmpty ? "0" : "coalesce(NOT (\(checks.map { "(\($0))" }.joined(separator: " AND "))), 0)"
+        let row = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT coalesce(sum(NOT (\(pointBlobTest("geom")))), 0) AS geometry, coalesce(sum(\(broken)), 0) AS broken
+                FROM \(table) WHERE id >= ?
+                """, arguments: [firstID])
+        let bad: Int = row?["geometry"] ?? 0
         guard bad == 0 else {
             throw StorageError.sqlFailed(sql: "geometry check", reason: "\(bad) stored geometries are not EPSG:4326 points")
+        }
+        if let count: Int = row?["broken"], count > 0 {
+            try failConstraintCheck(db, table: table, checks: checks, newRowsFrom: firstID, count: count)
         }
         try RTreeBulkLoader.rebuild(db, table: table)
         for sql in triggers { try db.execute(sql: sql) }

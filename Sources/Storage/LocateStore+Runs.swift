@@ -48,10 +48,23 @@ extension LocateStore {
     /// Identifies the data a derived index was built from: the store's id and its
     /// newest run. Any ingest changes it.
     func indexStamp() throws -> String {
-        try read { db in
-            let id = try String.fetchOne(db, sql: "SELECT value FROM locate_meta WHERE key = 'store_id'") ?? "none"
-            let gen = try Int.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM ingest_runs") ?? 0
-            return "\(id)/\(gen)"
+        try read { db in try LocateStore.indexStamp(db) }
+    }
+
+    /// The stamp of the state `db` sees (inside a write transaction: the state it commits).
+    static func indexStamp(_ db: Database) throws -> String {
+        let id = try String.fetchOne(db, sql: "SELECT value FROM locate_meta WHERE key = 'store_id'") ?? "none"
+        let gen = try Int.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM ingest_runs") ?? 0
+        return "\(id)/\(gen)"
+    }
+
+    /// The bytes of the nearest index of `kind` that the last first load serialised, when
+    /// they were read at `stamp` (the state the caller reads); nil otherwise. Either way the
+    /// pending index of `kind` is dropped: it is used at most once.
+    func takePendingIndex(_ kind: PlaceKind, stamp: String) -> [UInt8]? {
+        pendingIndexes.withLock { pending in
+            guard let p = pending.removeValue(forKey: kind), p.stamp == stamp else { return nil }
+            return p.wait()
         }
     }
 }

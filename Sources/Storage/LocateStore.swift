@@ -25,6 +25,9 @@ public final class LocateStore {
     private var closed = false
     /// How long SQLite waits for a lock held by a program other than locate.
     private var busySeconds = 0.0
+    /// Nearest indexes a committed first load serialised on the side, by kind
+    /// (`takePendingIndex`).
+    let pendingIndexes = PendingIndexes()
 
     /// Opens (creating when missing) a writable store and brings its schema up to date,
     /// after taking the database's write lock as `access` says (by default: no waiting).

@@ -1,5 +1,4 @@
 import Foundation
-internal import GRDB
 public import Geo
 
 /// One nearest-search answer: the place's row id, geodesic distance and initial bearing.
@@ -89,7 +88,13 @@ public final class NearestIndex {
         let path = NearestIndex.path(for: store, kind: kind)
         let existing = MappedFile(path: path)
         if let f = existing, let index = NearestIndex(file: f, stamp: stamp) { return index }
-        let bytes = try build(store, kind: kind, stamp: stamp)
+        // A first load serialised this index beside its R*Tree work (`PendingNearestIndex`).
+        let bytes: [UInt8]
+        if let prebuilt = store.takePendingIndex(kind, stamp: stamp) {
+            bytes = prebuilt
+        } else {
+            bytes = try build(store, kind: kind, stamp: stamp)
+        }
         CheckedFile.removeDeadTemporaries(of: path)  // of killed earlier builds
         let tmp = path + ".tmp-\(getpid())"
         // A reader still on an older state than the file's keeps its index to itself.
@@ -113,71 +118,6 @@ public final class NearestIndex {
 
     /// The cache file of `kind` beside the database file `file`.
     static func path(forFile file: String, kind: PlaceKind) -> String { file + "." + kind.table + ".kdt" }
-
-    /// Serialises the index of the active places of `kind`.
-    static func build(_ store: LocateStore, kind: PlaceKind, stamp: String) throws -> [UInt8] {
-        var points: [Double] = []
-        var latLon: [Double] = []
-        var ids: [Int64] = []
-        var fl: [UInt8] = []
-        try store.read { db in
-            let active = PlaceStatus.isActive()
-            let expected = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(kind.table) WHERE \(active)") ?? 0
-            points.reserveCapacity(expected * 3)
-            latLon.reserveCapacity(expected * 2)
-            ids.reserveCapacity(expected)
-            fl.reserveCapacity(expected)
-            let flagList = kind.flagExpressions.enumerated().map { ", \($1) AS flag\($0)" }.joined()
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT id, lat, lon\(flagList) FROM \(kind.table) WHERE \(active)")
-            let flagCount = kind.flagExpressions.count
-            // Columns by position (the SELECT above): a million rows read by name cost twice
-            // as much as the whole tree build.
-            while let r = try rows.next() {
-                let lat: Double = r[1]
-                let lon: Double = r[2]
-                let n = KDTreeView.ecef(latitude: lat, longitude: lon)
-                points.append(n.0)
-                points.append(n.1)
-                points.append(n.2)
-                latLon.append(lat)
-                latLon.append(lon)
-                ids.append(r[0])
-                var bits: UInt8 = 0
-                for b in 0..<flagCount where r[3 + b] as Bool { bits |= 1 << UInt8(b) }
-                fl.append(bits)
-            }
-        }
-        var order = Array(0..<ids.count)
-        var axes: [UInt8] = []
-        var boxes: [Double] = []
-        KDTreeView.build(points: &points, order: &order, axes: &axes, boxes: &boxes)
-        var out = [UInt8](repeating: 0, count: headerSize)
-        out.reserveCapacity(headerSize + ids.count * 58 + boxes.count * 8)
-        out.replaceSubrange(0..<8, with: magic)
-        withUnsafeBytes(of: Int64(ids.count).littleEndian) { out.replaceSubrange(8..<16, with: $0) }
-        out.replaceSubrange(16..<56, with: stampField(stamp))
-        withUnsafeBytes(of: Int64(boxes.count / 6).littleEndian) { out.replaceSubrange(56..<64, with: $0) }
-        points.withUnsafeBytes { out += $0 }
-        var ll: [Double] = []
-        ll.reserveCapacity(latLon.count)
-        var rid: [Int64] = []
-        rid.reserveCapacity(ids.count)
-        var rfl: [UInt8] = []
-        rfl.reserveCapacity(fl.count)
-        for o in order {
-            ll.append(latLon[o * 2])
-            ll.append(latLon[o * 2 + 1])
-            rid.append(ids[o])
-            rfl.append(fl[o])
-        }
-        ll.withUnsafeBytes { out += $0 }
-        rid.withUnsafeBytes { out += $0 }
-        boxes.withUnsafeBytes { out += $0 }
-        out += axes
-        out += rfl
-        return out
-    }
 
     /// The `limit` nearest active places to `point` whose flags include `required`, within
     /// `maxDistanceMeters` when given, nearest first (ties by row id).

@@ -110,14 +110,12 @@ enum RTreeBulkLoader {
         let leaves = (entries.count + capacity - 1) / capacity
         let slices = Int(Double(leaves).squareRoot().rounded(.up))
         let perSlice = slices * capacity
-        let byX = entries.sorted { ($0.minX + $0.maxX, $0.id) < ($1.minX + $1.maxX, $1.id) }
+        let byX = sorted(entries[...]) { $0.minX + $0.maxX }
         var groups: [[Entry]] = []
         groups.reserveCapacity(leaves)
         var start = 0
         while start < byX.count {
-            let slice = byX[start..<min(start + perSlice, byX.count)].sorted {
-                ($0.minY + $0.maxY, $0.id) < ($1.minY + $1.maxY, $1.id)
-            }
+            let slice = sorted(byX[start..<min(start + perSlice, byX.count)]) { $0.minY + $0.maxY }
             var i = slice.startIndex
             while i < slice.endIndex {
                 groups.append(Array(slice[i..<min(i + capacity, slice.endIndex)]))
@@ -126,6 +124,27 @@ enum RTreeBulkLoader {
             start += perSlice
         }
         return groups
+    }
+
+    /// `entries` in increasing (`center`, id) order. Ids are unique, so the order is total
+    /// and any sort gives the same answer: with ids under 2^32, one sort of 64-bit keys (the
+    /// centre's order-preserving bits above the id), several times faster than comparing
+    /// tuples in a closure; otherwise the tuples.
+    static func sorted(_ entries: ArraySlice<Entry>, center: (Entry) -> Float) -> [Entry] {
+        guard entries.allSatisfy({ $0.id >= 0 && $0.id <= Int64(UInt32.max) }) else {
+            return entries.sorted { (center($0), $0.id) < (center($1), $1.id) }
+        }
+        var keys: [(key: UInt64, at: Int)] = []
+        keys.reserveCapacity(entries.count)
+        for i in entries.indices {
+            // -0 as +0 (equal as floats); then negative values flipped whole, positive ones
+            // above them: unsigned order is float order.
+            let bits = (center(entries[i]) + 0).bitPattern
+            let ordered = bits & 0x8000_0000 != 0 ? ~bits : bits | 0x8000_0000
+            keys.append((UInt64(ordered) << 32 | UInt64(entries[i].id), i))
+        }
+        keys.sort { $0.key < $1.key }
+        return keys.map { entries[$0.at] }
     }
 
     static func bounds(_ group: [Entry]) -> Entry {

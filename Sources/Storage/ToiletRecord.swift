@@ -86,12 +86,12 @@ public struct ToiletRecord: PlaceRecord, Equatable {
         self.timeZone = timeZone
         self.propertiesJSON = propertiesJSON
         self.coordinate = coordinate
-        self.contentHash = computeContentHash()
     }
 
-    /// A `ContentHash` of everything stored: equal hashes mean "unchanged". Computed once,
-    /// when the record is made (on the parsing thread).
-    public private(set) var contentHash = ""
+    /// A `ContentHash` of everything stored: equal hashes mean "unchanged". Computed when
+    /// asked, which an ingest does once per record on its storing thread: the parsing thread
+    /// is the busier of the two.
+    public var contentHash: String { computeContentHash() }
 
     /// The toilet's own columns' values, in `ToiletRow.CodingKeys` order.
     public var values: [PlaceValue] { ToiletRecord.ownColumns.map(value) }

@@ -86,17 +86,27 @@ final class JSONStreamParser {
 
     @inline(__always) private func skipWhitespace() throws {
         while true {
-            while index < buffer.count {
-                let b = buffer[index]
-                if b == 0x20 || b == 0x09 || b == 0x0D {
-                    index += 1
-                } else if b == 0x0A {
-                    line += 1
-                    index += 1
-                } else {
-                    return
+            // On locals: each access to a stored property of the class is checked for
+            // exclusivity at run time, and this runs before every token.
+            var i = index
+            var lines = 0
+            let found = buffer.withUnsafeBufferPointer { b in
+                while i < b.count {
+                    let c = b[i]
+                    if c == 0x20 || c == 0x09 || c == 0x0D {
+                        i += 1
+                    } else if c == 0x0A {
+                        lines += 1
+                        i += 1
+                    } else {
+                        return true
+                    }
                 }
+                return false
             }
+            index = i
+            if lines > 0 { line += lines }
+            if found { return }
             if atEnd || handle == nil { return }
             try refill()
             if atEnd { return }

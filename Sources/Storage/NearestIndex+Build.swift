@@ -1,0 +1,137 @@
+import Foundation
+internal import GRDB
+
+/// The active places of one kind as the nearest index is built from them, in row order.
+struct NearestPoints: Sendable {
+    /// Latitude and longitude of each place, two per place.
+    var latLon: [Double] = []
+    /// Row id of each place.
+    var ids: [Int64] = []
+    /// `PointFlags` bits of each place.
+    var flags: [UInt8] = []
+}
+
+extension NearestIndex {
+    /// Serialises the index of the active places of `kind`.
+    static func build(_ store: LocateStore, kind: PlaceKind, stamp: String) throws -> [UInt8] {
+        serialize(try store.read { db in try points(db, kind: kind) }, stamp: stamp)
+    }
+
+    /// Reads the active places of `kind` (inside whatever transaction `db` is in).
+    static func points(_ db: Database, kind: PlaceKind) throws -> NearestPoints {
+        var p = NearestPoints()
+        let active = PlaceStatus.isActive()
+        let expected = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(kind.table) WHERE \(active)") ?? 0
+        p.latLon.reserveCapacity(expected * 2)
+        p.ids.reserveCapacity(expected)
+        p.flags.reserveCapacity(expected)
+        let flagList = kind.flagExpressions.enumerated().map { ", \($1) AS flag\($0)" }.joined()
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, lat, lon\(flagList) FROM \(kind.table) WHERE \(active)")
+        let flagCount = kind.flagExpressions.count
+        // Columns by position (the SELECT above): a million rows read by name cost twice
+        // as much as the whole tree build.
+        while let r = try rows.next() {
+            p.latLon.append(r[1])
+            p.latLon.append(r[2])
+            p.ids.append(r[0])
+            var bits: UInt8 = 0
+            for b in 0..<flagCount where r[3 + b] as Bool { bits |= 1 << UInt8(b) }
+            p.flags.append(bits)
+        }
+        return p
+    }
+
+    /// The index file's bytes for `p`, stamped `stamp`: pure computation, so it can run on
+    /// a thread of its own (see `PendingNearestIndex`).
+    static func serialize(_ p: NearestPoints, stamp: String) -> [UInt8] {
+        let n = p.ids.count
+        var points: [Double] = []
+        points.reserveCapacity(n * 3)
+        for i in 0..<n {
+            let e = KDTreeView.ecef(latitude: p.latLon[i * 2], longitude: p.latLon[i * 2 + 1])
+            points.append(e.0)
+            points.append(e.1)
+            points.append(e.2)
+        }
+        var order = Array(0..<n)
+        var axes: [UInt8] = []
+        var boxes: [Double] = []
+        KDTreeView.build(points: &points, order: &order, axes: &axes, boxes: &boxes)
+        var out = [UInt8](repeating: 0, count: headerSize)
+        out.reserveCapacity(headerSize + n * 58 + boxes.count * 8)
+        out.replaceSubrange(0..<8, with: magic)
+        withUnsafeBytes(of: Int64(n).littleEndian) { out.replaceSubrange(8..<16, with: $0) }
+        out.replaceSubrange(16..<56, with: stampField(stamp))
+        withUnsafeBytes(of: Int64(boxes.count / 6).littleEndian) { out.replaceSubrange(56..<64, with: $0) }
+        points.withUnsafeBytes { out += $0 }
+        var ll: [Double] = []
+        ll.reserveCapacity(p.latLon.count)
+        var rid: [Int64] = []
+        rid.reserveCapacity(n)
+        var rfl: [UInt8] = []
+        rfl.reserveCapacity(n)
+        for o in order {
+            ll.append(p.latLon[o * 2])
+            ll.append(p.latLon[o * 2 + 1])
+            rid.append(p.ids[o])
+            rfl.append(p.flags[o])
+        }
+        ll.withUnsafeBytes { out += $0 }
+        rid.withUnsafeBytes { out += $0 }
+        boxes.withUnsafeBytes { out += $0 }
+        out += axes
+        out += rfl
+        return out
+    }
+}
+
+/// A nearest index serialised on a thread of its own while the ingest that read its points
+/// finishes (geometry check, R*Tree, commit). The ingest hands it to its store only once the
+/// transaction has committed, and `NearestIndex.open` uses it only when its stamp is the
+/// store's current one; otherwise it is dropped and the index is built as always.
+final class PendingNearestIndex: @unchecked Sendable {
+    /// The place kind indexed.
+    let kind: PlaceKind
+    /// The data generation the points were read at (`LocateStore.indexStamp`).
+    let stamp: String
+    private let condition = NSCondition()
+    private var bytes: [UInt8]? = nil
+
+    /// Starts serialising `points` at once.
+    init(kind: PlaceKind, stamp: String, points: NearestPoints) {
+        self.kind = kind
+        self.stamp = stamp
+        let thread = Thread { [self] in
+            let b = NearestIndex.serialize(points, stamp: stamp)
+            condition.lock()
+            bytes = b
+            condition.broadcast()
+            condition.unlock()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// The index file's bytes, waiting for the thread when it is not done yet.
+    func wait() -> [UInt8] {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let bytes { return bytes }
+            condition.wait()
+        }
+    }
+}
+
+/// The pending nearest indexes of one store, by kind, behind a lock.
+final class PendingIndexes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var byKind: [PlaceKind: PendingNearestIndex] = [:]
+
+    /// Runs `body` with the indexes while holding the lock.
+    func withLock<T>(_ body: (inout [PlaceKind: PendingNearestIndex]) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&byKind)
+    }
+}

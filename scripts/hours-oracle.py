@@ -7,7 +7,8 @@ what opening-hours-py (the Rust crate opening-hours, PyPI opening-hours-py) answ
 {"state", "next", "state_at_next", "state_at_ours_next"} or {"error"}. "state_at_ours_next" is the oracle's
 own state at our next change, so a next change it does not report can be told apart from
 one we invent; with "tolerance_minutes" (sun events) also "state_after_ours_next", its state
-that many minutes after our next change (its sun event may fall a minute later). With "lat" and "lon" the place's coordinates go to opening-hours-py for sun
+that many minutes after our next change (its sun event may fall a minute later); with
+"probes" (RFC 3339 instants or nulls) also "probe_states", its state at each. With "lat" and "lon" the place's coordinates go to opening-hours-py for sun
 events (it drops them unless auto_timezone is on; the explicit time zone still wins, and
 auto_country stays off). A change more than 13 years away is reported as none. Run with the Python of a virtual environment that has opening-hours-py.
 """
@@ -54,6 +55,10 @@ def main() -> None:
             else:
                 answer["state_at_ours_next"] = None
                 answer["state_after_ours_next"] = None
+            if q.get("probes"):
+                answer["probe_states"] = [
+                    str(oh.state(datetime.datetime.fromisoformat(p).astimezone(tz))[0]) if p else None
+                    for p in q["probes"]]
         except Exception as e:  # the oracle's own parse errors and panics are answers too
             answer = {"error": str(e).splitlines()[0] if str(e) else type(e).__name__}
         out.write(json.dumps(answer) + "\n")

@@ -133,25 +133,15 @@ struct HoursDifferentialTests {
         let seed = UInt64(env["HOURS_DIFF_SEED"] ?? "") ?? 11
         var generator = HoursExpressionGenerator(seed: seed)
         let started = Date()
-        var cases: [(expr: String, at: Date, hours: OpeningHours?, ours: HoursAnswer?, error: String?)] = []
+        var cases: [DifferentialCase] = []
         var input = ""
-        let context = Self.context
         var expr = generator.expression()
         for i in 0..<count {
             // Five instants per expression: parsing is not what is compared.
             if i % 5 == 0 { expr = generator.expression() }
-            let at = generator.instant()
-            do {
-                // An nth weekday alone in a date list: evaluated as opening-hours-py reads it
-                // (a date), so the rest of the expression is still compared (README).
-                let hours = try OpeningHours(parsing: Self.oracleReading(expr))
-                let answer = hours.state(at: at, in: context)
-                cases.append((expr, at, hours, answer, nil))
-                input += try Self.line(expr, at: InstantText.text(at, in: Self.zone), oursNext: answer.nextChange) + "\n"
-            } catch {
-                cases.append((expr, at, nil, nil, "\(error)"))
-                input += try Self.line(expr, at: InstantText.text(at, in: Self.zone), oursNext: nil) + "\n"
-            }
+            let (c, line) = try Self.prepare(expr, at: generator.instant())
+            cases.append(c)
+            input += line + "\n"
         }
         let oursDone = Date()
         let r = try Self.oracle(python, input)
@@ -160,83 +150,31 @@ struct HoursDifferentialTests {
         )
         let answers = r.stdout.split(separator: "\n").map { Self.object(String($0)) }
         try #require(answers.count == count, "the oracle answered \(answers.count) of \(count) lines: \(r.stderr)")
-        var agreed = 0
-        var oracleSkips = 0
-        var commentChanges = 0
-        var bothReject = 0
-        var beyondHorizon = 0
-        var sunTolerance = 0
-        var oracleRejects = 0
+        var tally: [DifferentialOutcome: Int] = [:]
         var nthWeekdayDates = 0
         var mismatches: [String] = []
         for (c, answer) in zip(cases, answers) {
-            let at = InstantText.text(c.at, in: Self.zone)
-            guard let ours = c.ours else {
-                if answer["error"] is String {
-                    bothReject += 1
-                } else {
-                    mismatches.append("we reject '\(c.expr)' (\(c.error ?? "")); opening-hours-py: \(answer)")
-                }
-                continue
-            }
-            if let error = answer["error"] as? String {
-                if Self.isRejectedByOracleOnly(c.expr) {
-                    oracleRejects += 1
-                    continue
-                }
-                mismatches.append("opening-hours-py rejects '\(c.expr)': \(error)")
-                continue
-            }
-            let theirState = answer["state"] as? String
-            let theirNext = answer["next"] as? String
-            let ourNext = ours.nextChange.map { InstantText.text($0, in: Self.zone) }
-            let sun = c.expr.contains("sun") || c.expr.contains("dawn") || c.expr.contains("dusk")
-            guard theirState == ours.state.rawValue else {
-                if sun, let hours = c.hours, Self.isNearSunEvent(hours, at: c.at),
-                    Self.nearBoundary(hours, at: c.at, state: theirState)
-                {
-                    sunTolerance += 1
-                    continue
-                }
-                mismatches.append("'\(c.expr)' at \(at): state \(ours.state.rawValue), opening-hours-py \(theirState ?? "?")")
-                continue
-            }
-            if theirNext == ourNext {
-                agreed += 1
-                if Self.oracleReading(c.expr) != c.expr { nthWeekdayDates += 1 }
-            } else if sun, let t = theirNext.flatMap(InstantText.instant), let o = ours.nextChange,
-                Self.isSunShift(t.timeIntervalSince(o))
-            {
-                sunTolerance += 1
-            } else if answer["state_at_next"] as? String == theirState, let t = theirNext.flatMap(InstantText.instant),
-                t < (ours.nextChange ?? .distantFuture)
-            {
-                // Its next change counts a change of comment alone (the state stays).
-                commentChanges += 1
-            } else if let ourNext, let mine = ours.nextChange,
-                answer["state_at_ours_next"] as? String != theirState
-                    || (sun && answer["state_after_ours_next"] as? String != theirState),
-                theirNext.flatMap(InstantText.instant).map({ $0 > mine }) ?? true
-            {
-                // Its own state changes by our next change (for a sun event, within the
-                // tolerance after it: its event may fall a minute later), which its
-                // next_change skips (`09:45-06:15,dawn-17:15 || 24/7`: none at all).
-                _ = ourNext
-                oracleSkips += 1
-            } else if Self.isFar(ourNext, from: c.at), Self.isFar(theirNext, from: c.at) {
-                // Both see no change within about 12 years (each evaluator's search horizon).
-                beyondHorizon += 1
+            let outcome = Self.classify(c, answer)
+            if case .mismatch(let text) = outcome {
+                mismatches.append(text)
             } else {
-                mismatches.append(
-                    "'\(c.expr)' at \(at) (\(ours.state.rawValue)): next \(ourNext ?? "none"), opening-hours-py \(theirNext ?? "none")"
-                )
+                tally[outcome, default: 0] += 1
             }
+            if outcome == .agree, Self.oracleReading(c.expr) != c.expr { nthWeekdayDates += 1 }
         }
+        let agreed = tally[.agree] ?? 0
+        let bothReject = tally[.bothReject] ?? 0
+        let commentChanges = tally[.commentChange] ?? 0
+        let oracleSkips = tally[.oracleSkip] ?? 0
+        let beyondHorizon = tally[.beyondHorizon] ?? 0
+        let sunTolerance = tally[.sunTolerance] ?? 0
+        let sunSlivers = tally[.sunSliver] ?? 0
+        let oracleRejects = tally[.oracleRejects] ?? 0
         let summary =
             "\(count) pairs (seed \(seed)): \(agreed) agree, \(bothReject) both reject, \(commentChanges) where "
             + "opening-hours-py's next change is a change of comment alone, \(oracleSkips) where opening-hours-py's next change skips a "
             + "change of its own state, \(beyondHorizon) where neither sees a change within 10 years, \(sunTolerance) within "
-            + "\(Self.sunToleranceMinutes) minutes of a sun event, \(oracleRejects) that only opening-hours-py rejects "
+            + "\(Self.sunToleranceMinutes) minutes of a sun event, \(sunSlivers) where our next change opens a window of at most \(Self.sunToleranceMinutes) minutes at a sun event that opening-hours-py's does not, \(oracleRejects) that only opening-hours-py rejects "
             + "(a month, an nth weekday with an offset and more weekdays), \(nthWeekdayDates) of those agreeing with a month and an nth "
             + "weekday alone in a date list (compared in opening-hours-py's reading), \(mismatches.count) mismatches"
         print("hours-diff: " + summary)
@@ -286,12 +224,13 @@ struct HoursDifferentialTests {
 
     /// The expression as opening-hours-py reads it where the two readings differ: a month and
     /// an nth weekday alone after a comma in a date list (`Aug 24,Oct We[3]`) is one date there
-    /// (written `Oct We[3]-Oct We[3]`, a range both read as dates); we read the month and a
-    /// weekday selector for the whole rule, as the specification's grammar has it (README,
-    /// `deliberateDifferences`).
+    /// (written `Oct We[3]-Oct We[3]`, a range both read as dates; a day offset goes with both
+    /// ends: `Dec We[1] -3 days-Dec We[1] -3 days`); we read the month and a weekday selector
+    /// for the whole rule, as the specification's grammar has it (README, `deliberateDifferences`).
     static func oracleReading(_ expr: String) -> String {
-        let pattern = ",(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (Mo|Tu|We|Th|Fr|Sa|Su)\\[(-?[0-9]+)\\](?![-0-9,\\]])"
-        return expr.replacingOccurrences(of: pattern, with: ",$1 $2[$3]-$1 $2[$3]", options: .regularExpression)
+        let month = "(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
+        let pattern = "," + month + " (Mo|Tu|We|Th|Fr|Sa|Su)\\[(-?[0-9]+)\\]( [+-][0-9]+ days?)?+(?![-0-9,\\]])"
+        return expr.replacingOccurrences(of: pattern, with: ",$1 $2[$3]$4-$1 $2[$3]$4", options: .regularExpression)
     }
 
     /// A month, then an nth weekday with a day offset and more weekdays (`Aug Th[4] -1 day,Sa[1,3]`):
@@ -319,13 +258,16 @@ struct HoursDifferentialTests {
         return (r.status, text, r.stderr)
     }
 
-    static func line(_ expr: String, at: String, oursNext: Date?) throws -> String {
-        let object: [String: Any] = [
+    /// One input line of the oracle; `probes` are instants it answers its state at.
+    static func line(_ expr: String, at: String, oursNext: Date?, probes: [Date?] = []) throws -> String {
+        var object: [String: Any] = [
             "expr": expr, "at": at, "tz": zone.identifier, "country": "CZ", "lat": latitude, "lon": longitude,
             "ours_next": oursNext.map { InstantText.text($0, in: zone) } ?? NSNull(),
-            "tolerance_minutes": expr.contains("sun") || expr.contains("dawn") || expr.contains("dusk")
-                ? sunToleranceMinutes + 1 : 0,
+            "tolerance_minutes": isSun(expr) ? sunToleranceMinutes + 1 : 0,
         ]
+        if !probes.isEmpty {
+            object["probes"] = probes.map { (p: Date?) -> Any in p.map { InstantText.text($0, in: zone) } ?? NSNull() }
+        }
         return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
     }
 

@@ -48,13 +48,17 @@ extension LocateStore {
             let totals: StagingTotals
             let stager: PlaceStager
             do {
+                // The pragma goes off on every path; a failure to reset it after a failed
+                // stage must not hide the stage's own error.
+                defer { if fresh { try? db.execute(sql: "PRAGMA ignore_check_constraints = OFF") } }
                 stager = try PlaceStager(db: db, kind: kind, direct: fresh ? (dataset: ds, run: run) : nil)
                 totals = try stage(stager)
-            } catch {
-                if fresh { try db.execute(sql: "PRAGMA ignore_check_constraints = OFF") }
-                throw error
             }
-            if fresh { try db.execute(sql: "PRAGMA ignore_check_constraints = OFF") }
+            // Checked off before anything else writes (the reset above cannot throw).
+            if fresh, try Bool.fetchOne(db, sql: "PRAGMA ignore_check_constraints") == true {
+                throw StorageError.sqlFailed(
+                    sql: "PRAGMA ignore_check_constraints = OFF", reason: "CHECK constraints are still off after the first load")
+            }
             let counts: MergeCounts
             if fresh {
                 counts = MergeCounts(added: stager.stagedCount, updated: 0, unchanged: 0, retired: 0)

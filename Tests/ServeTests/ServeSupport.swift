@@ -92,58 +92,12 @@ struct TestFailure: Error, CustomStringConvertible {
     init(_ d: String) { description = d }
 }
 
-/// A minimal HTTP/1.1 client over a socket (one request per connection).
+/// A minimal HTTP/1.1 client over a socket (one request per connection): `RawHTTP`'s, with
+/// the body as text.
 enum HTTP {
     static func request(port: Int, method: String, path: String, headers: [String]) throws -> HTTPAnswer {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw TestFailure("socket failed") }
-        defer { close(fd) }
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_port = in_port_t(UInt16(port).bigEndian)
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw TestFailure("cannot connect to 127.0.0.1:\(port)") }
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let text =
-            (["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: close"] + headers)
-            .joined(separator: "\r\n") + "\r\n\r\n"
-        let bytes = Array(text.utf8)
-        guard send(fd, bytes, bytes.count, 0) == bytes.count else { throw TestFailure("send failed") }
-        var data = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = recv(fd, &buffer, buffer.count, 0)
-            if n <= 0 { break }
-            data += buffer[0..<n]
-        }
-        let all = String(decoding: data, as: UTF8.self)
-        guard let split = all.range(of: "\r\n\r\n") else { throw TestFailure("no HTTP answer: '\(all)'") }
-        let head = all[..<split.lowerBound].components(separatedBy: "\r\n")
-        let status = Int(head.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
-        var fields: [String: String] = [:]
-        for line in head.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
-        var body = String(all[split.upperBound...])
-        if fields["transfer-encoding"] == "chunked" { body = dechunk(body) }
-        return HTTPAnswer(status: status, headers: fields, body: body)
-    }
-
-    static func dechunk(_ text: String) -> String {
-        var rest = Substring(text)
-        var out = ""
-        while let lineEnd = rest.range(of: "\r\n"), let size = Int(rest[..<lineEnd.lowerBound], radix: 16), size > 0 {
-            let start = lineEnd.upperBound
-            let bytes = Array(rest[start...].utf8)
-            out += String(decoding: bytes.prefix(size), as: UTF8.self)
-            rest = Substring(String(decoding: bytes.dropFirst(size + 2), as: UTF8.self))
-        }
-        return out
+        let raw = try RawHTTP.request(port: port, method: method, path: path, headers: headers)
+        return HTTPAnswer(status: raw.status, headers: raw.headers, body: raw.text)
     }
 }
 

@@ -68,6 +68,53 @@ struct LocalTime {
             ?? Date(timeIntervalSince1970: Double(earliest))
     }
 
+    /// Every instant whose wall clock reads local seconds `local`, earliest first: one, two
+    /// for a time the clocks repeat (autumn), or for a time in the gap the transition (the
+    /// first valid local time after it), as `resolve(_:)` gives it.
+    mutating func occurrences(_ local: Int) -> [Date] {
+        var found: [Int] = []
+        for off in [offset(at: local - 86400), offset(at: local), offset(at: local + 86400)] {
+            let t = local - off
+            if !found.contains(t), offset(at: t) == off { found.append(t) }
+        }
+        if found.isEmpty { return [resolve(local)] }
+        return found.sorted().map { Date(timeIntervalSince1970: Double($0)) }
+    }
+
+    /// The instants in `[from, to)` (whole seconds since 1970) at which the clocks are set
+    /// back (the offset falls), earliest first.
+    mutating func backwardChanges(from: Int, to: Int) -> [Int] {
+        var result: [Int] = []
+        var t = from
+        while t < to {
+            let s: ZoneOffsets.Span
+            if let kept = span, kept.contains(t) {
+                s = kept
+            } else {
+                s = table.span(containing: t)
+                span = s
+            }
+            if let changes = s.changes {
+                var before = s.first
+                for c in changes {
+                    if c.at >= t, c.at < to, c.offset < before { result.append(c.at) }
+                    before = c.offset
+                }
+            } else {
+                // A span Foundation's transitions do not account for: ask it directly.
+                var after = Date(timeIntervalSince1970: Double(t - 1))
+                while let next = timeZone.nextDaylightSavingTimeTransition(after: after) {
+                    let at = Int(next.timeIntervalSince1970.rounded(.down))
+                    guard at < min(to, s.end), at > Int(after.timeIntervalSince1970.rounded(.down)) else { break }
+                    if offset(at: at) < offset(at: at - 1) { result.append(at) }
+                    after = next
+                }
+            }
+            t = s.end
+        }
+        return result
+    }
+
     /// The instant of local seconds `local` in `timeZone` (see `resolve(_:)`).
     static func resolve(_ local: Int, in timeZone: TimeZone) -> Date {
         var zone = LocalTime(timeZone: timeZone)

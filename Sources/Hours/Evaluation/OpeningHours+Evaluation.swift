@@ -56,24 +56,37 @@ struct Evaluator {
     /// Scans day by day for the first boundary whose state differs. Rules repeat at most
     /// yearly, apart from year selectors, weekday-date coincidences and week 53, so the
     /// scan stops 12 years past the last year the expression names (or past today).
+    ///
+    /// Where the clocks are set back (autumn), the wall clock reads the same times twice:
+    /// a boundary in the repeated stretch happens at both instants, and the moment the clock
+    /// goes back is itself a change when the state at the earlier wall time differs. Near such
+    /// a moment the scan therefore looks at every occurrence, from the day before to the day
+    /// after, and answers the earliest (a stretch repeated across midnight interleaves days).
     private mutating func nextChange(after instant: Date, from start: CivilDay, state: HoursState) -> Date? {
         if isConstant { return nil }
         let horizon = CivilDay(year: max(start.year, lastNamedYear) + 12, month: 12, day: 31)
         let yearSelected = hasYearSelectors
         var day = start
+        if clocksGoBack(near: start) { day = start.adding(-1) }
+        var earliest: Date? = nil
+        var lastDay: CivilDay? = nil
         while day <= horizon {
+            if let lastDay, day > lastDay { break }
             // A year no rule can select is closed throughout: jump to the next one that can
             // (2200 Jan 01 asked about in year 1 is not 800,000 days of scanning).
-            if yearSelected, day.month > 1 || day.day > 1, state == .closed, !canSelect(year: day.year) {
+            if earliest == nil, yearSelected, day.month > 1 || day.day > 1, state == .closed,
+                !canSelect(year: day.year)
+            {
                 var year = day.year + 1
                 while year <= horizon.year, !canSelect(year: year) { year += 1 }
                 day = CivilDay(year: year, month: 1, day: 1)
                 continue
             }
+            let repeats = clocksGoBack(near: day)
             // The state changes only where a segment starts or ends (or at midnight); the
             // segments are sorted and do not overlap.
             var b = 0
-            while b < 1440 {
+            scan: while b < 1440 {
                 plan(day)
                 let (st, _) = DayPlanner.state(at: b, in: segments)
                 var next = 1440
@@ -82,16 +95,39 @@ struct Evaluator {
                     if s.end > b { next = min(next, s.end) }
                 }
                 if st != state {
-                    let at = zone.instant(day: day, minute: b)
                     // A boundary inside a DST gap lands on the first valid time; the state
                     // there decides (an interval wholly inside the gap does not happen).
-                    if at > instant, stateAt(at).state != state { return at }
+                    let times = repeats ? zone.occurrences(day.number * 86400 + b * 60) : [zone.instant(day: day, minute: b)]
+                    for at in times where at > instant && earliest.map({ at < $0 }) ?? true {
+                        if stateAt(at).state != state {
+                            earliest = at
+                            if !repeats { break scan }
+                        }
+                    }
                 }
                 b = next
             }
+            if repeats {
+                for t in zone.backwardChanges(from: day.number * 86400 - 50400, to: day.number * 86400 + 136800) {
+                    let at = Date(timeIntervalSince1970: Double(t))
+                    if at > instant, earliest.map({ at < $0 }) ?? true, stateAt(at).state != state { earliest = at }
+                }
+            }
+            if let found = earliest, lastDay == nil {
+                lastDay = repeats || clocksGoBack(near: day.adding(1)) ? day.adding(1) : day
+                if lastDay == day { return found }
+            }
             day = day.adding(1)
         }
-        return nil
+        return earliest
+    }
+
+    /// Whether the clocks are set back at some instant whose wall clock lies on `day`, or
+    /// within a day of it.
+    private mutating func clocksGoBack(near day: CivilDay) -> Bool {
+        // Offsets lie within ±14 hours: local day `day` lies within these instants.
+        !zone.backwardChanges(from: day.number * 86400 - 86400 - 50400, to: day.number * 86400 + 2 * 86400 + 50400)
+            .isEmpty
     }
 
     /// The last year the expression names (year selectors, year-anchored dates), or 0.

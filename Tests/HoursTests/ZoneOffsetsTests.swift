@@ -61,4 +61,21 @@ import Testing
         #expect(ZoneOffsets.shared(for: plusTwo).offset(at: 0) == 7200)
         #expect(ZoneOffsets.shared(for: plusOne) === ZoneOffsets.shared(for: plusOne))
     }
+
+    /// Instants spread over millennia (a server's `at=`) never grow a table past its bound,
+    /// and it still answers as Foundation does after starting again.
+    @Test func tableStaysBounded() throws {
+        let zone = try #require(TimeZone(identifier: "Pacific/Auckland"))
+        let table = ZoneOffsets.shared(for: zone)
+        let first = -62_135_596_800  // 0001-01-01
+        let step = 1 << ZoneOffsets.spanShift
+        for k in 0..<(ZoneOffsets.maxSpans + 500) {
+            let t = first + k * step
+            _ = table.offset(at: t)
+            #expect(table.spanCount <= ZoneOffsets.maxSpans)
+        }
+        #expect(table.spanCount == 500)
+        let t = 1_795_000_000  // 2026-11-18
+        #expect(table.offset(at: t) == zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(t))))
+    }
 }

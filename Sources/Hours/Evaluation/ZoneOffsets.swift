@@ -16,6 +16,12 @@ final class ZoneOffsets: @unchecked Sendable {
     /// The span last asked for (evaluations in a row usually need the same one).
     private var recent: Span?
 
+    /// The most spans kept per zone (4,096 spans cover about 2,200 years).
+    static let maxSpans = 4096
+
+    /// Spans kept now.
+    var spanCount: Int { lock.withLock { spans.count } }
+
     /// The bits of a span's length in seconds.
     static let spanShift = 24
 
@@ -72,6 +78,9 @@ final class ZoneOffsets: @unchecked Sendable {
         lock.unlock()
         let s = learn(key)
         lock.lock()
+        // Bounded: instants spread over millennia (a server's `at=`) cannot grow the table
+        // without end; past the bound it starts again (spans are relearnt on demand).
+        if spans.count >= ZoneOffsets.maxSpans { spans.removeAll(keepingCapacity: true) }
         spans[key] = s
         recent = s
         lock.unlock()

@@ -84,8 +84,9 @@ fuzz: fuzz-build
 ## compared with opening-hours-py (installed into .build/hours-venv on first use).
 HOURS_DIFF_COUNT ?= 100000
 HOURS_DIFF_SEED ?= 11
-## Optimised (the debug build takes about 20 ms a pair): `-enable-testing` for the test targets.
-HOURS_DIFF_FLAGS = -c release -Xswiftc -enable-testing
+## Optimised (the debug build takes about 20 ms a pair): `-enable-testing` for the test targets, in its
+## own build folder so it and `make release` do not rebuild each other's .build/release.
+HOURS_DIFF_FLAGS = -c release -Xswiftc -enable-testing --scratch-path .build/hours-diff
 hours-diff:
 	$(SWIFT) build $(HOURS_DIFF_FLAGS) --build-tests
 	HOURS_DIFF_COUNT=$(HOURS_DIFF_COUNT) HOURS_DIFF_SEED=$(HOURS_DIFF_SEED) \

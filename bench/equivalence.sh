@@ -10,5 +10,5 @@ N=${N:-100000}
 QUERIES=${QUERIES:-200}
 OUT=${OUT:-bench/out}
 mkdir -p "$OUT"
-swift build -c release --product locate-bench >&2
+bash scripts/release-build.sh locate-bench
 .build/release/locate-bench equivalence "$N" "$QUERIES" "$OUT"

@@ -16,7 +16,7 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import opening_hours'
   "$venv/bin/pip" install -q opening-hours-py >&2
 fi
 if [ -z "${BIN:-}" ]; then
-  swift build -c release --product locate-bench >&2
+  bash scripts/release-build.sh locate-bench
   BIN=.build/release
 fi
 swift_line=$("$BIN/locate-bench" hours-file bench/hours-expressions.txt "$INSTANTS")

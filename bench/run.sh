@@ -20,8 +20,7 @@ OUT=${OUT:-bench/out}
 mkdir -p "$OUT"
 # BIN=DIR runs the binaries in DIR instead (an earlier build, for a before/after figure).
 if [ -z "${BIN:-}" ]; then
-  swift build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic \
-    -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors >&2
+  bash scripts/release-build.sh
   BIN=.build/release
 fi
 now() { date +%s.%N; }

@@ -38,8 +38,7 @@ NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 if [ -z "${BIN:-}" ]; then
   # The flags of `make release` (static Swift runtime, not position-independent, …): the
   # binaries measured are the ones released.
-  read -r -a flags <<<"$(make -s --no-print-directory --eval='print-release-flags: ; @echo $(RELEASE_FLAGS)' print-release-flags)"
-  for product in locate locate-serve locate-bench; do swift build "${flags[@]}" --product "$product" >&2; done
+  bash scripts/release-build.sh locate locate-serve locate-bench
   BIN=.build/release
 fi
 

@@ -24,6 +24,12 @@ if [ -z "${BIN:-}" ]; then
   BIN=.build/release
 fi
 now() { date +%s.%N; }
+# The two-thread ingest and whole-command timings suffer most from other work on the machine
+# (even at nice 19): say so when the load average says it is busy.
+load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo 0)
+if awk -v l="$load" 'BEGIN { exit !(l > 1.5) }'; then
+  echo "warning: load average $load: other work is running, wall-clock figures will be slow and noisy" >&2
+fi
 # Milliseconds a command takes, timed by bash itself (no process started for the clock).
 millis() {
   local t0=$EPOCHREALTIME

@@ -107,7 +107,7 @@ public struct Server: Sendable {
         get("/v1/stations/nearest", time.union(["lat", "lon", "limit", "param", "fresh_within"])) { q, _ in
             try endpoints.nearestStations(q)
         }
-        get("/v1/stations/{id}", time.union(["dataset"])) { q, c in try endpoints.station(id: c.parameters.get("id") ?? "", q) }
+        get("/v1/stations/{id}", time.union(["dataset"])) { q, c in try endpoints.station(id: c.pathParameter("id"), q) }
         ContributionRoutes.register(on: router, data: endpoints.data, configuration: configuration, now: now)
         let yaml = openAPI
         router.get("/v1/openapi.yaml") { _, _ in

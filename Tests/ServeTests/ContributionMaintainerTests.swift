@@ -54,6 +54,8 @@ import Testing
         #expect(show.status == 200)
         #expect(show.json["schema"] as? String == "review-show/1")
         #expect(try ContributionServer.problems(show, schema: "review-show") == [])
+        // Path parameters are percent-decoded (`%32` is `2`).
+        #expect(try s.server.raw("/v1/contributions/%32", headers: auth).text == show.text)
         #expect(try s.server.raw("/v1/contributions/99", headers: auth).errorMessage == "no contribution #99")
 
         let approved = try s.server.post("/v1/contributions/1/approve", json: "{}", headers: auth)

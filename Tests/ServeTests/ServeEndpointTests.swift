@@ -99,6 +99,8 @@ import Testing
         #expect(results.map { $0["id"] as? String } == ["gios-stations-sample/9001"])
         #expect(try server.get("/v1/stations/9001?at=2026-11-21T12:00&dataset=gios-stations-sample").body == one.body)
         #expect(try server.get("/v1/stations/424242").status == 404)
+        // The id is percent-decoded as the toilet ids are (`%39` is `9`).
+        #expect(try server.get("/v1/stations/%39001?at=2026-11-21T12:00").body == one.body)
         let health = try server.get("/v1/health")
         #expect(health.status == 200)
         #expect(health.json["status"] as? String == "ok")

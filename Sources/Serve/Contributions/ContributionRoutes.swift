@@ -90,20 +90,20 @@ enum ContributionRoutes {
         }
         route(.get, "/v1/contributions/{id}", query: [], limit: nil, bearer: true) { r, c, _, _ in
             _ = try maintainers.reviewer(r.headers[.authorization])
-            return try maintainers.show(c.parameters.get("id") ?? "")
+            return try maintainers.show(c.pathParameter("id"))
         }
         route(.post, "/v1/contributions/{id}/approve", query: [], limit: nil, json: false, bearer: true) { r, c, _, _ in
             let reviewer = try maintainers.reviewer(r.headers[.authorization])
-            return try maintainers.approve(c.parameters.get("id") ?? "", reviewer: reviewer)
+            return try maintainers.approve(c.pathParameter("id"), reviewer: reviewer)
         }
         route(.post, "/v1/contributions/{id}/reject", query: [], limit: jsonLimit, bearer: true) { r, c, _, b in
             let reviewer = try maintainers.reviewer(r.headers[.authorization])
-            return try maintainers.reject(c.parameters.get("id") ?? "", body: b, reviewer: reviewer)
+            return try maintainers.reject(c.pathParameter("id"), body: b, reviewer: reviewer)
         }
         for (suffix, size) in [("", PhotoStore.Size.full), ("/thumbnail", .thumbnail)] {
             route(.get, "/v1/photos/{hash}" + suffix, query: [], limit: nil) { r, c, _, _ in
                 try serving.photo(
-                    c.parameters.get("hash") ?? "", size: size, authorization: r.headers[.authorization],
+                    c.pathParameter("hash"), size: size, authorization: r.headers[.authorization],
                     ifNoneMatch: r.headers[.ifNoneMatch])
             }
         }

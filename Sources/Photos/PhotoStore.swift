@@ -19,9 +19,7 @@ public struct PhotoStore: Sendable {
     public init(folder: URL) { self.folder = folder }
 
     /// True when `hash` has the form of a stored photo's name (64 lower-case hex digits).
-    public static func isHash(_ hash: String) -> Bool {
-        hash.utf8.count == 64 && hash.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-    }
+    public static func isHash(_ hash: String) -> Bool { PhotoFileName.isHash(hash) }
 
     /// The SHA-256 of `data` in lower-case hex.
     public static func hash(of data: Data) -> String {
@@ -47,7 +45,9 @@ public struct PhotoStore: Sendable {
         let hash = PhotoStore.hash(of: photo.full)
         for (size, bytes) in [(Size.thumbnail, photo.thumbnail), (.full, photo.full)] {
             guard let url = file(hash, size: size) else { continue }
-            if FileManager.default.fileExists(atPath: url.path) { continue }
+            // Stored already: its time is refreshed, so `locate review prune-photos` (which
+            // spares recent files) does not remove it before this contribution names it.
+            if FileManager.default.fileExists(atPath: url.path), utime(url.path, nil) == 0 { continue }
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try bytes.write(to: url, options: .atomic)

@@ -145,7 +145,9 @@ import Testing
             "toilet-detail", "updates", "health", "http-error", "contribution-receipt", "contribution-nearby",
         ]
         // The review documents are validated by ReviewFlowTests (they need contributions).
-        let reviewed: Set = ["review-list", "review-show", "review-decision", "review-conflicts", "token-list"]
+        let reviewed: Set = [
+            "review-list", "review-show", "review-decision", "review-conflicts", "review-prune-photos", "token-list",
+        ]
         let used = Set(try JSONSchemaTests.collected.get().map(\.schema)).union(served).union(reviewed)
         let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.repo("docs/schema"))
         let names = files.filter { $0.hasSuffix(".schema.json") }.map { String($0.dropLast(".schema.json".count)) }

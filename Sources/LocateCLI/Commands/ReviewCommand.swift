@@ -6,13 +6,13 @@ import Storage
 struct ReviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "review",
-        abstract: "Review community contributions: list, show, approve, reject, conflicts.",
+        abstract: "Review community contributions: list, show, approve, reject, conflicts, prune-photos.",
         discussion: """
             Contributions arrive through `locate serve` and wait as pending. Approving applies one at once (an edit \
             overrides the source's value and keeps it; a new toilet joins the `community` dataset; a gone or closed \
             report retires the toilet); every decision is recorded with who and when.
             """,
-        subcommands: [List.self, Show.self, Approve.self, Reject.self, Conflicts.self]
+        subcommands: [List.self, Show.self, Approve.self, Reject.self, Conflicts.self, PrunePhotos.self]
     )
 
     /// `--as`, or `$USER`.
@@ -184,6 +184,46 @@ struct ReviewCommand: ParsableCommand {
                 Console.out(ReviewText.conflicts(list))
             }
             if list.isEmpty { throw CLIError.noResult("no conflicts in \(store.path)") }
+        }
+    }
+}
+
+extension ReviewCommand {
+    struct PrunePhotos: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "prune-photos",
+            abstract: "Remove photo files no contribution names (left by a failed or killed upload).",
+            discussion: """
+                A server stores a photo's files before its contribution; a failure or a kill in between leaves files \
+                no contribution names. Files named by any contribution (pending, approved or rejected) stay, and so \
+                do files changed in the last --min-age minutes (an upload may still be on its way), and anything not \
+                named as a stored photo. Safe while `locate serve` runs.
+                """)
+
+        @Option(
+            help: ArgumentHelp(
+                "The folder the photos are in: what `locate serve --photos` was given (default: <db>.photos).",
+                valueName: "DIR"))
+        var photos: String?
+        @Option(help: ArgumentHelp("Spare files changed in the last MINUTES minutes.", valueName: "MINUTES"))
+        var minAge: Int = 60
+        @Flag(help: "List what would be removed; remove nothing.")
+        var dryRun = false
+        @OptionGroup var output: JSONOptions
+        @OptionGroup var store: StoreOptions
+
+        func validate() throws {
+            guard minAge >= 0 else { throw ValidationError("--min-age must be 0 or more minutes") }
+        }
+
+        func run() throws {
+            let db = try LocateStore(readingAt: store.path)
+            let folder = photos ?? LocateStore.photoFolder(forDatabase: store.path)
+            let cutoff = Date.now.addingTimeInterval(-Double(minAge) * 60)
+            let found = try db.unreferencedPhotos(in: folder, modifiedBefore: cutoff)
+            let removed = dryRun ? found : try db.removeUnreferencedPhotos(found, in: folder, modifiedBefore: cutoff)
+            let document = ReviewPruneDocument(folder: folder, dryRun: dryRun, files: removed)
+            Console.out(output.json ? try jsonText(document) : ReviewText.pruned(document))
         }
     }
 }

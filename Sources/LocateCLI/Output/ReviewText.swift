@@ -122,4 +122,12 @@ enum ReviewText {
         }
         return table.render()
     }
+
+    /// What prune-photos removed (or would remove).
+    static func pruned(_ d: ReviewPruneDocument) -> String {
+        let files = d.files.count == 1 ? "1 photo file" : "\(d.files.count) photo files"
+        guard !d.files.isEmpty else { return "no photo files to remove in \(d.folder)" }
+        let size = ByteCountFormatter.string(fromByteCount: Int64(d.bytes), countStyle: .file)
+        return (d.dryRun ? "would remove " : "removed ") + "\(files) (\(size)) no contribution names from \(d.folder)"
+    }
 }

@@ -177,3 +177,37 @@ public struct TokenListDocument: Encodable {
         enum CodingKeys: String, CodingKey { case name, createdAt = "created_at", revokedAt = "revoked_at" }
     }
 }
+
+/// `review-prune-photos/1`: `locate review prune-photos --json`, the photo files removed (or,
+/// with `dry_run`, that would be).
+public struct ReviewPruneDocument: Encodable {
+    let schema = "review-prune-photos/1"
+    /// The photo folder.
+    public var folder: String
+    /// True when nothing was removed on purpose (`--dry-run`).
+    public var dryRun: Bool
+    /// The files, by name.
+    public var files: [PrunedFile]
+    /// Their bytes together.
+    public var bytes: Int
+
+    enum CodingKeys: String, CodingKey {
+        case schema, folder, dryRun = "dry_run", files, bytes
+    }
+
+    /// One file.
+    public struct PrunedFile: Encodable, Sendable {
+        /// Its name inside the folder.
+        public var file: String
+        /// Its size.
+        public var bytes: Int
+    }
+
+    /// The document of `files` in `folder`.
+    public init(folder: String, dryRun: Bool, files: [UnreferencedPhoto]) {
+        self.folder = folder
+        self.dryRun = dryRun
+        self.files = files.map { PrunedFile(file: $0.file, bytes: $0.bytes) }
+        bytes = files.reduce(0) { $0 + $1.bytes }
+    }
+}

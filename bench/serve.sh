@@ -12,6 +12,12 @@
 # server also the time per request over one connection (wrk -c1 for ONE_DURATION, default
 # 3 s) and the CPU time it spent per request under load (user + system, from /proc): the
 # figure that depends least on what else the machine runs.
+# SERVE_ARGS adds options to the server's (e.g. SERVE_ARGS="--cache-places 1000000": every
+# row stays in the row cache once read, which leaves out the row reads).
+# Threads: the server runs one event loop per core (NIO's default) and its Dispatch threads
+# for the blocking work; wrk runs THREADS (default 2, one per core) over the 64 connections,
+# as two clients' machines would. Both share the same 2 cores: what wrk spends is taken from
+# the server, the same for every binary compared.
 # The machine is shared: figures from a loaded machine are lower than on an idle one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -67,7 +73,8 @@ trap stop_server EXIT
 # Serves $1, runs wrk on $2 (a path with its query, to which lat and lon are added), prints one line.
 serve_and_load() {
   local db=$1 path=$2 label=$3
-  "$BIN/locate-serve" --db "$db" --port "$PORT" --rate 1e9 --burst 1000000000 2>"$OUT/serve.log" &
+  # shellcheck disable=SC2086
+  "$BIN/locate-serve" --db "$db" --port "$PORT" --rate 1e9 --burst 1000000000 ${SERVE_ARGS:-} 2>"$OUT/serve.log" &
   server_pid=$!
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PORT/v1/health" >/dev/null && break; sleep 0.1; done
   local line one

@@ -59,7 +59,6 @@ struct LocateServe: AsyncParsableCommand {
     }
 
     func run() async throws {
-        Server.runTasksOnEventLoops()
         let sink = LogSink()
         let level = Logger.Level(rawValue: options.logLevel.rawValue) ?? .info
         LoggingSystem.bootstrap { label in BufferedLogHandler(label: label, sink: sink, logLevel: level) }

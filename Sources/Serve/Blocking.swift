@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 /// Runs blocking work (SQLite reads, the nearest search) on a Dispatch thread, off Swift's
 /// cooperative pool and NIO's event loops. Work that outlives `timeout` seconds answers
@@ -22,8 +23,13 @@ final class Blocking: @unchecked Sendable {
         try await Blocking(timeout: timeout).run(body)
     }
 
-    func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        let once = Once<T>()
+    /// Runs `body` on a Dispatch thread; the caller resumes on `loop` when one is given (the
+    /// connection's event loop: its task runs there, see `EventLoopTaskExecutor`), else
+    /// where the result comes from.
+    func run<T: Sendable>(resumingOn loop: (any EventLoop)? = nil, _ body: @escaping @Sendable () throws -> T)
+        async throws -> T
+    {
+        let once = Once<T>(loop: loop)
         let timeout = self.timeout
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
@@ -84,10 +90,13 @@ final class Blocking: @unchecked Sendable {
     /// Resumes a continuation exactly once, whichever of the work and the cancellation
     /// comes first (a result before the continuation is set waits for it).
     private final class Once<T: Sendable>: @unchecked Sendable {
+        private let loop: (any EventLoop)?
         private let lock = NSLock()
         private var continuation: CheckedContinuation<T, any Error>?
         private var pending: Result<T, any Error>?
         private var done = false
+
+        init(loop: (any EventLoop)?) { self.loop = loop }
 
         func set(_ c: CheckedContinuation<T, any Error>) {
             lock.lock()
@@ -111,7 +120,11 @@ final class Blocking: @unchecked Sendable {
             done = true
             continuation = nil
             lock.unlock()
-            c.resume(with: result)
+            if let loop, !loop.inEventLoop {
+                loop.execute { c.resume(with: result) }
+            } else {
+                c.resume(with: result)
+            }
         }
     }
 }

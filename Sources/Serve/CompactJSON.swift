@@ -106,6 +106,18 @@ enum CompactJSON {
         return .literal(text)
     }
 
+    /// `number(v)`'s text appended to `out` (`null` when not finite), without the `String`
+    /// edits: the `.0` is dropped from the bytes.
+    static func number(_ v: Double, to out: inout [UInt8]) {
+        guard v.isFinite else { return out.append(contentsOf: "null".utf8) }
+        let text = v.description.utf8
+        var end = text.endIndex
+        if text.count >= 2, text.last == UInt8(ascii: "0"), text[text.index(end, offsetBy: -2)] == UInt8(ascii: ".") {
+            end = text.index(end, offsetBy: -2)
+        }
+        out.append(contentsOf: text[..<end])
+    }
+
     /// An encoded value.
     enum Node {
         case null

@@ -74,6 +74,10 @@ final class DataSource: @unchecked Sendable {
     private let refreshLock = NSLock()
     private var state: DataState?
     private var signature = Signature(header: [], files: [])
+    /// The open `-shm` file and the `files` of the signature it was opened at (`shmLock`).
+    private let shmLock = NSLock()
+    private var shmDescriptor: Int32 = -1
+    private var shmFiles: [Int] = []
 
     /// A source with `readers` readers per state, sharing a cache of `cachedPlaces` rows.
     init(path: String, readers: Int, cachedPlaces: Int) {
@@ -150,27 +154,33 @@ final class DataSource: @unchecked Sendable {
     /// Inode, size and modification time of the database and its write-ahead log, and the
     /// WAL index header's 96 bytes (both copies): any commit changes them.
     private func fileSignature() -> Signature {
-        var header = [UInt8](repeating: 0, count: 96)
-        #if canImport(Glibc)
-            let fd = Glibc.open(shmPath, O_RDONLY)
-        #else
-            let fd = Darwin.open(shmPath, O_RDONLY)
-        #endif
-        if fd >= 0 {
-            _ = pread(fd, &header, 96, 0)
-            close(fd)
+        let files = [path, walPath].flatMap { file -> [Int] in
+            var s = stat()
+            guard stat(file, &s) == 0 else { return [0, 0, 0, 0] }
+            #if canImport(Darwin)
+                return [Int(s.st_ino), Int(s.st_size), Int(s.st_mtimespec.tv_sec), Int(s.st_mtimespec.tv_nsec)]
+            #else
+                return [Int(s.st_ino), Int(s.st_size), Int(s.st_mtim.tv_sec), Int(s.st_mtim.tv_nsec)]
+            #endif
         }
-        return Signature(
-            header: header,
-            files: [path, walPath].flatMap { file -> [Int] in
-                var s = stat()
-                guard stat(file, &s) == 0 else { return [0, 0, 0, 0] }
-                #if canImport(Darwin)
-                    return [Int(s.st_ino), Int(s.st_size), Int(s.st_mtimespec.tv_sec), Int(s.st_mtimespec.tv_nsec)]
-                #else
-                    return [Int(s.st_ino), Int(s.st_size), Int(s.st_mtim.tv_sec), Int(s.st_mtim.tv_nsec)]
-                #endif
-            })
+        var header = [UInt8](repeating: 0, count: 96)
+        shmLock.lock()
+        // The `-shm` stays open between requests (opening it cost more than the rest of the
+        // signature). SQLite removes and makes that file only when the last connection to the
+        // database closes or opens, and the server's readers keep theirs open; a database
+        // replaced by another file changes `files`, and then it is opened again.
+        if shmDescriptor < 0 || files != shmFiles {
+            if shmDescriptor >= 0 { close(shmDescriptor) }
+            #if canImport(Glibc)
+                shmDescriptor = Glibc.open(shmPath, O_RDONLY | O_CLOEXEC)
+            #else
+                shmDescriptor = Darwin.open(shmPath, O_RDONLY | O_CLOEXEC)
+            #endif
+            shmFiles = files
+        }
+        if shmDescriptor >= 0 { _ = pread(shmDescriptor, &header, 96, 0) }
+        shmLock.unlock()
+        return Signature(header: header, files: files)
     }
 
     /// A stored UTC instant (`2026-11-21T10:00:00Z`).

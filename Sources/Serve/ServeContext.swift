@@ -10,10 +10,13 @@ struct ServeContext: RequestContext {
     /// The client: the peer, or the address a trusted proxy forwarded for (set by
     /// `FrontMiddleware` before any route runs). Per-client rules use this, never `peer`.
     var client: String
+    /// The loop that reads and writes the connection: blocking work answers there.
+    let eventLoop: any EventLoop
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         peer = source.channel.remoteAddress?.ipAddress ?? "unknown"
         client = peer
+        eventLoop = source.channel.eventLoop
     }
 }

@@ -34,17 +34,6 @@ public struct Server: Sendable {
         self.ticks = ticks
     }
 
-    /// Makes NIO's event loops (one thread per core) Swift concurrency's global executor, as
-    /// SwiftNIO offers for servers: a request's task then runs on the loop that read it,
-    /// instead of moving to Swift's own pool and back to the loop to answer (two thread
-    /// switches per request on each side). Work that blocks never runs there: the read API,
-    /// the preview and contributions hand it to Dispatch threads (`Blocking`). Call once,
-    /// before serving; false when it could not be installed (then nothing changes).
-    @discardableResult
-    public static func runTasksOnEventLoops() -> Bool {
-        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
-    }
-
     /// Checks the configuration and that the database can be read, then serves until
     /// SIGINT or SIGTERM: requests in flight finish, then it returns. `listening` is called
     /// with the bound port once the server accepts connections.
@@ -60,7 +49,8 @@ public struct Server: Sendable {
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in listening(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
-        try await app.runService()
+        // Every task of the server, each connection's among them, runs on the event loops.
+        try await withTaskExecutorPreference(EventLoopTaskExecutor.shared) { try await app.runService() }
     }
 
     func router(_ endpoints: Endpoints, proxies: TrustedProxies) -> Router<ServeContext> {
@@ -85,7 +75,7 @@ public struct Server: Sendable {
                     return (key.utf8.contains(UInt8(ascii: "%")) ? key.removingPercentEncoding ?? key : key, String(pair.value))
                 }
                 let parameters = try Parameters(pairs, allowed: names)
-                let answer = try await blocking.run { try body(parameters, context) }
+                let answer = try await blocking.run(resumingOn: context.eventLoop) { try body(parameters, context) }
                 return Caching.response(answer, request: request, now: now())
             }
         }

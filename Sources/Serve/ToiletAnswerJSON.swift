@@ -21,9 +21,10 @@ enum ToiletAnswerJSON {
         w.raw(",\"lon\":")
         w.number(degrees(answer.near.longitude))
         w.raw("},\"results\":[")
-        for (i, r) in answer.results.enumerated() {
+        var instants = Instants()
+        for i in answer.results.indices {
             if i > 0 { w.raw(",") }
-            result(r, to: &w)
+            result(answer.results[i], to: &w, instants: &instants)
         }
         w.raw("],\"schema\":")
         w.string(ToiletAnswer.schema)
@@ -33,15 +34,34 @@ enum ToiletAnswerJSON {
         return w.out
     }
 
-    private static func result(_ r: ToiletResult, to w: inout Writer) {
+    /// The texts of the instants one answer writes: its places share a few zones, and their
+    /// `state_at` (and often `next_change`) instants, so each text is made once per answer.
+    private struct Instants {
+        private var zones: [(name: String, zone: TimeZone)] = []
+        private var texts: [(instant: Date, zone: String, text: String)] = []
+
+        /// `InstantText.text(date, in: TimeZone(identifier: zone) ?? .gmt)`.
+        mutating func text(_ date: Date, zone name: String) -> String {
+            if let hit = texts.first(where: { $0.instant == date && $0.zone == name }) { return hit.text }
+            let zone: TimeZone
+            if let known = zones.first(where: { $0.name == name }) {
+                zone = known.zone
+            } else {
+                zone = TimeZone(identifier: name) ?? .gmt
+                zones.append((name, zone))
+            }
+            let text = InstantText.text(date, in: zone)
+            if texts.count < 32 { texts.append((date, name, text)) }
+            return text
+        }
+    }
+
+    private static func result(_ r: ToiletResult, to w: inout Writer, instants: inout Instants) {
         let t = r.toilet
         let d = t.details
-        var zone: TimeZone?
         func instant(_ date: Date?) -> String? {
             guard let date else { return nil }
-            let z = zone ?? TimeZone(identifier: t.timeZone) ?? .gmt
-            zone = z
-            return InstantText.text(date, in: z)
+            return instants.text(date, zone: t.timeZone)
         }
         w.raw("{\"access\":")
         w.string(d.access.rawValue)
@@ -153,8 +173,8 @@ enum ToiletAnswerJSON {
         }
 
         mutating func number(_ value: Double?) {
-            guard let value, case .literal(let text) = CompactJSON.number(value) else { return raw("null") }
-            out.append(contentsOf: text.utf8)
+            guard let value else { return raw("null") }
+            CompactJSON.number(value, to: &out)
         }
     }
 }

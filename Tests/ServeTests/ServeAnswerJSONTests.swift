@@ -27,6 +27,28 @@ import Testing
         #expect(first.count == 36)
     }
 
+    /// Places in other zones at the same instant keep their own offsets (the answer makes
+    /// each instant's text once per zone, not once per instant).
+    @Test func sameInstantsInOtherZonesKeepTheirOffsets() throws {
+        var answer = Self.answer(full: true)
+        var third = answer.results[0]
+        third.toilet.timeZone = "America/New_York"
+        third.nextChangeAt = answer.results[0].nextChangeAt
+        answer.results[1].toilet.timeZone = "Asia/Kolkata"
+        answer.results.append(third)
+        answer.results.append(answer.results[0])
+        let direct = String(decoding: ToiletAnswerJSON.encode(answer), as: UTF8.self)
+        #expect(direct == String(decoding: try CompactJSON.encode(answer, newline: true), as: UTF8.self))
+        let states = try #require(
+            (try JSONSerialization.jsonObject(with: Data(direct.utf8)) as? [String: Any])?["results"] as? [[String: Any]]
+        ).map { "\($0["state_at"] ?? "") \($0["next_change"] ?? "")" }
+        #expect(
+            states == [
+                "2026-10-24T02:00:00+02:00 2026-10-27T01:00:00+01:00", "2026-10-24T05:30:00+05:30 <null>",
+                "2026-10-23T20:00:00-04:00 2026-10-26T20:00:00-04:00", "2026-10-24T02:00:00+02:00 2026-10-27T01:00:00+01:00",
+            ])
+    }
+
     @Test func anEmptyAnswer() throws {
         let answer = ToiletAnswer(near: Coordinate(latitude: -33.8688, longitude: 151.2093), stateAt: nil, results: [])
         #expect(

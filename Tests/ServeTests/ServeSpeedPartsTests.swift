@@ -32,6 +32,26 @@ import Testing
                 #"{"date":817074000.5,"empty":[],"flags":[true,false],"nested":{"a":[],"b":[1,2]},"numbers":[300,0.1,1e-07,"#))
     }
 
+    /// The byte writer of numbers (the nearest answer's) writes what the `Node` form writes.
+    @Test func numbersWrittenAsBytesMatchTheNodeForm() {
+        let values = [
+            300.0, 0.1, 1e-7, 1e20, 1e22, 14.4214, -0.0, 0, 49.9999999, .leastNonzeroMagnitude, 12.0, -3.0, .nan, .infinity,
+        ]
+        var bytes: [String] = []
+        var nodes: [String] = []
+        for v in values {
+            var out: [UInt8] = []
+            CompactJSON.number(v, to: &out)
+            bytes.append(String(decoding: out, as: UTF8.self))
+            if case .literal(let text) = CompactJSON.number(v) { nodes.append(text) } else { nodes.append("null") }
+        }
+        #expect(bytes == nodes)
+        #expect(
+            bytes == [
+                "300", "0.1", "1e-07", "1e+20", "1e+22", "14.4214", "-0", "0", "49.9999999", "5e-324", "12", "-3", "null", "null",
+            ])
+    }
+
     @Test func compactJSONEscapesEveryControlCharacter() throws {
         let all = String(String.UnicodeScalarView((0..<0x20).compactMap(Unicode.Scalar.init)))
         let text = String(decoding: try CompactJSON.encode([all]), as: UTF8.self)

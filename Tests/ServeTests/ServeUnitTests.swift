@@ -22,6 +22,27 @@ import Testing
         #expect(slow.take(client: "c", at: 0) == 10)
     }
 
+    /// The server's tasks run on NIO's event loops (`EventLoopTaskExecutor`), children too, and
+    /// a request's task comes back to its loop after the blocking work ran on a Dispatch
+    /// thread. (Release builds link Swift's runtime statically, where NIO's global-executor
+    /// hook was silently not installed: every task ran on Dispatch's threads.)
+    @Test func serverTasksRunOnTheEventLoopsAndComeBackToTheirLoop() async throws {
+        #expect(EventLoopTaskExecutor.currentLoopID == nil)
+        let seen = try await withTaskExecutorPreference(EventLoopTaskExecutor.shared) {
+            let first = EventLoopTaskExecutor.currentLoopID
+            let worker = try await Blocking(timeout: 5).run(resumingOn: EventLoopTaskExecutor.currentLoop) {
+                EventLoopTaskExecutor.currentLoopID
+            }
+            let after = EventLoopTaskExecutor.currentLoopID
+            async let child = EventLoopTaskExecutor.currentLoopID
+            return [first, worker, after, await child]
+        }
+        #expect(seen[0] != nil)
+        #expect(seen[1] == nil)  // the work ran off the loops
+        #expect(seen[2] == seen[0])
+        #expect(seen[3] != nil)
+    }
+
     /// The timeout answers while the work still runs (the work waits for the test to let it
     /// end, so the order does not depend on the machine's load).
     @Test func workThatOutlivesTheTimeoutAnswers503WhileItRuns() async throws {

@@ -15,9 +15,8 @@ public final class ToiletFinder {
     /// The row file of the index's state, shared with other finders of that state (the
     /// HTTP server fills it once built); nil or empty: rows are read from the store.
     public var rowSource: ToiletRowSource?
-    /// Rows already read from the store, shared with other finders of the same committed
-    /// state (the HTTP server's); nil: every store lookup reads SQLite. Not used for rows
-    /// the row file gives.
+    /// Rows already read (from the row file or the store), shared with other finders of the
+    /// same committed state (the HTTP server's); nil: every lookup reads the file or SQLite.
     public var rowCache: ToiletRowCache?
     /// Parsed opening hours and time zones, kept across queries.
     let evaluator = OpenStateEvaluator()
@@ -88,7 +87,15 @@ public final class ToiletFinder {
     ) throws -> [ToiletResult] {
         if let rows = rowSource?.file {
             do {
-                return try search(to: point, limit: limit, filter: filter, accept: accept, toilet: rows.toilet)
+                // Rows decoded once are kept in the row cache when there is one: a kept row
+                // costs less than decoding it again (the server's open-now searches meet the
+                // same rows request after request).
+                guard let rowCache else {
+                    return try search(to: point, limit: limit, filter: filter, accept: accept, toilet: rows.toilet)
+                }
+                return try search(to: point, limit: limit, filter: filter, accept: accept) { id in
+                    try rowCache.toilet(id, reading: rows.toilet)
+                }
             } catch StorageError.badFile(let path, _) where path == rows.path && opened != nil {
                 // A damaged row file: from now on the rows come from the store (of the same state).
                 rowSource?.drop(rows)

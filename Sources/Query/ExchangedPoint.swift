@@ -7,7 +7,12 @@ extension ToiletFinder {
     /// the active toilets' extent and the exchanged point inside. Reads the extent only in
     /// that case, so a normal query pays nothing.
     public func exchangedPoint(for point: Coordinate, nearestMeters: Double?) throws -> Coordinate? {
-        try store.exchangedPoint(for: point, nearestMeters: nearestMeters, kind: .toilets)
+        if let rows = rowSource?.file {
+            // The row file keeps the same extent (the active toilets of the same state).
+            guard (nearestMeters ?? .infinity) > LocateStore.swappedCheckMeters else { return nil }
+            return rows.extent?.exchangedInside(point)
+        }
+        return try store().exchangedPoint(for: point, nearestMeters: nearestMeters, kind: .toilets)
     }
 }
 

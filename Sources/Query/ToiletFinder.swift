@@ -3,13 +3,20 @@ import Hours
 public import Storage
 
 /// Answers "the nearest toilets to here": exact geodesic order from the nearest index,
-/// then the rows' attributes from the store. Records of several datasets that are one
+/// then the rows' attributes from the row file (`ToiletRowFile`) when there is one of the
+/// state the index is of, else from the store. Records of several datasets that are one
 /// place (`SamePlace`) are one result.
 public final class ToiletFinder {
-    let store: LocateStore
+    /// The store, when open: a finder made by `init?(currentFilesOf:)` opens it only when
+    /// asked something its files cannot answer (`unanswerableFilters`).
+    private var opened: LocateStore?
+    private let databasePath: String
     let index: NearestIndex
-    /// Rows already read, shared with other finders of the same committed state (the HTTP
-    /// server's); nil: every lookup reads the store.
+    /// The row file of the index's state, shared with other finders of that state (the
+    /// HTTP server fills it once built); nil or empty: rows are read from the store.
+    public var rowSource: ToiletRowSource?
+    /// Rows already read (from the row file or the store), shared with other finders of the
+    /// same committed state (the HTTP server's); nil: every lookup reads the file or SQLite.
     public var rowCache: ToiletRowCache?
     /// Parsed opening hours and time zones, kept across queries.
     let evaluator = OpenStateEvaluator()
@@ -23,8 +30,42 @@ public final class ToiletFinder {
 
     /// Opens the finder over a store (building the nearest index when stale).
     public init(store: LocateStore) throws {
-        self.store = store
+        self.opened = store
+        self.databasePath = store.path
         self.index = try NearestIndex.open(for: store)
+    }
+
+    /// A finder that answers from the derived files beside the database at `path` alone,
+    /// without loading the database's schema: nil unless its row file is of the newest
+    /// committed state (`DataNonce`) and the nearest index of that same state is there.
+    public init?(currentFilesOf path: String) {
+        guard let nonce = DataNonce.current(path: path), let rows = ToiletRowFile(currentFor: path, nonce: nonce),
+            let index = NearestIndex.existing(database: path, stamp: rows.indexStamp), index.count == rows.rowCount
+        else { return nil }
+        self.databasePath = path
+        self.index = index
+        self.rowSource = ToiletRowSource(rows)
+    }
+
+    /// The store: the one given, or opened now (it then reads the newest committed state).
+    func store() throws -> LocateStore {
+        if let opened { return opened }
+        let store = try LocateStore(readingAt: databasePath)
+        opened = store
+        return store
+    }
+
+    /// The datasets that have active toilets, sorted.
+    public func activeDatasets() throws -> [String] {
+        if let rows = rowSource?.file { return rows.datasets }
+        return try store().activeToiletDatasets()
+    }
+
+    /// Writes the row file of the state this finder's store reads, for the next query (see
+    /// `ToiletRowFile.save(for:)`), unless the finder already reads one.
+    public func saveRowFile() throws {
+        guard rowSource?.file == nil, let opened else { return }
+        try ToiletRowFile.save(for: opened)
     }
 
     /// Number of active toilets.
@@ -44,59 +85,82 @@ public final class ToiletFinder {
     func search(
         to point: Coordinate, limit: Int, filter: ToiletFilter, accept: (StoredToilet, Double) throws -> Bool
     ) throws -> [ToiletResult] {
-        let geodesic = Geodesic()
-        var places: [[StoredToilet]] = []
-        var seen: [(toilet: StoredToilet, distance: Double)] = []
-        return try store.withToiletLookup { read in
-            func toilet(_ id: Int64) throws -> StoredToilet? {
+        if let rows = rowSource?.file {
+            do {
+                // Rows decoded once are kept in the row cache when there is one: a kept row
+                // costs less than decoding it again (the server's open-now searches meet the
+                // same rows request after request).
+                guard let rowCache else {
+                    return try search(to: point, limit: limit, filter: filter, accept: accept, toilet: rows.toilet)
+                }
+                return try search(to: point, limit: limit, filter: filter, accept: accept) { id in
+                    try rowCache.toilet(id, reading: rows.toilet)
+                }
+            } catch StorageError.badFile(let path, _) where path == rows.path && opened != nil {
+                // A damaged row file: from now on the rows come from the store (of the same state).
+                rowSource?.drop(rows)
+            }
+        }
+        return try store().withToiletLookup { read in
+            try search(to: point, limit: limit, filter: filter, accept: accept) { id in
                 guard let rowCache else { return try read(id) }
                 return try rowCache.toilet(id, reading: read)
             }
-            _ = try index.nearest(to: point, limit: limit, maxDistanceMeters: filter.maxDistanceMeters) {
-                id, flags, distance in
-                guard filter.accepts(flags), let t = try toilet(id), filter.acceptsRow(t) else { return false }
-                guard try accept(t, distance) else { return false }
-                seen.append((t, distance))
-                if let i = places.firstIndex(where: { SamePlace.joins(t, $0, geodesic: geodesic) }) {
-                    places[i].append(t)
-                    return false
-                }
-                places.append([t])
-                return true
-            }
-            // The search meets records at one position in any order: group again in
-            // (distance, row id) order, as the rule is stated.
-            places = []
-            for (t, _) in seen.sorted(by: { ($0.distance, $0.toilet.rowID) < ($1.distance, $1.toilet.rowID) }) {
-                if let i = places.firstIndex(where: { SamePlace.joins(t, $0, geodesic: geodesic) }) {
-                    places[i].append(t)
-                } else if places.count < limit {
-                    places.append([t])
-                }
-            }
-            var used = Set(places.flatMap { $0.map(\.rowID) })
-            var results: [ToiletResult] = []
-            for place in places {
-                var records = place
-                if !oneDataset {
-                    _ = try index.nearest(
-                        to: records[0].coordinate, limit: 32, maxDistanceMeters: 2 * SamePlace.agreeingTextMeters
-                    ) { id, flags, _ in
-                        guard !used.contains(id), !flags.contains(.restricted), let other = try toilet(id),
-                            filter.datasets?.contains(other.dataset) ?? true,
-                            SamePlace.joins(other, records, geodesic: geodesic)
-                        else { return false }
-                        records.append(other)
-                        used.insert(id)
-                        return true
-                    }
-                }
-                let (distance, bearing) = geodesic.inverse(from: point, to: place[0].coordinate)
-                var r = ToiletResult(SamePlace.merged(records), distanceMeters: distance, bearingDegrees: bearing)
-                r.sources = records.map(ToiletSource.init)
-                results.append(r)
-            }
-            return results
         }
+    }
+
+    /// `search(to:limit:filter:accept:)` with rows from `toilet`.
+    private func search(
+        to point: Coordinate, limit: Int, filter: ToiletFilter, accept: (StoredToilet, Double) throws -> Bool,
+        toilet: (Int64) throws -> StoredToilet?
+    ) throws -> [ToiletResult] {
+        let geodesic = Geodesic()
+        var places: [[StoredToilet]] = []
+        var seen: [(toilet: StoredToilet, distance: Double)] = []
+        _ = try index.nearest(to: point, limit: limit, maxDistanceMeters: filter.maxDistanceMeters) {
+            id, flags, distance in
+            guard filter.accepts(flags), let t = try toilet(id), filter.acceptsRow(t) else { return false }
+            guard try accept(t, distance) else { return false }
+            seen.append((t, distance))
+            if let i = places.firstIndex(where: { SamePlace.joins(t, $0, geodesic: geodesic) }) {
+                places[i].append(t)
+                return false
+            }
+            places.append([t])
+            return true
+        }
+        // The search meets records at one position in any order: group again in
+        // (distance, row id) order, as the rule is stated.
+        places = []
+        for (t, _) in seen.sorted(by: { ($0.distance, $0.toilet.rowID) < ($1.distance, $1.toilet.rowID) }) {
+            if let i = places.firstIndex(where: { SamePlace.joins(t, $0, geodesic: geodesic) }) {
+                places[i].append(t)
+            } else if places.count < limit {
+                places.append([t])
+            }
+        }
+        var used = Set(places.flatMap { $0.map(\.rowID) })
+        var results: [ToiletResult] = []
+        for place in places {
+            var records = place
+            if !oneDataset {
+                _ = try index.nearest(
+                    to: records[0].coordinate, limit: 32, maxDistanceMeters: 2 * SamePlace.agreeingTextMeters
+                ) { id, flags, _ in
+                    guard !used.contains(id), !flags.contains(.restricted), let other = try toilet(id),
+                        filter.datasets?.contains(other.dataset) ?? true,
+                        SamePlace.joins(other, records, geodesic: geodesic)
+                    else { return false }
+                    records.append(other)
+                    used.insert(id)
+                    return true
+                }
+            }
+            let (distance, bearing) = geodesic.inverse(from: point, to: place[0].coordinate)
+            var r = ToiletResult(SamePlace.merged(records), distanceMeters: distance, bearingDegrees: bearing)
+            r.sources = records.map(ToiletSource.init)
+            results.append(r)
+        }
+        return results
     }
 }

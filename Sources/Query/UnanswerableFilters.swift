@@ -38,7 +38,7 @@ extension ToiletFinder {
     /// only after a query found nothing.
     public func unanswerableFilters(_ filter: ToiletFilter, open: OpenFilter?) throws -> UnanswerableFilters? {
         guard open != nil || filter.wheelchair || filter.free || filter.changingTable || filter.unisex else { return nil }
-        let c = try store.activeToiletCoverage()
+        let c = try store().activeToiletCoverage()
         guard c.active > 0 else { return nil }
         var found: [UnanswerableFilters.Filter] = []
         if let open, c.hours == 0, !open.includeUnknown { found.append(.openingHours(withText: c.hoursText)) }

@@ -15,9 +15,12 @@ final class Reader {
     let toilets: ToiletFinder
     let stations: StationFinder
 
-    init(store: LocateStore, cache: ToiletRowCache, openStates: OpenStateCache, oneDataset: Bool) throws {
+    init(
+        store: LocateStore, cache: ToiletRowCache, openStates: OpenStateCache, oneDataset: Bool, rows: ToiletRowSource
+    ) throws {
         self.store = store
         toilets = try ToiletFinder(store: store)
+        toilets.rowSource = rows
         toilets.rowCache = cache
         toilets.openStates = openStates
         toilets.oneDataset = oneDataset
@@ -127,14 +130,20 @@ final class DataSource: @unchecked Sendable {
                 let cache = ToiletRowCache(capacity: cachedPlaces)
                 let openStates = OpenStateCache(capacity: cachedPlaces)
                 let oneDataset = try first.activePlacesAreOfOneDataset(.toilets)
-                var readers = [try Reader(store: first, cache: cache, openStates: openStates, oneDataset: oneDataset)]
+                let rows = ToiletRowSource()
+                let nonce = try first.dataNonce()
+                var readers = [
+                    try Reader(store: first, cache: cache, openStates: openStates, oneDataset: oneDataset, rows: rows)
+                ]
                 while readers.count < readerCount {
                     let store = try LocateStore(readingAt: path)
-                    guard try store.dataVersion() == version else { break }
-                    readers.append(try Reader(store: store, cache: cache, openStates: openStates, oneDataset: oneDataset))
+                    guard try store.dataVersion() == version, try store.dataNonce() == nonce else { break }
+                    readers.append(
+                        try Reader(store: store, cache: cache, openStates: openStates, oneDataset: oneDataset, rows: rows))
                 }
                 guard readers.count == readerCount else { continue }  // an ingest committed meanwhile
                 let finish = try first.newestFinish().flatMap(DataSource.instant)
+                DataSource.fillRows(rows, path: path, nonce: nonce)
                 return DataState(version: version, lastModified: finish, readers: readers)
             }
             throw ServeError.unavailable("\(path) changed five times while it was being opened")
@@ -143,6 +152,22 @@ final class DataSource: @unchecked Sendable {
         } catch {
             throw ServeError.unavailable("\(error)")
         }
+    }
+
+    /// Gives the readers of the state with data nonce `nonce` its row file: the one beside
+    /// the database when it is of that state, else one built on a thread of its own (its
+    /// readers read rows through SQLite until it is ready). Nothing when the state has no
+    /// nonce, or when the database has moved on before the build starts.
+    static func fillRows(_ rows: ToiletRowSource, path: String, nonce: Int64) {
+        guard nonce != 0 else { return }
+        if let file = ToiletRowFile(currentFor: path, nonce: nonce) { return rows.fill(file) }
+        let thread = Thread {
+            guard let store = try? LocateStore(readingAt: path), (try? store.dataNonce()) == nonce,
+                let file = try? ToiletRowFile.make(for: store)
+            else { return }
+            rows.fill(file)
+        }
+        thread.start()
     }
 
     /// What `fileSignature()` compares.

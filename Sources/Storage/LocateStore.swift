@@ -292,11 +292,12 @@ public final class LocateStore {
         }
     }
 
-    /// Removes a partial database file, its SQLite side files (`-wal`, `-shm`, `-journal`)
-    /// and its nearest-search indexes.
+    /// Removes a partial database file, its SQLite side files (`-wal`, `-shm`, `-journal`),
+    /// its nearest-search indexes and its row file.
     static func removeFiles(of file: String) {
         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(file + suffix) }
         for kind in PlaceKind.allCases { unlink(NearestIndex.path(forFile: file, kind: kind)) }
+        unlink(ToiletRowFile.path(forFile: file))
     }
 
     /// SQLite's process-wide setup, done once before the first connection opens
@@ -326,10 +327,16 @@ public final class LocateStore {
         return "\(error)"
     }
 
-    /// Runs `body` in one write transaction; any thrown error rolls everything back.
+    /// Runs `body` in one write transaction; any thrown error rolls everything back. Every
+    /// write stores a fresh data nonce in the same transaction (`DataNonce`): files derived
+    /// from an earlier state are then no longer trusted.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
         do {
-            return try queue.write(body)
+            return try queue.write { db in
+                let result = try body(db)
+                try DataNonce.renew(db)
+                return result
+            }
         } catch let e as StorageError {
             throw e
         } catch let e as DatabaseError {

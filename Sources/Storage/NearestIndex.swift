@@ -63,6 +63,8 @@ public final class NearestIndex {
         guard Array(b[16..<56]) == NearestIndex.stampField(stamp) else { return nil }
         let n = Int(b.load(fromByteOffset: 8, as: Int64.self))
         let boxCount = Int(b.load(fromByteOffset: 56, as: Int64.self))
+        // Counts from a damaged header must not overflow the size computed from them.
+        guard (0..<(1 << 40)).contains(n), (0..<(1 << 40)).contains(boxCount) else { return nil }
         let need = NearestIndex.headerSize + n * (3 * 8 + 2 * 8 + 8 + 1 + 1) + boxCount * 48
         guard n >= 0, boxCount == KDTreeView.boxCount(for: n), b.count == need, let base = b.baseAddress else { return nil }
         var off = NearestIndex.headerSize
@@ -110,6 +112,14 @@ public final class NearestIndex {
             throw StorageError.sqlFailed(sql: "nearest index", reason: "built index does not verify")
         }
         return index
+    }
+
+    /// The index of `kind` beside the database file at `databasePath` when it was built from
+    /// the state stamped `stamp` (a row file's `indexStamp`); nil when it is missing, of
+    /// another state, or damaged. Reads no SQL.
+    public static func existing(database databasePath: String, kind: PlaceKind = .toilets, stamp: String) -> NearestIndex? {
+        guard let f = MappedFile(path: path(forFile: databasePath, kind: kind)) else { return nil }
+        return NearestIndex(file: f, stamp: stamp)
     }
 
     /// The cache file of `kind` beside the database: `<db>.<table>.kdt` (beside

@@ -14,7 +14,10 @@ enum Schema {
                         sql: "SELECT InsertEpsgSrid(4326) WHERE NOT EXISTS (SELECT 1 FROM spatial_ref_sys WHERE srid = 4326)")
                 }
             }
+            // A migration may change places: the states before and after get other nonces.
+            let pending = try queue.read { db in try !migrator.hasCompletedMigrations(db) }
             try migrator.migrate(queue)
+            if pending { try queue.write { db in try DataNonce.renew(db) } }
         } catch let e as StorageError {
             throw e
         } catch let e as DatabaseError where e.resultCode.primaryResultCode == .SQLITE_BUSY {

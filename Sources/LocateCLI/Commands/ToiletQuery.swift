@@ -64,16 +64,35 @@ struct ToiletQuery: Equatable {
         return OpenFilter(at: instant, includeUnknown: includeUnknown, arrival: arrival)
     }
 
+    /// Answers from the derived files alone when they are of the newest committed state
+    /// (`ToiletFinder(currentFilesOf:)`: no SQL but the header's data nonce); otherwise,
+    /// or when the row file turns out damaged, through the store as always, then writes
+    /// the row file for the next query.
     func run() throws {
         guard let point = near.flatMap(Coordinate.init(latLonText:)) else { throw Exit.usage }
-        let db = try LocateStore(readingAt: StoreOptions.path(db: self.db))
+        let path = StoreOptions.path(db: self.db)
+        if let finder = ToiletFinder(currentFilesOf: path) {
+            // The process ends right after the answer: unmapping the files would only add to the wait.
+            ProcessEnd.keep(finder)
+            do {
+                return try answer(point, finder: finder)
+            } catch StorageError.badFile(let damaged, _) where damaged == ToiletRowFile.path(forFile: path) {
+                // Answered through the store below, which writes a sound file again.
+                unlink(damaged)
+            }
+        }
+        let db = try LocateStore(readingAt: path)
         let finder = try ToiletFinder(store: db)
-        // The process ends right after the answer: closing the connection (freeing SQLite's
-        // parsed schema) and unmapping the index would only add to the wait.
+        // As above; closing the connection would also free SQLite's parsed schema.
         ProcessEnd.keep(finder)
+        defer { try? finder.saveRowFile() }
+        try answer(point, finder: finder)
+    }
+
+    private func answer(_ point: Coordinate, finder: ToiletFinder) throws {
         guard finder.count > 0 else { throw StorageError.empty(what: "active toilets") }
         if !datasets.isEmpty {
-            let active = try db.activeToiletDatasets()
+            let active = try finder.activeDatasets()
             if let unknown = datasets.first(where: { !active.contains($0) }) {
                 throw ValidationError(
                     "--dataset '\(unknown)' has no active toilets (datasets: \(active.joined(separator: ", ")))")

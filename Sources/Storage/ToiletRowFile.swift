@@ -1,0 +1,280 @@
+import Foundation
+public import Geo
+import Hours
+
+/// The active toilets of one committed state, by row id, in a memory-mapped file beside the
+/// database (`<db>.toilets.rows`): a query reads the rows its nearest search meets without
+/// SQLite. Like the nearest index it is a derived cache, written by readers (never by the
+/// ingest) under a temporary name and renamed into place, so a reader maps an old or a new
+/// file whole. It is stamped with the state's data nonce (`DataNonce`) and the nearest
+/// index's stamp: a reader uses it only when the database's current nonce is the file's.
+///
+/// Layout (little-endian): a 128-byte header (magic `LOCROW01`, nonce, row count `n`, data
+/// bytes, the nearest index's 40-byte stamp, the active extent as west, south, east, north,
+/// the dataset block's bytes, an FNV-1a hash of the header); `n` row ids, ascending; `n + 1`
+/// offsets into the data; the data (one record per row, `ToiletRowCoding`); the sorted
+/// names of the datasets with active toilets. Every size is checked on open and every
+/// offset and length on reading: a damaged record throws `StorageError.badFile`, it is
+/// never read past the file.
+public final class ToiletRowFile: @unchecked Sendable {
+    // Immutable after init: the map is only read, so sharing between threads is safe.
+    private let file: MappedFile
+    /// The file's path (errors name it).
+    public let path: String
+    /// The data nonce of the state the rows are of.
+    public let nonce: Int64
+    /// The nearest index's stamp of that state (`NearestIndex.open(path:stamp:)`).
+    public let indexStamp: String
+    /// The box around the active toilets (nil when there are none).
+    public let extent: BoundingBox?
+    /// The datasets that have active toilets, sorted.
+    public let datasets: [String]
+    private let count: Int
+    private let ids: UnsafeRawPointer
+    private let offsets: UnsafeRawPointer
+    private let data: UnsafeRawPointer
+    private let dataBytes: Int
+
+    static let magic: [UInt8] = Array("LOCROW01".utf8)
+    static let headerSize = 128
+
+    /// Verifies `file` as the row file of the state with data nonce `nonce` (any nonce when
+    /// nil); nil when it is not one.
+    init?(file: MappedFile, path: String, nonce expected: Int64?) {
+        let b = file.bytes
+        guard b.count >= ToiletRowFile.headerSize, let base = b.baseAddress, Array(b[0..<8]) == ToiletRowFile.magic,
+            b.load(fromByteOffset: 112, as: UInt64.self) == ToiletRowFile.hash(UnsafeRawBufferPointer(rebasing: b[0..<112]))
+        else { return nil }
+        let nonce = b.load(fromByteOffset: 8, as: Int64.self)
+        let n = b.load(fromByteOffset: 16, as: Int64.self)
+        let dataBytes = b.load(fromByteOffset: 24, as: Int64.self)
+        let datasetBytes = b.load(fromByteOffset: 104, as: Int64.self)
+        guard nonce != 0, expected.map({ $0 == nonce }) ?? true, n >= 0, n < 1 << 40, dataBytes >= 0, dataBytes < 1 << 50,
+            datasetBytes >= 0, datasetBytes < 1 << 40,
+            Int64(b.count) == Int64(ToiletRowFile.headerSize) + 16 * n + 8 + dataBytes + datasetBytes
+        else { return nil }
+        self.count = Int(n)
+        self.dataBytes = Int(dataBytes)
+        ids = base + ToiletRowFile.headerSize
+        offsets = ids + 8 * count
+        data = offsets + 8 * (count + 1)
+        // The offsets must start at 0 and end at the data's size; each one is checked again on reading.
+        guard offsets.load(as: Int64.self) == 0, offsets.load(fromByteOffset: 8 * count, as: Int64.self) == dataBytes else {
+            return nil
+        }
+        var names = ToiletRowCoding.Reader(start: data + self.dataBytes, count: Int(datasetBytes))
+        var list: [String] = []
+        while !names.atEnd {
+            guard let name = try? names.string() else { return nil }
+            list.append(name)
+        }
+        let stampBytes = b[32..<72].prefix { $0 != 0 }
+        self.nonce = nonce
+        self.indexStamp = String(decoding: stampBytes, as: UTF8.self)
+        self.datasets = list
+        let box = (0..<4).map { b.load(fromByteOffset: 72 + 8 * $0, as: Double.self) }
+        self.extent =
+            n == 0 ? nil : BoundingBox(minLongitude: box[0], minLatitude: box[1], maxLongitude: box[2], maxLatitude: box[3])
+        self.file = file
+        self.path = path
+    }
+
+    /// The row file beside the database at `path` when it is of the state with data nonce
+    /// `nonce`; nil when it is missing, of another state, or damaged.
+    public convenience init?(currentFor databasePath: String, nonce: Int64) {
+        let path = ToiletRowFile.path(forFile: databasePath)
+        guard let file = MappedFile(path: path) else { return nil }
+        self.init(file: file, path: path, nonce: nonce)
+    }
+
+    /// The row file beside the database file `file`: `<file>.toilets.rows`.
+    public static func path(forFile file: String) -> String { file + ".toilets.rows" }
+
+    /// Number of rows (active toilets).
+    public var rowCount: Int { count }
+
+    /// The active toilet with row id `id`, or nil when the file has none; throws
+    /// `StorageError.badFile` when its record is damaged.
+    public func toilet(_ id: Int64) throws -> StoredToilet? {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if ids.load(fromByteOffset: 8 * mid, as: Int64.self) < id { low = mid + 1 } else { high = mid }
+        }
+        guard low < count, ids.load(fromByteOffset: 8 * low, as: Int64.self) == id else { return nil }
+        return try toilet(at: low)
+    }
+
+    /// The toilet at position `i` (0..<rowCount), in row id order.
+    public func toilet(at i: Int) throws -> StoredToilet {
+        let start = Int(offsets.load(fromByteOffset: 8 * i, as: Int64.self))
+        let end = Int(offsets.load(fromByteOffset: 8 * (i + 1), as: Int64.self))
+        guard 0 <= start, start <= end, end <= dataBytes else { throw damaged("row \(i) has offsets \(start)..\(end)") }
+        var reader = ToiletRowCoding.Reader(start: data + start, count: end - start)
+        let id = ids.load(fromByteOffset: 8 * i, as: Int64.self)
+        do {
+            let t = try ToiletRowCoding.decode(&reader, rowID: id)
+            guard reader.atEnd else { throw ToiletRowCoding.Damage() }
+            return t
+        } catch {
+            throw damaged("the record of row id \(id) is damaged")
+        }
+    }
+
+    private func damaged(_ reason: String) -> StorageError { .badFile(path: path, reason: reason) }
+
+    /// FNV-1a, 64 bits, over `bytes` (the header's own check).
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            h ^= UInt64(byte)
+            h = h &* 0x100_0000_01b3
+        }
+        return h
+    }
+}
+
+/// The encoding of one `StoredToilet` in a row file: every field but the row id, in the
+/// struct's order. A string is its UTF-8 length (4 bytes; `0xFFFFFFFF`: nil) then its
+/// bytes; a `Double?` a tag byte (0: nil, 1: a value) then its 8 bytes; a `Double` its 8
+/// bytes; a `Bool?` one byte (0: nil, 1: false, 2: true); an enum its raw value as a string.
+enum ToiletRowCoding {
+    /// A record that does not decode.
+    struct Damage: Error {}
+
+    /// Reads values from a byte range, every read checked against its end.
+    struct Reader {
+        var position: UnsafeRawPointer
+        let end: UnsafeRawPointer
+
+        init(start: UnsafeRawPointer, count: Int) {
+            position = start
+            end = start + count
+        }
+
+        var atEnd: Bool { position == end }
+
+        mutating func take(_ n: Int) throws -> UnsafeRawPointer {
+            guard n >= 0, end - position >= n else { throw Damage() }
+            defer { position += n }
+            return position
+        }
+
+        mutating func string() throws -> String {
+            guard let s = try optionalString() else { throw Damage() }
+            return s
+        }
+
+        mutating func optionalString() throws -> String? {
+            let length = try take(4).loadUnaligned(as: UInt32.self)
+            if length == UInt32.max { return nil }
+            let p = try take(Int(length))
+            return String(decoding: UnsafeRawBufferPointer(start: p, count: Int(length)), as: UTF8.self)
+        }
+
+        mutating func double() throws -> Double { try take(8).loadUnaligned(as: Double.self) }
+
+        mutating func optionalDouble() throws -> Double? {
+            switch try take(1).load(as: UInt8.self) {
+            case 0: return nil
+            case 1: return try double()
+            default: throw Damage()
+            }
+        }
+
+        mutating func optionalBool() throws -> Bool? {
+            switch try take(1).load(as: UInt8.self) {
+            case 0: return nil
+            case 1: return false
+            case 2: return true
+            default: throw Damage()
+            }
+        }
+
+        mutating func value<T: RawRepresentable>(_: T.Type) throws -> T where T.RawValue == String {
+            guard let v = T(rawValue: try string()) else { throw Damage() }
+            return v
+        }
+    }
+
+    static func decode(_ r: inout Reader, rowID: Int64) throws -> StoredToilet {
+        let dataset = try r.string()
+        let sourceID = try r.string()
+        let name = try r.optionalString()
+        let address = try r.optionalString()
+        let hoursText = try r.optionalString()
+        let hoursOSM = try r.optionalString()
+        let hoursStatus = try r.value(HoursStatus.self)
+        let country = try r.optionalString()
+        let priceText = try r.optionalString()
+        let priceAmount = try r.optionalDouble()
+        let priceCurrency = try r.optionalString()
+        let isFree = try r.optionalBool()
+        let wheelchair = try r.value(WheelchairAccess.self)
+        let toiletType = try r.optionalString()
+        let locationDetail = try r.optionalString()
+        let timeZone = try r.string()
+        let latitude = try r.double()
+        let longitude = try r.double()
+        let details = ToiletDetails(
+            access: try r.value(ToiletAccess.self), changingTable: try r.optionalBool(), unisex: try r.optionalBool(),
+            female: try r.optionalBool(), male: try r.optionalBool(), disposal: try r.optionalString(),
+            level: try r.optionalString(), indoor: try r.optionalString(), operatorName: try r.optionalString(),
+            checkDate: try r.optionalString())
+        return StoredToilet(
+            rowID: rowID, dataset: dataset, sourceID: sourceID, name: name, address: address, hoursText: hoursText,
+            hoursOSM: hoursOSM, hoursStatus: hoursStatus, country: country, priceText: priceText, priceAmount: priceAmount,
+            priceCurrency: priceCurrency, isFree: isFree, wheelchair: wheelchair, toiletType: toiletType,
+            locationDetail: locationDetail, timeZone: timeZone,
+            coordinate: Coordinate(latitude: latitude, longitude: longitude), details: details)
+    }
+
+    /// Appends the record of `t` (all but its row id) to `out`.
+    static func encode(_ t: StoredToilet, into out: inout [UInt8]) {
+        func string(_ s: String?) {
+            guard let s else {
+                withUnsafeBytes(of: UInt32.max.littleEndian) { out += $0 }
+                return
+            }
+            let utf8 = s.utf8
+            withUnsafeBytes(of: UInt32(utf8.count).littleEndian) { out += $0 }
+            out += utf8
+        }
+        func double(_ d: Double) { withUnsafeBytes(of: d.bitPattern.littleEndian) { out += $0 } }
+        func optionalDouble(_ d: Double?) {
+            out.append(d == nil ? 0 : 1)
+            if let d { double(d) }
+        }
+        func bool(_ b: Bool?) { out.append(b.map { $0 ? 2 : 1 } ?? 0) }
+        string(t.dataset)
+        string(t.sourceID)
+        string(t.name)
+        string(t.address)
+        string(t.hoursText)
+        string(t.hoursOSM)
+        string(t.hoursStatus.rawValue)
+        string(t.country)
+        string(t.priceText)
+        optionalDouble(t.priceAmount)
+        string(t.priceCurrency)
+        bool(t.isFree)
+        string(t.wheelchair.rawValue)
+        string(t.toiletType)
+        string(t.locationDetail)
+        string(t.timeZone)
+        double(t.coordinate.latitude)
+        double(t.coordinate.longitude)
+        let d = t.details
+        string(d.access.rawValue)
+        bool(d.changingTable)
+        bool(d.unisex)
+        bool(d.female)
+        bool(d.male)
+        string(d.disposal)
+        string(d.level)
+        string(d.indoor)
+        string(d.operatorName)
+        string(d.checkDate)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import LocateTestSupport
+import Testing
+
+/// `locate toilet` writes the row file (`<db>.toilets.rows`) after answering through
+/// SQLite, answers from it while it is of the newest state, and never from a stale,
+/// foreign or damaged one.
+@Suite struct RowFileCommandTests {
+    static let queries: [[String]] = [
+        ["--near", "50.08,14.42", "--limit", "3"],
+        ["--near", "50.08,14.42", "--limit", "2", "--json"],
+        ["--near", "50.1,14.5", "--open-now", "--include-unknown", "--at", "2026-07-01T12:00", "--tz", "Europe/Prague"],
+        ["--near", "14.42,50.08", "--limit", "1"],
+        ["--near", "50.08,14.42", "--dataset", "prague-toilets-sample", "--limit", "1"],
+        ["--near", "50.08,14.42", "--dataset", "nope"],
+    ]
+
+    /// Each query's status, stdout and stderr.
+    func answers(_ db: String) throws -> [String] {
+        try Self.queries.map { q in
+            let r = try CLI.run(["toilet"] + q + ["--db", db])
+            return "\(r.status)\n\(r.stdout)\n\(r.stderr)"
+        }
+    }
+
+    /// The answers through SQLite alone (no row file beside the database).
+    func answersWithoutRowFile(_ db: String) throws -> [String] {
+        let saved = db + ".saved-rows"
+        try? FileManager.default.moveItem(atPath: db + ".toilets.rows", toPath: saved)
+        defer { try? FileManager.default.removeItem(atPath: saved) }
+        return try Self.queries.map { q in
+            unlink(db + ".toilets.rows")
+            let r = try CLI.run(["toilet"] + q + ["--db", db])
+            return "\(r.status)\n\(r.stdout)\n\(r.stderr)"
+        }
+    }
+
+    @Test func answersFromTheRowFileEqualAnswersThroughSQLite() throws {
+        let db = try CLI.sampleDatabase()
+        #expect(!FileManager.default.fileExists(atPath: db + ".toilets.rows"))
+        let slow = try answersWithoutRowFile(db)
+        _ = try CLI.run(["toilet", "--near", "50.08,14.42", "--db", db])
+        #expect(FileManager.default.fileExists(atPath: db + ".toilets.rows"))
+        #expect(try answers(db) == slow)
+        #expect(slow[0].hasPrefix("0\n"))
+        #expect(slow[3].contains("did you swap them?"))
+        #expect(slow[5].contains("--dataset 'nope' has no active toilets (datasets: prague-toilets-sample)"))
+    }
+
+    @Test func aQueryAfterAnIngestSeesTheChange() throws {
+        let db = try CLI.sampleDatabase()
+        _ = try CLI.run(["toilet", "--near", "50.08,14.42", "--db", db])
+        let before = try answers(db)
+        try CLI.ingest(["pipelines/osm-toilets-prague-sample.yml", "--db", db])
+        let after = try answers(db)
+        #expect(after != before)
+        #expect(after == (try answersWithoutRowFile(db)))
+        #expect(after[5].contains("(datasets: osm-toilets-prague-sample, prague-toilets-sample)"))
+    }
+
+    @Test func aDamagedForeignOrHalfWrittenRowFileIsNeverUsed() throws {
+        let db = try CLI.sampleDatabase()
+        let other = try Fixtures.temporaryFolder().appendingPathComponent("o.sqlite").path
+        try CLI.ingest(["pipelines/osm-toilets-prague-sample.yml", "--db", other])
+        _ = try CLI.run(["toilet", "--near", "50.08,14.42", "--db", other])
+        let want = try answersWithoutRowFile(db)
+        let rows = db + ".toilets.rows"
+        let good = try Data(contentsOf: URL(fileURLWithPath: rows))
+        // Another database's row file renamed in.
+        try FileManager.default.removeItem(atPath: rows)
+        try FileManager.default.copyItem(atPath: other + ".toilets.rows", toPath: rows)
+        #expect(try answers(db) == want)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: rows)) == good)
+        // A truncated file and a dead build's temporary (a query killed while writing).
+        try good.prefix(good.count / 2).write(to: URL(fileURLWithPath: rows))
+        try Data([1, 2]).write(to: URL(fileURLWithPath: rows + ".tmp-999999"))
+        #expect(try answers(db)[0] == want[0])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: rows)) == good)
+        #expect(!FileManager.default.fileExists(atPath: rows + ".tmp-999999"))
+        // A damaged record: answered through SQLite.
+        var bad = [UInt8](good)
+        let n = Int(bad.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 16, as: Int64.self) })
+        for i in 0..<n {
+            let at = Int(bad.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 128 + 8 * n + 8 * i, as: Int64.self) })
+            bad[128 + 16 * n + 8 + at + 3] = 0x7f
+        }
+        try Data(bad).write(to: URL(fileURLWithPath: rows))
+        #expect(try answers(db) == want)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Geo
+import Ingest
+import LocateTestSupport
+import Query
+import Storage
+import Testing
+
+/// A finder reading rows from the row file (`ToiletFinder(currentFilesOf:)`) answers exactly
+/// as one reading them through SQLite, and only while the file is of the newest state.
+@Suite struct RowFileFinderTests {
+    /// Every active toilet read back from the row file equals the store's row.
+    func expectEveryRowRoundTrips(_ store: LocateStore) throws {
+        let file = try #require(try ToiletRowFile.make(for: store))
+        var n = 0
+        try store.forEachActiveToilet(orderedBy: .id) { (t: StoredToilet) throws in
+            n += 1
+            #expect(try file.toilet(t.rowID) == t, "row \(t.rowID) \(t.globalID)")
+        }
+        #expect(file.rowCount == n)
+        #expect(n > 0)
+    }
+
+    /// Both finders over `points`: nearest (k = 1, 5, 10), with filters, and open at `at`.
+    func expectSameAnswers(_ store: LocateStore, _ points: [Coordinate], at: Date) throws {
+        let plain = try ToiletFinder(store: store)
+        _ = try ToiletRowFile.make(for: store)
+        let fast = try #require(ToiletFinder(currentFilesOf: store.path))
+        #expect(try fast.activeDatasets() == (try store.activeToiletDatasets()))
+        let filters = [ToiletFilter(), ToiletFilter(wheelchair: true), ToiletFilter(free: true), ToiletFilter(publicOnly: true)]
+        for (i, p) in points.enumerated() {
+            let k = [1, 5, 10][i % 3]
+            let filter = filters[i % filters.count]
+            #expect(try fast.nearest(to: p, limit: k, filter: filter) == (try plain.nearest(to: p, limit: k, filter: filter)))
+            let open = OpenFilter(at: at, includeUnknown: i % 2 == 0)
+            #expect(
+                try fast.nearestOpen(to: p, limit: 3, open: open) == (try plain.nearestOpen(to: p, limit: 3, open: open)))
+            let far = Coordinate(latitude: p.longitude, longitude: p.latitude)
+            #expect(
+                try fast.exchangedPoint(for: far, nearestMeters: 500_000)
+                    == (try plain.exchangedPoint(for: far, nearestMeters: 500_000)))
+        }
+    }
+
+    @Test(.enabled(if: Fixtures.haveSharedDatasets, "../shared/datasets is absent: real-data tests skipped"))
+    func pragueRowsRoundTripAndAnswersAreTheSame() throws {
+        let store = try storeWith("prague-toilets-2026")
+        try expectEveryRowRoundTrips(store)
+        try expectSameAnswers(store, randomPoints(60, seed: 91), at: Date(timeIntervalSince1970: 1_795_000_000))
+    }
+
+    @Test(.enabled(if: Fixtures.haveSharedDatasets, "../shared/datasets is absent: real-data tests skipped"))
+    func parisRowsRoundTripAndAnswersAreTheSame() throws {
+        let store = try osmStore("osm-toilets-paris")
+        try expectEveryRowRoundTrips(store)
+        let points = randomPoints(30, seed: 92, lat: 48.80...48.92, lon: 2.25...2.42)
+        try expectSameAnswers(store, points, at: Date(timeIntervalSince1970: 1_784_030_400))
+    }
+
+    @Test func sampleAnswersAreTheSame() throws {
+        let store = try storeWith("prague-toilets-sample")
+        try expectEveryRowRoundTrips(store)
+        try expectSameAnswers(store, randomPoints(30, seed: 93), at: Date(timeIntervalSince1970: 1_795_000_000))
+    }
+
+    @Test func aQueryAfterAnIngestSeesTheChange() throws {
+        let store = try storeWith("prague-toilets-sample")
+        _ = try ToiletFinder(store: store)
+        _ = try ToiletRowFile.make(for: store)
+        let p = Coordinate(latitude: 50.08, longitude: 14.42)
+        let before = try #require(ToiletFinder(currentFilesOf: store.path)).nearest(to: p, limit: 40)
+        let spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/osm-toilets-prague-sample.yml"))
+        _ = try IngestRunner(store: store, clock: { Date(timeIntervalSince1970: 60) }).run(spec, sourceOverride: nil)
+        // The files are of the state before: not trusted now.
+        #expect(ToiletFinder(currentFilesOf: store.path) == nil)
+        let now = try ToiletFinder(store: try LocateStore(readingAt: store.path))
+        let after = try now.nearest(to: p, limit: 40)
+        try now.saveRowFile()
+        let fast = try #require(ToiletFinder(currentFilesOf: store.path))
+        #expect(try fast.nearest(to: p, limit: 40) == after)
+        #expect(try fast.activeDatasets() == (try store.activeToiletDatasets()))
+        #expect(try store.activeToiletDatasets().count == 2)
+        #expect(before != after)
+    }
+
+    @Test func aDamagedRowFileFallsBackToTheStoreOfTheSameState() throws {
+        let store = try storeWith("prague-toilets-sample")
+        let plain = try ToiletFinder(store: store)
+        let file = try #require(try ToiletRowFile.make(for: store))
+        let p = Coordinate(latitude: 50.08, longitude: 14.42)
+        let want = try plain.nearest(to: p, limit: 5)
+        // Every record's first string claims more bytes than there are.
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file.path)))
+        let dataStart = 128 + 16 * file.rowCount + 8
+        for i in 0..<file.rowCount {
+            let at = bytes.withUnsafeBytes {
+                Int($0.loadUnaligned(fromByteOffset: 128 + 8 * file.rowCount + 8 * i, as: Int64.self))
+            }
+            bytes[dataStart + at + 3] = 0x7f
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: file.path))
+        let damaged = try #require(ToiletFinder(currentFilesOf: store.path))
+        #expect(throws: StorageError.self) { try damaged.nearest(to: p, limit: 5) }
+        // A finder with a store of the same state reads it instead, from then on.
+        let served = try ToiletFinder(store: store)
+        let reopened: ToiletRowFile = try #require(ToiletRowFile(currentFor: store.path, nonce: file.nonce))
+        let source = ToiletRowSource(reopened)
+        served.rowSource = source
+        #expect(try served.nearest(to: p, limit: 5) == want)
+        #expect(source.file == nil)
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import Geo
+import Hours
+import LocateTestSupport
+import SyntheticData
+import Testing
+
+@testable import Storage
+
+/// The row file (`ToiletRowFile`): every field round-trips exactly, it is trusted only for
+/// the state it was built from (the data nonce), and a damaged one is never trusted and
+/// never crashes.
+@Suite struct ToiletRowFileTests {
+    /// A store in a new folder with toilets `ids` of `dataset` ingested.
+    func store(_ ids: [String], dataset: String = "d") throws -> LocateStore {
+        let dir = try Fixtures.temporaryFolder()
+        let store = try LocateStore(path: dir.appendingPathComponent("r.sqlite").path)
+        try PendingNearestIndexTests().ingest(ids, dataset: dataset, into: store)
+        return store
+    }
+
+    /// A random string: empty, ASCII, or with diacritics, other scripts and emoji.
+    static func text(_ rng: inout SeededRandom) -> String {
+        let pieces = ["", "a", "Žluťoučký kůň", "čšřžýáíé", "Ďáblice", "Ωμέγα", "東京", "🚻", "\u{0301}", " ", "\"", "\\", "\0"]
+        return (0..<Int.random(in: 0...4, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
+    }
+
+    static func maybe<T>(_ value: T, _ rng: inout SeededRandom) -> T? { Bool.random(using: &rng) ? value : nil }
+
+    @Test func randomRecordsRoundTripExactly() throws {
+        var rng = SeededRandom(seed: 61)
+        for i in 0..<2000 {
+            let details = ToiletDetails(
+                access: ToiletAccess.allCases.randomElement(using: &rng) ?? .unknown,
+                changingTable: Self.maybe(Bool.random(using: &rng), &rng), unisex: Self.maybe(true, &rng),
+                female: Self.maybe(false, &rng), male: Self.maybe(Bool.random(using: &rng), &rng),
+                disposal: Self.maybe(Self.text(&rng), &rng), level: Self.maybe(Self.text(&rng), &rng),
+                indoor: Self.maybe(Self.text(&rng), &rng), operatorName: Self.maybe(Self.text(&rng), &rng),
+                checkDate: Self.maybe(Self.text(&rng), &rng))
+            let statuses: [HoursStatus] = [.exact, .interpreted, .unknown, .missing]
+            let t = StoredToilet(
+                rowID: Int64(i) * 7 - 3, dataset: Self.text(&rng), sourceID: Self.text(&rng),
+                name: Self.maybe(Self.text(&rng), &rng), address: Self.maybe(Self.text(&rng), &rng),
+                hoursText: Self.maybe(Self.text(&rng), &rng), hoursOSM: Self.maybe(Self.text(&rng), &rng),
+                hoursStatus: statuses.randomElement(using: &rng) ?? .missing, country: Self.maybe("CZ", &rng),
+                priceText: Self.maybe(Self.text(&rng), &rng),
+                priceAmount: Self.maybe([0, -0.0, 0.1, 1e300, .infinity].randomElement(using: &rng) ?? 0, &rng),
+                priceCurrency: Self.maybe(Self.text(&rng), &rng), isFree: Self.maybe(Bool.random(using: &rng), &rng),
+                wheelchair: WheelchairAccess.allCases.randomElement(using: &rng) ?? .unknown,
+                toiletType: Self.maybe(Self.text(&rng), &rng), locationDetail: Self.maybe(Self.text(&rng), &rng),
+                timeZone: Self.text(&rng),
+                coordinate: Coordinate(
+                    latitude: .random(in: -90...90, using: &rng), longitude: .random(in: -180...180, using: &rng)),
+                details: details)
+            var bytes: [UInt8] = []
+            ToiletRowCoding.encode(t, into: &bytes)
+            let back = try bytes.withUnsafeBytes { raw in
+                var r = ToiletRowCoding.Reader(start: try #require(raw.baseAddress), count: raw.count)
+                let decoded = try ToiletRowCoding.decode(&r, rowID: t.rowID)
+                #expect(r.atEnd)
+                return decoded
+            }
+            #expect(back == t)
+            #expect(back.priceAmount?.sign == t.priceAmount?.sign)
+            // Every shorter prefix of the record is refused, never read past.
+            if i < 50 {
+                for cut in stride(from: 0, to: bytes.count, by: 3) {
+                    bytes.withUnsafeBytes { raw in
+                        guard let base = raw.baseAddress else { return }
+                        var r = ToiletRowCoding.Reader(start: base, count: cut)
+                        #expect(throws: ToiletRowCoding.Damage.self) { try ToiletRowCoding.decode(&r, rowID: 1) }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func fileHoldsEveryActiveToiletAndItsStampAndExtent() throws {
+        let s = try store(["a", "b", "c", "d", "e"], dataset: "zz")
+        let file = try #require(try ToiletRowFile.make(for: s))
+        var all: [StoredToilet] = []
+        try s.forEachActiveToilet(orderedBy: .id) { all.append($0) }
+        #expect(file.rowCount == 5)
+        for t in all {
+            let back = try file.toilet(t.rowID)
+            #expect(back == t)
+        }
+        #expect(try file.toilet(999) == nil)
+        #expect(file.datasets == ["zz"])
+        #expect(file.extent == (try s.activeExtent(.toilets)).box)
+        #expect(file.indexStamp == (try s.dataVersion()))
+        #expect(file.nonce == (try s.dataNonce()))
+        #expect(FileManager.default.fileExists(atPath: s.path + ".toilets.rows"))
+        #expect(ToiletRowFile(currentFor: s.path, nonce: file.nonce) != nil)
+    }
+
+    @Test func everyWriteRenewsTheNonceAndTheFileIsThenNotCurrent() throws {
+        let s = try store(["a", "b"])
+        let before = try #require(DataNonce.current(path: s.path))
+        #expect(before == (try s.dataNonce()))
+        let file = try #require(try ToiletRowFile.make(for: s))
+        #expect(file.nonce == before)
+        try PendingNearestIndexTests().ingest(["a", "b", "c"], dataset: "d", into: s)
+        let after = try #require(DataNonce.current(path: s.path))
+        #expect(after != before)
+        #expect(ToiletRowFile(currentFor: s.path, nonce: after) == nil)
+        let rebuilt = try #require(try ToiletRowFile.make(for: s))
+        #expect(rebuilt.rowCount == 3)
+        #expect(rebuilt.nonce == after)
+    }
+
+    @Test func aFileOfAnotherDatabaseOrADatabaseCopiedOverIsNotTrusted() throws {
+        let one = try store(["a", "b"])
+        let other = try store(["x", "y", "z"])
+        _ = try ToiletRowFile.make(for: one)
+        _ = try ToiletRowFile.make(for: other)
+        let nonce = try #require(DataNonce.current(path: one.path))
+        // The other database's row file renamed in beside the first.
+        try FileManager.default.removeItem(atPath: one.path + ".toilets.rows")
+        try FileManager.default.copyItem(atPath: other.path + ".toilets.rows", toPath: one.path + ".toilets.rows")
+        #expect(ToiletRowFile(currentFor: one.path, nonce: nonce) == nil)
+        // The other database copied over the first one's file: its nonce is its own.
+        let copy = try Fixtures.temporaryFolder().appendingPathComponent("c.sqlite").path
+        try FileManager.default.copyItem(atPath: one.path + ".toilets.rows", toPath: copy + ".toilets.rows")
+        try other.close()
+        try FileManager.default.copyItem(atPath: other.path, toPath: copy)
+        let copied = try #require(DataNonce.current(path: copy))
+        #expect(copied != nonce)
+        #expect(ToiletRowFile(currentFor: copy, nonce: copied)?.rowCount == 3)
+    }
+
+    @Test func damagedFilesAreRefusedOrThrowNeverCrash() throws {
+        let s = try store(["a", "b", "c"])
+        let file = try #require(try ToiletRowFile.make(for: s))
+        let path = s.path + ".toilets.rows"
+        let good = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        func with(_ bytes: [UInt8], _ check: () throws -> Void) throws {
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            try check()
+        }
+        // Truncated anywhere: refused.
+        for cut in [0, 7, 64, 127, 128, good.count / 2, good.count - 1] {
+            try with(Array(good.prefix(cut))) { #expect(ToiletRowFile(currentFor: s.path, nonce: file.nonce) == nil) }
+        }
+        // A longer file, a changed header byte (counts, nonce, stamp): refused.
+        try with(good + [0]) { #expect(ToiletRowFile(currentFor: s.path, nonce: file.nonce) == nil) }
+        for at in [8, 16, 20, 24, 40, 80, 104, 112] {
+            var bad = good
+            bad[at] ^= 0x40
+            try with(bad) { #expect(ToiletRowFile(currentFor: s.path, nonce: file.nonce) == nil) }
+        }
+        // A damaged record (its first string's length): the read throws, naming the file.
+        let n = 3
+        let dataStart = ToiletRowFile.headerSize + 16 * n + 8
+        var bad = good
+        bad[dataStart + 3] = 0x7f
+        try with(bad) {
+            let opened = try #require(ToiletRowFile(currentFor: s.path, nonce: file.nonce))
+            let id = try #require(try s.toilets(rowIDs: [1, 2, 3]).first?.rowID)
+            #expect(throws: StorageError.badFile(path: path, reason: "the record of row id \(id) is damaged")) {
+                try opened.toilet(id)
+            }
+        }
+    }
+
+    @Test func readersOfAnOlderStateDoNotReplaceTheNewerFile() throws {
+        let s = try store(["a", "b"])
+        let old = try LocateStore(readingAt: s.path)
+        try PendingNearestIndexTests().ingest(["a", "b", "c"], dataset: "d", into: s)
+        let newer = try #require(try ToiletRowFile.make(for: s))
+        // The older reader gets its rows (in memory) and leaves the newer state's file in place.
+        let mine = try #require(try ToiletRowFile.make(for: old))
+        #expect(mine.rowCount == 2)
+        #expect(ToiletRowFile(currentFor: s.path, nonce: newer.nonce)?.rowCount == 3)
+    }
+
+    @Test func deadTemporariesOfKilledBuildsAreRemoved() throws {
+        let s = try store(["a"])
+        let dead = s.path + ".toilets.rows.tmp-999999"
+        #expect(FileManager.default.createFile(atPath: dead, contents: Data([1, 2, 3])))
+        _ = try ToiletRowFile.make(for: s)
+        #expect(!FileManager.default.fileExists(atPath: dead))
+    }
+}

@@ -31,15 +31,37 @@ public struct ContentHash: Sendable, Hashable {
 
     /// Mixes a 64-bit word, least significant byte first.
     public mutating func addWord(_ v: UInt64) {
-        for s in stride(from: 0, to: 64, by: 8) { addByte(UInt8(truncatingIfNeeded: v >> UInt64(s))) }
+        // Both lanes in locals for the eight bytes (the same arithmetic as `addByte`).
+        var (x, y) = (a, b)
+        var w = v
+        for _ in 0..<8 {
+            let byte = w & 0xFF
+            x = (x ^ byte) &* 0x0000_0100_0000_01B3
+            y = (y ^ byte) &* 0x0000_0001_0000_0193 &+ 0x9E37
+            w >>= 8
+        }
+        (a, b) = (x, y)
+    }
+
+    /// Mixes raw bytes, unframed (each as `addByte` would).
+    public mutating func addBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var (x, y) = (a, b)
+        for byte in bytes {
+            x = (x ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            y = (y ^ UInt64(byte)) &* 0x0000_0001_0000_0193 &+ 0x9E37
+        }
+        (a, b) = (x, y)
     }
 
     /// Mixes a text, framed: its UTF-8 bytes, 0xFF, then its byte count as a word.
     public mutating func addText(_ s: String) {
         var copy = s
-        copy.withUTF8 { for byte in $0 { addByte(byte) } }
+        let count = copy.withUTF8 { utf8 in
+            addBytes(utf8)
+            return utf8.count
+        }
         addByte(0xFF)
-        addWord(UInt64(s.utf8.count))
+        addWord(UInt64(count))
     }
 
     /// Mixes another hash's value (both lanes as words): a nested value.

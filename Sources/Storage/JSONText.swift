@@ -4,32 +4,35 @@ public enum JSONText {
     /// and U+2028/U+2029, which older JavaScript cannot hold in a string; everything else stays
     /// UTF-8), copying runs of plain bytes at once.
     public static func appendQuoted(_ s: String, to bytes: inout [UInt8]) {
-        bytes.append(0x22)
         var copy = s
-        copy.withUTF8 { utf8 in
-            var runStart = 0
-            for i in 0..<utf8.count {
-                let b = utf8[i]
-                if b == 0xE2, i + 2 < utf8.count, utf8[i + 1] == 0x80, utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9 {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-                    bytes += Array("\\u202".utf8) + [utf8[i + 2] == 0xA8 ? 0x38 : 0x39]
-                    runStart = i + 3
-                    continue
-                }
-                guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
+        copy.withUTF8 { appendQuoted(utf8: $0, to: &bytes) }
+    }
+
+    /// `appendQuoted` for text given as its (valid) UTF-8 bytes.
+    public static func appendQuoted(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        bytes.append(0x22)
+        var runStart = 0
+        for i in 0..<utf8.count {
+            let b = utf8[i]
+            if b == 0xE2, i + 2 < utf8.count, utf8[i + 1] == 0x80, utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9 {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-                runStart = i + 1
-                switch b {
-                case 0x22: bytes += [0x5C, 0x22]
-                case 0x5C: bytes += [0x5C, 0x5C]
-                case 0x0A: bytes += [0x5C, 0x6E]
-                case 0x0D: bytes += [0x5C, 0x72]
-                case 0x09: bytes += [0x5C, 0x74]
-                default: bytes += [0x5C, 0x75, 0x30, 0x30, hexDigits[Int(b >> 4)], hexDigits[Int(b & 0xF)]]
-                }
+                bytes += Array("\\u202".utf8) + [utf8[i + 2] == 0xA8 ? 0x38 : 0x39]
+                runStart = i + 3
+                continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+            runStart = i + 1
+            switch b {
+            case 0x22: bytes += [0x5C, 0x22]
+            case 0x5C: bytes += [0x5C, 0x5C]
+            case 0x0A: bytes += [0x5C, 0x6E]
+            case 0x0D: bytes += [0x5C, 0x72]
+            case 0x09: bytes += [0x5C, 0x74]
+            default: bytes += [0x5C, 0x75, 0x30, 0x30, hexDigits[Int(b >> 4)], hexDigits[Int(b & 0xF)]]
+            }
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         bytes.append(0x22)
     }
 
@@ -62,13 +65,23 @@ public enum JSONText {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// The lower-case hex digit of the low four bits of `v`.
+    @inline(__always) private static func hexDigit(_ v: UInt64) -> UInt8 {
+        let d = UInt8(truncatingIfNeeded: v & 0xF)
+        return d < 10 ? 0x30 + d : 0x57 + d
+    }
+
     /// Two 64-bit words as 32 lower-case hex digits, zero-padded (fingerprints).
     public static func hex(_ a: UInt64, _ b: UInt64) -> String {
-        String(unsafeUninitializedCapacity: 32) { buffer in
-            for (offset, word) in [(0, a), (16, b)] {
-                for i in 0..<16 { buffer[offset + i] = hexDigits[Int((word >> UInt64(60 - 4 * i)) & 0xF)] }
+        // Written into a stack buffer and read as ASCII: no array of the two words, and
+        // no validating initialiser (both showed in ingest profiles: two hashes per record).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            for i in 0..<16 {
+                let shift = UInt64(60 - 4 * i)
+                buffer[i] = hexDigit(a >> shift)
+                buffer[16 + i] = hexDigit(b >> shift)
             }
-            return 32
+            return String(decoding: UnsafeBufferPointer(buffer), as: UTF8.self)
         }
     }
 }

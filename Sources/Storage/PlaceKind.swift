@@ -89,4 +89,14 @@ public protocol PlaceRecord: Sendable {
     var contentHash: String { get }
     /// The kind's own columns' values, in the order its record type declares the columns.
     var values: [PlaceValue] { get }
+    /// Calls `body` with each of `values` in order, without building the array (the stager
+    /// binds them one by one).
+    func forEachValue(_ body: (PlaceValue) -> Void)
+}
+
+extension PlaceRecord {
+    /// `values`, one at a time.
+    public func forEachValue(_ body: (PlaceValue) -> Void) {
+        for v in values { body(v) }
+    }
 }

@@ -61,12 +61,13 @@ public final class PlaceStager {
             case .lat: sqlite3_bind_double(s, at, r.coordinate.latitude)
             case .contentHash: bind(s, at, r.contentHash)
             case .geom:
-                let blob = SpatiaLiteBlob.point(r.coordinate, srid: 4326)
-                blob.withUnsafeBytes { _ = sqlite3_bind_blob(s, at, $0.baseAddress, Int32($0.count), PlaceStager.transient) }
+                SpatiaLiteBlob.withPoint(r.coordinate, srid: 4326) {
+                    _ = sqlite3_bind_blob(s, at, $0.baseAddress, Int32($0.count), PlaceStager.transient)
+                }
             }
             at += 1
         }
-        for v in r.values {
+        r.forEachValue { v in
             switch v {
             case .text(let t): bind(s, at, t)
             case .real(let d?): sqlite3_bind_double(s, at, d)

@@ -96,6 +96,11 @@ public struct ToiletRecord: PlaceRecord, Equatable {
     /// The toilet's own columns' values, in `ToiletRow.CodingKeys` order.
     public var values: [PlaceValue] { ToiletRecord.ownColumns.map(value) }
 
+    /// `values`, one at a time: no array per record on the storing thread.
+    public func forEachValue(_ body: (PlaceValue) -> Void) {
+        for column in ToiletRecord.ownColumns { body(value(column)) }
+    }
+
     private func computeContentHash() -> String {
         // The order of the parts is part of the stored data: changing it would count every
         // stored record as updated on the next ingest.

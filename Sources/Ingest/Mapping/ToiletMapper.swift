@@ -47,7 +47,10 @@ struct ToiletMapper {
         let properties = JSONValue.object(props)
         func text(_ field: String?) -> String? {
             guard let field else { return nil }
-            if let template = templates[field] { return template.render { properties[$0]?.textValue } }
+            // Most pipelines have no templates: no hashing of the name then.
+            if !templates.isEmpty, let template = templates[field] {
+                return template.render { properties[$0]?.textValue }
+            }
             return properties[field]?.textValue
         }
         func trimmed(_ field: String?) -> String? { text(field)?.trimmedNonBlank }
@@ -129,12 +132,13 @@ struct ToiletMapper {
             }
         }
         let details = self.details(trimmed: trimmed, warn: { warn($0, $1, id: id) })
+        let (json, fingerprint) = properties.textAndFingerprint
         let record = ToiletRecord(
             sourceID: id, name: trimmed(m.name), address: address, hoursText: hours, hoursOSM: reading.expression,
             hoursStatus: reading.status, country: spec.country, priceText: priceText,
             priceAmount: price.amount, priceCurrency: price.currency, isFree: price.isFree, wheelchair: wheelchair,
             kind: trimmed(m.kind), locationDetail: trimmed(m.locationDetail), timeZone: spec.timeZone,
-            propertiesJSON: properties.jsonText, propertiesFingerprint: properties.fingerprint, coordinate: coordinate,
+            propertiesJSON: json, propertiesFingerprint: fingerprint, coordinate: coordinate,
             details: details)
         return .accepted(record, matchKey: matchKey, warnings: warnings)
     }

@@ -115,6 +115,15 @@ final class JSONStreamParser {
 
     /// The next non-space byte, not consumed; nil at the end of input.
     func peek() throws -> UInt8? {
+        // Fast path, one access to the buffer: the next byte is here and no whitespace (the
+        // common case in compact JSON; called before every token).
+        let i = index
+        let next: UInt8? = buffer.withUnsafeBufferPointer { b in
+            guard i < b.count else { return nil }
+            let c = b[i]
+            return c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0A ? nil : c
+        }
+        if let next { return next }
         try skipWhitespace()
         return try peekByte()
     }
@@ -205,7 +214,9 @@ final class JSONStreamParser {
         switch b {
         case UInt8(ascii: "{"):
             index += 1
+            // Room for a typical feature's members at once instead of growing 1, 2, 4, 8.
             var members: [(String, JSONValue)] = []
+            members.reserveCapacity(8)
             var first = true
             while let key = try nextKey(first: first) {
                 first = false
@@ -215,6 +226,7 @@ final class JSONStreamParser {
         case UInt8(ascii: "["):
             index += 1
             var items: [JSONValue] = []
+            items.reserveCapacity(2)  // a position
             var first = true
             while try nextElement(first: first) {
                 first = false
@@ -288,24 +300,27 @@ final class JSONStreamParser {
 
     func parseString() throws -> String {
         try expect(UInt8(ascii: "\""), "'\"'")
-        // Fast path: no escapes and the closing quote is in this chunk.
-        var end = index
-        var high: UInt8 = 0
-        while end < buffer.count {
-            let b = buffer[end]
-            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
-            high |= b
-            end += 1
-        }
-        if end < buffer.count, buffer[end] == UInt8(ascii: "\"") {
-            let start = index
-            // ASCII needs no validation (and the generic validating initialiser is slow).
-            let s = buffer.withUnsafeBufferPointer {
-                let slice = UnsafeBufferPointer(rebasing: $0[start..<end])
-                return high < 0x80 ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
+        // Fast path: no escapes and the closing quote is in this chunk. One scan over a
+        // buffer pointer (each access to a stored property of the class is checked for
+        // exclusivity at run time).
+        let start = index
+        let fast: (end: Int, text: String?)? = buffer.withUnsafeBufferPointer { b in
+            var end = start
+            var high: UInt8 = 0
+            while end < b.count {
+                let c = b[end]
+                if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+                high |= c
+                end += 1
             }
-            index = end + 1
-            guard let s else { throw error("invalid UTF-8 in string") }
+            guard end < b.count, b[end] == UInt8(ascii: "\"") else { return nil }
+            // ASCII needs no validation (and the generic validating initialiser is slow).
+            let slice = UnsafeBufferPointer(rebasing: b[start..<end])
+            return (end, high < 0x80 ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self))
+        }
+        if let fast {
+            index = fast.end + 1
+            guard let s = fast.text else { throw error("invalid UTF-8 in string") }
             return s
         }
         var bytes: [UInt8] = []

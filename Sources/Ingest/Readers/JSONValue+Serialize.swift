@@ -50,6 +50,71 @@ extension JSONValue {
         return h
     }
 
+    /// `jsonText` and `fingerprint` in one walk of the value (each string's bytes read once
+    /// for both): what an ingest stores for every record's properties.
+    public var textAndFingerprint: (json: String, fingerprint: String) {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        let h = writeAndHash(to: &out)
+        return (String(decoding: out, as: UTF8.self), h.hex)
+    }
+
+    /// Writes the value as `write(to:)` does and returns its `contentHash()`.
+    private func writeAndHash(to out: inout [UInt8]) -> ContentHash {
+        switch self {
+        case .null, .bool, .number:
+            write(to: &out)
+            return contentHash()
+        case .string(let s):
+            var h = ContentHash()
+            var copy = s
+            copy.withUTF8 { utf8 in
+                JSONText.appendQuoted(utf8: utf8, to: &out)
+                h.addByte(0x22)
+                h.addBytes(utf8)
+                h.addByte(0xFF)
+                h.addWord(UInt64(utf8.count))
+            }
+            return h
+        case .array(let items):
+            var h = ContentHash()
+            h.addByte(0x5B)
+            out.append(0x5B)
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(0x2C) }
+                h.add(item.writeAndHash(to: &out))
+            }
+            out.append(0x5D)
+            return h
+        case .object(let members):
+            var sumA: UInt64 = 0
+            var sumB: UInt64 = 0
+            out.append(0x7B)
+            for (i, (k, v)) in members.enumerated() {
+                if i > 0 { out.append(0x2C) }
+                var m = ContentHash()
+                var key = k
+                key.withUTF8 { utf8 in
+                    JSONText.appendQuoted(utf8: utf8, to: &out)
+                    m.addBytes(utf8)
+                    m.addByte(0xFF)
+                    m.addWord(UInt64(utf8.count))
+                }
+                out.append(0x3A)
+                m.add(v.writeAndHash(to: &out))
+                sumA &+= m.a
+                sumB &+= m.b
+            }
+            out.append(0x7D)
+            var h = ContentHash()
+            h.addByte(0x7B)
+            h.addWord(UInt64(members.count))
+            h.addWord(sumA)
+            h.addWord(sumB)
+            return h
+        }
+    }
+
     /// The same text as UTF-8 bytes, written without intermediate strings.
     func write(to out: inout [UInt8]) {
         switch self {

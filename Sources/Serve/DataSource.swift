@@ -91,6 +91,10 @@ final class DataSource: @unchecked Sendable {
         walPath = path + "-wal"
     }
 
+    deinit {
+        if shmDescriptor >= 0 { close(shmDescriptor) }
+    }
+
     /// The newest committed state; throws `ServeError.unavailable` when the database cannot
     /// be read.
     func current() throws -> DataState {
@@ -176,10 +180,11 @@ final class DataSource: @unchecked Sendable {
         var files: [Int]
     }
 
-    /// Inode, size and modification time of the database and its write-ahead log, and the
-    /// WAL index header's 96 bytes (both copies): any commit changes them.
+    /// Inode, size and modification time of the database and its write-ahead log, the inode
+    /// of the WAL index (`-shm`) and its header's 96 bytes (both copies): any commit changes
+    /// them.
     private func fileSignature() -> Signature {
-        let files = [path, walPath].flatMap { file -> [Int] in
+        var files = [path, walPath].flatMap { file -> [Int] in
             var s = stat()
             guard stat(file, &s) == 0 else { return [0, 0, 0, 0] }
             #if canImport(Darwin)
@@ -188,6 +193,10 @@ final class DataSource: @unchecked Sendable {
                 return [Int(s.st_ino), Int(s.st_size), Int(s.st_mtim.tv_sec), Int(s.st_mtim.tv_nsec)]
             #endif
         }
+        // The `-shm` file's own inode: one removed and made again (its database and WAL
+        // unchanged) is opened again, never read through the old, unlinked one.
+        var shm = stat()
+        files.append(stat(shmPath, &shm) == 0 ? Int(shm.st_ino) : 0)
         var header = [UInt8](repeating: 0, count: 96)
         shmLock.lock()
         // The `-shm` stays open between requests (opening it cost more than the rest of the

@@ -36,12 +36,13 @@ struct PreviewRoutes: Sendable {
         for name in ["leaflet.js", "leaflet.css"] {
             router.get(RouterPath("/leaflet/" + name)) { _, _ in
                 let type = name.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8"
-                return try respond(try leaflet()["leaflet/" + name], type: type, cache: "public, max-age=86400")
+                return try respond(try await leaflet()["leaflet/" + name], type: type, cache: "public, max-age=86400")
             }
         }
         router.get("/leaflet/images/{file}") { _, context in
             let file = context.parameters.get("file") ?? ""
-            return try respond(try leaflet()["leaflet/images/" + file], type: "image/png", cache: "public, max-age=86400")
+            return try respond(
+                try await leaflet()["leaflet/images/" + file], type: "image/png", cache: "public, max-age=86400")
         }
     }
 
@@ -60,11 +61,16 @@ struct PreviewRoutes: Sendable {
         }
     }
 
-    private func leaflet() throws -> [String: [UInt8]] {
-        do {
-            return try cache.leaflet()
-        } catch {
-            throw HTTPError(.internalServerError, message: "the preview map needs Leaflet: install libjs-leaflet (\(error))")
+    /// Leaflet's files, read from disk on the first request (not on the event loop, and
+    /// never waiting for a page being made).
+    private func leaflet() async throws -> [String: [UInt8]] {
+        let cache = self.cache
+        return try await Blocking.run(timeout: timeout) {
+            do {
+                return try cache.leaflet()
+            } catch {
+                throw HTTPError(.internalServerError, message: "the preview map needs Leaflet: install libjs-leaflet (\(error))")
+            }
         }
     }
 
@@ -84,6 +90,8 @@ struct PreviewRoutes: Sendable {
 final class PreviewCache: @unchecked Sendable {
     private let lock = NSLock()
     private var made: (version: String, at: Date, files: [String: [UInt8]])?
+    /// Its own lock: Leaflet's files never wait for a page being made.
+    private let leafletLock = NSLock()
     private var leafletFiles: [String: [UInt8]]?
 
     /// The page of `version`, made by `make` at `at` unless one made less than
@@ -103,8 +111,8 @@ final class PreviewCache: @unchecked Sendable {
 
     /// Leaflet's files, read once.
     func leaflet() throws -> [String: [UInt8]] {
-        lock.lock()
-        defer { lock.unlock() }
+        leafletLock.lock()
+        defer { leafletLock.unlock() }
         if let leafletFiles { return leafletFiles }
         let files = try PreviewPageFiles.leaflet()
         leafletFiles = files

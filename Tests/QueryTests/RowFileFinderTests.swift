@@ -109,4 +109,22 @@ import Testing
         #expect(try served.nearest(to: p, limit: 5) == want)
         #expect(source.file == nil)
     }
+
+    /// Rows decoded from the file are kept in the row cache only when every row fits in it
+    /// (a cache that must evict costs more than decoding again); either way the answers are
+    /// the same.
+    @Test(arguments: [(100, true), (5, false)])
+    func rowsFromTheFileAreKeptOnlyWhenAllFit(capacity: Int, kept: Bool) throws {
+        let store = try storeWith("prague-toilets-sample")
+        let plain = try ToiletFinder(store: store)
+        let file = try #require(try ToiletRowFile.make(for: store))
+        #expect(file.rowCount > 5 && file.rowCount <= 100)
+        let finder = try ToiletFinder(store: store)
+        finder.rowSource = ToiletRowSource(file)
+        let cache = ToiletRowCache(capacity: capacity)
+        finder.rowCache = cache
+        let p = Coordinate(latitude: 50.08, longitude: 14.42)
+        #expect(try finder.nearest(to: p, limit: 3) == (try plain.nearest(to: p, limit: 3)))
+        #expect((cache.count > 0) == kept, "\(cache.count) rows kept")
+    }
 }

@@ -84,6 +84,10 @@ struct LocalTime {
     /// The instants in `[from, to)` (whole seconds since 1970) at which the clocks are set
     /// back (the offset falls), earliest first.
     mutating func backwardChanges(from: Int, to: Int) -> [Int] {
+        // Usually inside the span last used, whose backward changes are listed already.
+        if let s = span, s.contains(from), to <= s.end, let back = s.backward {
+            return back.isEmpty ? [] : back.filter { $0 >= from && $0 < to }
+        }
         var result: [Int] = []
         var t = from
         while t < to {
@@ -94,12 +98,8 @@ struct LocalTime {
                 s = table.span(containing: t)
                 span = s
             }
-            if let changes = s.changes {
-                var before = s.first
-                for c in changes {
-                    if c.at >= t, c.at < to, c.offset < before { result.append(c.at) }
-                    before = c.offset
-                }
+            if let back = s.backward {
+                for at in back where at >= t && at < to { result.append(at) }
             } else {
                 // A span Foundation's transitions do not account for: ask it directly.
                 var after = Date(timeIntervalSince1970: Double(t - 1))

@@ -67,7 +67,7 @@ struct Evaluator {
         let horizon = CivilDay(year: max(start.year, lastNamedYear) + 12, month: 12, day: 31)
         let yearSelected = hasYearSelectors
         var day = start
-        if clocksGoBack(near: start) { day = start.adding(-1) }
+        if clocksGoBack(nearDay: start.number) { day = start.adding(-1) }
         var earliest: Date? = nil
         var lastDay: CivilDay? = nil
         while day <= horizon {
@@ -82,7 +82,8 @@ struct Evaluator {
                 day = CivilDay(year: year, month: 1, day: 1)
                 continue
             }
-            let repeats = clocksGoBack(near: day)
+            let dayNumber = day.number
+            let repeats = clocksGoBack(nearDay: dayNumber)
             // The state changes only where a segment starts or ends (or at midnight); the
             // segments are sorted and do not overlap.
             var b = 0
@@ -97,7 +98,8 @@ struct Evaluator {
                 if st != state {
                     // A boundary inside a DST gap lands on the first valid time; the state
                     // there decides (an interval wholly inside the gap does not happen).
-                    let times = repeats ? zone.occurrences(day.number * 86400 + b * 60) : [zone.instant(day: day, minute: b)]
+                    let times =
+                        repeats ? zone.occurrences(dayNumber * 86400 + b * 60) : [zone.instant(day: day, minute: b)]
                     for at in times where at > instant && earliest.map({ at < $0 }) ?? true {
                         if stateAt(at).state != state {
                             earliest = at
@@ -108,26 +110,26 @@ struct Evaluator {
                 b = next
             }
             if repeats {
-                for t in zone.backwardChanges(from: day.number * 86400 - 50400, to: day.number * 86400 + 136800) {
+                for t in zone.backwardChanges(from: dayNumber * 86400 - 50400, to: dayNumber * 86400 + 136800) {
                     let at = Date(timeIntervalSince1970: Double(t))
                     if at > instant, earliest.map({ at < $0 }) ?? true, stateAt(at).state != state { earliest = at }
                 }
             }
             if let found = earliest, lastDay == nil {
-                lastDay = repeats || clocksGoBack(near: day.adding(1)) ? day.adding(1) : day
-                if lastDay == day { return found }
+                // Without a clock set back within a day of this one, nothing later comes earlier.
+                if !repeats { return found }
+                lastDay = day.adding(1)
             }
             day = day.adding(1)
         }
         return earliest
     }
 
-    /// Whether the clocks are set back at some instant whose wall clock lies on `day`, or
-    /// within a day of it.
-    private mutating func clocksGoBack(near day: CivilDay) -> Bool {
-        // Offsets lie within ±14 hours: local day `day` lies within these instants.
-        !zone.backwardChanges(from: day.number * 86400 - 86400 - 50400, to: day.number * 86400 + 2 * 86400 + 50400)
-            .isEmpty
+    /// Whether the clocks are set back at some instant whose wall clock lies on the day
+    /// numbered `n`, or within a day of it.
+    private mutating func clocksGoBack(nearDay n: Int) -> Bool {
+        // Offsets lie within ±14 hours: local day `n` lies within these instants.
+        !zone.backwardChanges(from: n * 86400 - 86400 - 50400, to: n * 86400 + 2 * 86400 + 50400).isEmpty
     }
 
     /// The last year the expression names (year selectors, year-anchored dates), or 0.

@@ -32,6 +32,25 @@ final class ZoneOffsets: @unchecked Sendable {
         let end: Int
         let first: Int
         let changes: [(at: Int, offset: Int)]?
+        /// The changes that set the clocks back (the offset falls), in order; nil when the
+        /// span is not trusted.
+        let backward: [Int]?
+
+        init(start: Int, end: Int, first: Int, changes: [(at: Int, offset: Int)]?) {
+            self.start = start
+            self.end = end
+            self.first = first
+            self.changes = changes
+            backward = changes.map { changes in
+                var before = first
+                var back: [Int] = []
+                for c in changes {
+                    if c.offset < before { back.append(c.at) }
+                    before = c.offset
+                }
+                return back
+            }
+        }
 
         func contains(_ t: Int) -> Bool { t >= start && t < end }
 

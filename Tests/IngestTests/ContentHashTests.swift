@@ -6,6 +6,15 @@ import Testing
 /// The one content-hash scheme: vectors computed independently (a separate implementation
 /// of the two-lane FNV-1a and its framing), so a change of constants or framing fails here.
 @Suite struct ContentHashTests {
+    /// Properties and their pinned fingerprints (the stored content hashes include them).
+    static let pinnedFingerprints: [(String, String)] = [
+        (#"{"OBJECTID":3,"ADRESA":"Karlova (sample)"}"#, "9cc22206ea85d57497938ba75801e104"),
+        (#"{"ADRESA":"Karlova (sample)","OBJECTID":3.0}"#, "9cc22206ea85d57497938ba75801e104"),
+        (#"[1,"a",null,true]"#, "7831a5dd6bbd348a1252e5298af1886a"),
+        ("{}", "5a79457827af627a54119781ec574302"),
+        ("[]", "af64164c86024f1aa63eae8f2b635892"),
+    ]
+
     @Test func aHashOfNothingIsTheTwoOffsetBases() {
         #expect(ContentHash().hex == "cbf29ce4842223256c62272e07bb0142")
     }
@@ -44,13 +53,7 @@ import Testing
 
     /// The properties fingerprint kept its values when it moved onto `ContentHash` (the
     /// stored content hashes include it): member order and number spelling are ignored.
-    @Test(arguments: [
-        (#"{"OBJECTID":3,"ADRESA":"Karlova (sample)"}"#, "9cc22206ea85d57497938ba75801e104"),
-        (#"{"ADRESA":"Karlova (sample)","OBJECTID":3.0}"#, "9cc22206ea85d57497938ba75801e104"),
-        (#"[1,"a",null,true]"#, "7831a5dd6bbd348a1252e5298af1886a"),
-        ("{}", "5a79457827af627a54119781ec574302"),
-        ("[]", "af64164c86024f1aa63eae8f2b635892"),
-    ])
+    @Test(arguments: ContentHashTests.pinnedFingerprints)
     func propertiesFingerprints(json: String, hex: String) throws {
         #expect(try JSONValue.parse(Array(json.utf8), path: "test").fingerprint == hex)
     }

@@ -28,13 +28,7 @@ import Testing
     }
 
     /// The pinned fingerprints of `ContentHashTests`, through the one-walk path.
-    @Test(arguments: [
-        (#"{"OBJECTID":3,"ADRESA":"Karlova (sample)"}"#, "9cc22206ea85d57497938ba75801e104"),
-        (#"{"ADRESA":"Karlova (sample)","OBJECTID":3.0}"#, "9cc22206ea85d57497938ba75801e104"),
-        (#"[1,"a",null,true]"#, "7831a5dd6bbd348a1252e5298af1886a"),
-        ("{}", "5a79457827af627a54119781ec574302"),
-        ("[]", "af64164c86024f1aa63eae8f2b635892"),
-    ])
+    @Test(arguments: ContentHashTests.pinnedFingerprints)
     func pinnedFingerprints(json: String, hex: String) throws {
         let both = try JSONValue.parse(Array(json.utf8), path: "test").textAndFingerprint
         #expect(both.fingerprint == hex)

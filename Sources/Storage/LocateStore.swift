@@ -327,14 +327,16 @@ public final class LocateStore {
         return "\(error)"
     }
 
-    /// Runs `body` in one write transaction; any thrown error rolls everything back. Every
-    /// write stores a fresh data nonce in the same transaction (`DataNonce`): files derived
-    /// from an earlier state are then no longer trusted.
-    func write<T>(_ body: (Database) throws -> T) throws -> T {
+    /// Runs `body` in one write transaction; any thrown error rolls everything back. A write
+    /// stores a fresh data nonce in the same transaction (`DataNonce`): files derived from an
+    /// earlier state are then no longer trusted. `keepsPlaces: true` is for writes that change
+    /// nothing a place answer shows (a submission, a token): they keep the nonce, so a burst
+    /// of them does not make every reader rebuild its row file.
+    func write<T>(keepsPlaces: Bool = false, _ body: (Database) throws -> T) throws -> T {
         do {
             return try queue.write { db in
                 let result = try body(db)
-                try DataNonce.renew(db)
+                if !keepsPlaces { try DataNonce.renew(db) }
                 return result
             }
         } catch let e as StorageError {

@@ -43,7 +43,9 @@ extension ToiletRowFile {
         guard DataNonce.current(path: database) == nonce else { return nil }
         CheckedFile.removeDeadTemporaries(of: path)  // of killed earlier builds
         let tmp = path + ".tmp-\(getpid())"
-        guard (try? CheckedFile.write(bytes, to: tmp, sync: false)) != nil, rename(tmp, path) == 0 else {
+        // Synced before the rename: a crash never leaves a sound-looking header over data
+        // that never reached the disk.
+        guard (try? CheckedFile.write(bytes, to: tmp, sync: true)) != nil, rename(tmp, path) == 0 else {
             unlink(tmp)
             return nil
         }

@@ -133,7 +133,9 @@ final class DataSource: @unchecked Sendable {
                 ]
                 while readers.count < readerCount {
                     let store = try LocateStore(readingAt: path)
-                    guard try store.dataVersion() == version, try store.dataNonce() == nonce else { break }
+                    // The data version only: writes that keep it (a review that rejects, a
+                    // submission) change nothing the rows show, and must not make opening fail.
+                    guard try store.dataVersion() == version else { break }
                     readers.append(
                         try Reader(store: store, cache: cache, openStates: openStates, oneDataset: oneDataset, rows: rows))
                 }

@@ -41,15 +41,58 @@ extension ToiletRowFile {
     /// alone); the file as mapped from disk, or nil when it was not written.
     private static func write(_ bytes: [UInt8], to path: String, database: String, nonce: Int64) -> ToiletRowFile? {
         guard DataNonce.current(path: database) == nonce else { return nil }
-        CheckedFile.removeDeadTemporaries(of: path)  // of killed earlier builds
-        let tmp = path + ".tmp-\(getpid())"
+        removeDeadTemporaries(of: path)  // of killed earlier builds
+        guard let (tmp, fd) = createTemporary(for: path) else { return nil }
         // Synced before the rename: a crash never leaves a sound-looking header over data
         // that never reached the disk.
-        guard (try? CheckedFile.write(bytes, to: tmp, sync: true)) != nil, rename(tmp, path) == 0 else {
+        let written = bytes.withUnsafeBytes { writeAll($0, to: fd) } && fsync(fd) == 0
+        guard close(fd) == 0, written, rename(tmp, path) == 0 else {
             unlink(tmp)
             return nil
         }
         return MappedFile(path: path).flatMap { ToiletRowFile(file: $0, path: path, nonce: nonce) }
+    }
+
+    /// Temporaries made by this process so far (their names' second number).
+    static let made = Counter()
+
+    /// A new temporary beside `path`, `<path>.tmp-<pid>-<n>`, created exclusively and never
+    /// through a symbolic link: two builders (threads or processes) never write one file,
+    /// and a link planted under the name is never followed. Nil when none can be created.
+    static func createTemporary(for path: String) -> (String, Int32)? {
+        for _ in 0..<64 {
+            let tmp = path + ".tmp-\(getpid())-\(made.next())"
+            let fd = Glibc_open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if fd >= 0 { return (tmp, fd) }
+            guard errno == EEXIST || errno == EINTR else { return nil }
+        }
+        return nil
+    }
+
+    /// Writes all of `bytes` to `fd`; false on an error (a full disk).
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+        guard var p = bytes.baseAddress else { return true }
+        var left = bytes.count
+        while left > 0 {
+            let n = Glibc_write(fd, p, min(left, 1 << 26))
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            p += n
+            left -= n
+        }
+        return true
+    }
+
+    /// Removes `<path>.tmp-<pid>[-<n>]` files whose process is gone (killed builds). Our own
+    /// process's are never removed: another thread may be writing one.
+    static func removeDeadTemporaries(of path: String) {
+        let folder = CheckedFile.folder(of: path)
+        let prefix = (path.split(separator: "/").last.map(String.init) ?? path) + ".tmp-"
+        for name in ProcessLiveness.entries(of: folder) where name.hasPrefix(prefix) {
+            let pidText = name.dropFirst(prefix.count).prefix { $0 != "-" }
+            guard let pid = Int32(pidText), pid != getpid(), !ProcessLiveness.isAlive(pid) else { continue }
+            unlink(folder + "/" + name)
+        }
     }
 
     /// The file's bytes for the active toilets `store` reads, stamped `nonce` and `stamp`.
@@ -100,5 +143,22 @@ extension ToiletRowFile {
         out += data
         out += names
         return out
+    }
+}
+
+/// A number that only grows, shared by threads.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    /// The number `next()` gives next.
+    var peek: Int { lock.withLock { value } }
+
+    /// The next number (0 first).
+    func next() -> Int {
+        lock.withLock {
+            defer { value += 1 }
+            return value
+        }
     }
 }

@@ -181,4 +181,33 @@ import Testing
         _ = try ToiletRowFile.make(for: s)
         #expect(!FileManager.default.fileExists(atPath: dead))
     }
+
+    @Test func temporariesAreUniqueAndALinkPlantedUnderTheirNameIsNeverFollowed() throws {
+        let s = try store(["a", "b"])
+        let path = s.path + ".toilets.rows"
+        let (a, fa) = try #require(ToiletRowFile.createTemporary(for: path))
+        let (b, fb) = try #require(ToiletRowFile.createTemporary(for: path))
+        #expect(a != b)
+        #expect(a.hasPrefix(path + ".tmp-\(getpid())-"))
+        close(fa)
+        close(fb)
+        unlink(a)
+        unlink(b)
+        // Links to a file of someone else's under the next names this process would use.
+        let victim = try Fixtures.write("keep", name: "victim.txt")
+        let next = ToiletRowFile.made.peek
+        let links = (next..<next + 16).map { path + ".tmp-\(getpid())-\($0)" }
+        for link in links { #expect(symlink(victim, link) == 0) }
+        let file = try #require(try ToiletRowFile.make(for: s))
+        #expect(file.rowCount == 2)
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep")
+        #expect(ToiletRowFile(currentFor: s.path, nonce: file.nonce)?.rowCount == 2)
+        // Our own process's temporaries are not removed as dead ones (another thread's may be in use).
+        for link in links {
+            #expect(
+                FileManager.default.fileExists(atPath: link)
+                    || (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != nil)
+        }
+        #expect(ToiletRowFile.made.peek > next + 16)
+    }
 }

@@ -20,7 +20,7 @@ public final class LocateStore {
     /// The file the connection is open on: `path`, or `<path>.partial` while a store made
     /// with `WriteAccess.createsOnClose` builds a new database.
     let filePath: String
-    let queue: DatabaseQueue
+    private let queue: DatabaseQueue
     private var lock: WriteLock?
     private var closed = false
     /// How long SQLite waits for a lock held by a program other than locate.

@@ -82,4 +82,21 @@ import Testing
         }
         try expectKept(store, nonce)
     }
+
+    @Test(.enabled(if: Fixtures.haveTool("sqlite3"), "sqlite3 CLI is not installed"))
+    func aMigrationRenewsTheNonce() throws {
+        let path = try Fixtures.temporaryFolder().appendingPathComponent("m.sqlite").path
+        try LocateStore(path: path).close()
+        // The database as the step before v7 left it, with a nonce of its own.
+        let r = try Fixtures.shell(
+            "sqlite3 '\(path)' \"DROP TABLE review_tokens; DROP TABLE overrides; DROP TABLE contribution_decisions; "
+                + "DROP TABLE contributions; ALTER TABLE ingest_runs DROP COLUMN conflicts; DELETE FROM grdb_migrations WHERE identifier = 'v7-contributions'; "
+                + "PRAGMA user_version = 7\"")
+        try #require(r.status == 0, "\(r.stderr)")
+        #expect(DataNonce.current(path: path) == 7)
+        let store = try LocateStore(path: path)
+        let now = try #require(DataNonce.current(path: path))
+        #expect(now != 7)
+        #expect(try store.dataNonce() == now)
+    }
 }

@@ -210,4 +210,39 @@ import Testing
         }
         #expect(ToiletRowFile.made.peek > next + 16)
     }
+
+    @Test func theFileStreamedToDiskEqualsTheOneBuiltInMemory() throws {
+        let s = try store(["a", "b", "c", "d"], dataset: "zz")
+        let file = try #require(try ToiletRowFile.make(for: s))
+        var bytes: [UInt8] = []
+        try ToiletRowFile.serialize(s, nonce: file.nonce, stamp: file.indexStamp) { at, piece in
+            if bytes.count < at + piece.count { bytes += repeatElement(0, count: at + piece.count - bytes.count) }
+            bytes.replaceSubrange(at..<at + piece.count, with: piece)
+        }
+        #expect(bytes == (try [UInt8](Data(contentsOf: URL(fileURLWithPath: file.path)))))
+    }
+
+    @Test func aFailedWriteIsNotTriedAgainUntilTheDataChanges() throws {
+        let s = try store(["a", "b"])
+        let path = s.path + ".toilets.rows"
+        // Every name a temporary could take is in use: the write fails.
+        let next = ToiletRowFile.made.peek
+        let taken = (next..<next + 256).map { path + ".tmp-\(getpid())-\($0)" }
+        for name in taken { #expect(FileManager.default.createFile(atPath: name, contents: nil)) }
+        try ToiletRowFile.save(for: s)
+        let nonce = try s.dataNonce()
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(try String(contentsOfFile: path + ".failed", encoding: .utf8) == String(nonce))
+        // Not tried again for this state, even with room now; a query still gets its rows.
+        for name in taken { unlink(name) }
+        try ToiletRowFile.save(for: s)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(try ToiletRowFile.make(for: s)?.rowCount == 2)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        // A write to the database: tried again, and the marker goes.
+        try PendingNearestIndexTests().ingest(["a", "b", "c"], dataset: "d", into: s)
+        try ToiletRowFile.save(for: s)
+        #expect(ToiletRowFile(currentFor: s.path, nonce: try s.dataNonce())?.rowCount == 3)
+        #expect(!FileManager.default.fileExists(atPath: path + ".failed"))
+    }
 }

@@ -118,7 +118,7 @@ import Testing
         let plain = try ToiletFinder(store: store)
         let file = try #require(try ToiletRowFile.make(for: store))
         let n = file.rowCount
-        let last = try file.toilet(at: n - 1)
+        let last = try #require(try file.toilet(at: n - 1))
         let want = try plain.nearest(to: last.coordinate, limit: 3)
         #expect(want.first?.sources.map(\.rowID).contains(last.rowID) == true)
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file.path)))

@@ -86,6 +86,9 @@ import Testing
             #expect(back == t)
         }
         #expect(try file.toilet(999) == nil)
+        // Positions outside the rows are nil, never read past the arrays.
+        #expect(try file.toilet(at: 4) == all.last)
+        for i in [-1, 5, 6, Int.max] { #expect(try file.toilet(at: i) == nil) }
         #expect(file.datasets == ["zz"])
         #expect(file.extent == (try s.activeExtent(.toilets)).box)
         #expect(file.indexStamp == (try s.dataVersion()))
@@ -119,14 +122,21 @@ import Testing
         try FileManager.default.removeItem(atPath: one.path + ".toilets.rows")
         try FileManager.default.copyItem(atPath: other.path + ".toilets.rows", toPath: one.path + ".toilets.rows")
         #expect(ToiletRowFile(currentFor: one.path, nonce: nonce) == nil)
-        // The other database copied over the first one's file: its nonce is its own.
-        let copy = try Fixtures.temporaryFolder().appendingPathComponent("c.sqlite").path
-        try FileManager.default.copyItem(atPath: one.path + ".toilets.rows", toPath: copy + ".toilets.rows")
+        // The other database copied over the first one, beside the first one's own row file:
+        // the copy's nonce is the other's, so the file is not trusted for it.
+        try FileManager.default.removeItem(atPath: one.path + ".toilets.rows")
+        let own = try #require(try ToiletRowFile.make(for: one))
+        #expect(own.nonce == nonce)
+        #expect(own.rowCount == 2)
+        try one.close()
         try other.close()
-        try FileManager.default.copyItem(atPath: other.path, toPath: copy)
-        let copied = try #require(DataNonce.current(path: copy))
+        for suffix in ["-wal", "-shm"] { unlink(one.path + suffix) }
+        try FileManager.default.removeItem(atPath: one.path)
+        try FileManager.default.copyItem(atPath: other.path, toPath: one.path)
+        let copied = try #require(DataNonce.current(path: one.path))
         #expect(copied != nonce)
-        #expect(ToiletRowFile(currentFor: copy, nonce: copied)?.rowCount == 3)
+        #expect(ToiletRowFile(currentFor: one.path, nonce: copied) == nil)
+        #expect(try ToiletRowFile.make(for: try LocateStore(readingAt: one.path))?.rowCount == 3)
     }
 
     @Test func damagedFilesAreRefusedOrThrowNeverCrash() throws {

@@ -1,3 +1,4 @@
+import Foundation
 public import Geo
 import Hours
 public import Storage
@@ -110,8 +111,10 @@ public final class ToiletFinder {
                     try rowCache.toilet(id) { try checked($0, at) }
                 }
             } catch StorageError.badFile(let path, _) where path == rows.path && opened != nil {
-                // A damaged row file: from now on the rows come from the store (of the same state).
+                // A damaged row file: from now on the rows come from the store (of the same
+                // state), and the file goes (the next query that misses it writes a sound one).
                 rowSource?.drop(rows)
+                try? FileManager.default.removeItem(atPath: rows.path)
             }
         }
         return try store().withToiletLookup { read in

@@ -134,6 +134,7 @@ import Testing
         served.rowSource = ToiletRowSource(try #require(ToiletRowFile(currentFor: store.path, nonce: file.nonce)))
         #expect(try served.nearest(to: last.coordinate, limit: 3) == want)
         #expect(served.rowSource?.file == nil)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 
     @Test func aRowMissingFromTheFileIsDamageNotAnInactiveRow() throws {

@@ -1,3 +1,4 @@
+import Foundation
 public import Geo
 import Hours
 public import Storage
@@ -86,6 +87,19 @@ public final class ToiletFinder {
         to point: Coordinate, limit: Int, filter: ToiletFilter, accept: (StoredToilet, Double) throws -> Bool
     ) throws -> [ToiletResult] {
         if let rows = rowSource?.file {
+            // The index and the row file are of one state (paired by stamp and count): every
+            // id the index yields has its record, at the index's position. Anything else is
+            // damage, never a row left out of the answer.
+            func checked(_ id: Int64, _ at: Coordinate) throws -> StoredToilet? {
+                guard let t = try rows.toilet(id) else {
+                    throw StorageError.badFile(path: rows.path, reason: "row id \(id) of the nearest index is missing")
+                }
+                guard t.coordinate == at else {
+                    throw StorageError.badFile(
+                        path: rows.path, reason: "row id \(id) is not at the nearest index's position")
+                }
+                return t
+            }
             do {
                 // Rows decoded once are kept in the row cache when there is one and every row
                 // fits in it: a kept row costs less than decoding it again (the server's
@@ -94,18 +108,20 @@ public final class ToiletFinder {
                 // allocations per row: over 1,000,000 rows with room for 200,000, p99 27 ms
                 // against 13 ms without).
                 guard let rowCache, rows.rowCount <= rowCache.capacity else {
-                    return try search(to: point, limit: limit, filter: filter, accept: accept, toilet: rows.toilet)
+                    return try search(to: point, limit: limit, filter: filter, accept: accept, toilet: checked)
                 }
-                return try search(to: point, limit: limit, filter: filter, accept: accept) { id in
-                    try rowCache.toilet(id, reading: rows.toilet)
+                return try search(to: point, limit: limit, filter: filter, accept: accept) { id, at in
+                    try rowCache.toilet(id) { try checked($0, at) }
                 }
             } catch StorageError.badFile(let path, _) where path == rows.path && opened != nil {
-                // A damaged row file: from now on the rows come from the store (of the same state).
+                // A damaged row file: from now on the rows come from the store (of the same
+                // state), and the file goes (the next query that misses it writes a sound one).
                 rowSource?.drop(rows)
+                try? FileManager.default.removeItem(atPath: rows.path)
             }
         }
         return try store().withToiletLookup { read in
-            try search(to: point, limit: limit, filter: filter, accept: accept) { id in
+            try search(to: point, limit: limit, filter: filter, accept: accept) { id, _ in
                 guard let rowCache else { return try read(id) }
                 return try rowCache.toilet(id, reading: read)
             }
@@ -115,14 +131,14 @@ public final class ToiletFinder {
     /// `search(to:limit:filter:accept:)` with rows from `toilet`.
     private func search(
         to point: Coordinate, limit: Int, filter: ToiletFilter, accept: (StoredToilet, Double) throws -> Bool,
-        toilet: (Int64) throws -> StoredToilet?
+        toilet: (Int64, Coordinate) throws -> StoredToilet?
     ) throws -> [ToiletResult] {
         let geodesic = Geodesic()
         var places: [[StoredToilet]] = []
         var seen: [(toilet: StoredToilet, distance: Double)] = []
         _ = try index.nearest(to: point, limit: limit, maxDistanceMeters: filter.maxDistanceMeters) {
-            id, flags, distance in
-            guard filter.accepts(flags), let t = try toilet(id), filter.acceptsRow(t) else { return false }
+            id, flags, distance, at in
+            guard filter.accepts(flags), let t = try toilet(id, at), filter.acceptsRow(t) else { return false }
             guard try accept(t, distance) else { return false }
             seen.append((t, distance))
             if let i = places.firstIndex(where: { SamePlace.joins(t, $0, geodesic: geodesic) }) {
@@ -149,8 +165,8 @@ public final class ToiletFinder {
             if !oneDataset {
                 _ = try index.nearest(
                     to: records[0].coordinate, limit: 32, maxDistanceMeters: 2 * SamePlace.agreeingTextMeters
-                ) { id, flags, _ in
-                    guard !used.contains(id), !flags.contains(.restricted), let other = try toilet(id),
+                ) { id, flags, _, at in
+                    guard !used.contains(id), !flags.contains(.restricted), let other = try toilet(id, at),
                         filter.datasets?.contains(other.dataset) ?? true,
                         SamePlace.joins(other, records, geodesic: geodesic)
                     else { return false }

@@ -81,12 +81,15 @@ final class DataSource: @unchecked Sendable {
     private let shmLock = NSLock()
     private var shmDescriptor: Int32 = -1
     private var shmFiles: [Int] = []
+    /// Builds the row files of the versions this source opens, one at a time.
+    private let rowBuilder: RowFileBuilder
 
     /// A source with `readers` readers per state, sharing a cache of `cachedPlaces` rows.
     init(path: String, readers: Int, cachedPlaces: Int) {
         self.path = path
         self.readerCount = max(1, readers)
         self.cachedPlaces = cachedPlaces
+        rowBuilder = RowFileBuilder(path: path)
         shmPath = path + "-shm"
         walPath = path + "-wal"
     }
@@ -141,13 +144,15 @@ final class DataSource: @unchecked Sendable {
                 ]
                 while readers.count < readerCount {
                     let store = try LocateStore(readingAt: path)
-                    guard try store.dataVersion() == version, try store.dataNonce() == nonce else { break }
+                    // The data version only: writes that keep it (a review that rejects, a
+                    // submission) change nothing the rows show, and must not make opening fail.
+                    guard try store.dataVersion() == version else { break }
                     readers.append(
                         try Reader(store: store, cache: cache, openStates: openStates, oneDataset: oneDataset, rows: rows))
                 }
                 guard readers.count == readerCount else { continue }  // an ingest committed meanwhile
                 let finish = try first.newestFinish().flatMap(DataSource.instant)
-                DataSource.fillRows(rows, path: path, nonce: nonce)
+                fillRows(rows, version: version, nonce: nonce)
                 return DataState(version: version, lastModified: finish, readers: readers)
             }
             throw ServeError.unavailable("\(path) changed five times while it was being opened")
@@ -158,20 +163,14 @@ final class DataSource: @unchecked Sendable {
         }
     }
 
-    /// Gives the readers of the state with data nonce `nonce` its row file: the one beside
-    /// the database when it is of that state, else one built on a thread of its own (its
+    /// Gives the readers of data version `version` (data nonce `nonce`) its row file: the
+    /// one beside the database when it is of that state, else one the builder makes (its
     /// readers read rows through SQLite until it is ready). Nothing when the state has no
-    /// nonce, or when the database has moved on before the build starts.
-    static func fillRows(_ rows: ToiletRowSource, path: String, nonce: Int64) {
+    /// nonce.
+    private func fillRows(_ rows: ToiletRowSource, version: String, nonce: Int64) {
         guard nonce != 0 else { return }
         if let file = ToiletRowFile(currentFor: path, nonce: nonce) { return rows.fill(file) }
-        let thread = Thread {
-            guard let store = try? LocateStore(readingAt: path), (try? store.dataNonce()) == nonce,
-                let file = try? ToiletRowFile.make(for: store)
-            else { return }
-            rows.fill(file)
-        }
-        thread.start()
+        rowBuilder.enqueue(RowFileBuilder.Job(rows: rows, version: version))
     }
 
     /// What `fileSignature()` compares.

@@ -257,7 +257,7 @@ public enum ProcessLiveness {
 }
 
 /// `write(2)` and `open(2)` under names that do not clash with the methods above.
-private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
         Glibc.write(fd, buffer, count)
     #else
@@ -265,7 +265,7 @@ private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int)
     #endif
 }
 
-private func Glibc_open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+func Glibc_open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
     #if canImport(Glibc)
         Glibc.open(path, flags, mode)
     #else

@@ -1,9 +1,10 @@
 internal import CSpatial
 internal import GRDB
 
-/// The data nonce: a random number every write transaction of a writable store stores in
-/// the database header (`PRAGMA user_version`) in the same transaction, so two states of a
-/// database share it only when no write came between them. SQLite answers
+/// The data nonce: a random number every write transaction that can change places (ingests,
+/// reviews, each migration) stores in the database header (`PRAGMA user_version`) in the
+/// same transaction, so two states of a database share it only when no such write came
+/// between them. Submissions and token changes keep it (`LocateStore.write(keepsPlaces:)`). SQLite answers
 /// `PRAGMA user_version` from the file header, without loading the schema (86 SpatiaLite
 /// triggers, over half of a query command's work): a query reads it on a bare connection
 /// and answers from derived files stamped with it (`ToiletRowFile`) without any other SQL.

@@ -20,7 +20,7 @@ public final class LocateStore {
     /// The file the connection is open on: `path`, or `<path>.partial` while a store made
     /// with `WriteAccess.createsOnClose` builds a new database.
     let filePath: String
-    let queue: DatabaseQueue
+    private let queue: DatabaseQueue
     private var lock: WriteLock?
     private var closed = false
     /// How long SQLite waits for a lock held by a program other than locate.
@@ -293,11 +293,12 @@ public final class LocateStore {
     }
 
     /// Removes a partial database file, its SQLite side files (`-wal`, `-shm`, `-journal`),
-    /// its nearest-search indexes and its row file.
+    /// its nearest-search indexes and its row file (and that file's failure marker).
     static func removeFiles(of file: String) {
         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(file + suffix) }
         for kind in PlaceKind.allCases { unlink(NearestIndex.path(forFile: file, kind: kind)) }
         unlink(ToiletRowFile.path(forFile: file))
+        unlink(ToiletRowFile.failureMarker(of: ToiletRowFile.path(forFile: file)))
     }
 
     /// SQLite's process-wide setup, done once before the first connection opens
@@ -327,14 +328,16 @@ public final class LocateStore {
         return "\(error)"
     }
 
-    /// Runs `body` in one write transaction; any thrown error rolls everything back. Every
-    /// write stores a fresh data nonce in the same transaction (`DataNonce`): files derived
-    /// from an earlier state are then no longer trusted.
-    func write<T>(_ body: (Database) throws -> T) throws -> T {
+    /// Runs `body` in one write transaction; any thrown error rolls everything back. A write
+    /// stores a fresh data nonce in the same transaction (`DataNonce`): files derived from an
+    /// earlier state are then no longer trusted. `keepsPlaces: true` is for writes that change
+    /// nothing a place answer shows (a submission, a token): they keep the nonce, so a burst
+    /// of them does not make every reader rebuild its row file.
+    func write<T>(keepsPlaces: Bool = false, _ body: (Database) throws -> T) throws -> T {
         do {
             return try queue.write { db in
                 let result = try body(db)
-                try DataNonce.renew(db)
+                if !keepsPlaces { try DataNonce.renew(db) }
                 return result
             }
         } catch let e as StorageError {

@@ -147,6 +147,17 @@ public final class NearestIndex {
         to point: Coordinate, limit: Int, maxDistanceMeters: Double? = nil,
         where accept: (Int64, PointFlags, Double) throws -> Bool
     ) throws -> [NearestHit] {
+        try nearest(to: point, limit: limit, maxDistanceMeters: maxDistanceMeters) { id, flags, d, _ in
+            try accept(id, flags, d)
+        }
+    }
+
+    /// `nearest(to:limit:maxDistanceMeters:where:)` whose predicate is also given the
+    /// position the index holds for the row (a reader checks rows read elsewhere against it).
+    public func nearest(
+        to point: Coordinate, limit: Int, maxDistanceMeters: Double? = nil,
+        whereAt accept: (Int64, PointFlags, Double, Coordinate) throws -> Bool
+    ) throws -> [NearestHit] {
         guard limit > 0 else { return [] }
         let q = KDTreeView.ecef(latitude: point.latitude, longitude: point.longitude)
         var best: [NearestHit] = []
@@ -154,12 +165,12 @@ public final class NearestIndex {
         var failure: (any Error)? = nil
         tree.nearest(to: q) { pos, _, nextBound2 in
             let id = rowIDs[pos]
-            let (d, bearing) = geodesic.inverse(
-                from: point, to: Coordinate(latitude: latLon[pos * 2], longitude: latLon[pos * 2 + 1]))
+            let at = Coordinate(latitude: latLon[pos * 2], longitude: latLon[pos * 2 + 1])
+            let (d, bearing) = geodesic.inverse(from: point, to: at)
             let hit = NearestHit(rowID: id, distanceMeters: d, bearingDegrees: bearing)
             if d <= cap, best.count < limit || NearestIndex.before(hit, best[best.count - 1]) {
                 do {
-                    if try accept(id, PointFlags(rawValue: flags[pos]), d) {
+                    if try accept(id, PointFlags(rawValue: flags[pos]), d, at) {
                         let at = best.firstIndex { NearestIndex.before(hit, $0) } ?? best.count
                         best.insert(hit, at: at)
                         if best.count > limit { best.removeLast() }

@@ -14,10 +14,7 @@ enum Schema {
                         sql: "SELECT InsertEpsgSrid(4326) WHERE NOT EXISTS (SELECT 1 FROM spatial_ref_sys WHERE srid = 4326)")
                 }
             }
-            // A migration may change places: the states before and after get other nonces.
-            let pending = try queue.read { db in try !migrator.hasCompletedMigrations(db) }
             try migrator.migrate(queue)
-            if pending { try queue.write { db in try DataNonce.renew(db) } }
         } catch let e as StorageError {
             throw e
         } catch let e as DatabaseError where e.resultCode.primaryResultCode == .SQLITE_BUSY {
@@ -90,7 +87,15 @@ enum Schema {
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
-        m.registerMigration("v1-toilets") { db in
+        // A migration may change places: each one stores a fresh data nonce in its own
+        // transaction (`DataNonce`), so the states before and after never share one.
+        func register(_ name: String, _ migrate: @escaping @Sendable (Database) throws -> Void) {
+            m.registerMigration(name) { db in
+                try migrate(db)
+                try DataNonce.renew(db)
+            }
+        }
+        register("v1-toilets") { db in
             try db.execute(
                 sql: """
                     CREATE TABLE ingest_runs (
@@ -150,7 +155,7 @@ enum Schema {
                     INSERT INTO locate_meta VALUES ('schema', 'locate 1');
                     """)
         }
-        m.registerMigration("v2-hours") { db in
+        register("v2-hours") { db in
             try db.execute(
                 sql: """
                     ALTER TABLE toilets ADD COLUMN hours_osm TEXT;
@@ -161,7 +166,7 @@ enum Schema {
         }
         // A spatial view of the active toilets, registered with SpatiaLite so ogrinfo and QGIS
         // offer it as a layer without retired rows.
-        m.registerMigration("v3-active-view") { db in
+        register("v3-active-view") { db in
             try db.execute(
                 sql: """
                     CREATE VIEW toilets_active AS
@@ -173,7 +178,7 @@ enum Schema {
                       VALUES ('toilets_active', 'geom', 'rowid', 'toilets', 'geom', 1);
                     """)
         }
-        m.registerMigration("v4-stations") { db in
+        register("v4-stations") { db in
             // Runs may now record stations: rebuild ingest_runs with the wider CHECK.
             try widenRunKinds(db, from: "('toilets')", to: "('toilets', 'stations')")
             try db.execute(
@@ -213,7 +218,7 @@ enum Schema {
                     """)
         }
         // Sensors, measurement history and the air-quality index of GIOŚ stations.
-        m.registerMigration("v5-air") { db in
+        register("v5-air") { db in
             try widenRunKinds(db, from: "('toilets', 'stations')", to: "('toilets', 'stations', 'air')")
             try db.execute(
                 sql: """
@@ -250,7 +255,7 @@ enum Schema {
         }
         // The attributes people filter on (OSM access, changing_table, unisex, …): records
         // stored before keep `unknown` access and nulls, and their content hashes.
-        m.registerMigration("v6-toilet-details") { db in
+        register("v6-toilet-details") { db in
             try db.execute(
                 sql: """
                     ALTER TABLE toilets ADD COLUMN access TEXT NOT NULL DEFAULT 'unknown'
@@ -266,7 +271,7 @@ enum Schema {
                     ALTER TABLE toilets ADD COLUMN check_date TEXT;
                     """)
         }
-        m.registerMigration("v7-contributions") { db in try db.execute(sql: contributionsSchema) }
+        register("v7-contributions") { db in try db.execute(sql: contributionsSchema) }
         return m
     }
 }

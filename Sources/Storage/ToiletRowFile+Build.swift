@@ -18,58 +18,165 @@ extension ToiletRowFile {
         guard nonce != 0 else { return nil }
         let path = ToiletRowFile.path(forFile: store.filePath)
         if let current = ToiletRowFile(currentFor: store.filePath, nonce: nonce) { return current }
-        let bytes = try serialize(store, nonce: nonce, stamp: stamp)
-        return write(bytes, to: path, database: store.filePath, nonce: nonce)
-            ?? ToiletRowFile(file: MappedFile(owning: bytes), path: path, nonce: nonce)
+        if !failed(path, nonce: nonce), let written = try write(store, nonce: nonce, stamp: stamp, to: path) {
+            return written
+        }
+        var bytes: [UInt8] = []
+        try serialize(store, nonce: nonce, stamp: stamp) { at, piece in
+            if bytes.count < at + piece.count { bytes += repeatElement(0, count: at + piece.count - bytes.count) }
+            bytes.withUnsafeMutableBytes {
+                UnsafeMutableRawBufferPointer(rebasing: $0[at..<at + piece.count]).copyMemory(from: piece)
+            }
+        }
+        return ToiletRowFile(file: MappedFile(owning: bytes), path: path, nonce: nonce)
     }
 
     /// Writes the row file of the state `store` reads beside the database for the next
-    /// query, unless one is there, the state has no nonce or is no longer the newest, or the
-    /// folder cannot be written (a read-only mount: nothing is built at all then).
+    /// query, unless one is there, the state has no nonce or is no longer the newest, the
+    /// folder cannot be written (a read-only mount: nothing is built at all then), or
+    /// writing it for this state failed before (a full disk: not again on every query).
     public static func save(for store: LocateStore) throws {
         let (nonce, stamp) = try store.read { db in (try DataNonce.read(db), try LocateStore.indexStamp(db)) }
         let path = ToiletRowFile.path(forFile: store.filePath)
         guard nonce != 0, access(CheckedFile.folder(of: path), W_OK) == 0,
-            ToiletRowFile(currentFor: store.filePath, nonce: nonce) == nil,
-            DataNonce.current(path: store.filePath) == nonce
+            ToiletRowFile(currentFor: store.filePath, nonce: nonce) == nil, !failed(path, nonce: nonce)
         else { return }
-        _ = write(try serialize(store, nonce: nonce, stamp: stamp), to: path, database: store.filePath, nonce: nonce)
+        _ = try write(store, nonce: nonce, stamp: stamp, to: path)
     }
 
-    /// Writes `bytes` under a temporary name and renames it to `path`, only while `nonce`
-    /// is still the database's (a reader of an older state leaves the newer state's file
-    /// alone); the file as mapped from disk, or nil when it was not written.
-    private static func write(_ bytes: [UInt8], to path: String, database: String, nonce: Int64) -> ToiletRowFile? {
-        guard DataNonce.current(path: database) == nonce else { return nil }
-        CheckedFile.removeDeadTemporaries(of: path)  // of killed earlier builds
-        let tmp = path + ".tmp-\(getpid())"
-        guard (try? CheckedFile.write(bytes, to: tmp, sync: false)) != nil, rename(tmp, path) == 0 else {
-            unlink(tmp)
-            return nil
+    /// The marker a failed write leaves beside the row file at `path`: the data nonce of
+    /// the state it failed for. A write for that state is not tried again; the next write
+    /// to the database (a new nonce) tries again.
+    static func failureMarker(of path: String) -> String { path + ".failed" }
+
+    /// Whether writing the row file at `path` failed for the state with `nonce`.
+    static func failed(_ path: String, nonce: Int64) -> Bool {
+        (try? String(contentsOfFile: failureMarker(of: path), encoding: .utf8)) == String(nonce)
+    }
+
+    /// Streams the file of the state `store` reads to a temporary and renames it to
+    /// `path`, only while `nonce` is still the database's (a reader of an older state
+    /// leaves the newer state's file alone); the file as mapped from disk, or nil when it
+    /// was not written (then, unless the state is no longer the newest, a failure marker
+    /// for `nonce` is left). Throws what reading the store throws.
+    private static func write(_ store: LocateStore, nonce: Int64, stamp: String, to path: String) throws -> ToiletRowFile? {
+        guard DataNonce.current(path: store.filePath) == nonce else { return nil }
+        removeDeadTemporaries(of: path)  // of killed earlier builds
+        guard let (tmp, fd) = createTemporary(for: path) else { return failure(path, nonce: nonce) }
+        var written = false
+        defer { if !written { unlink(tmp) } }
+        do {
+            try serialize(store, nonce: nonce, stamp: stamp) { at, piece in
+                guard writeAll(piece, to: fd, at: at) else {
+                    throw StorageError.cannotWrite(path: tmp, reason: CheckedFile.reason())
+                }
+            }
+        } catch {
+            close(fd)
+            if case StorageError.cannotWrite = error { return failure(path, nonce: nonce) }
+            throw error
         }
+        // Synced before the rename: a crash never leaves a sound-looking header over data
+        // that never reached the disk.
+        guard fsync(fd) == 0, close(fd) == 0, DataNonce.current(path: store.filePath) == nonce, rename(tmp, path) == 0
+        else { return DataNonce.current(path: store.filePath) == nonce ? failure(path, nonce: nonce) : nil }
+        written = true
+        unlink(failureMarker(of: path))
         return MappedFile(path: path).flatMap { ToiletRowFile(file: $0, path: path, nonce: nonce) }
     }
 
-    /// The file's bytes for the active toilets `store` reads, stamped `nonce` and `stamp`.
-    static func serialize(_ store: LocateStore, nonce: Int64, stamp: String) throws -> [UInt8] {
+    /// Leaves the failure marker for `nonce` (when even that can be written); nil.
+    private static func failure(_ path: String, nonce: Int64) -> ToiletRowFile? {
+        try? CheckedFile.replace(failureMarker(of: path), with: Array(String(nonce).utf8))
+        return nil
+    }
+
+    /// Temporaries made by this process so far (their names' second number).
+    static let made = Counter()
+
+    /// A new temporary beside `path`, `<path>.tmp-<pid>-<n>`, created exclusively and never
+    /// through a symbolic link: two builders (threads or processes) never write one file,
+    /// and a link planted under the name is never followed. Nil when none can be created.
+    static func createTemporary(for path: String) -> (String, Int32)? {
+        for _ in 0..<64 {
+            let tmp = path + ".tmp-\(getpid())-\(made.next())"
+            let fd = Glibc_open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if fd >= 0 { return (tmp, fd) }
+            guard errno == EEXIST || errno == EINTR else { return nil }
+        }
+        return nil
+    }
+
+    /// Writes all of `bytes` to `fd` at offset `at`; false on an error (a full disk).
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, at: Int) -> Bool {
+        guard var p = bytes.baseAddress else { return true }
+        var left = bytes.count
+        var offset = at
+        while left > 0 {
+            let n = pwrite(fd, p, min(left, 1 << 26), off_t(offset))
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            p += n
+            left -= n
+            offset += n
+        }
+        return true
+    }
+
+    /// Removes `<path>.tmp-<pid>[-<n>]` files whose process is gone (killed builds). Our own
+    /// process's are never removed: another thread may be writing one.
+    static func removeDeadTemporaries(of path: String) {
+        let folder = CheckedFile.folder(of: path)
+        let prefix = (path.split(separator: "/").last.map(String.init) ?? path) + ".tmp-"
+        for name in ProcessLiveness.entries(of: folder) where name.hasPrefix(prefix) {
+            let pidText = name.dropFirst(prefix.count).prefix { $0 != "-" }
+            guard let pid = Int32(pidText), pid != getpid(), !ProcessLiveness.isAlive(pid) else { continue }
+            unlink(folder + "/" + name)
+        }
+    }
+
+    /// The file for the active toilets `store` reads, stamped `nonce` and `stamp`, given to
+    /// `put` in pieces with their positions: the records as they are encoded (in chunks of
+    /// about 1 MB), then the ids, offsets, dataset names and header. Nothing but the row
+    /// ids and offsets (16 bytes a row) is kept whole in memory.
+    static func serialize(
+        _ store: LocateStore, nonce: Int64, stamp: String, to put: (Int, UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         var ids: [Int64] = []
         var offsets: [Int64] = [0]
-        var data: [UInt8] = []
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(1 << 20 + 4096)
+        var dataBytes = 0
         var datasets = Set<String>()
         var box = (w: Double.infinity, s: Double.infinity, e: -Double.infinity, n: -Double.infinity)
         try store.read { db in
+            // One read transaction: the count and the rows are of one state.
+            let n = try Int.fetchOne(db, sql: "SELECT count(*) FROM toilets WHERE \(PlaceStatus.isActive())") ?? 0
+            ids.reserveCapacity(n)
+            offsets.reserveCapacity(n + 1)
+            let dataStart = headerSize + 16 * n + 8
+            func flush() throws {
+                try chunk.withUnsafeBytes { try put(dataStart + dataBytes, $0) }
+                dataBytes += chunk.count
+                chunk.removeAll(keepingCapacity: true)
+            }
             let rows = try Row.fetchCursor(
                 db, sql: "SELECT \(ToiletRow.selection) FROM toilets WHERE \(PlaceStatus.isActive()) ORDER BY id")
             while let r = try rows.next() {
                 let t = ToiletRow.streamed(r)
                 ids.append(t.rowID)
-                ToiletRowCoding.encode(t, into: &data)
-                offsets.append(Int64(data.count))
+                ToiletRowCoding.encode(t, into: &chunk)
+                offsets.append(Int64(dataBytes + chunk.count))
                 datasets.insert(t.dataset)
                 box.w = min(box.w, t.coordinate.longitude)
                 box.s = min(box.s, t.coordinate.latitude)
                 box.e = max(box.e, t.coordinate.longitude)
                 box.n = max(box.n, t.coordinate.latitude)
+                if chunk.count >= 1 << 20 { try flush() }
+            }
+            try flush()
+            guard ids.count == n else {
+                throw StorageError.sqlFailed(sql: "SELECT count(*) FROM toilets", reason: "\(n) rows counted, \(ids.count) read")
             }
         }
         var names: [UInt8] = []
@@ -78,25 +185,40 @@ extension ToiletRowFile {
             names += name.utf8
         }
         var header = [UInt8](repeating: 0, count: headerSize)
-        func put<T>(_ value: T, at offset: Int) {
+        func set<T>(_ value: T, at offset: Int) {
             withUnsafeBytes(of: value) { header.replaceSubrange(offset..<offset + $0.count, with: $0) }
         }
         header.replaceSubrange(0..<8, with: magic)
-        put(nonce.littleEndian, at: 8)
-        put(Int64(ids.count).littleEndian, at: 16)
-        put(Int64(data.count).littleEndian, at: 24)
+        set(nonce.littleEndian, at: 8)
+        set(Int64(ids.count).littleEndian, at: 16)
+        set(Int64(dataBytes).littleEndian, at: 24)
         header.replaceSubrange(32..<72, with: NearestIndex.stampField(stamp))
         if !ids.isEmpty {
-            for (i, v) in [box.w, box.s, box.e, box.n].enumerated() { put(v.bitPattern.littleEndian, at: 72 + 8 * i) }
+            for (i, v) in [box.w, box.s, box.e, box.n].enumerated() { set(v.bitPattern.littleEndian, at: 72 + 8 * i) }
         }
-        put(Int64(names.count).littleEndian, at: 104)
-        put(header.withUnsafeBytes { hash(UnsafeRawBufferPointer(rebasing: $0[0..<112])) }.littleEndian, at: 112)
-        var out = header
-        out.reserveCapacity(headerSize + 16 * ids.count + 8 + data.count + names.count)
-        ids.withUnsafeBytes { out += $0 }
-        offsets.withUnsafeBytes { out += $0 }
-        out += data
-        out += names
-        return out
+        set(Int64(names.count).littleEndian, at: 104)
+        set(header.withUnsafeBytes { hash(UnsafeRawBufferPointer(rebasing: $0[0..<112])) }.littleEndian, at: 112)
+        let n = ids.count
+        try names.withUnsafeBytes { try put(headerSize + 16 * n + 8 + dataBytes, $0) }
+        try ids.withUnsafeBytes { try put(headerSize, $0) }
+        try offsets.withUnsafeBytes { try put(headerSize + 8 * n, $0) }
+        try header.withUnsafeBytes { try put(0, $0) }
+    }
+}
+
+/// A number that only grows, shared by threads.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    /// The number `next()` gives next.
+    var peek: Int { lock.withLock { value } }
+
+    /// The next number (0 first).
+    func next() -> Int {
+        lock.withLock {
+            defer { value += 1 }
+            return value
+        }
     }
 }

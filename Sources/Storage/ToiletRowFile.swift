@@ -106,8 +106,9 @@ public final class ToiletRowFile: @unchecked Sendable {
         return try toilet(at: low)
     }
 
-    /// The toilet at position `i` (0..<rowCount), in row id order.
-    public func toilet(at i: Int) throws -> StoredToilet {
+    /// The toilet at position `i` in row id order; nil outside `0..<rowCount`.
+    public func toilet(at i: Int) throws -> StoredToilet? {
+        guard 0 <= i, i < count else { return nil }
         let start = Int(offsets.load(fromByteOffset: 8 * i, as: Int64.self))
         let end = Int(offsets.load(fromByteOffset: 8 * (i + 1), as: Int64.self))
         guard 0 <= start, start <= end, end <= dataBytes else { throw damaged("row \(i) has offsets \(start)..\(end)") }

@@ -87,4 +87,68 @@ import Testing
         try Data(bad).write(to: URL(fileURLWithPath: rows))
         #expect(try answers(db) == want)
     }
+
+    @Test func aRowFileOfTheCurrentStateIsWhatTheAnswerComesFrom() throws {
+        let db = try CLI.sampleDatabase()
+        let query = ["toilet", "--near", "50.08,14.42", "--limit", "1", "--json", "--db", db]
+        _ = try CLI.run(query)
+        // The row file with its dataset renamed (same length): only an answer read from the
+        // file can name the new one.
+        let rows = db + ".toilets.rows"
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: rows)))
+        let real = Array("prague-toilets-sample".utf8)
+        let marker = Array("planted-marker-sample".utf8)
+        var planted = bytes
+        var i = 0
+        var replaced = 0
+        while i + real.count <= planted.count {
+            if Array(planted[i..<i + real.count]) == real {
+                planted.replaceSubrange(i..<i + real.count, with: marker)
+                replaced += 1
+                i += real.count
+            } else {
+                i += 1
+            }
+        }
+        #expect(replaced > 1)
+        try Data(planted).write(to: URL(fileURLWithPath: rows))
+        let fast = try CLI.run(query)
+        #expect(fast.status == 0)
+        #expect(fast.stdout.contains("\"planted-marker-sample\""))
+        #expect(!fast.stdout.contains("prague-toilets-sample"))
+        // After a write the file is of an older state: the answer comes from SQLite again.
+        try CLI.ingest(["pipelines/prague-toilets-sample.yml", "--db", db])
+        let after = try CLI.run(query)
+        #expect(after.stdout.contains("\"prague-toilets-sample\""))
+        #expect(!after.stdout.contains("planted-marker-sample"))
+    }
+
+    @Test func aQueryKilledWhileWritingTheRowFileLeavesNothingThatIsTrustedWrongly() throws {
+        let db = try CLI.sampleDatabase()
+        let rows = db + ".toilets.rows"
+        let want = try answersWithoutRowFile(db)
+        let started = Date()
+        _ = try CLI.run(["toilet", "--near", "50.08,14.42", "--db", db])
+        let longest = Date().timeIntervalSince(started)
+        let folder = (db as NSString).deletingLastPathComponent
+        var rng = SeededRandom(seed: 20_261_123)
+        for kill in 0..<12 {
+            unlink(rows)
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: CLI.binary)
+            p.arguments = ["toilet", "--near", "50.08,14.42", "--db", db]
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            usleep(UInt32(Double.random(in: 0...longest, using: &rng) * 1_000_000))
+            Fixtures.stop(p)
+            // Whatever the kill left (no file, the whole file, a dead temporary), the next
+            // query answers as SQLite does and leaves a sound file and no temporary.
+            let r = try CLI.run(["toilet"] + Self.queries[0] + ["--db", db])
+            #expect("\(r.status)\n\(r.stdout)\n\(r.stderr)" == want[0], "kill \(kill)")
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".rows.tmp-") }
+            #expect(left.isEmpty, "kill \(kill): \(left)")
+            #expect(try answers(db) == want, "kill \(kill)")
+        }
+    }
 }

@@ -127,4 +127,48 @@ import Testing
         #expect(try finder.nearest(to: p, limit: 3) == (try plain.nearest(to: p, limit: 3)))
         #expect((cache.count > 0) == kept, "\(cache.count) rows kept")
     }
+
+    /// A row file whose record of the last row id was changed by `damage` (given the file's
+    /// bytes, the row count, the row and its record's range), and the answer near that row
+    /// through SQLite: the fast finder refuses it, a finder with the store answers as SQLite.
+    func expectRefused(damage: (inout [UInt8], Int, StoredToilet, Range<Int>) throws -> Void) throws {
+        let store = try storeWith("prague-toilets-sample")
+        let plain = try ToiletFinder(store: store)
+        let file = try #require(try ToiletRowFile.make(for: store))
+        let n = file.rowCount
+        let last = try #require(try file.toilet(at: n - 1))
+        let want = try plain.nearest(to: last.coordinate, limit: 3)
+        #expect(want.first?.sources.map(\.rowID).contains(last.rowID) == true)
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file.path)))
+        let offset = { (i: Int) in
+            bytes.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: 128 + 8 * n + 8 * i, as: Int64.self)) }
+        }
+        let dataStart = 128 + 16 * n + 8
+        try damage(&bytes, n, last, (dataStart + offset(n - 1))..<(dataStart + offset(n)))
+        try Data(bytes).write(to: URL(fileURLWithPath: file.path))
+        let fast = try #require(ToiletFinder(currentFilesOf: store.path))
+        #expect(throws: StorageError.self) { try fast.nearest(to: last.coordinate, limit: 3) }
+        let served = try ToiletFinder(store: store)
+        served.rowSource = ToiletRowSource(try #require(ToiletRowFile(currentFor: store.path, nonce: file.nonce)))
+        #expect(try served.nearest(to: last.coordinate, limit: 3) == want)
+        #expect(served.rowSource?.file == nil)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
+
+    @Test func aRowMissingFromTheFileIsDamageNotAnInactiveRow() throws {
+        // The last id (the ids are ascending) no longer names the index's row.
+        try expectRefused { bytes, n, _, _ in
+            withUnsafeBytes(of: Int64.max.littleEndian) { bytes.replaceSubrange((128 + 8 * (n - 1))..<(128 + 8 * n), with: $0) }
+        }
+    }
+
+    @Test func aRecordAwayFromTheIndexPositionIsDamage() throws {
+        // The record's latitude changed in its last bit: it still decodes.
+        try expectRefused { bytes, _, toilet, record in
+            let pattern = withUnsafeBytes(of: toilet.coordinate.latitude.bitPattern.littleEndian) { Array($0) }
+            let r = Array(bytes[record])
+            let start = try #require((0...(r.count - 8)).first { Array(r[$0..<($0 + 8)]) == pattern })
+            bytes[record.lowerBound + start] ^= 1
+        }
+    }
 }

@@ -41,4 +41,39 @@ import Testing
         #expect(try second.withReader { try $0.toilets.nearest(to: p, limit: 10) } == now)
         #expect(now != want)
     }
+
+    @Test func writesThatKeepTheDataVersionNeverMakeOpeningAVersionFail() throws {
+        let db = try CLI.sampleDatabase()
+        let p = Coordinate(latitude: 50.08, longitude: 14.42)
+        let source = DataSource(path: db, readers: 6, cachedPlaces: 100)
+        _ = try source.current()
+        // Pending contributions, rejected one by one by another thread (each renews the data
+        // nonce and keeps the data version), every 40th approved instead (a new version).
+        let writer = try LocateStore(path: db)
+        let day = Date(timeIntervalSince1970: 1_795_341_600)
+        let new = NewContribution(kind: .new, proposed: ProposedValues(coordinate: p, name: "N"), receivedAt: day)
+        let ids = try (0..<400).map { _ in try writer.submit(new) }
+        try writer.close()
+        let done = Flag()
+        let thread = Thread {
+            defer { done.set() }
+            guard let store = try? LocateStore(path: db) else { return }
+            for (i, id) in ids.enumerated() {
+                if i % 40 == 39 {
+                    _ = try? store.approve(id: id, reviewer: "eva", at: day)
+                } else {
+                    _ = try? store.reject(id: id, reviewer: "eva", reason: "no", at: day)
+                }
+            }
+            try? store.close()
+        }
+        thread.start()
+        var versions = Set<String>()
+        while !done.isSet {
+            let state = try source.current()
+            versions.insert(state.version)
+            #expect(try state.withReader { try $0.toilets.nearest(to: p, limit: 3) }.count == 3)
+        }
+        #expect(versions.count > 1)
+    }
 }

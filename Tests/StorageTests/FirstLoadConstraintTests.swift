@@ -42,7 +42,7 @@ import Testing
 
     @Test func theToiletTablesChecksAreReadFromTheSchema() throws {
         let store = try LocateStore(path: try Fixtures.temporaryFolder().appendingPathComponent("w.sqlite").path)
-        let checks = try store.queue.read { db in try LocateStore.checkConstraints(db, table: "toilets") }
+        let checks = try store.read { db in try LocateStore.checkConstraints(db, table: "toilets") }
         #expect(
             checks == [
                 "is_free IN (0, 1)", "wheelchair IN ('yes', 'limited', 'no', 'unknown')", "lon BETWEEN -180 AND 180",

@@ -86,6 +86,9 @@ import Testing
             #expect(back == t)
         }
         #expect(try file.toilet(999) == nil)
+        // Positions outside the rows are nil, never read past the arrays.
+        #expect(try file.toilet(at: 4) == all.last)
+        for i in [-1, 5, 6, Int.max] { #expect(try file.toilet(at: i) == nil) }
         #expect(file.datasets == ["zz"])
         #expect(file.extent == (try s.activeExtent(.toilets)).box)
         #expect(file.indexStamp == (try s.dataVersion()))
@@ -119,14 +122,21 @@ import Testing
         try FileManager.default.removeItem(atPath: one.path + ".toilets.rows")
         try FileManager.default.copyItem(atPath: other.path + ".toilets.rows", toPath: one.path + ".toilets.rows")
         #expect(ToiletRowFile(currentFor: one.path, nonce: nonce) == nil)
-        // The other database copied over the first one's file: its nonce is its own.
-        let copy = try Fixtures.temporaryFolder().appendingPathComponent("c.sqlite").path
-        try FileManager.default.copyItem(atPath: one.path + ".toilets.rows", toPath: copy + ".toilets.rows")
+        // The other database copied over the first one, beside the first one's own row file:
+        // the copy's nonce is the other's, so the file is not trusted for it.
+        try FileManager.default.removeItem(atPath: one.path + ".toilets.rows")
+        let own = try #require(try ToiletRowFile.make(for: one))
+        #expect(own.nonce == nonce)
+        #expect(own.rowCount == 2)
+        try one.close()
         try other.close()
-        try FileManager.default.copyItem(atPath: other.path, toPath: copy)
-        let copied = try #require(DataNonce.current(path: copy))
+        for suffix in ["-wal", "-shm"] { unlink(one.path + suffix) }
+        try FileManager.default.removeItem(atPath: one.path)
+        try FileManager.default.copyItem(atPath: other.path, toPath: one.path)
+        let copied = try #require(DataNonce.current(path: one.path))
         #expect(copied != nonce)
-        #expect(ToiletRowFile(currentFor: copy, nonce: copied)?.rowCount == 3)
+        #expect(ToiletRowFile(currentFor: one.path, nonce: copied) == nil)
+        #expect(try ToiletRowFile.make(for: try LocateStore(readingAt: one.path))?.rowCount == 3)
     }
 
     @Test func damagedFilesAreRefusedOrThrowNeverCrash() throws {
@@ -180,5 +190,69 @@ import Testing
         #expect(FileManager.default.createFile(atPath: dead, contents: Data([1, 2, 3])))
         _ = try ToiletRowFile.make(for: s)
         #expect(!FileManager.default.fileExists(atPath: dead))
+    }
+
+    @Test func temporariesAreUniqueAndALinkPlantedUnderTheirNameIsNeverFollowed() throws {
+        let s = try store(["a", "b"])
+        let path = s.path + ".toilets.rows"
+        let (a, fa) = try #require(ToiletRowFile.createTemporary(for: path))
+        let (b, fb) = try #require(ToiletRowFile.createTemporary(for: path))
+        #expect(a != b)
+        #expect(a.hasPrefix(path + ".tmp-\(getpid())-"))
+        close(fa)
+        close(fb)
+        unlink(a)
+        unlink(b)
+        // Links to a file of someone else's under the next names this process would use.
+        let victim = try Fixtures.write("keep", name: "victim.txt")
+        let next = ToiletRowFile.made.peek
+        let links = (next..<next + 16).map { path + ".tmp-\(getpid())-\($0)" }
+        for link in links { #expect(symlink(victim, link) == 0) }
+        let file = try #require(try ToiletRowFile.make(for: s))
+        #expect(file.rowCount == 2)
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep")
+        #expect(ToiletRowFile(currentFor: s.path, nonce: file.nonce)?.rowCount == 2)
+        // Our own process's temporaries are not removed as dead ones (another thread's may be in use).
+        for link in links {
+            #expect(
+                FileManager.default.fileExists(atPath: link)
+                    || (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != nil)
+        }
+        #expect(ToiletRowFile.made.peek > next + 16)
+    }
+
+    @Test func theFileStreamedToDiskEqualsTheOneBuiltInMemory() throws {
+        let s = try store(["a", "b", "c", "d"], dataset: "zz")
+        let file = try #require(try ToiletRowFile.make(for: s))
+        var bytes: [UInt8] = []
+        try ToiletRowFile.serialize(s, nonce: file.nonce, stamp: file.indexStamp) { at, piece in
+            if bytes.count < at + piece.count { bytes += repeatElement(0, count: at + piece.count - bytes.count) }
+            bytes.replaceSubrange(at..<at + piece.count, with: piece)
+        }
+        #expect(bytes == (try [UInt8](Data(contentsOf: URL(fileURLWithPath: file.path)))))
+    }
+
+    @Test func aFailedWriteIsNotTriedAgainUntilTheDataChanges() throws {
+        let s = try store(["a", "b"])
+        let path = s.path + ".toilets.rows"
+        // Every name a temporary could take is in use: the write fails.
+        let next = ToiletRowFile.made.peek
+        let taken = (next..<next + 256).map { path + ".tmp-\(getpid())-\($0)" }
+        for name in taken { #expect(FileManager.default.createFile(atPath: name, contents: nil)) }
+        try ToiletRowFile.save(for: s)
+        let nonce = try s.dataNonce()
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(try String(contentsOfFile: path + ".failed", encoding: .utf8) == String(nonce))
+        // Not tried again for this state, even with room now; a query still gets its rows.
+        for name in taken { unlink(name) }
+        try ToiletRowFile.save(for: s)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(try ToiletRowFile.make(for: s)?.rowCount == 2)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        // A write to the database: tried again, and the marker goes.
+        try PendingNearestIndexTests().ingest(["a", "b", "c"], dataset: "d", into: s)
+        try ToiletRowFile.save(for: s)
+        #expect(ToiletRowFile(currentFor: s.path, nonce: try s.dataNonce())?.rowCount == 3)
+        #expect(!FileManager.default.fileExists(atPath: path + ".failed"))
     }
 }

@@ -6,10 +6,10 @@ public import Hours
 /// new version starts empty). A state evaluated at instant `t` with next change `n` holds
 /// for every instant in `[t, n)`: a later question inside that span is answered without
 /// evaluating the hours again; one outside it (the clock passed `n`, or an earlier `at=`)
-/// evaluates again and replaces the span. A span also ends at the place's next change of UTC
-/// offset (`validUntil`): the evaluator's next change does not count the clock going back,
-/// so a state kept across the autumn change could be wrong in the repeated hour. A state with
-/// no next change is never kept (the evaluator only looks so far ahead). At most `capacity` rows are kept; past it the cache
+/// evaluates again and replaces the span. The evaluator's next change counts both passes of
+/// the repeated autumn hour, so a span holds across clock changes too
+/// (`OpenStateCacheClockChangeTests`). A state with no next change is never kept (the
+/// evaluator only looks so far ahead). At most `capacity` rows are kept; past it the cache
 /// starts again empty.
 public final class OpenStateCache: @unchecked Sendable {
     /// The most rows kept.
@@ -18,7 +18,7 @@ public final class OpenStateCache: @unchecked Sendable {
     private var spans: [Int64: Span] = [:]
 
     /// A state and the instants it holds for: from `from` (included) to `until` (excluded),
-    /// its next change or the zone's next offset change, whichever is first.
+    /// its next change.
     public struct Span: Sendable, Equatable {
         /// The state.
         public var state: HoursState
@@ -39,19 +39,16 @@ public final class OpenStateCache: @unchecked Sendable {
     public var count: Int { lock.withLock { spans.count } }
 
     /// The state of row `id` at `instant` and its next change: from a kept span that holds
-    /// `instant`, or `evaluate`d (then kept when it has a next change, until that change or
-    /// `validUntil`, the place's next change of UTC offset, whichever is first).
+    /// `instant`, or `evaluate`d (then kept until its next change, when it has one).
     public func state(
-        _ id: Int64, at instant: Date, validUntil: Date? = nil, evaluate: () -> (state: HoursState, nextChange: Date?)
+        _ id: Int64, at instant: Date, evaluate: () -> (state: HoursState, nextChange: Date?)
     ) -> (state: HoursState, nextChange: Date?) {
         if let span = kept(id, at: instant) { return (span.state, span.nextChange) }
         let answer = evaluate()
         guard capacity > 0, let next = answer.nextChange, next > instant else { return answer }
-        let until = min(next, validUntil ?? next)
-        guard until > instant else { return answer }
         lock.withLock {
             if spans.count >= capacity, spans[id] == nil { spans.removeAll(keepingCapacity: true) }
-            spans[id] = Span(state: answer.state, from: instant, until: until, nextChange: next)
+            spans[id] = Span(state: answer.state, from: instant, until: next, nextChange: next)
         }
         return answer
     }

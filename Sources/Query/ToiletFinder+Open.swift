@@ -13,22 +13,6 @@ extension ToiletFinder {
     ) throws -> [ToiletResult] {
         var decided: [Int64: (state: HoursState, next: Date?, arrival: Date?)] = [:]
         let hours = evaluator
-        // How long a kept open state may answer, per zone: until the zone's next change of
-        // offset, and not at all within 3 hours after one. The evaluator's next change does
-        // not count the clock going back, and in the repeated hour it can name a later day
-        // (`Mo-Su 00:00-02:30` at the second 02:10: 02:30 tomorrow, not 02:30 today).
-        var keepUntilByZone: [String: Date?] = [:]
-        func keepUntil(_ zoneName: String) -> Date? {
-            if let known = keepUntilByZone[zoneName] { return known }
-            var until: Date? = open.at
-            if let zone = TimeZone(identifier: zoneName),
-                zone.secondsFromGMT(for: open.at.addingTimeInterval(-3 * 3600)) == zone.secondsFromGMT(for: open.at)
-            {
-                until = zone.nextDaylightSavingTimeTransition(after: open.at) ?? open.at.addingTimeInterval(86_400 * 366)
-            }
-            keepUntilByZone[zoneName] = until
-            return until
-        }
         let found = try search(to: point, limit: limit, filter: filter) { t, distance in
             let id = t.rowID
             let arrival = open.arrivalInstant(distanceMeters: distance)
@@ -45,7 +29,7 @@ extension ToiletFinder {
                 return (a.state, a.nextChange)
             }
             let now =
-                openStates.map { $0.state(id, at: open.at, validUntil: keepUntil(t.timeZone), evaluate: evaluate) } ?? evaluate()
+                openStates.map { $0.state(id, at: open.at, evaluate: evaluate) } ?? evaluate()
             var state = now.state
             if let arrival, state != .closed {
                 let then =

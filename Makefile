@@ -32,20 +32,25 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-
 release: setup
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-## Installs missing packages, builds, ingests the bundled sample, answers a query.
-demo: build
-	rm -f $(DEMO_DB) $(DEMO_DB).*.kdt
-	.build/debug/locate ingest pipelines/prague-toilets-sample.yml --db $(DEMO_DB)
-	.build/debug/locate toilet --near 50.0875,14.4214 --limit 5 --db $(DEMO_DB)
-	.build/debug/locate toilet --near 50.0875,14.4214 --limit 3 --at 2026-11-21T20:30 --db $(DEMO_DB)
-	.build/debug/locate ingest pipelines/gios-stations-sample.yml --db $(DEMO_DB)
-	.build/debug/locate ingest pipelines/gios-air-sample.yml --db $(DEMO_DB)
-	.build/debug/locate station --near 50.06,19.94 --limit 2 --at 2026-11-21T20:30 --db $(DEMO_DB)
+## Installs missing packages, builds the release binary (the one users run and the tests
+## run), ingests the bundled sample, answers a query.
+BIN = .build/release
+demo: release
+	rm -f $(DEMO_DB) $(DEMO_DB).*.kdt $(DEMO_DB).*.rows
+	$(BIN)/locate ingest pipelines/prague-toilets-sample.yml --db $(DEMO_DB)
+	$(BIN)/locate toilet --near 50.0875,14.4214 --limit 5 --db $(DEMO_DB)
+	$(BIN)/locate toilet --near 50.0875,14.4214 --limit 3 --at 2026-11-21T20:30 --db $(DEMO_DB)
+	$(BIN)/locate ingest pipelines/gios-stations-sample.yml --db $(DEMO_DB)
+	$(BIN)/locate ingest pipelines/gios-air-sample.yml --db $(DEMO_DB)
+	$(BIN)/locate station --near 50.06,19.94 --limit 2 --at 2026-11-21T20:30 --db $(DEMO_DB)
 
-## The whole test suite (CI runs exactly this): format lint, then every test.
-test: setup-test lint
+## The whole test suite (CI runs exactly this): format lint, the release binaries (built
+## once, as `make demo` builds them), then every test. The end-to-end tests run the release
+## binaries (LOCATE_BIN): a crash that only the optimised build has fails the suite. The
+## test targets themselves are a debug build (they use @testable imports).
+test: setup-test lint release
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	LOCATE_BIN=$(CURDIR)/$(BIN)/locate $(SWIFT) test --skip-build
 
 ## Benchmarks of the release build (bench/run.sh; SIZES="10000 100000" for a quick run).
 bench: setup-test release

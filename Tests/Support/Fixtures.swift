@@ -18,8 +18,15 @@ public enum Fixtures {
     public static let haveSharedDatasets: Bool =
         FileManager.default.fileExists(atPath: sharedDatasets.appendingPathComponent("PROVENANCE.md").path)
 
-    /// The built `locate` binary: beside the test bundle, or in `.build/debug`.
+    /// The `locate` binary the end-to-end tests run: `LOCATE_BIN` when set (`make test` sets
+    /// it to the release build, the binary users run, so a crash only the release build has
+    /// fails the suite), else the one beside the test bundle, else `.build/debug/locate`. A
+    /// `LOCATE_BIN` that is not an executable file makes every end-to-end test fail (never a
+    /// silent fall back to another binary: the suite would prove nothing about the one asked for).
     public static let locateBinary: String = {
+        if let chosen = ProcessInfo.processInfo.environment["LOCATE_BIN"], !chosen.isEmpty {
+            return chosen.hasPrefix("/") ? chosen : packageRoot.appendingPathComponent(chosen).path
+        }
         let candidates = [
             Bundle.main.bundleURL.appendingPathComponent("locate"),
             Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("locate"),
@@ -27,6 +34,10 @@ public enum Fixtures {
         ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }?.path ?? candidates[2].path
     }()
+
+    /// Whether the end-to-end tests run the optimised release build (`LOCATE_BIN` names a
+    /// binary under `.build/release` or a `release` build folder).
+    public static let runsReleaseBinary: Bool = locateBinary.contains("/release/")
 
     /// A real dataset's path.
     public static func shared(_ name: String) -> String { sharedDatasets.appendingPathComponent(name).path }

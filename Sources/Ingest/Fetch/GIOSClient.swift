@@ -73,34 +73,30 @@ struct GIOSClient {
     /// list's pages in order. Results come back in input order and the bodies are hashed in
     /// input order, so neither the data nor the digest depends on timing.
     mutating func lists(_ paths: [String], shape: GIOSDialect.ListShape) async -> [Result<[JSONValue], any Error>] {
-        let base = self.base
-        let source = self.source
-        var done: [(result: Result<[JSONValue], any Error>, bodies: [[UInt8]])?] = Array(repeating: nil, count: paths.count)
-        await withTaskGroup(of: (Int, Result<[JSONValue], any Error>, [[UInt8]]).self) { group in
+        // The group's body owns its results and returns them: no child task and no nested
+        // function captures a mutable local or the group itself (the release build trapped in
+        // `Array.subscript.modify` when the body wrote a captured array from a nested function
+        // that also captured the group).
+        let done = await withTaskGroup(of: GIOSClient.Fetched.self, returning: [Fetched?].self) { group in
+            var slots = [Fetched?](repeating: nil, count: paths.count)
             var next = 0
-            func start() {
-                guard next < paths.count else { return }
-                let i = next
+            while next < min(GIOSClient.concurrency, paths.count) {
+                group.addTask(operation: fetchTask(index: next, path: paths[next], shape: shape))
                 next += 1
-                group.addTask {
-                    var client = GIOSClient(base: base, source: source)
-                    do {
-                        return (i, .success(try await client.list(paths[i], shape: shape)), client.bodies)
-                    } catch {
-                        return (i, .failure(error), client.bodies)
-                    }
+            }
+            while let fetched = await group.next() {
+                slots[fetched.index] = fetched
+                if next < paths.count {
+                    group.addTask(operation: fetchTask(index: next, path: paths[next], shape: shape))
+                    next += 1
                 }
             }
-            for _ in 0..<GIOSClient.concurrency { start() }
-            while let (i, result, bodies) = await group.next() {
-                done[i] = (result, bodies)
-                start()
-            }
+            return slots
         }
         var out: [Result<[JSONValue], any Error>] = []
         for slot in done {
             // Every child task answers before the group ends; the fallback only keeps counts aligned.
-            let entry = slot ?? (.failure(IngestError.unsupported(path: "", reason: "fetch did not run")), [])
+            let entry = slot ?? Fetched(index: 0, result: .failure(IngestError.unsupported(path: "", reason: "fetch did not run")), bodies: [])
             for b in entry.bodies {
                 hasher.update(b)
                 bodies.append(b)
@@ -108,6 +104,30 @@ struct GIOSClient {
             out.append(entry.result)
         }
         return out
+    }
+
+    /// One list's answer from a child task of `lists`: its position, its items or error, and
+    /// the bodies it read (hashed later in input order).
+    struct Fetched: Sendable {
+        let index: Int
+        let result: Result<[JSONValue], any Error>
+        let bodies: [[UInt8]]
+    }
+
+    /// The child task that fetches list `index` with a client of its own (values only: the
+    /// base URL and the response source).
+    private func fetchTask(index: Int, path: String, shape: GIOSDialect.ListShape) -> @Sendable () async -> Fetched {
+        let base = self.base
+        let source = self.source
+        return {
+            var client = GIOSClient(base: base, source: source)
+            do {
+                let items = try await client.list(path, shape: shape)
+                return Fetched(index: index, result: .success(items), bodies: client.bodies)
+            } catch {
+                return Fetched(index: index, result: .failure(error), bodies: client.bodies)
+            }
+        }
     }
 
     /// Most pages a paged list may claim (500 items each: five million items).

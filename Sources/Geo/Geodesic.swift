@@ -43,6 +43,12 @@ public struct Geodesic: Sendable {
         series = GeodesicSeries(thirdFlattening: f / (2 - f))
     }
 
+    /// The initial bearing of a path `distanceMeters` long, or nil when the path has no
+    /// length (a point has no direction from itself: issue 23 saw 180 at distance 0).
+    public static func bearing(_ bearingDegrees: Double, distanceMeters: Double) -> Double? {
+        distanceMeters > 0 ? bearingDegrees : nil
+    }
+
     /// The inverse problem: geodesic distance in metres from `a` to `b`, and the initial
     /// bearing at `a` in degrees clockwise from north (0…360).
     public func inverse(from a: Coordinate, to b: Coordinate) -> (distanceMeters: Double, bearingDegrees: Double) {

@@ -191,13 +191,18 @@ public struct StationAnswer: Sendable, Equatable, Encodable {
     public var results: [StationResult]
     /// Thresholds exceeded (`--alert`), empty when none.
     public var alerts: [AlertHit]
+    /// Rules that could not be judged (no value, too old, too few hours), empty when none.
+    public var unjudged: [UnjudgedAlert]
 
     /// An answer.
-    public init(near: Coordinate?, at: Date, results: [StationResult], alerts: [AlertHit]) {
+    public init(
+        near: Coordinate?, at: Date, results: [StationResult], alerts: [AlertHit], unjudged: [UnjudgedAlert] = []
+    ) {
         self.near = near
         self.at = at
         self.results = results
         self.alerts = alerts
+        self.unjudged = unjudged
     }
 
     /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
@@ -208,7 +213,8 @@ public struct StationAnswer: Sendable, Equatable, Encodable {
         try c.encode(InstantText.utc(at), forKey: .at)
         try c.encode(results, forKey: .results)
         try c.encode(alerts, forKey: .alerts)
+        try c.encode(unjudged, forKey: .unjudged)
     }
 
-    private enum Keys: String, CodingKey { case schema, near, at, results, alerts }
+    private enum Keys: String, CodingKey { case schema, near, at, results, alerts, unjudged }
 }

@@ -2,12 +2,15 @@
 public enum QueryError: Error, Equatable, CustomStringConvertible {
     /// A name or id names several places; the candidates as `global-id (name)`.
     case ambiguous(String, candidates: [String])
+    /// A request's field is at fault (`RequestProblem` names it; each adapter spells it).
+    case badRequest(RequestProblem)
 
     /// The message shown to the user.
     public var description: String {
         switch self {
         case .ambiguous(let key, let candidates):
             "'\(key)' names \(candidates.count) stations: \(candidates.joined(separator: ", ")); give the global id"
+        case .badRequest(let p): "\(p.field.rawValue): \(p.reason(naming: \.rawValue))"
         }
     }
 }

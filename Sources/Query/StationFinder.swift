@@ -35,7 +35,7 @@ public final class StationFinder {
             guard let h = byID[s.rowID] else { return nil }
             var r = StationResult(s)
             r.distanceMeters = h.distanceMeters
-            r.bearingDegrees = h.bearingDegrees
+            r.bearingDegrees = Geodesic.bearing(h.bearingDegrees, distanceMeters: h.distanceMeters)
             return r
         }
         return try withAir(stations, now: now)

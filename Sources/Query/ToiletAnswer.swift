@@ -13,12 +13,19 @@ public struct ToiletAnswer: Sendable, Equatable, Encodable {
     public var stateAt: Date?
     /// The toilets, nearest first.
     public var results: [ToiletResult]
+    /// What a reader should know about the answer, in words (results far from `near`, and
+    /// why nothing nearer matched); empty when there is nothing to say.
+    public var notes: [String]
+    /// The far-answer facts behind `notes` (not written: an adapter words them itself).
+    public var far: FarAnswer?
 
     /// An answer.
-    public init(near: Coordinate, stateAt: Date?, results: [ToiletResult]) {
+    public init(near: Coordinate, stateAt: Date?, results: [ToiletResult], far: FarAnswer? = nil) {
         self.near = near
         self.stateAt = stateAt
         self.results = results
+        self.far = far
+        notes = far.map { [$0.text] } ?? []
     }
 
     /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
@@ -28,9 +35,10 @@ public struct ToiletAnswer: Sendable, Equatable, Encodable {
         try c.encode(LatLon(near), forKey: .near)
         try c.encode(stateAt.map(InstantText.utc), forKey: .stateAt)
         try c.encode(results, forKey: .results)
+        try c.encode(notes, forKey: .notes)
     }
 
-    private enum Keys: String, CodingKey { case schema, near, stateAt = "state_at", results }
+    private enum Keys: String, CodingKey { case schema, near, stateAt = "state_at", results, notes }
 }
 
 /// `{"lat": …, "lon": …}` (contract rule 7).

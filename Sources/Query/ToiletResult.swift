@@ -23,7 +23,7 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
     /// Geodesic distance from the query point, metres.
     public var distanceMeters: Double
     /// Initial bearing from the query point, degrees clockwise from north.
-    public var bearingDegrees: Double
+    public var bearingDegrees: Double?
     /// The records of this place, the one found first: one per dataset (see `SamePlace`).
     public var sources: [ToiletSource]
 
@@ -31,7 +31,7 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
     public init(_ t: StoredToilet, distanceMeters: Double, bearingDegrees: Double) {
         toilet = t
         self.distanceMeters = distanceMeters
-        self.bearingDegrees = bearingDegrees
+        self.bearingDegrees = Geodesic.bearing(bearingDegrees, distanceMeters: distanceMeters)
         sources = [ToiletSource(t)]
     }
 
@@ -63,7 +63,7 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
         try c.encode(JSONNumber.degrees(t.coordinate.latitude), forKey: .lat)
         try c.encode(JSONNumber.degrees(t.coordinate.longitude), forKey: .lon)
         try c.encode(JSONNumber.rounded(distanceMeters, places: 1), forKey: .distanceM)
-        try c.encode(JSONNumber.rounded(bearingDegrees, places: 1), forKey: .bearingDeg)
+        try c.encode(bearingDegrees.map { JSONNumber.rounded($0, places: 1) }, forKey: .bearingDeg)
         try c.encode(t.timeZone, forKey: .timeZone)
         try c.encode(t.country, forKey: .country)
         try c.encode(t.hoursText, forKey: .hoursText)

@@ -31,37 +31,20 @@ struct Endpoints: Sendable {
     /// `GET /v1/toilets/nearest`: `toilet-answer/1`, as `locate toilet --near … --json`.
     func nearestToilets(_ q: Parameters) throws -> Answer {
         let point = try q.point()
-        let limit = try q.limit(max: configuration.maxLimit)
-        let openNow = try q.flag("open_now")
-        let at = try q.instant(default: "Europe/Prague")
-        let includeUnknown = try q.flag("include_unknown")
-        let walk = try q.flag("walk")
-        let arriveWithin = try q.integer("arrive_within", in: 0...1440)
-        if openNow && at != nil { throw ServeError.badParameter(name: "at", reason: "give either open_now or at, not both") }
-        let timed = openNow || at != nil
-        for (name, given) in [("include_unknown", includeUnknown), ("arrive_within", arriveWithin != nil), ("walk", walk)]
-        where given && !timed {
-            throw ServeError.badParameter(name: name, reason: "needs open_now=true or at")
-        }
-        if walk && arriveWithin != nil {
-            throw ServeError.badParameter(name: "walk", reason: "give either arrive_within or walk, not both")
-        }
-        let filter = ToiletFilter(
-            wheelchair: try q.flag("wheelchair"), free: try q.flag("free"), maxDistanceMeters: try q.positive("max_distance"))
-        let open = timed.then {
-            OpenFilter(
-                at: at ?? now(), includeUnknown: includeUnknown,
-                arrival: walk ? .defaultWalk : arriveWithin.map { .within(minutes: $0) })
+        let request = try Parameters.request {
+            try NearestToiletsRequest(
+                near: point, values: q.fields(NearestToiletsRequest.fields), maxLimit: configuration.maxLimit)
         }
         let state = try data.current()
-        let results = try state.withReader { r in
-            try open.map { try r.toilets.nearestOpen(to: point, limit: limit, filter: filter, open: $0) }
-                ?? r.toilets.nearest(to: point, limit: limit, filter: filter)
+        let answer = try state.withReader { r in
+            try Parameters.request {
+                let time = try request.instant(using: r.toilets, now: now())
+                return try request.answer(using: r.toilets, at: time?.at)
+            }
         }
-        let answer = ToiletAnswer(near: point, stateAt: open?.at, results: results)
         return Answer(
             body: ToiletAnswerJSON.encode(answer), version: state.version, lastModified: state.lastModified,
-            clockDependent: openNow)
+            clockDependent: request.time == .now)
     }
 
     /// `GET /v1/toilets/{dataset}/{id}`: `toilet-detail/1`.
@@ -186,9 +169,4 @@ struct Endpoints: Sendable {
         let document = HealthDocument(at: now(), version: state.version, datasets: runs)
         return try Answer.json(document, state: state, clockDependent: true)
     }
-}
-
-extension Bool {
-    /// `body()` when true, else nil.
-    fileprivate func then<T>(_ body: () -> T) -> T? { self ? body() : nil }
 }

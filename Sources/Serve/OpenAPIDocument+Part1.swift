@@ -72,24 +72,40 @@ extension OpenAPIDocument {
               summary: The nearest toilets to a point (as `locate toilet --near LAT,LON --json`).
               description: |
                 Exact WGS84 geodesic order, ties by row id; retired records are never returned.
-                `open_now=true` or `at` keeps only toilets open then, each in its own time zone.
+                `open_now=true` or `at` keeps only toilets open then, each in its own time zone; a
+                wall-clock `at` without `tz` is read in the nearest toilet's zone, as the CLI reads it.
+                Every filter of `locate toilet` is here under the same name (snake_case), with the
+                same rules and messages: both read one request type.
               parameters:
                 - {$ref: "#/components/parameters/lat"}
                 - {$ref: "#/components/parameters/lon"}
                 - {$ref: "#/components/parameters/limit"}
                 - name: max_distance
                   in: query
-                  description: Only toilets within this many metres.
-                  schema: {type: number, exclusiveMinimum: 0}
-                - {name: wheelchair, in: query, description: Only wheelchair-accessible toilets., schema: {type: boolean}}
-                - {name: free, in: query, description: Only toilets whose price text says free., schema: {type: boolean}}
-                - {name: open_now, in: query, description: Only toilets open now (not with `at`)., schema: {type: boolean}}
+                  description: Only toilets within this distance (`500m`, `1.5km`, or a number of metres), as `--max-distance`.
+                  schema: {type: string, pattern: "^[0-9.eE+]+ ?(m|km)?$"}
+                - {name: wheelchair, in: query, description: Only wheelchair-accessible toilets (`true`/`false` or `1`/`0`, as every boolean here)., schema: {type: string, enum: ["true", "false", "1", "0"]}}
+                - {name: free, in: query, description: Only toilets whose price text says free., schema: {type: string, enum: ["true", "false", "1", "0"]}}
+                - name: max_price
+                  in: query
+                  description: Only free toilets or those priced at most this, in this currency (`0.50EUR`, `20CZK`), as `--max-price`.
+                  schema: {type: string}
+                - {name: public, in: query, description: Not customers-only toilets (unknown access is kept)., schema: {type: string, enum: ["true", "false", "1", "0"]}}
+                - {name: changing_table, in: query, description: Only toilets with a baby changing table., schema: {type: string, enum: ["true", "false", "1", "0"]}}
+                - {name: unisex, in: query, description: Only unisex toilets., schema: {type: string, enum: ["true", "false", "1", "0"]}}
+                - name: dataset
+                  in: query
+                  description: Only this dataset (repeatable, as `--dataset`); a dataset with no active toilets is 400.
+                  style: form
+                  explode: true
+                  schema: {type: array, items: {type: string}}
+                - {name: open_now, in: query, description: Only toilets open now (not with `at`)., schema: {type: string, enum: ["true", "false", "1", "0"]}}
                 - {$ref: "#/components/parameters/at"}
                 - {$ref: "#/components/parameters/tz"}
                 - name: include_unknown
                   in: query
                   description: With open_now or at, also toilets whose hours are unknown, marked as such.
-                  schema: {type: boolean}
+                  schema: {type: string, enum: ["true", "false", "1", "0"]}
                 - name: arrive_within
                   in: query
                   description: With open_now or at, only toilets still open this many minutes later.
@@ -97,7 +113,7 @@ extension OpenAPIDocument {
                 - name: walk
                   in: query
                   description: With open_now or at, only toilets still open when you arrive on foot (5 km/h, paths 1.3 times the straight line).
-                  schema: {type: boolean}
+                  schema: {type: string, enum: ["true", "false", "1", "0"]}
               responses:
                 "200": {$ref: "#/components/responses/ToiletAnswer"}
                 "304": {$ref: "#/components/responses/NotModified"}
@@ -286,21 +302,5 @@ extension OpenAPIDocument {
               security: [{maintainer: []}]
               parameters:
                 - {name: status, in: query, schema: {enum: [pending, approved, rejected, superseded]}}
-                - {name: kind, in: query, schema: {enum: [new, edit, report, photo]}}
-                - {name: limit, in: query, description: At most this many (default 100)., schema: {type: integer, minimum: 1, maximum: 1000}}
-              responses:
-                "200":
-                  description: review-list/1 (docs/schema/review-list.schema.json)
-                  content:
-                    application/json:
-                      schema: {$ref: "#/components/schemas/ReviewList"}
-                "400": {$ref: "#/components/responses/Error"}
-                "401": {$ref: "#/components/responses/Unauthorized"}
-                "403": {$ref: "#/components/responses/Error"}
-                "429": {$ref: "#/components/responses/TooMany"}
-                "503": {$ref: "#/components/responses/Error"}
-          /v1/contributions/{id}:
-            get:
-              operationId: showContribution
         """##
 }

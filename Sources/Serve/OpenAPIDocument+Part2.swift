@@ -2,6 +2,22 @@
 extension OpenAPIDocument {
     /// Lines 301 to 600 of the document.
     static let part2 = ##"""
+                - {name: kind, in: query, schema: {enum: [new, edit, report, photo]}}
+                - {name: limit, in: query, description: At most this many (default 100)., schema: {type: integer, minimum: 1, maximum: 1000}}
+              responses:
+                "200":
+                  description: review-list/1 (docs/schema/review-list.schema.json)
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/ReviewList"}
+                "400": {$ref: "#/components/responses/Error"}
+                "401": {$ref: "#/components/responses/Unauthorized"}
+                "403": {$ref: "#/components/responses/Error"}
+                "429": {$ref: "#/components/responses/TooMany"}
+                "503": {$ref: "#/components/responses/Error"}
+          /v1/contributions/{id}:
+            get:
+              operationId: showContribution
               summary: One contribution beside the current values, its decisions and photo path (maintainers; as `locate review show ID --json`).
               security: [{maintainer: []}]
               parameters:
@@ -286,21 +302,5 @@ extension OpenAPIDocument {
                 note: {type: [string, "null"], minLength: 1, maxLength: 2000, description: For the maintainer (line breaks allowed).}
                 contact: {type: [string, "null"], minLength: 1, maxLength: 200, description: For maintainers only; never in any answer or export.}
                 confirm: {type: [boolean, "null"], description: True to submit it although toilets lie within 25 m.}
-            Edit:
-              type: object
-              minProperties: 1
-              additionalProperties: false
-              dependentRequired: {lat: [lon], lon: [lat]}
-              description: At least one of the toilet's fields (lat and lon together).
-              properties:
-                lat: {type: number, minimum: -90, maximum: 90}
-                lon: {type: number, minimum: -180, maximum: 180}
-                name: {type: [string, "null"], minLength: 1, maxLength: 200}
-                hours_text: {type: [string, "null"], minLength: 1, maxLength: 500}
-                price_text: {type: [string, "null"], minLength: 1, maxLength: 100}
-                wheelchair: {enum: ["yes", limited, "no", unknown, null]}
-                access: {enum: [public, customers, restricted, unknown, null]}
-                note: {type: [string, "null"], minLength: 1, maxLength: 2000}
-                contact: {type: [string, "null"], minLength: 1, maxLength: 200}
         """##
 }

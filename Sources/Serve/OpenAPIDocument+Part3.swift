@@ -1,7 +1,23 @@
 // Generated from docs/openapi.yaml (see OpenAPIDocument.swift).
 extension OpenAPIDocument {
-    /// Lines 601 to 800 of the document.
+    /// Lines 601 to 817 of the document.
     static let part3 = ##"""
+            Edit:
+              type: object
+              minProperties: 1
+              additionalProperties: false
+              dependentRequired: {lat: [lon], lon: [lat]}
+              description: At least one of the toilet's fields (lat and lon together).
+              properties:
+                lat: {type: number, minimum: -90, maximum: 90}
+                lon: {type: number, minimum: -180, maximum: 180}
+                name: {type: [string, "null"], minLength: 1, maxLength: 200}
+                hours_text: {type: [string, "null"], minLength: 1, maxLength: 500}
+                price_text: {type: [string, "null"], minLength: 1, maxLength: 100}
+                wheelchair: {enum: ["yes", limited, "no", unknown, null]}
+                access: {enum: [public, customers, restricted, unknown, null]}
+                note: {type: [string, "null"], minLength: 1, maxLength: 2000}
+                contact: {type: [string, "null"], minLength: 1, maxLength: 200}
             Report:
               type: object
               required: [reason]
@@ -138,7 +154,7 @@ extension OpenAPIDocument {
                       retired: {type: array, items: {type: string}}
             ToiletAnswer:
               type: object
-              required: [schema, near, state_at, results]
+              required: [schema, near, notes, state_at, results]
               additionalProperties: false
               properties:
                 schema: {const: toilet-answer/1}
@@ -146,6 +162,7 @@ extension OpenAPIDocument {
                   type: object
                   required: [lat, lon]
                   properties: {lat: {type: number}, lon: {type: number}}
+                notes: {type: array, items: {type: string, minLength: 1}, description: "Results over 50 km away and why nothing nearer matched, in words; empty when there is nothing to say."}
                 state_at: {anyOf: [{$ref: "#/components/schemas/Instant"}, {type: "null"}]}
                 results:
                   type: array

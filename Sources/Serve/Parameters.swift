@@ -1,28 +1,50 @@
 import Foundation
 import Geo
 import Hours
+import Query
 
 /// A request's query parameters, read with the same rules and ranges as the CLI's options:
 /// each failure is a `ServeError.badParameter` naming the parameter.
 struct Parameters {
+    private var all: [String: [String]] = [:]
     private var values: [String: String] = [:]
 
-    /// Reads `pairs` (decoded names and values); a parameter given twice, or one the
-    /// endpoint does not take, is refused.
-    init(_ pairs: [(String, String)], allowed: Set<String>) throws {
+    /// Reads `pairs` (decoded names and values); a parameter the endpoint does not take, or
+    /// one given twice that is not `repeatable`, is refused.
+    init(_ pairs: [(String, String)], allowed: Set<String>, repeatable: Set<String> = []) throws {
         for (name, value) in pairs {
             guard allowed.contains(name) else {
                 let list = allowed.sorted().joined(separator: ", ")
                 throw ServeError.badParameter(name: name, reason: "unknown parameter (this endpoint takes: \(list))")
             }
-            guard values[name] == nil else { throw ServeError.badParameter(name: name, reason: "given more than once") }
-            values[name] = value
+            guard values[name] == nil || repeatable.contains(name) else {
+                throw ServeError.badParameter(name: name, reason: "given more than once")
+            }
+            if values[name] == nil { values[name] = value }
+            all[name, default: []].append(value)
         }
     }
 
     func has(_ name: String) -> Bool { values[name] != nil }
 
     func string(_ name: String) -> String? { values[name] }
+
+    /// The values of a question's fields, by their HTTP names (`max_distance`), for the
+    /// question's request type to read (`NearestToiletsRequest`).
+    func fields(_ fields: [RequestField]) -> [RequestField: [String]] {
+        var out: [RequestField: [String]] = [:]
+        for f in fields { if let v = all[f.httpName] { out[f] = v } }
+        return out
+    }
+
+    /// `body()`, with a request's field at fault as a 400 naming its parameter.
+    static func request<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch QueryError.badRequest(let problem) {
+            throw ServeError.badParameter(name: problem.field.httpName, reason: problem.reason(naming: \.httpName))
+        }
+    }
 
     func required(_ name: String) throws -> String {
         guard let v = values[name], !v.isEmpty else { throw ServeError.badParameter(name: name, reason: "missing") }
@@ -96,19 +118,12 @@ struct Parameters {
         return d
     }
 
-    /// An age such as `90m`, `3h`, `2d` (at most 3650 days), in seconds.
+    /// An age such as `90m`, `3h`, `2d` (at most 3650 days), in seconds (`Quantity.seconds`).
     func age(_ name: String) throws -> TimeInterval? {
         guard let text = values[name] else { return nil }
-        let fail = ServeError.badParameter(name: name, reason: "'\(text)' is not an age such as 90m, 3h or 2d (at most 3650d)")
-        guard let unit = text.last, let n = Double(text.dropLast()), n > 0, n.isFinite else { throw fail }
-        let seconds: TimeInterval
-        switch unit {
-        case "m": seconds = n * 60
-        case "h": seconds = n * 3600
-        case "d": seconds = n * 86400
-        default: throw fail
+        guard let seconds = Quantity.seconds(text) else {
+            throw ServeError.badParameter(name: name, reason: "'\(text)' \(Quantity.ageReason)")
         }
-        guard seconds <= 3650 * 86400 else { throw fail }
         return seconds
     }
 }

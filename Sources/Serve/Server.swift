@@ -3,6 +3,7 @@ import Hummingbird
 public import Logging
 import NIOCore
 import NIOPosix
+import Query
 import ServiceLifecycle
 
 /// The HTTP query API (`locate serve`): the read endpoints under `/v1` over one database,
@@ -64,7 +65,7 @@ public struct Server: Sendable {
         let now = self.now
         let blocking = Blocking(timeout: configuration.requestTimeoutSeconds)
         func get(
-            _ path: String, _ names: Set<String>,
+            _ path: String, _ names: Set<String>, repeatable: Set<String> = [],
             _ body: @escaping @Sendable (Parameters, ServeContext) throws -> Answer
         ) {
             router.get(RouterPath(path)) { request, context in
@@ -74,7 +75,7 @@ public struct Server: Sendable {
                     // costs more than the rest of the parameters together).
                     return (key.utf8.contains(UInt8(ascii: "%")) ? key.removingPercentEncoding ?? key : key, String(pair.value))
                 }
-                let parameters = try Parameters(pairs, allowed: names)
+                let parameters = try Parameters(pairs, allowed: names, repeatable: repeatable)
                 let answer = try await blocking.run(resumingOn: context.eventLoop) { try body(parameters, context) }
                 return Caching.response(answer, request: request, now: now())
             }
@@ -83,12 +84,10 @@ public struct Server: Sendable {
         get("/v1/health", []) { _, _ in try endpoints.health() }
         get("/v1/runs", []) { _, _ in try endpoints.runs() }
         get("/v1/updates", ["since"]) { q, _ in try endpoints.updates(q) }
+        // Every field of the question (NearestToiletsRequest.fields), as the CLI has them.
         get(
-            "/v1/toilets/nearest",
-            [
-                "lat", "lon", "limit", "max_distance", "wheelchair", "free", "open_now", "at", "tz", "include_unknown",
-                "arrive_within", "walk",
-            ]
+            "/v1/toilets/nearest", Set(["lat", "lon"] + NearestToiletsRequest.fields.map(\.httpName)),
+            repeatable: [RequestField.dataset.httpName]
         ) { q, _ in try endpoints.nearestToilets(q) }
         get("/v1/toilets/{dataset}/{id}", time) { q, c in
             try endpoints.toilet(dataset: c.pathParameter("dataset"), id: c.pathParameter("id"), q)

@@ -20,7 +20,12 @@ enum ToiletAnswerJSON {
         w.number(degrees(answer.near.latitude))
         w.raw(",\"lon\":")
         w.number(degrees(answer.near.longitude))
-        w.raw("},\"results\":[")
+        w.raw("},\"notes\":[")
+        for i in answer.notes.indices {
+            if i > 0 { w.raw(",") }
+            w.string(answer.notes[i])
+        }
+        w.raw("],\"results\":[")
         var instants = Instants()
         for i in answer.results.indices {
             if i > 0 { w.raw(",") }
@@ -70,7 +75,7 @@ enum ToiletAnswerJSON {
         w.raw(",\"arrival_at\":")
         w.string(instant(r.arrivalAt))
         w.raw(",\"bearing_deg\":")
-        w.number(rounded(r.bearingDegrees, places: 1))
+        w.number(r.bearingDegrees.map { rounded($0, places: 1) })
         w.raw(",\"changing_table\":")
         w.bool(d.changingTable)
         w.raw(",\"check_date\":")

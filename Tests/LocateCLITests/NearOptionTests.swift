@@ -19,7 +19,12 @@ import Testing
         let db = try CLI.sampleDatabase()
         let r = try CLI.run(["toilet", "--near", near, "--limit", "1", "--json", "--db", db])
         #expect(r.status == 0)
-        #expect(r.stderr == "")
+        // Far from all data, and said so (issue 23).
+        let km = Int((distance / 1000).rounded())
+        #expect(
+            r.stderr
+                == "note: no toilet of the loaded data lies within 50 km of the query point: the nearest result is \(km) km away\n"
+        )
         let answer = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let point = answer["near"] as? [String: Double]
         #expect(point == ["lat": lat, "lon": lon])
@@ -94,7 +99,8 @@ import Testing
             + "--near takes latitude first (LAT,LON); did you swap them?\n"
         let r = try CLI.run(["toilet", "--near", "14.4214,50.0875", "--limit", "1", "--db", db])
         #expect(r.status == 0)
-        #expect(r.stderr == note)
+        let far = "note: no toilet of the loaded data lies within 50 km of the query point: the nearest result is 5098 km away\n"
+        #expect(r.stderr == far + note)
         #expect(
             r.stdout == """
                 #    distance  dir  place           hours                price   wheelchair
@@ -103,17 +109,23 @@ import Testing
                 """)
         let json = try CLI.run(["toilet", "--near", "14.4214,50.0875", "--limit", "1", "--json", "--db", db])
         #expect(json.status == 0)
-        #expect(json.stderr == note)
+        #expect(json.stderr == far + note)
         #expect(json.stdout.contains("\"distance_m\" : 5097791.6"))
         // Nothing found (a radius): the note comes before the error object, which stays last.
         let none = try CLI.run(["toilet", "--near", "14.4214,50.0875", "--max-distance", "100", "--json", "--db", db])
         #expect(none.status == 3)
         #expect(none.stderr == note + "{\"error\":{\"exit_code\":3,\"message\":\"no toilet matches\"},\"schema\":\"error/1\"}\n")
         // The right order, and a far point whose exchange is not in the data: no note.
-        for near in ["50.0875,14.4214", "-33.86,151.2"] {
+        for (near, stderr) in [
+            ("50.0875,14.4214", ""),
+            (
+                "-33.86,151.2",
+                "note: no toilet of the loaded data lies within 50 km of the query point: the nearest result is 16077 km away\n"
+            ),
+        ] {
             let plain = try CLI.run(["toilet", "--near", near, "--limit", "1", "--db", db])
             #expect(plain.status == 0)
-            #expect(plain.stderr == "", "\(near)")
+            #expect(plain.stderr == stderr, "\(near)")
         }
     }
 

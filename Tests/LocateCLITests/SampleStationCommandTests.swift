@@ -55,11 +55,44 @@ import Testing
         let stale = try CLI.run(base)
         #expect(stale.status == 4)
         let fresh = try CLI.run(base + ["--fresh-within", "3h"])
-        #expect(fresh.status == 0)
+        // Too old to judge is not "all fine" (issue 23): a warning and exit 5.
+        #expect(fresh.status == 5)
         #expect(!fresh.stdout.contains("ALERT"))
+        #expect(
+            fresh.stderr
+                == "warning: PM10>50 cannot be judged for Kraków, ul. Próbna (sample) (9001): its newest PM10 value is 690 minutes old"
+                + " (--fresh-within 180 minutes)\n")
         let usage = try CLI.run(["station", "--near", "50.06,19.94", "--fresh-within", "3h", "--db", db])
         #expect(usage.status == 64)
         #expect(usage.stderr.hasPrefix("Error: --fresh-within needs --param or --alert"))
+    }
+
+    /// Issue 23: `--alert 'PM10>50'` on a station without PM10 exited 0 with `latest -`, and
+    /// a cron job read "all fine". Every kind of rule that cannot be judged warns and exits 5.
+    @Test(arguments: [
+        ("PM10>50", "no_value", "PM10>50 cannot be judged for Gdańsk Wzorcowa (sample) (9004): no PM10 value"),
+        ("index>=4", "no_value", "index>=4 cannot be judged for Gdańsk Wzorcowa (sample) (9004): no index level"),
+        ("norms", "no_value", "norms cannot be judged for Gdańsk Wzorcowa (sample) (9004): no values to judge any norm by"),
+    ])
+    func aRuleWithoutDataIsNeverAllFine(rule: String, reason: String, message: String) throws {
+        let db = try SampleStationCommandTests.database()
+        let base = [
+            "station", "--near", "54.352,18.6466", "--at", "2026-11-21T20:30", "--limit", "1", "--alert", rule, "--db", db,
+        ]
+        let text = try CLI.run(base)
+        #expect(text.status == 5)
+        #expect(text.stderr == "warning: \(message)\n")
+        let json = try CLI.run(base + ["--json"])
+        #expect(json.status == 5)
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any] ?? [:]
+        let unjudged = document["unjudged"] as? [[String: Any]] ?? []
+        #expect(unjudged.count == 1)
+        #expect(unjudged.first?["rule"] as? String == rule)
+        #expect(unjudged.first?["reason"] as? String == reason)
+        #expect(unjudged.first?["message"] as? String == message)
+        #expect(unjudged.first?["id"] as? String == "gios-stations-sample/9004")
+        #expect(json.stderr.contains("\"exit_code\":5"))
+        #expect(try JSONSchemaCheck.errors(Data(json.stdout.utf8), schema: "station-answer") == [])
     }
 
     @Test func aStationThatStoppedReportingIsNoFreshAnswer() throws {

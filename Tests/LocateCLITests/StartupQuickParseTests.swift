@@ -67,15 +67,15 @@ import Testing
             ]))
         var expected = ToiletQuery()
         expected.near = "50.1,14.2"
-        expected.limit = 2
+        expected.limit = "2"
         expected.datasets = ["a", "b"]
         expected.at = "2026-11-21T12:00"
         expected.tz = "Europe/Prague"
-        expected.arriveWithin = 5
+        expected.arriveWithin = "5"
         expected.db = "d.sqlite"
         expected.publicOnly = true
         expected.maxPrice = "20CZK"
-        expected.maxDistance = 99.5
+        expected.maxDistance = "99.5"
         #expect(quick == expected)
     }
 

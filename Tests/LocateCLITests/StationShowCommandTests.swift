@@ -114,12 +114,18 @@ import Testing
             ))
         let over = try CLI.run(base + ["--alert", "index>3"])
         #expect(over.status == 0)
-        // Ten hours later the windows end at values 10 hours old: --fresh-within 3h silences them.
+        // Ten hours later the windows end at values 10 hours old: --fresh-within 3h silences
+        // them, and says the rule could not be judged (exit 5: missing data is no good news).
         let later = [
             "station", "--near", "50.06,19.94", "--at", "2026-11-22T06:30", "--limit", "1", "--alert", "who", "--db", db,
         ]
         #expect(try CLI.run(later).status == 4)
-        #expect(try CLI.run(later + ["--fresh-within", "3h"]).status == 0)
+        let stale = try CLI.run(later + ["--fresh-within", "3h"])
+        #expect(stale.status == 5)
+        #expect(
+            stale.stderr
+                == "warning: who cannot be judged for Kraków, ul. Próbna (sample) (9001): every norm's newest window is too old"
+                + " (--fresh-within 180 minutes)\n")
         let bad = try CLI.run(base + ["--alert", "index>=9"])
         #expect(bad.status == 64)
         #expect(bad.stderr.hasPrefix("Error: --alert 'index>=9' is not a rule such as PM10>50, norms, who or index>=4"))

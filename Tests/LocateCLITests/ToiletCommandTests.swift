@@ -153,7 +153,7 @@ import Testing
             ["toilet", "--near", "95,14"],
             "Error: --near '95,14': latitude 95 is outside -90…90; if 95 is the longitude, write 14,95 (latitude first)"
         ),
-        (["toilet", "--near", "50,14", "--limit", "0"], "Error: --limit must be at least 1"),
+        (["toilet", "--near", "50,14", "--limit", "0"], "Error: --limit '0' is not a whole number from 1 up"),
         (["toilet"], "Error: missing --near LAT,LON"),
     ])
     func usageErrorsExit64(args: [String], message: String) throws {
@@ -196,6 +196,27 @@ import Testing
         #expect(late.stdout.contains("\"arrival_at\" : \"2026-11-23T21:05:00+01:00\""))
         let usage = try CLI.run(["toilet", "--near", "50,14", "--walk", "--db", db])
         #expect(usage.status == 64)
-        #expect(usage.stderr.hasPrefix("Error: --include-unknown, --arrive-within and --walk need --open-now or --at"))
+        #expect(usage.stderr.hasPrefix("Error: --walk needs --open-now or --at"))
+    }
+}
+
+/// Issue 23: a toilet at the query point had `bearing_deg` 180; a point has no direction
+/// from itself.
+@Suite struct BearingAtZeroDistanceTests {
+    @Test func noDirectionAtTheQueryPoint() throws {
+        let db = try CLI.sampleDatabase()
+        let json = try CLI.run(["toilet", "--near", "50.0874,14.42076", "--limit", "2", "--json", "--db", db])
+        #expect(json.status == 0)
+        let results =
+            (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["results"] as? [[String: Any]]
+            ?? []
+        #expect(results.count == 2)
+        #expect(results.first?["distance_m"] as? Double == 0)
+        #expect(results.first?["bearing_deg"] is NSNull)
+        #expect(results.last?["bearing_deg"] as? Double != nil)
+        let table = try CLI.run(["toilet", "--near", "50.0874,14.42076", "--limit", "1", "--db", db])
+        #expect(
+            table.stdout.split(separator: "\n").last?.hasPrefix("1       0 m  -    Staroměstské nám. (sample)") == true,
+            "\(table.stdout)")
     }
 }

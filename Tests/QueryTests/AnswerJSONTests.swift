@@ -63,6 +63,9 @@ import Testing
             "lat" : 50.0875,
             "lon" : 14.4214
           },
+          "notes" : [
+
+          ],
           "results" : [
             {
               "access" : "unknown",
@@ -182,7 +185,10 @@ import Testing
               "time_zone" : "Europe/Warsaw"
             }
           ],
-          "schema" : "station-answer/1"
+          "schema" : "station-answer/1",
+          "unjudged" : [
+
+          ]
         }
         """
 }

@@ -53,7 +53,8 @@ import Testing
         let answer = ToiletAnswer(near: Coordinate(latitude: -33.8688, longitude: 151.2093), stateAt: nil, results: [])
         #expect(
             String(decoding: ToiletAnswerJSON.encode(answer), as: UTF8.self)
-                == #"{"near":{"lat":-33.8688,"lon":151.2093},"results":[],"schema":"toilet-answer/1","state_at":null}"# + "\n")
+                == #"{"near":{"lat":-33.8688,"lon":151.2093},"notes":[],"results":[],"schema":"toilet-answer/1","state_at":null}"#
+                + "\n")
     }
 
     static func answer(full: Bool) -> ToiletAnswer {

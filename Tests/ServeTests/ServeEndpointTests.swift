@@ -130,8 +130,11 @@ import Testing
                 "parameter 'limit': '101' is not a whole number from 1 to 100"
             ),
             ("/v1/toilets/nearest?lat=50&lon=14&open-now=true", "open-now", "parameter 'open-now': unknown parameter"),
-            ("/v1/toilets/nearest?lat=50&lon=14&walk=true", "walk", "parameter 'walk': needs open_now=true or at"),
-            ("/v1/toilets/nearest?lat=50&lon=14&open_now=yes", "open_now", "parameter 'open_now': 'yes' is not true or false"),
+            ("/v1/toilets/nearest?lat=50&lon=14&walk=true", "walk", "parameter 'walk': needs open_now or at"),
+            (
+                "/v1/toilets/nearest?lat=50&lon=14&open_now=yes", "open_now",
+                "parameter 'open_now': 'yes' is not true or false (or 1 or 0)"
+            ),
             (
                 "/v1/toilets/nearest?lat=50&lon=14&open_now=true&at=2026-11-23T20:50", "at",
                 "parameter 'at': give either open_now or at, not both"

@@ -96,7 +96,9 @@ struct GIOSClient {
         var out: [Result<[JSONValue], any Error>] = []
         for slot in done {
             // Every child task answers before the group ends; the fallback only keeps counts aligned.
-            let entry = slot ?? Fetched(index: 0, result: .failure(IngestError.unsupported(path: "", reason: "fetch did not run")), bodies: [])
+            let entry =
+                slot
+                ?? Fetched(index: 0, result: .failure(IngestError.unsupported(path: "", reason: "fetch did not run")), bodies: [])
             for b in entry.bodies {
                 hasher.update(b)
                 bodies.append(b)

@@ -72,8 +72,8 @@ struct StationCommand: ParsableCommand {
         if freshWithin != nil && param == nil && alert.isEmpty {
             throw ValidationError("--fresh-within needs --param or --alert")
         }
-        if let f = freshWithin, StationCommand.seconds(f) == nil {
-            throw ValidationError("--fresh-within '\(f)' is not an age such as 90m, 3h or 2d (at most 3650d)")
+        if let f = freshWithin, Quantity.seconds(f) == nil {
+            throw ValidationError("--fresh-within '\(f)' \(Quantity.ageReason)")
         }
         for a in alert {
             guard let rule = AlertRule(a) else {
@@ -93,20 +93,6 @@ struct StationCommand: ParsableCommand {
         )
     }
 
-    /// `90m`, `3h`, `2d` in seconds.
-    /// At most ten years: an age beyond that is a typo, and would reach past any stored data.
-    static func seconds(_ text: String) -> TimeInterval? {
-        guard let unit = text.last, let n = Double(text.dropLast()), n > 0, n.isFinite else { return nil }
-        let seconds: TimeInterval
-        switch unit {
-        case "m": seconds = n * 60
-        case "h": seconds = n * 3600
-        case "d": seconds = n * 86400
-        default: return nil
-        }
-        return seconds <= 3650 * 86400 ? seconds : nil
-    }
-
     func run() throws {
         guard place.near != nil || name != nil || bookmarked else {
             throw ValidationError("give one of --near LAT,LON, --name TEXT or --bookmarked (or: locate station show KEY)")
@@ -117,7 +103,7 @@ struct StationCommand: ParsableCommand {
         let results: [StationResult]
         if let point = place.point {
             results = try finder.nearest(
-                to: point, limit: limit, now: now, parameter: param, freshWithin: freshWithin.flatMap(StationCommand.seconds))
+                to: point, limit: limit, now: now, parameter: param, freshWithin: freshWithin.flatMap(Quantity.seconds))
         } else if bookmarked {
             let ids = try bookmarks.load().filter { $0.kind == "station" }.map(\.id)
             results = try finder.stations(ids: ids, now: now)
@@ -127,15 +113,19 @@ struct StationCommand: ParsableCommand {
         } else {
             results = try finder.named(name ?? "", limit: limit, now: now)
         }
-        let hits = try finder.alerts(
-            in: results, rules: alert.compactMap(AlertRule.init), now: now,
-            maxAgeSeconds: freshWithin.flatMap(StationCommand.seconds))
+        let rules = alert.compactMap(AlertRule.init)
+        let maxAge = freshWithin.flatMap(Quantity.seconds)
+        let hits = try finder.alerts(in: results, rules: rules, now: now, maxAgeSeconds: maxAge)
+        let unjudged = try finder.unjudged(in: results, rules: rules, now: now, maxAgeSeconds: maxAge)
         if output.json {
-            Console.out(try jsonText(StationAnswer(near: place.point, at: now, results: results, alerts: hits)))
+            Console.out(
+                try jsonText(StationAnswer(near: place.point, at: now, results: results, alerts: hits, unjudged: unjudged)))
         } else if !results.isEmpty {
             Console.out(StationTable.render(results, byDistance: place.near != nil))
             for hit in hits { Console.out(StationTable.alertLine(hit)) }
         }
+        // With --json they are in the document (stderr carries only the error/1 object).
+        if !output.json { for u in unjudged { Console.note("warning: \(u.message)") } }
         try place.noteIfSwapped(nearestMeters: results.first?.distanceMeters, data: "station", check: finder.exchangedPoint)
         if results.isEmpty {
             throw CLIError.noResult(bookmarked ? "no station is bookmarked (locate bookmark add ID)" : "no station matches")
@@ -143,6 +133,11 @@ struct StationCommand: ParsableCommand {
         if !hits.isEmpty {
             let list = hits.map { "\($0.station.sourceID) \($0.rule)" }.joined(separator: ", ")
             throw CLIError.alert("\(hits.count) alert threshold(s) exceeded: \(list)")
+        }
+        if !unjudged.isEmpty {
+            // Missing data is never "all fine": a cron job sees exit 5, not 0.
+            throw CLIError.unjudged(
+                "\(unjudged.count) alert rule(s) could not be judged: \(unjudged.map(\.message).joined(separator: "; "))")
         }
     }
 }

@@ -18,11 +18,13 @@ struct ToiletCommand: ParsableCommand {
 
     @OptionGroup var place: NearOptions
 
-    @Option(help: "How many toilets to return.")
-    var limit = 5
+    @Option(help: ArgumentHelp("How many toilets to return (default 5).", valueName: "N"))
+    var limit: String?
 
-    @Option(help: ArgumentHelp("Only toilets within this distance.", valueName: "METRES"))
-    var maxDistance: Double?
+    @Option(
+        help: ArgumentHelp(
+            "Only toilets within this distance: 500m, 1.5km, or a number of metres.", valueName: "DISTANCE"))
+    var maxDistance: String?
 
     @Flag(help: "Only wheelchair-accessible toilets (wheelchair = yes).")
     var wheelchair = false
@@ -62,7 +64,7 @@ struct ToiletCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp("With --open-now/--at: keep only toilets still open this many minutes later.", valueName: "MINUTES"))
-    var arriveWithin: Int?
+    var arriveWithin: String?
 
     @Flag(
         help:

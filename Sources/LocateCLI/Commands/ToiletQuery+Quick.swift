@@ -20,18 +20,9 @@ extension ToiletQuery {
         else { return nil }
         var query = ToiletQuery()
         query.near = given.value("near")
-        if let text = given.value("limit") {
-            guard let n = Int(argument: text) else { return nil }
-            query.limit = n
-        }
-        if let text = given.value("max-distance") {
-            guard let m = Double(argument: text) else { return nil }
-            query.maxDistance = m
-        }
-        if let text = given.value("arrive-within") {
-            guard let m = Int(argument: text) else { return nil }
-            query.arriveWithin = m
-        }
+        query.limit = given.value("limit")
+        query.maxDistance = given.value("max-distance")
+        query.arriveWithin = given.value("arrive-within")
         query.maxPrice = given.value("max-price")
         query.datasets = given.values["dataset"] ?? []
         query.at = given.value("at")

@@ -9,8 +9,8 @@ import Storage
 /// checks and the run live here, so both paths do exactly the same.
 struct ToiletQuery: Equatable {
     var near: String?
-    var limit = 5
-    var maxDistance: Double?
+    var limit: String?
+    var maxDistance: String?
     var wheelchair = false
     var free = false
     var maxPrice: String?
@@ -22,7 +22,7 @@ struct ToiletQuery: Equatable {
     var at: String?
     var tz: String?
     var includeUnknown = false
-    var arriveWithin: Int?
+    var arriveWithin: String?
     var walk = false
     var json = false
     var db: String?
@@ -35,33 +35,41 @@ struct ToiletQuery: Equatable {
         try validate()
     }
 
-    /// The command's own checks (`ToiletCommand.validate()`).
-    func validate() throws {
-        guard near != nil else { throw ValidationError("missing --near LAT,LON") }
-        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
-        if let m = maxDistance, !(m > 0) { throw ValidationError("--max-distance must be a positive number of metres") }
-        if openNow && at != nil { throw ValidationError("give either --open-now or --at, not both") }
-        let timed = openNow || at != nil
-        if !timed && (includeUnknown || arriveWithin != nil || walk) {
-            throw ValidationError("--include-unknown, --arrive-within and --walk need --open-now or --at")
-        }
-        if arriveWithin != nil && walk { throw ValidationError("give either --arrive-within or --walk, not both") }
-        if let m = arriveWithin, !(0...1440).contains(m) {
-            throw ValidationError("--arrive-within must be 0 to 1440 minutes")
-        }
-        if let p = maxPrice, PriceLimit(text: p) == nil {
-            throw ValidationError(
-                "--max-price '\(p)' is not an amount with its currency (write 0.50EUR or 20CZK)")
-        }
+    /// The command's own checks (`ToiletCommand.validate()`): the request's.
+    func validate() throws { _ = try request() }
+
+    /// The texts given, by the request's field names (`GET /v1/toilets/nearest` hands over
+    /// the same fields from its parameters).
+    var values: [RequestField: [String]] {
+        var v: [RequestField: [String]] = [:]
+        let texts: [(RequestField, String?)] = [
+            (.limit, limit), (.maxDistance, maxDistance), (.maxPrice, maxPrice), (.at, at), (.tz, tz),
+            (.arriveWithin, arriveWithin),
+        ]
+        for case (let field, let text?) in texts { v[field] = [text] }
+        let flags: [(RequestField, Bool)] = [
+            (.wheelchair, wheelchair), (.free, free), (.publicOnly, publicOnly), (.changingTable, changingTable),
+            (.unisex, unisex), (.openNow, openNow), (.includeUnknown, includeUnknown), (.walk, walk),
+        ]
+        for (field, on) in flags where on { v[field] = ["true"] }
+        if !datasets.isEmpty { v[.dataset] = datasets }
+        return v
     }
 
-    /// The open filter, when --open-now or --at asks for one; `now` is read once by `run`.
-    /// A wall-clock `--at` without `--tz` is read in `zone` (the nearest toilet's).
-    func openFilter(now: Date, zone: String) -> OpenFilter? {
-        guard openNow || at != nil else { return nil }
-        let instant = TimeOptions.instant(at: at, tz: tz, default: zone) ?? now
-        let arrival: OpenFilter.Arrival? = walk ? .defaultWalk : arriveWithin.map { .within(minutes: $0) }
-        return OpenFilter(at: instant, includeUnknown: includeUnknown, arrival: arrival)
+    /// The question these options ask; a field at fault is a usage error naming its option.
+    func request() throws -> NearestToiletsRequest {
+        guard let near else { throw ValidationError("missing --near LAT,LON") }
+        guard let point = Coordinate(latLonText: near) else { throw Exit.usage }
+        return try ToiletQuery.usage { try NearestToiletsRequest(near: point, values: values) }
+    }
+
+    /// `body()`, with a request's field at fault as a usage error in the options' names.
+    static func usage<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch QueryError.badRequest(let problem) {
+            throw ValidationError(problem.message(naming: \.cliName))
+        }
     }
 
     /// Answers from the derived files alone when they are of the newest committed state
@@ -69,13 +77,13 @@ struct ToiletQuery: Equatable {
     /// or when the row file turns out damaged, through the store as always, then writes
     /// the row file for the next query.
     func run() throws {
-        guard let point = near.flatMap(Coordinate.init(latLonText:)) else { throw Exit.usage }
+        let request = try request()
         let path = StoreOptions.path(db: self.db)
         if let finder = ToiletFinder(currentFilesOf: path) {
             // The process ends right after the answer: unmapping the files would only add to the wait.
             ProcessEnd.keep(finder)
             do {
-                return try answer(point, finder: finder)
+                return try answer(request, finder: finder)
             } catch StorageError.badFile(let damaged, _) where damaged == ToiletRowFile.path(forFile: path) {
                 // Answered through the store below, which writes a sound file again.
                 unlink(damaged)
@@ -86,37 +94,27 @@ struct ToiletQuery: Equatable {
         // As above; closing the connection would also free SQLite's parsed schema.
         ProcessEnd.keep(finder)
         defer { try? finder.saveRowFile() }
-        try answer(point, finder: finder)
+        try answer(request, finder: finder)
     }
 
-    private func answer(_ point: Coordinate, finder: ToiletFinder) throws {
+    private func answer(_ request: NearestToiletsRequest, finder: ToiletFinder) throws {
         guard finder.count > 0 else { throw StorageError.empty(what: "active toilets") }
-        if !datasets.isEmpty {
-            let active = try finder.activeDatasets()
-            if let unknown = datasets.first(where: { !active.contains($0) }) {
-                throw ValidationError(
-                    "--dataset '\(unknown)' has no active toilets (datasets: \(active.joined(separator: ", ")))")
-            }
+        let time = try request.instant(using: finder, now: Date())
+        if let time, let shift = time.shift, let at {
+            Console.note(TimeOptions.shiftNote(shift, at: at, zone: time.zone))
         }
-        let filter = ToiletFilter(
-            wheelchair: wheelchair, free: free, maxDistanceMeters: maxDistance, publicOnly: publicOnly,
-            changingTable: changingTable, unisex: unisex, maxPrice: maxPrice.flatMap { PriceLimit(text: $0) },
-            datasets: datasets.isEmpty ? nil : Set(datasets))
-        // `--at 12:00` means noon where the toilets are: in the nearest one's zone unless --tz.
-        let zone = at != nil && tz == nil ? try finder.nearest(to: point, limit: 1).first?.timeZone : nil
-        let open = openFilter(now: Date(), zone: zone ?? "Europe/Prague")
-        let results =
-            try open.map { try finder.nearestOpen(to: point, limit: limit, filter: filter, open: $0) }
-            ?? finder.nearest(to: point, limit: limit, filter: filter)
+        let answer = try ToiletQuery.usage { try request.answer(using: finder, at: time?.at) }
+        let results = answer.results
         if json {
-            Console.out(try jsonText(ToiletAnswer(near: point, stateAt: open?.at, results: results)))
+            Console.out(try jsonText(answer))
         } else if !results.isEmpty {
-            Console.out(ToiletTable.render(results, timed: open != nil))
+            Console.out(ToiletTable.render(results, timed: time != nil))
         }
+        if let far = answer.far { Console.note("note: \(far.text)") }
         try NearOptions.noteIfSwapped(
-            point, nearestMeters: results.first?.distanceMeters, data: "toilet", check: finder.exchangedPoint)
+            request.near, nearestMeters: results.first?.distanceMeters, data: "toilet", check: finder.exchangedPoint)
         guard results.isEmpty else { return }
-        let unanswerable = try finder.unanswerableFilters(filter, open: open)
+        let unanswerable = try finder.unanswerableFilters(request.filter, open: request.openFilter(at: time?.at))
         throw CLIError.noResult(ToiletTable.noResult(unanswerable, openFlag: openNow ? "--open-now" : "--at"))
     }
 }

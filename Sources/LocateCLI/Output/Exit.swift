@@ -12,6 +12,9 @@ enum Exit {
     static let noResult = ExitCode(3)
     /// `locate station --alert`: a threshold was exceeded.
     static let alert = ExitCode(4)
+    /// `locate station --alert`: no rule fired, but a rule could not be judged (no value,
+    /// a value older than `--fresh-within`, too few hours for a norm).
+    static let unjudged = ExitCode(5)
     /// Usage error (ArgumentParser's `ValidationError` exits with 64 too).
     static let usage = ExitCode(64)
 }
@@ -26,11 +29,14 @@ enum CLIError: Error, CustomStringConvertible {
     /// A threshold of `locate station --alert` was exceeded (exit 4); the alerts are
     /// already in the output, so the text form prints nothing more.
     case alert(String)
+    /// No rule fired but some could not be judged (exit 5); the warnings are already on
+    /// stderr, so the text form prints nothing more.
+    case unjudged(String)
 
     /// The message, without the `error: ` prefix.
     var description: String {
         switch self {
-        case .failed(let m), .noResult(let m), .alert(let m): m
+        case .failed(let m), .noResult(let m), .alert(let m), .unjudged(let m): m
         }
     }
 
@@ -40,6 +46,7 @@ enum CLIError: Error, CustomStringConvertible {
         case .failed: Exit.failure
         case .noResult: Exit.noResult
         case .alert: Exit.alert
+        case .unjudged: Exit.unjudged
         }
     }
 
@@ -48,7 +55,7 @@ enum CLIError: Error, CustomStringConvertible {
         switch self {
         case .failed(let m): "error: \(m)"
         case .noResult(let m): m
-        case .alert: nil
+        case .alert, .unjudged: nil
         }
     }
 }

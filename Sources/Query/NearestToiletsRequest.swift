@@ -1,0 +1,124 @@
+public import Foundation
+public import Geo
+public import Hours
+
+/// The question "which toilets are nearest to this point?", as `locate toilet` and
+/// `GET /v1/toilets/nearest` both ask it: every filter, default, unit and time-zone rule is
+/// here, once. An adapter maps its own names onto `RequestField`s (`--max-distance`,
+/// `max_distance`), hands over the texts it was given, and renders the answer or the error.
+public struct NearestToiletsRequest: Sendable, Equatable {
+    /// How many toilets an answer lists unless asked otherwise.
+    public static let defaultLimit = 5
+    /// The zone of a wall-clock `at` when there is no toilet to take it from.
+    public static let fallbackZone = "Europe/Prague"
+
+    /// When the open state is asked for.
+    public enum Time: Sendable, Equatable {
+        /// Now (`--open-now`, `open_now=true`).
+        case now
+        /// `at`: an RFC 3339 instant with offset, or a wall-clock `YYYY-MM-DDTHH:MM` read in
+        /// `zone`, else in the nearest toilet's own zone.
+        case at(String, zone: String?)
+    }
+
+    /// The query point.
+    public var near: Coordinate
+    /// How many toilets to list.
+    public var limit: Int
+    /// Which toilets are kept.
+    public var filter: ToiletFilter
+    /// When open toilets are asked for; nil: no open filter.
+    public var time: Time?
+    /// With `time`: also list toilets whose hours are unknown, marked as such.
+    public var includeUnknown: Bool
+    /// With `time`: keep only toilets still open on arrival.
+    public var arrival: OpenFilter.Arrival?
+
+    /// The fields this question takes, in the order errors are looked for.
+    public static let fields: [RequestField] = [
+        .limit, .maxDistance, .wheelchair, .free, .maxPrice, .publicOnly, .changingTable, .unisex, .dataset, .openNow, .at,
+        .tz, .includeUnknown, .arriveWithin, .walk,
+    ]
+
+    /// Reads `values` (the texts each field was given; flags as `true`/`false`, `1`/`0`),
+    /// with at most `maxLimit` results; throws `QueryError.badRequest` naming the first
+    /// field at fault.
+    public init(near: Coordinate, values: [RequestField: [String]], maxLimit: Int? = nil) throws {
+        var v = RequestValues(values)
+        self.near = near
+        limit = try v.whole(.limit, in: 1...(maxLimit ?? Int.max)) ?? NearestToiletsRequest.defaultLimit
+        let maxPrice = try v.text(.maxPrice).map { text -> PriceLimit in
+            guard let p = PriceLimit(text: text) else {
+                throw QueryError.badRequest(
+                    .badValue(.maxPrice, text, "is not an amount with its currency (write 0.50EUR or 20CZK)"))
+            }
+            return p
+        }
+        filter = ToiletFilter(
+            wheelchair: try v.flag(.wheelchair), free: try v.flag(.free), maxDistanceMeters: try v.meters(.maxDistance),
+            publicOnly: try v.flag(.publicOnly), changingTable: try v.flag(.changingTable), unisex: try v.flag(.unisex),
+            maxPrice: maxPrice, datasets: v.all(.dataset).map(Set.init))
+        let openNow = try v.flag(.openNow)
+        let at = try v.text(.at)
+        let tz = try v.text(.tz)
+        if let tz, TimeZone(identifier: tz) == nil { throw QueryError.badRequest(.badValue(.tz, tz, "is not an IANA time zone")) }
+        if let at, WallClock.instant(at, in: .gmt) == nil, InstantText.instant(at) == nil {
+            throw QueryError.badRequest(
+                .badValue(.at, at, "is not a wall-clock time YYYY-MM-DDTHH:MM or an RFC 3339 instant with offset"))
+        }
+        if openNow && at != nil { throw QueryError.badRequest(.conflict(.openNow, .at)) }
+        time = openNow ? .now : at.map { .at($0, zone: tz) }
+        includeUnknown = try v.flag(.includeUnknown)
+        let walk = try v.flag(.walk)
+        let within = try v.whole(.arriveWithin, in: 0...1440)
+        for (field, given) in [(RequestField.includeUnknown, includeUnknown), (.arriveWithin, within != nil), (.walk, walk)]
+        where given && time == nil {
+            throw QueryError.badRequest(.needsTime(field))
+        }
+        if walk && within != nil { throw QueryError.badRequest(.conflict(.arriveWithin, .walk)) }
+        arrival = walk ? .defaultWalk : within.map { .within(minutes: $0) }
+        if let unknown = v.unread.first { throw QueryError.badRequest(.notTaken(unknown)) }
+    }
+
+    /// The instant the open state is asked for (nil without `time`), and how a wall-clock
+    /// `at` the clocks skip or repeat was read. A wall-clock `at` without `tz` is read in
+    /// the nearest toilet's zone (`finder`), else `fallbackZone`; `now` is the caller's clock.
+    public func instant(using finder: ToiletFinder, now: Date) throws -> (at: Date, shift: WallClockShift?, zone: TimeZone)? {
+        switch time {
+        case nil: return nil
+        case .now: return (now, nil, TimeZone(identifier: NearestToiletsRequest.fallbackZone) ?? .gmt)
+        case .at(let text, let tz):
+            let name = try tz ?? finder.nearest(to: near, limit: 1).first?.timeZone ?? NearestToiletsRequest.fallbackZone
+            let zone = TimeZone(identifier: name) ?? .gmt
+            if let local = WallClock.instant(text, in: zone) { return (local, WallClock.shift(text, in: zone), zone) }
+            guard let instant = InstantText.instant(text) else {
+                throw QueryError.badRequest(
+                    .badValue(.at, text, "is not a wall-clock time YYYY-MM-DDTHH:MM or an RFC 3339 instant with offset"))
+            }
+            return (instant, nil, zone)
+        }
+    }
+
+    /// The answer at `at` (from `instant(using:now:)`): the nearest toilets that pass the
+    /// filters, open then when `time` asks, with a note when results lie over
+    /// `FarAnswer.farMeters` away. A `dataset` with no active toilets is an error naming the
+    /// datasets there are.
+    public func answer(using finder: ToiletFinder, at: Date?) throws -> ToiletAnswer {
+        if let datasets = filter.datasets {
+            let active = try finder.activeDatasets()
+            if let unknown = datasets.sorted().first(where: { !active.contains($0) }) {
+                throw QueryError.badRequest(.noSuchDataset(unknown, active: active))
+            }
+        }
+        let open = at.map { OpenFilter(at: $0, includeUnknown: includeUnknown, arrival: arrival) }
+        let results =
+            try open.map { try finder.nearestOpen(to: near, limit: limit, filter: filter, open: $0) }
+            ?? finder.nearest(to: near, limit: limit, filter: filter)
+        return ToiletAnswer(near: near, stateAt: open?.at, results: results, far: try farAnswer(results, using: finder))
+    }
+
+    /// The open filter of an answer at `at`, for the "nothing matched" explanation.
+    public func openFilter(at: Date?) -> OpenFilter? {
+        at.map { OpenFilter(at: $0, includeUnknown: includeUnknown, arrival: arrival) }
+    }
+}

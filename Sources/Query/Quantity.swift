@@ -1,0 +1,50 @@
+public import Foundation
+
+/// Distances and ages as people write them, read once for every adapter: `--max-distance
+/// 1.5km` and `max_distance=1.5km`, `--fresh-within 3h` and `fresh_within=3h`.
+public enum Quantity {
+    /// The largest distance accepted: half the Earth's circumference, in metres.
+    public static let maxMeters = 20_037_509.0
+    /// The largest age accepted: 3,650 days, in seconds.
+    public static let maxSeconds: TimeInterval = 3650 * 86400
+
+    /// Why a distance text is refused (after the value in quotes).
+    public static let distanceReason = "is not a distance such as 500m, 1.5km or 800 (metres)"
+    /// Why an age text is refused (after the value in quotes).
+    public static let ageReason = "is not an age such as 90m, 3h or 2d (at most 3650d)"
+
+    /// `500`, `500m`, `1.5km`, `0.5 km` in metres: positive, finite, at most `maxMeters`;
+    /// nil otherwise. A bare number is metres (as the option always read it).
+    public static func meters(_ text: String) -> Double? {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let (number, scale): (Substring, Double) =
+            if t.hasSuffix("km") { (t.dropLast(2), 1000) } else if t.hasSuffix("m") { (t.dropLast(), 1) } else {
+                (Substring(t), 1)
+            }
+        guard let n = Double(number.trimmingCharacters(in: .whitespaces)), n.isFinite, n > 0 else { return nil }
+        let meters = n * scale
+        return meters <= maxMeters ? meters : nil
+    }
+
+    /// `90m`, `3h`, `2d` in seconds: positive, at most `maxSeconds`; nil otherwise.
+    public static func seconds(_ text: String) -> TimeInterval? {
+        guard let unit = text.last, let n = Double(text.dropLast()), n > 0, n.isFinite else { return nil }
+        let seconds: TimeInterval
+        switch unit {
+        case "m": seconds = n * 60
+        case "h": seconds = n * 3600
+        case "d": seconds = n * 86400
+        default: return nil
+        }
+        return seconds <= maxSeconds ? seconds : nil
+    }
+
+    /// A yes/no value: `true`/`false` or `1`/`0`; nil otherwise.
+    public static func flag(_ text: String) -> Bool? {
+        switch text {
+        case "true", "1": true
+        case "false", "0": false
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import LocateTestSupport
+import Query
+import Testing
+
+/// One question, two adapters: every field of `NearestToiletsRequest` sent through
+/// `locate toilet` and `GET /v1/toilets/nearest` gives the same document, and every bad
+/// value the same reason (each adapter spelling the fields its own way). Issue 22: the
+/// server had three of the CLI's eight filters and read a wall-clock `at` in a fixed zone.
+@Suite struct OneRequestTests {
+    /// A case: the fields as both adapters get them (flags as `true`), and, for a bad
+    /// request, the problem both must report.
+    struct Case: Sendable, CustomTestStringConvertible {
+        var fields: [(RequestField, String)]
+        var problem: RequestProblem?
+        /// The server's problem when it differs: `limit` is capped by `--max-limit` (100)
+        /// there, and not on the command line.
+        var httpProblem: RequestProblem?
+        var testDescription: String { fields.map { "\($0.0.rawValue)=\($0.1)" }.joined(separator: "&") }
+    }
+
+    static let good: [Case] = [
+        Case(fields: []),
+        Case(fields: [(.limit, "3")]),
+        Case(fields: [(.maxDistance, "300")]),
+        Case(fields: [(.maxDistance, "0.3km")]),
+        Case(fields: [(.maxDistance, "300m"), (.limit, "10")]),
+        Case(fields: [(.wheelchair, "true")]),
+        Case(fields: [(.free, "true")]),
+        Case(fields: [(.maxPrice, "10CZK")]),
+        Case(fields: [(.publicOnly, "true")]),
+        Case(fields: [(.changingTable, "true")]),
+        Case(fields: [(.unisex, "true")]),
+        Case(fields: [(.dataset, "prague-toilets-sample")]),
+        // A wall-clock `at` without a zone: in the nearest toilet's zone (Europe/Prague here),
+        // with a zone, and an instant with its offset.
+        Case(fields: [(.at, "2026-11-23T20:50")]),
+        Case(fields: [(.at, "2026-11-23T20:50"), (.tz, "America/New_York")]),
+        Case(fields: [(.at, "2026-11-23T19:50:00Z"), (.includeUnknown, "true")]),
+        Case(fields: [(.at, "2026-11-23T20:50"), (.arriveWithin, "15")]),
+        Case(fields: [(.at, "2026-11-23T20:50"), (.walk, "true"), (.free, "true")]),
+    ]
+
+    static let bad: [Case] = [
+        Case(
+            fields: [(.limit, "0")], problem: .badValue(.limit, "0", "is not a whole number from 1 up"),
+            httpProblem: .badValue(.limit, "0", "is not a whole number from 1 to 100")),
+        Case(
+            fields: [(.limit, "five")], problem: .badValue(.limit, "five", "is not a whole number from 1 up"),
+            httpProblem: .badValue(.limit, "five", "is not a whole number from 1 to 100")),
+        Case(fields: [(.maxDistance, "-5")], problem: .badValue(.maxDistance, "-5", Quantity.distanceReason)),
+        Case(fields: [(.maxDistance, "5 miles")], problem: .badValue(.maxDistance, "5 miles", Quantity.distanceReason)),
+        Case(
+            fields: [(.maxPrice, "cheap")],
+            problem: .badValue(.maxPrice, "cheap", "is not an amount with its currency (write 0.50EUR or 20CZK)")),
+        Case(fields: [(.tz, "Mars/Base")], problem: .badValue(.tz, "Mars/Base", "is not an IANA time zone")),
+        Case(
+            fields: [(.at, "tomorrow")],
+            problem: .badValue(.at, "tomorrow", "is not a wall-clock time YYYY-MM-DDTHH:MM or an RFC 3339 instant with offset")),
+        Case(fields: [(.openNow, "true"), (.at, "2026-11-23T20:50")], problem: .conflict(.openNow, .at)),
+        Case(fields: [(.walk, "true")], problem: .needsTime(.walk)),
+        Case(fields: [(.includeUnknown, "true")], problem: .needsTime(.includeUnknown)),
+        Case(fields: [(.arriveWithin, "10")], problem: .needsTime(.arriveWithin)),
+        Case(
+            fields: [(.at, "2026-11-23T20:50"), (.arriveWithin, "1441")],
+            problem: .badValue(.arriveWithin, "1441", "is not a whole number from 0 to 1440")),
+        Case(
+            fields: [(.at, "2026-11-23T20:50"), (.arriveWithin, "10"), (.walk, "true")], problem: .conflict(.arriveWithin, .walk)),
+        Case(
+            fields: [(.dataset, "nope")], problem: .noSuchDataset("nope", active: ["prague-toilets-sample"])),
+    ]
+
+    static func cli(_ c: Case, db: String) -> [String] {
+        var args = ["toilet", "--near", "50.0875,14.4214", "--db", db] + (c.problem == nil ? ["--json"] : [])
+        for (field, value) in c.fields {
+            args += value == "true" ? [field.cliName] : ["\(field.cliName)=\(value)"]
+        }
+        return args
+    }
+
+    static func http(_ c: Case) -> String {
+        let allowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&+="))
+        let query = c.fields.map { "\($0.0.httpName)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0.1)" }
+        return "/v1/toilets/nearest?" + (["lat=50.0875", "lon=14.4214"] + query).joined(separator: "&")
+    }
+
+    @Test func sameDocumentThroughBothAdapters() throws {
+        let db = try CLI.sampleDatabase()
+        let server = try ServeProcess(db: db)
+        defer { server.stop() }
+        for c in OneRequestTests.good {
+            let cli = try CLI.run(OneRequestTests.cli(c, db: db))
+            let http = try server.get(OneRequestTests.http(c))
+            #expect(http.status == 200, "\(c.testDescription): \(http.body)")
+            #expect(cli.status == 0 || cli.status == 3, "\(c.testDescription): \(cli.stderr)")
+            #expect(try JSONText.normalized(http.body) == JSONText.normalized(cli.stdout), "\(c.testDescription)")
+        }
+    }
+
+    @Test func sameProblemThroughBothAdapters() throws {
+        let db = try CLI.sampleDatabase()
+        let server = try ServeProcess(db: db)
+        defer { server.stop() }
+        for c in OneRequestTests.bad {
+            let problem = try #require(c.problem)
+            let cli = try CLI.run(OneRequestTests.cli(c, db: db))
+            #expect(cli.status == 64, "\(c.testDescription): \(cli.stderr)")
+            #expect(cli.stderr.hasPrefix("Error: \(problem.message(naming: \.cliName))\n"), "\(c.testDescription): \(cli.stderr)")
+            let http = try server.get(OneRequestTests.http(c))
+            let served = c.httpProblem ?? problem
+            #expect(http.status == 400, "\(c.testDescription): \(http.body)")
+            let error = http.json["error"] as? [String: Any] ?? [:]
+            #expect(error["parameter"] as? String == served.field.httpName, "\(c.testDescription)")
+            #expect(
+                http.errorMessage == "parameter '\(served.field.httpName)': \(served.reason(naming: \.httpName))",
+                "\(c.testDescription): \(http.body)")
+        }
+    }
+
+    /// The server takes every field of the question, and nothing the question does not.
+    @Test func theServerTakesEveryFieldOfTheQuestion() throws {
+        let db = try CLI.sampleDatabase()
+        let server = try ServeProcess(db: db)
+        defer { server.stop() }
+        let unknown = try server.get("/v1/toilets/nearest?lat=50&lon=14&param=PM10")
+        let listed = unknown.errorMessage ?? ""
+        for field in NearestToiletsRequest.fields { #expect(listed.contains(field.httpName), "\(field.httpName): \(listed)") }
+        // dataset repeats, as --dataset does.
+        let two = try server.get(
+            "/v1/toilets/nearest?lat=50.0875&lon=14.4214&dataset=prague-toilets-sample&dataset=prague-toilets-sample")
+        #expect(two.status == 200, "\(two.body)")
+    }
+}

@@ -3,8 +3,8 @@ public import Storage
 
 /// The preview page as `locate serve` serves it: the snapshot's page (`index.html`,
 /// `data.js`), made in memory from the database's current state at one instant, its script
-/// and style files (`assets(contributions:)`), and Leaflet's files. The page takes contributions when `PreviewOptions.api` is set (empty:
-/// the server's own origin).
+/// and style files (`assets(contributions:)`), and Leaflet's files. The page takes
+/// contributions when `PreviewOptions.api` is set (empty: the server's own origin).
 public struct PreviewPageFiles: Sendable {
     /// The files by their path in the page's folder: `index.html`, `data.js`.
     public let files: [String: [UInt8]]

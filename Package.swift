@@ -60,9 +60,14 @@ let package = Package(
             dependencies: ["Storage", "Geo", "Hours"],
             swiftSettings: strict
         ),
+        // The preview page's HTML, script and style sheets are files (Sources/Export/Resources/),
+        // built into the code: one self-contained binary, no resource bundle beside it.
         .target(
             name: "Export",
             dependencies: ["Storage", "Geo", "Hours"],
+            resources: ["preview.html", "contribute.html", "preview.js", "contribute.js", "preview.css"].map {
+                .embedInCode("Resources/" + $0)
+            },
             swiftSettings: strict
         ),
         .executableTarget(
@@ -101,6 +106,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            // docs/openapi.yaml, built into the code (Resources/openapi.yaml links to it).
+            resources: [.embedInCode("Resources/openapi.yaml")],
             swiftSettings: strict
         ),
         .target(

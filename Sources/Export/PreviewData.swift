@@ -20,6 +20,8 @@ struct PreviewData {
     struct Meta: Encodable {
         var generatedAt: String
         var generatedUnix: Int
+        /// The pollutant codes a station popup lists, in this order (`PollutantCode.known`).
+        var pollutants: [String]
         var tiles: String?
         var tilesAttribution: String
         var view: [Double]?
@@ -28,7 +30,8 @@ struct PreviewData {
         var api: String?
 
         enum CodingKeys: String, CodingKey {
-            case generatedAt = "generated_at", generatedUnix = "generated_unix", tiles, tilesAttribution = "tiles_attribution"
+            case generatedAt = "generated_at", generatedUnix = "generated_unix", pollutants, tiles
+            case tilesAttribution = "tiles_attribution"
             case view, attributions, api
         }
 
@@ -37,6 +40,7 @@ struct PreviewData {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(generatedAt, forKey: .generatedAt)
             try c.encode(generatedUnix, forKey: .generatedUnix)
+            try c.encode(pollutants, forKey: .pollutants)
             try c.encode(tiles, forKey: .tiles)
             try c.encode(tilesAttribution, forKey: .tilesAttribution)
             try c.encode(view, forKey: .view)

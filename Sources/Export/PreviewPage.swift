@@ -8,7 +8,8 @@ import Storage
 /// Toilets are circles coloured by the state at generation time, with popups holding the
 /// next 7 days' opening times in the place's zone; stations are squares coloured by their
 /// index level, with values, units, ages and 24-hour sparklines. One layer per dataset, a
-/// legend, every dataset's attribution, "near me" (see `PreviewPage+HTML.swift`).
+/// legend, every dataset's attribution, "near me". The page, its script and its style sheet
+/// are files in `Sources/Export/Resources/` (`PreviewPage+Assets.swift`).
 enum PreviewPage {
     /// The generation-time extras: credits, weeks of toilets, histories of stations.
     struct Extras {
@@ -25,7 +26,7 @@ enum PreviewPage {
     ) throws -> Extras {
         let credits = (toilets.count > 0 ? toilets.licences : []) + (stations.count > 0 ? stations.licences : [])
         let meta = PreviewData.Meta(
-            generatedAt: InstantText.utc(at), generatedUnix: Int(at.timeIntervalSince1970),
+            generatedAt: InstantText.utc(at), generatedUnix: Int(at.timeIntervalSince1970), pollutants: PollutantCode.known,
             tiles: preview.tiles, tilesAttribution: preview.tilesAttribution,
             view: preview.view.map { [$0.latitude, $0.longitude, Double($0.zoom)] },
             attributions: credits.map { [$0.attribution, $0.licence].compactMap { $0 }.joined(separator: ", ") }
@@ -44,7 +45,11 @@ enum PreviewPage {
             try append(folder + "/" + name + ".geojson", to: data)
         }
         try data.commit()
-        try CheckedFile.write(Array(html(contributions: extras.meta.api != nil).utf8), to: folder + "/index.html")
+        let contributions = extras.meta.api != nil
+        for (name, bytes) in assets(contributions: contributions).sorted(by: { $0.key < $1.key }) {
+            try CheckedFile.write(bytes, to: folder + "/" + name)
+        }
+        try CheckedFile.write(Array(html(contributions: contributions).utf8), to: folder + "/index.html")
     }
 
     /// `data.js` through `out`: `geojson(name)` writes the `toilets` or `stations` GeoJSON

@@ -2,9 +2,9 @@ public import Foundation
 public import Storage
 
 /// The preview page as `locate serve` serves it: the snapshot's page (`index.html`,
-/// `data.js`), made in memory from the database's current state at one instant, and
-/// Leaflet's files. The page takes contributions when `PreviewOptions.api` is set (empty:
-/// the server's own origin).
+/// `data.js`), made in memory from the database's current state at one instant, its script
+/// and style files (`assets(contributions:)`), and Leaflet's files. The page takes
+/// contributions when `PreviewOptions.api` is set (empty: the server's own origin).
 public struct PreviewPageFiles: Sendable {
     /// The files by their path in the page's folder: `index.html`, `data.js`.
     public let files: [String: [UInt8]]
@@ -26,6 +26,12 @@ public struct PreviewPageFiles: Sendable {
             data += json
         }
         files = ["index.html": Array(PreviewPage.html(contributions: options.api != nil).utf8), "data.js": data]
+    }
+
+    /// The page's own script and style files, by path (`preview.js`, `preview.css`, and with
+    /// `contributions` `contribute.js`): the same for every page of this build (built in).
+    public static func assets(contributions: Bool) -> [String: [UInt8]] {
+        PreviewPage.assets(contributions: contributions)
     }
 
     /// Leaflet's script, style sheet and images from Debian's `libjs-leaflet`, by path

@@ -3,7 +3,8 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// The preview map (`GET /`, `/index.html`, `/data.js`, `/leaflet/…`): the snapshot's page
+/// The preview map (`GET /`, `/index.html`, `/data.js`, its script and style files
+/// `/preview.js`, `/preview.css`, `/contribute.js`, and `/leaflet/…`): the snapshot's page
 /// over the database's current state, taking contributions at this server's own origin
 /// (README, "The preview map"). A page is made at most every `maxAgeSeconds` (toilet
 /// states are as of then) and again as soon as an ingest changes the data.
@@ -18,10 +19,11 @@ struct PreviewRoutes: Sendable {
     /// Seconds a page is served before it is made again (states follow the clock).
     static let maxAgeSeconds = 300.0
 
-    /// The page refuses to be framed and runs only its own scripts; tiles may come from
-    /// any http(s) host (the basemap's template).
+    /// The page refuses to be framed and runs only its own script files (no inline script,
+    /// handler or style attribute: the page has none); tiles may come from any http(s) host
+    /// (the basemap's template).
     static let policy =
-        "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+        "default-src 'self'; script-src 'self'; style-src 'self'; "
         + "img-src 'self' data: http: https:; connect-src 'self'; frame-ancestors 'none'"
 
     func register(on router: Router<ServeContext>) {
@@ -33,10 +35,16 @@ struct PreviewRoutes: Sendable {
         router.get("/data.js") { _, _ in
             try await respond(try await page()["data.js"], type: "text/javascript; charset=utf-8", cache: "no-cache")
         }
+        // The page's own files are built in: served without making a page.
+        for (name, bytes) in PreviewPageFiles.assets(contributions: true) {
+            router.get(RouterPath("/" + name)) { _, _ in
+                try respond(bytes, type: PreviewRoutes.type(of: name), cache: "no-cache")
+            }
+        }
         for name in ["leaflet.js", "leaflet.css"] {
             router.get(RouterPath("/leaflet/" + name)) { _, _ in
-                let type = name.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8"
-                return try respond(try await leaflet()["leaflet/" + name], type: type, cache: "public, max-age=86400")
+                try respond(
+                    try await leaflet()["leaflet/" + name], type: PreviewRoutes.type(of: name), cache: "public, max-age=86400")
             }
         }
         router.get("/leaflet/images/{file}") { _, context in
@@ -72,6 +80,11 @@ struct PreviewRoutes: Sendable {
                 throw HTTPError(.internalServerError, message: "the preview map needs Leaflet: install libjs-leaflet (\(error))")
             }
         }
+    }
+
+    /// The content type of a script or a style sheet, by its name.
+    static func type(of name: String) -> String {
+        name.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8"
     }
 
     private func respond(_ bytes: [UInt8]?, type: String, cache: String) throws -> Response {

@@ -20,9 +20,11 @@ import Testing
         _ = try SnapshotWriter(store: store).write(to: out, at: at, preview: options)
         let served = try PreviewPageFiles(store: store, at: at, options: options).files
         #expect(served.keys.sorted() == ["data.js", "index.html"])
-        for name in ["index.html", "data.js"] {
+        let assets = PreviewPageFiles.assets(contributions: true)
+        #expect(assets.keys.sorted() == ["contribute.js", "preview.css", "preview.js"])
+        for (name, bytes) in served.merging(assets, uniquingKeysWith: { a, _ in a }) {
             let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out + "/" + name)))
-            #expect(served[name] == written, "\(name)")
+            #expect(bytes == written, "\(name)")
         }
         let leaflet = try PreviewPageFiles.leaflet()
         #expect(
@@ -30,6 +32,58 @@ import Testing
                 "leaflet/images/layers-2x.png", "leaflet/images/layers.png", "leaflet/images/marker-icon-2x.png",
             ])
         #expect(leaflet["leaflet/leaflet.js"] == [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/leaflet/leaflet.js"))))
+    }
+
+    /// The page's files are the ones in Sources/Export/Resources, built in; the contribution
+    /// panel replaces one marker line of `preview.html` (or the line goes), nothing else.
+    @Test(arguments: [
+        (
+            PreviewOptions(tiles: nil), ["preview.css", "preview.js"],
+            "<script src=\"preview.js\"></script>\n</body>\n</html>\n"
+        ),
+        (
+            PreviewOptions(tiles: nil, api: ""), ["contribute.js", "preview.css", "preview.js"],
+            "<script src=\"preview.js\"></script>\n<div id=\"contrib\" hidden><button id=\"contrib-close\" type=\"button\""
+                + " aria-label=\"close\">×</button><h2></h2><div class=\"body\"></div></div>\n"
+                + "<script src=\"contribute.js\"></script>\n</body>\n</html>\n"
+        ),
+    ])
+    func thePageIsItsResourceFiles(options: PreviewOptions, assets: [String], ending: String) throws {
+        let (store, _) = try exportStore(["prague-toilets-sample"])
+        let at = try #require(WallClock.instant("2026-11-21T20:30", in: prague))
+        let page = try #require(try PreviewPageFiles(store: store, at: at, options: options).files["index.html"])
+        let resources = Fixtures.repo("Sources/Export/Resources")
+        let template = try String(contentsOfFile: resources + "/preview.html", encoding: .utf8)
+        let marker = "<script src=\"preview.js\"></script>\n<!--contribute-->\n</body>\n</html>\n"
+        #expect(template.hasSuffix(marker))
+        #expect(String(decoding: page, as: UTF8.self) == template.dropLast(marker.count) + ending)
+        let files = PreviewPageFiles.assets(contributions: options.api != nil)
+        #expect(files.keys.sorted() == assets)
+        for (name, bytes) in files {
+            #expect(bytes == [UInt8](try Data(contentsOf: URL(fileURLWithPath: resources + "/" + name))), "\(name)")
+        }
+    }
+
+    /// Regression (issue 27, item 5): the served page's Content-Security-Policy runs no inline
+    /// script or style, so the page and its scripts hold none: no `<script>` without `src`,
+    /// no `<style>`, no `style` or `on…` attribute in the markup or in markup the scripts write.
+    @Test func thePageHoldsNoInlineScriptOrStyle() throws {
+        let (store, _) = try exportStore(["prague-toilets-sample"])
+        let at = try #require(WallClock.instant("2026-11-21T20:30", in: prague))
+        let page = try PreviewPageFiles(store: store, at: at, options: PreviewOptions(tiles: nil, api: "")).files
+        let html = String(decoding: try #require(page["index.html"]), as: UTF8.self)
+        #expect(
+            html.matches(of: /<script[^>]*>/).map { String($0.output) } == [
+                "<script src=\"leaflet/leaflet.js\">", "<script src=\"data.js\">", "<script src=\"preview.js\">",
+                "<script src=\"contribute.js\">",
+            ])
+        #expect(!html.contains("<style"))
+        let files = PreviewPageFiles.assets(contributions: true).merging(["index.html": Array(html.utf8)]) { a, _ in a }
+        for (name, bytes) in files {
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(text.matches(of: /[\s'"]style\s*=/).isEmpty, "\(name)")
+            #expect(text.matches(of: /\son[a-z]+\s*=\s*['"\\]/).isEmpty, "\(name)")
+        }
     }
 
     /// In Chromium: with an API each toilet popup offers the three contributions; without,

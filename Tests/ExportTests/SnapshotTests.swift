@@ -14,7 +14,7 @@ import Testing
         #expect(s.datasets == [SnapshotSummary.Dataset(name: "toilets", count: 12, added: nil, updated: nil, retired: nil)])
         for f in [
             "manifest.json", "toilets.geojson", "toilets/shards.json", "toilets/versions.tsv", "changes.json", "index.html",
-            "data.js", "leaflet/leaflet.js", "leaflet/leaflet.css",
+            "data.js", "preview.js", "preview.css", "leaflet/leaflet.js", "leaflet/leaflet.css",
         ] {
             #expect(FileManager.default.fileExists(atPath: out + "/" + f), "\(f)")
         }
@@ -22,7 +22,7 @@ import Testing
         let manifest = try jsonObject(out + "/manifest.json")
         #expect(manifest["generated_at"] as? String == "2026-11-18T11:06:40Z")
         let files = try #require(manifest["files"] as? [[String: Any]])
-        #expect(files.count == 15)
+        #expect(files.count == 17)
         for f in files {
             let path = out + "/" + (f["path"] as? String ?? "")
             let data = try Data(contentsOf: URL(fileURLWithPath: path))

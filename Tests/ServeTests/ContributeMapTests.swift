@@ -60,11 +60,18 @@ import Testing
         let page = try server.get("/")
         #expect(page.status == 200)
         #expect(page.headers["content-type"] == "text/html; charset=utf-8")
-        #expect(
-            page.headers["content-security-policy"]?.hasPrefix("default-src 'self'; script-src 'self' 'unsafe-inline'") == true)
+        #expect(page.headers["content-security-policy"]?.hasPrefix("default-src 'self'; script-src 'self'; ") == true)
         #expect(page.body.contains("<div id=\"contrib\" hidden>"))
         #expect(page.body.contains("<script src=\"leaflet/leaflet.js\"></script>"))
         #expect(try server.get("/index.html").body == page.body)
+        for (path, type) in [
+            ("/preview.js", "text/javascript"), ("/contribute.js", "text/javascript"), ("/preview.css", "text/css"),
+        ] {
+            let file = try server.get(path)
+            #expect(file.status == 200, "\(path)")
+            #expect(file.headers["content-type"] == type + "; charset=utf-8", "\(path)")
+            #expect(page.body.contains(path.dropFirst()), "\(path)")
+        }
         let data = try server.get("/data.js")
         #expect(data.status == 200)
         #expect(data.headers["content-type"] == "text/javascript; charset=utf-8")

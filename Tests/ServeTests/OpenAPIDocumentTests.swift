@@ -21,60 +21,18 @@ import Testing
         #expect(OpenAPIDocumentTests.documentedPaths(text).sorted() == Server.routes.sorted())
     }
 
+    /// The built-in document is docs/openapi.yaml byte for byte (the file itself is embedded:
+    /// `Sources/Serve/Resources/openapi.yaml` links to it), and the server serves exactly it.
     @Test func theServedCopyIsTheFile() throws {
         let text = try String(contentsOfFile: OpenAPIDocumentTests.file, encoding: .utf8)
-        if ProcessInfo.processInfo.environment["UPDATE_OPENAPI"] == "1" {
-            try OpenAPIDocumentTests.generate(text)
-            return
-        }
-        #expect(
-            OpenAPIDocument.text + "\n" == text, "run UPDATE_OPENAPI=1 swift test --filter OpenAPIDocumentTests, then build")
+        #expect(OpenAPIDocument.text == text)
         let db = try CLI.sampleDatabase()
         let server = try ServeProcess(db: db)
         let served = try server.get("/v1/openapi.yaml")
         #expect(served.status == 200)
         #expect(served.headers["content-type"] == "application/yaml; charset=utf-8")
-        #expect(served.body + "\n" == text)
+        #expect(served.body == text)
         #expect(server.terminate() == 0)
-    }
-
-    /// Writes the Swift copy of `text`: `OpenAPIDocument.swift` joining parts of at most 300
-    /// lines, each in a file of its own (`OpenAPIDocument+PartN.swift`; files stay short).
-    static func generate(_ text: String) throws {
-        // Indented as swift-format wants; the literal's indentation is not part of the text.
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            .map { $0.isEmpty ? "" : "        " + $0 }
-        let parts = stride(from: 0, to: lines.count, by: 300).map { Array(lines[$0..<min($0 + 300, lines.count)]) }
-        let folder = Fixtures.repo("Sources/Serve")
-        for old in try FileManager.default.contentsOfDirectory(atPath: folder)
-        where old.hasPrefix("OpenAPIDocument+Part") {
-            try FileManager.default.removeItem(atPath: folder + "/" + old)
-        }
-        let names = parts.indices.map { "part\($0 + 1)" }
-        let main = [
-            "/// docs/openapi.yaml, served at /v1/openapi.yaml. Generated: after editing the YAML, run",
-            "/// `UPDATE_OPENAPI=1 swift test --skip-build --filter OpenAPIDocumentTests` (a test fails",
-            "/// while the two differ). The text is kept in parts (`OpenAPIDocument+PartN.swift`).",
-            "public enum OpenAPIDocument {",
-            "    /// The document's text.",
-            "    public static let text = [\(names.joined(separator: ", "))].joined(separator: \"\\n\")",
-            "}",
-            "",
-        ].joined(separator: "\n")
-        try main.write(toFile: folder + "/OpenAPIDocument.swift", atomically: true, encoding: .utf8)
-        for (i, part) in parts.enumerated() {
-            let swift = [
-                "// Generated from docs/openapi.yaml (see OpenAPIDocument.swift).",
-                "extension OpenAPIDocument {",
-                "    /// Lines \(i * 300 + 1) to \(i * 300 + part.count) of the document.",
-                "    static let \(names[i]) = ##\"\"\"",
-                part.joined(separator: "\n"),
-                "        \"\"\"##",
-                "}",
-                "",
-            ].joined(separator: "\n")
-            try swift.write(toFile: folder + "/OpenAPIDocument+Part\(i + 1).swift", atomically: true, encoding: .utf8)
-        }
     }
 
     /// schemathesis (PyPI) in a venv under .build/, against the running server: every

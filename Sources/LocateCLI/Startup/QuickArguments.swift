@@ -1,5 +1,10 @@
 /// A strict subset of ArgumentParser's command-line syntax, read without reflection: the
 /// start-up fast path of `locate toilet` (`ToiletQuery(quickParsing:)`, README "Benchmarks").
+/// Everything of the fast path lives in this folder, `Startup/`, and `LocateMain` reaches it
+/// through that one initializer. It pays for itself: on the release build it saves about
+/// 2.5 ms of a whole query (fastest of 300: 2.7 against 5.4 to 5.8 ms; CPU 2.0 to 2.5 against 4.3
+/// to 4.9 ms; 5.2 M against 23.3 M instructions), measured by `bench/startup.sh` on the sample
+/// and on 1,000,000 points (2026-11-27). Remove it when that script shows under 1 ms.
 ///
 /// ArgumentParser learns a command's options by reflecting its types (`Mirror`, casts to its
 /// property-wrapper protocols, a `--generate-completion-script` check), and each question

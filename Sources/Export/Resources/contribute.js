@@ -1,0 +1,212 @@
+// The contribution panel's script (contribute.html, only on pages that take contributions,
+// after preview.js): a click on the map offers "suggest a toilet here", each toilet popup
+// "suggest an edit", "report" and "add a photo". Forms are built with DOM calls (names from
+// open data become text, never markup) and sent to the API of LOCATE_META.api ('': this
+// page's origin); the server's answer is shown beside the form: 202 "awaits review", 422
+// next to the field it names, 409 with the toilets nearby and "add anyway", 413 and 429 as
+// plain messages.
+(function () {
+  var page = window.LOCATE_PAGE, meta = window.LOCATE_META || {};
+  if (!page || meta.api == null) return;
+  var api = String(meta.api).replace(/\/+$/, ''), map = page.map;
+  var panel = document.getElementById('contrib'), heading = panel.querySelector('h2'), body = panel.querySelector('.body');
+  var pick = null, pin = L.layerGroup().addTo(map);
+  function el(tag, attrs, kids) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { if (attrs[k] != null) e.setAttribute(k, attrs[k]); });
+    (kids || []).forEach(function (k) { e.appendChild(typeof k === 'string' ? document.createTextNode(k) : k); });
+    return e;
+  }
+  function close() { panel.hidden = true; pick = null; pin.clearLayers(); body.textContent = ''; }
+  document.getElementById('contrib-close').onclick = close;
+  function open(title) { close(); heading.textContent = title; panel.hidden = false; }
+  // One labelled input (or select, textarea) with the place for its error message.
+  function field(form, label, name, kind, value, choices) {
+    var input;
+    if (choices) {
+      input = el('select', { name: name });
+      choices.forEach(function (c) { var o = el('option', { value: c[0] }, [c[1]]); if (c[0] === (value || '')) o.selected = true; input.appendChild(o); });
+    } else if (kind === 'textarea') {
+      input = el('textarea', { name: name, rows: '2' });
+      input.value = value || '';
+    } else {
+      input = el('input', { name: name, type: kind, step: kind === 'number' ? 'any' : null, accept: kind === 'file' ? 'image/jpeg,image/png,image/webp' : null });
+      if (kind !== 'file') input.value = value == null ? '' : String(value);
+    }
+    form.appendChild(el('label', {}, [label, input]));
+    form.appendChild(el('span', { 'class': 'err', 'data-for': name }));
+    return input;
+  }
+  var wheelchair = [['', 'not given'], ['yes', 'yes'], ['limited', 'limited'], ['no', 'no']];
+  var access = [['', 'not given'], ['public', 'anybody'], ['customers', 'customers only'], ['restricted', 'not public']];
+  function form(submitText) {
+    var f = el('form', { novalidate: 'novalidate' }), msg = el('p', { 'class': 'msg', role: 'status' });
+    body.appendChild(f);
+    f.done = function () { f.appendChild(el('button', { type: 'submit' }, [submitText])); f.appendChild(msg); };
+    f.say = function (text, how) { msg.className = 'msg' + (how ? ' ' + how : ''); msg.textContent = text; };
+    f.msg = msg;
+    return f;
+  }
+  function value(f, name) { var i = f.elements[name]; return i && i.value.trim() !== '' ? i.value.trim() : null; }
+  function number(f, name) { var v = value(f, name); return v == null ? null : Number(v); }
+  // Sends and shows the answer; `again(extra)` resends with more fields (409's "add anyway").
+  function send(f, path, payload, again) {
+    var isFile = payload instanceof Blob;
+    Array.prototype.forEach.call(f.querySelectorAll('.err'), function (e) { e.textContent = ''; });
+    f.say('sending…');
+    fetch(api + path, { method: 'POST', headers: { 'Content-Type': isFile ? (payload.type || 'application/octet-stream') : 'application/json', 'Accept': 'application/json' },
+      body: isFile ? payload : JSON.stringify(payload) })
+      .then(function (r) { return r.text().then(function (t) { var j = null; try { j = JSON.parse(t); } catch (e) { j = null; } return { status: r.status, json: j || {}, retry: r.headers.get('Retry-After') }; }); })
+      .then(function (a) { answer(f, a, again); }, function () { f.say('the server could not be reached: nothing was sent', 'bad'); });
+  }
+  function answer(f, a, again) {
+    var err = a.json.error || {}, text = err.message || ('the server answered ' + a.status);
+    if (a.status >= 200 && a.status < 300) {
+      Array.prototype.forEach.call(f.elements, function (e) { e.disabled = true; });
+      var id = a.json.id != null ? ' (' + a.json.id + ')' : '';
+      f.say('Thank you: your suggestion' + id + ' awaits review by a maintainer.', 'good');
+      var hours = a.json.hours;
+      if (hours && typeof hours === 'object') {
+        var notes = (hours.warnings || []).map(function (w) { return w.found + ' → ' + w.canonical; }).join('; ');
+        f.appendChild(el('p', { 'class': 'hours-read' }, [hours.hours_osm ? 'Hours read as: ' + hours.hours_osm + (notes ? ' (' + notes + ')' : '')
+          : 'Hours not understood' + (hours.reason ? ' (' + hours.reason + ')' : '') + ': a maintainer will read them.']));
+      }
+      return;
+    }
+    if (a.status === 409) {
+      var near = a.json.nearby || err.nearby || [];
+      f.say(text, 'bad');
+      var list = el('ul', { 'class': 'nearby' });
+      near.forEach(function (t) {
+        var d = t.distance_m != null ? Math.round(t.distance_m) + ' m: ' : '';
+        list.appendChild(el('li', {}, [d + (t.name || t.address || t.id || 'a toilet')]));
+      });
+      f.msg.appendChild(list);
+      var yes = el('button', { type: 'button', 'class': 'anyway' }, ['add anyway']);
+      yes.onclick = function () { again({ confirm: true }); };
+      f.msg.appendChild(yes);
+      return;
+    }
+    var named = err.parameter || err.field;
+    var spot = named ? f.querySelector('.err[data-for="' + String(named).replace(/[^a-z_]/g, '') + '"]') : null;
+    if (spot) spot.textContent = text;
+    if (a.status === 429) { text = 'too many suggestions from here for now' + (a.retry ? ': try again in ' + a.retry + ' s' : '') + ' (' + text + ')'; }
+    if (a.status === 413) { text = 'too large: ' + text; }
+    f.say(text, 'bad');
+  }
+  // Position fields filled by a click on the map while the form is open.
+  function position(f, ll) {
+    var lat = field(f, 'Latitude', 'lat', 'number', ll.lat.toFixed(6)), lon = field(f, 'Longitude', 'lon', 'number', ll.lng.toFixed(6));
+    f.appendChild(el('small', {}, ['Click the map to move the position.']));
+    function show(p) { lat.value = p.lat.toFixed(6); lon.value = p.lng.toFixed(6); pin.clearLayers(); L.circleMarker(p, { radius: 9, color: '#c51b7d', weight: 3, fill: false }).addTo(pin); }
+    show(ll);
+    pick = show;
+  }
+  function collect(f, names) {
+    var out = {};
+    names.forEach(function (n) { var v = n === 'lat' || n === 'lon' ? number(f, n) : value(f, n); if (v != null) out[n] = v; });
+    return out;
+  }
+  var details = ['name', 'hours_text', 'price_text', 'wheelchair', 'access', 'note', 'contact'];
+  function addToilet(ll) {
+    open('Suggest a toilet here');
+    var f = form('send for review');
+    position(f, ll);
+    field(f, 'Name', 'name', 'text');
+    field(f, 'Opening hours (as on the sign)', 'hours_text', 'text');
+    field(f, 'Price', 'price_text', 'text');
+    field(f, 'Wheelchair', 'wheelchair', null, '', wheelchair);
+    field(f, 'Who may use it', 'access', null, '', access);
+    field(f, 'Note for the maintainers', 'note', 'textarea');
+    field(f, 'Your contact (optional, only maintainers see it)', 'contact', 'text');
+    f.done();
+    f.onsubmit = function (e) {
+      e.preventDefault();
+      var data = collect(f, ['lat', 'lon'].concat(details));
+      send(f, '/v1/toilets', data, function (extra) { send(f, '/v1/toilets', Object.assign({}, data, extra), null); });
+    };
+  }
+  function target(feature) { var p = feature.properties; return '/v1/toilets/' + encodeURIComponent(p.dataset) + '/' + encodeURIComponent(p.source_id); }
+  function title(feature) { var p = feature.properties; return p.name || p.address || feature.id; }
+  function edit(feature) {
+    var p = feature.properties;
+    open('Suggest an edit: ' + title(feature));
+    var f = form('send for review');
+    var was = { name: p.name, hours_text: p.hours_text, price_text: p.price_text, wheelchair: p.wheelchair === 'unknown' ? null : p.wheelchair, access: p.access === 'unknown' ? null : p.access };
+    field(f, 'Name', 'name', 'text', was.name);
+    field(f, 'Opening hours (as on the sign)', 'hours_text', 'text', was.hours_text);
+    field(f, 'Price', 'price_text', 'text', was.price_text);
+    field(f, 'Wheelchair', 'wheelchair', null, was.wheelchair, wheelchair);
+    field(f, 'Who may use it', 'access', null, was.access, access);
+    field(f, 'Note for the maintainers', 'note', 'textarea');
+    field(f, 'Your contact (optional, only maintainers see it)', 'contact', 'text');
+    f.done();
+    f.onsubmit = function (e) {
+      e.preventDefault();
+      var data = {};
+      Object.keys(was).forEach(function (k) { var v = value(f, k); if (v != null && v !== (was[k] == null ? null : String(was[k]))) data[k] = v; });
+      if (!Object.keys(data).length) { f.say('change at least one field', 'bad'); return; }
+      ['note', 'contact'].forEach(function (k) { var v = value(f, k); if (v != null) data[k] = v; });
+      send(f, target(feature) + '/edits', data, null);
+    };
+  }
+  function report(feature) {
+    open('Report: ' + title(feature));
+    var f = form('send report');
+    var kinds = [['gone', 'it is gone'], ['closed_for_good', 'closed for good'], ['wrong_position', 'wrong position'], ['wrong_hours', 'wrong opening hours']];
+    var box = el('fieldset', {}, [el('legend', {}, ['What is wrong?'])]);
+    kinds.forEach(function (k) { box.appendChild(el('label', {}, [el('input', { type: 'radio', name: 'reason', value: k[0] }), ' ' + k[1]])); });
+    f.appendChild(box);
+    f.appendChild(el('span', { 'class': 'err', 'data-for': 'reason' }));
+    var extra = el('div', { 'class': 'extra' });
+    f.appendChild(extra);
+    var c = feature.geometry.coordinates;
+    box.onchange = function () {
+      extra.textContent = ''; pick = null; pin.clearLayers();
+      var k = value(f, 'reason'), sub = { appendChild: function (n) { return extra.appendChild(n); } };
+      if (k === 'wrong_position') position(sub, L.latLng(c[1], c[0]));
+      if (k === 'wrong_hours') field(sub, 'The right opening hours', 'hours_text', 'text', feature.properties.hours_text);
+    };
+    field(f, 'Note for the maintainers', 'note', 'textarea');
+    f.done();
+    f.onsubmit = function (e) {
+      e.preventDefault();
+      var data = collect(f, ['reason', 'lat', 'lon', 'hours_text', 'note']);
+      if (!data.reason) { f.say('choose what is wrong', 'bad'); return; }
+      send(f, target(feature) + '/reports', data, null);
+    };
+  }
+  function photo(feature) {
+    open('Add a photo: ' + title(feature));
+    var f = form('upload for review');
+    field(f, 'What it shows', 'photo_kind', null, 'toilet', [['toilet', 'the toilet'], ['hours_sign', 'the opening-hours sign']]);
+    var file = field(f, 'Photo (JPEG, PNG or WebP)', 'photo', 'file');
+    f.done();
+    f.onsubmit = function (e) {
+      e.preventDefault();
+      if (!file.files.length) { f.say('choose a photo', 'bad'); return; }
+      send(f, target(feature) + '/photos?kind=' + encodeURIComponent(value(f, 'photo_kind') || 'toilet'), file.files[0], null);
+    };
+  }
+  // Each toilet popup: its text as before (already escaped), then the three buttons.
+  page.toilets.forEach(function (t) {
+    var popup = t.marker.getPopup(), text = popup.getContent();
+    popup.setContent(function () {
+      var box = el('div'), bar = el('div', { 'class': 'contrib-actions' });
+      box.innerHTML = text;
+      [['suggest an edit', edit], ['report', report], ['add a photo', photo]].forEach(function (a) {
+        var b = el('button', { type: 'button' }, [a[0]]);
+        b.onclick = function () { a[1](t.feature); };
+        bar.appendChild(b);
+      });
+      box.appendChild(bar);
+      return box;
+    });
+  });
+  map.on('click', function (e) {
+    if (pick) { pick(e.latlng); return; }
+    var b = el('button', { type: 'button', 'class': 'suggest' }, ['suggest a toilet here']);
+    var popup = L.popup().setLatLng(e.latlng).setContent(b).openOn(map);
+    b.onclick = function () { map.closePopup(popup); addToilet(e.latlng); };
+  });
+})();

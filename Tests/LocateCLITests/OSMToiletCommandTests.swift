@@ -24,8 +24,8 @@ import Testing
                 1      82 m  SW   Karlova (sample), Karlova 12, Praha  Mo-Su 08:00-20:00  free    yes         public          changing table, unisex
                 2      96 m  NE   Café Sample                          Mo-Fr 09:00-18:00  20 CZK  no          customers only  -
                 3     272 m  SE   Husova, Praha                        ?                  paid    unknown     unknown         -
-                4     351 m  SW   (no address) 50.08400,14.41600       ?                  ?       unknown     unknown         -
-                5     395 m  NE   (no address) 50.08800,14.42400       ?                  free    unknown     public          women+men
+                4     351 m  SW   toilet at 50.08400,14.41600          ?                  ?       unknown     unknown         -
+                5     395 m  NE   toilet at 50.08800,14.42400          ?                  free    unknown     public          women+men
                 6     634 m  SE   5                                    ?                  free    unknown     public          women+men, level -1
 
                 """)

@@ -220,3 +220,20 @@ import Testing
             "\(table.stdout)")
     }
 }
+
+/// Issue 23: a bookmarked toilet listed as "(no name)"; it has its title now.
+@Suite struct ToiletBookmarkTitleTests {
+    @Test func aBookmarkedToiletIsListedByItsTitle() throws {
+        let db = try CLI.sampleDatabase()
+        let marks = try Fixtures.temporaryFolder().appendingPathComponent("marks.json").path
+        let id = "prague-toilets-sample/b7c62809f17d@50.087400,14.420760"
+        let add = try CLI.run(["bookmark", "add", id, "--bookmarks", marks, "--db", db])
+        #expect(add.status == 0, "\(add.stderr)")
+        let list = try CLI.run(["bookmark", "list", "--bookmarks", marks, "--json", "--db", db])
+        #expect(list.status == 0)
+        let doc = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any]
+        let first = (doc?["bookmarks"] as? [[String: Any]])?.first
+        #expect(first?["name"] as? String == "Staroměstské nám. (sample)")
+        #expect(first?["found"] as? Bool == true)
+    }
+}

@@ -19,7 +19,6 @@ enum ToiletTable {
         if showSources { headers.append("sources") }
         var t = Table(headers: headers, rightAligned: [0, 1])
         for (i, r) in results.enumerated() {
-            let place = [r.name, r.address].compactMap { $0 }.joined(separator: ", ")
             var extra: [String] = []
             if showAccess { extra.append(r.details.access == .customers ? "customers only" : r.details.access.rawValue) }
             if showFacilities { extra.append(facilities(r).isEmpty ? "-" : facilities(r)) }
@@ -27,9 +26,7 @@ enum ToiletTable {
             t.rows.append(
                 [
                     "\(i + 1)", distance(r.distanceMeters), compass(r.bearingDegrees),
-                    clip(
-                        place.isEmpty
-                            ? String(format: "(no address) %.5f,%.5f", r.coordinate.latitude, r.coordinate.longitude) : place, 44),
+                    clip(r.toilet.title, 44),
                     timed
                         ? openText(r)
                         : clip(r.hoursText?.trimmedNonBlank ?? "?", 40),
@@ -94,7 +91,8 @@ enum ToiletTable {
         m < 1000 ? "\(Int(m.rounded())) m" : String(format: "%.2f km", m / 1000)
     }
 
-    static func compass(_ bearing: Double) -> String {
+    static func compass(_ bearing: Double?) -> String {
+        guard let bearing else { return "-" }
         let names = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
         return names[Int((bearing + 22.5) / 45) % 8]
     }

@@ -84,18 +84,18 @@ struct HoursCommand: ParsableCommand {
             let instant = time.instant(default: "Europe/Prague") ?? now
             let c = coords.flatMap(Coordinate.init(latLonText:))
             let context = HoursContext(timeZone: zone, country: country, latitude: c?.latitude, longitude: c?.longitude)
-            let input: HoursInput
-            do {
-                input = try HoursInput(expression, mode: strict ? .strict : .lenient)
-            } catch {
-                throw CLIError.failed(error.message)
+            let reading = HoursReading(expression, mode: strict ? .strict : .lenient)
+            guard let hours = reading.hours, let osm = reading.osm else {
+                throw CLIError.failed(reading.reason ?? "not understood")
             }
-            let answer = input.hours.state(at: instant, in: context)
+            let answer = hours.state(at: instant, in: context)
             if output.json {
                 Console.out(
-                    try jsonText(HoursEvalDocument(input: input, text: expression, answer: answer, at: instant, zone: zone)))
+                    try jsonText(
+                        HoursEvalDocument(reading: reading, osm: osm, text: expression, answer: answer, at: instant, zone: zone)
+                    ))
             } else {
-                Console.out(HoursText.evaluation(input, answer: answer, zone: zone))
+                Console.out(HoursText.evaluation(reading, osm: osm, answer: answer, zone: zone))
             }
         }
     }
@@ -120,24 +120,16 @@ struct HoursCommand: ParsableCommand {
         @OptionGroup var output: JSONOptions
 
         func run() throws {
-            var h = CzechHours(czech: text)
-            var warnings: [HoursWarning] = []
-            // OSM syntax with tolerated variants: its canonical form, with the warnings.
-            if let parsed = try? OpeningHours.parse(text, mode: .lenient), !parsed.warnings.isEmpty {
-                h.expression = parsed.hours.canonical
-                h.status = .exact
-                h.reason = nil
-                warnings = parsed.warnings
-            }
+            let h = HoursReading(text)
             if output.json {
-                Console.out(try jsonText(HoursNormalizeDocument(text: text, hours: h, warnings: warnings)))
+                Console.out(try jsonText(HoursNormalizeDocument(h)))
             }
             switch h.status {
             case .exact, .interpreted:
                 if !output.json {
-                    Console.out(h.expression ?? "")
+                    Console.out(h.osm ?? "")
                     Console.note(HoursText.reading(h))
-                    for w in warnings { Console.note("warning: \(w)") }
+                    for w in h.warnings { Console.note("warning: \(w)") }
                 }
             case .unknown, .missing:
                 throw CLIError.noResult(HoursText.reading(h))

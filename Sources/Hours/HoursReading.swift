@@ -35,7 +35,7 @@ public struct HoursReading: Sendable, Equatable {
         if text.utf8.count > HoursReading.maxLength, text.count > HoursReading.maxLength {
             self.init(
                 text: text, status: .unknown,
-                reason: "longer than \(HoursReading.maxLength) characters (\(text.count))")
+                reason: "a text of \(text.count) characters, longer than the limit of \(HoursReading.maxLength)")
             return
         }
         let osmError: HoursSyntaxError

@@ -55,7 +55,7 @@ import Testing
         let refused = HoursReading(EverydayHours.huge)
         #expect(refused.status == .unknown)
         #expect(refused.hours == nil)
-        #expect(refused.reason == "longer than 1000 characters (120000)")
+        #expect(refused.reason == "a text of 120000 characters, longer than the limit of 1000")
         let longest = String(repeating: "00:00-24:00 ", count: HoursReading.maxLength / 12)
         #expect(longest.count == 996)
         let read = HoursReading(longest)
@@ -67,7 +67,7 @@ import Testing
         #expect(hours.state(at: Date(timeIntervalSince1970: 1_800_000_000), in: context).state == .open)
         // One character more than the limit is refused, whatever it is.
         let over = String(repeating: "x", count: HoursReading.maxLength + 1)
-        #expect(HoursReading(over).reason == "longer than 1000 characters (1001)")
+        #expect(HoursReading(over).reason == "a text of 1001 characters, longer than the limit of 1000")
     }
 
     /// Issue 23 item 6: years run to 9999; the evaluation stays bounded.

@@ -78,6 +78,8 @@ public enum EverydayHours {
             reason: "not valid opening_hours (at character 12: expected ';', ',' or '||' between rules)", warnings: []),
         Case(
             text: "po dohodě", osm: nil, status: "unknown", reason: "not a schedule: 'dohodě' in 'po dohodě'", warnings: []),
-        Case(text: huge, osm: nil, status: "unknown", reason: "longer than 1000 characters (120000)", warnings: []),
+        Case(
+            text: huge, osm: nil, status: "unknown", reason: "a text of 120000 characters, longer than the limit of 1000",
+            warnings: []),
     ]
 }

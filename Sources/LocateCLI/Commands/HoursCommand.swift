@@ -7,7 +7,7 @@ import Hours
 struct HoursCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hours",
-        abstract: "Evaluate opening hours (OSM syntax or Czech text) and normalise Czech text.",
+        abstract: "Evaluate opening hours (OSM syntax or Czech text) and normalise hours text.",
         subcommands: [Eval.self, Normalize.self]
     )
 
@@ -22,9 +22,10 @@ struct HoursCommand: ParsableCommand {
                 stdin, each {"id","expr","at","tz","country","coords"} (all but expr optional; at as \
                 --at takes it, coords as [lat, lon]), and writes one JSON line per input line, in order \
                 (hours-eval-line/1: id, state, state_at, next_change, time_zone, warnings, error). Variants \
-                the reference evaluators tolerate (Mo-FR, 6:00, a missing space) are read and reported as \
-                warnings with their canonical form; --strict accepts only the specification's syntax (no \
-                variants, no Czech text) and reports anything else as an error naming the character.
+                the reference evaluators tolerate (Mo-FR, 6:00, a missing space) and the forms of signs \
+                (8-16, 8.30, 16h, 8–16) are read and reported as warnings with their canonical form; \
+                --strict accepts only the specification's syntax (no variants, no Czech text) and reports \
+                anything else as an error naming the character.
                 """
         )
 
@@ -104,17 +105,17 @@ struct HoursCommand: ParsableCommand {
     struct Normalize: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "normalize",
-            abstract: "Translate Czech opening-hours text to OSM syntax.",
+            abstract: "Turn hours text (OSM syntax, Czech text, as signs write it) into OSM syntax.",
             discussion: """
                 Prints the OSM form on stdout and how it was read (exact or interpreted, with the reason) \
-                on stderr. Text already in OSM syntax prints its canonical form, with a warning line per \
-                tolerated variant (Mo-FR read as Mo-Fr). Text that is not a schedule prints the reason on \
-                stderr and exits 3. --json prints hours-normalize/1 (hours_text, hours_osm, hours_status, \
+                on stderr, with a warning line per correction (Mo-FR read as Mo-Fr, 8 read as 08:00). \
+                Ingest and contributions read hours text the same way. Text that is not a schedule \
+                prints the reason on stderr and exits 3 (text longer than 1000 characters is not read). --json prints hours-normalize/1 (hours_text, hours_osm, hours_status, \
                 reason, warnings) on stdout instead.
                 """
         )
 
-        @Argument(help: "Czech hours text, such as 'po-pá 6:00-21:00; so-ne 8:00-20:00'.")
+        @Argument(help: "Hours text, such as 'po-pá 6:00-21:00; so-ne 8-20' or 'Mo-Fr 08:00-18:00'.")
         var text: String
 
         @OptionGroup var output: JSONOptions

@@ -54,6 +54,10 @@ struct Evaluator {
         return HoursAnswer(state: state, comment: comment, nextChange: nextChange(after: instant, from: day, state: state))
     }
 
+    /// The most days the scan looks at one by one (about 300 years); a change further on is
+    /// not found (nil), however far the expression's years run.
+    static let maxScannedDays = 110_000
+
     /// Scans day by day for the first boundary whose state differs. Rules repeat at most
     /// yearly, apart from year selectors, weekday-date coincidences and week 53, so the
     /// scan stops 12 years past the last year the expression names (or past today).
@@ -63,10 +67,6 @@ struct Evaluator {
     /// goes back is itself a change when the state at the earlier wall time differs. Near such
     /// a moment the scan therefore looks at every occurrence, from the day before to the day
     /// after, and answers the earliest (a stretch repeated across midnight interleaves days).
-    /// The most days the scan looks at one by one (about 300 years); a change further on is
-    /// not found (nil), however far the expression's years run.
-    static let maxScannedDays = 110_000
-
     private mutating func nextChange(after instant: Date, from start: CivilDay, state: HoursState) -> Date? {
         if isConstant { return nil }
         let horizon = CivilDay(year: max(start.year, lastNamedYear) + 12, month: 12, day: 31)

@@ -70,10 +70,6 @@ extension HolidayCalendars {
             uniqueKeysWithValues: extra.map { ("CH-" + $0.key, ($0.key == "NE" ? neuchatel : national) + $0.value) })
     }()
 
-    /// Spain: the national days and each community's own, as the yearly decrees apply them
-    /// (Ceuta and Melilla are left out: their Eid days follow the observed Islamic calendar). A
-    /// fixed holiday on a Sunday is no holiday unless the community moves it to the Monday;
-    /// `moving` lists the (month, day) pairs a community moves, with the years it does so.
     /// Spain's national fixed days (Good Friday aside).
     static let spanishNationalDays = [
         newYear, epiphany, labourDay, assumption, fixed(10, 12, "National Day"), allSaints,
@@ -83,6 +79,10 @@ extension HolidayCalendars {
     /// Spain's national holidays as no community moves them: a fixed day on a Sunday is none.
     static let spanishNational = [goodFriday] + spanishNationalDays.map { $0.shifted(.droppedOnSunday) }
 
+    /// Spain: the national days and each community's own, as the yearly decrees apply them
+    /// (Ceuta and Melilla are left out: their Eid days follow the observed Islamic calendar). A
+    /// fixed holiday on a Sunday is no holiday unless the community moves it to the Monday;
+    /// `moving` lists the (month, day) pairs a community moves, with the years it does so.
     static let spain: [String: [HolidayRule]] = {
         let national = spanishNationalDays
         let allNational = [(1, 1), (1, 6), (5, 1), (8, 15), (10, 12), (11, 1), (12, 6), (12, 8), (12, 25)]

@@ -110,8 +110,9 @@ struct HoursCommand: ParsableCommand {
                 Prints the OSM form on stdout and how it was read (exact or interpreted, with the reason) \
                 on stderr, with a warning line per correction (Mo-FR read as Mo-Fr, 8 read as 08:00). \
                 Ingest and contributions read hours text the same way. Text that is not a schedule \
-                prints the reason on stderr and exits 3 (text longer than 1000 characters is not read). --json prints hours-normalize/1 (hours_text, hours_osm, hours_status, \
-                reason, warnings) on stdout instead.
+                prints the reason on stderr and exits 3 (text longer than 1000 characters is not read). \
+                --json prints hours-normalize/1 (hours_text, hours_osm, hours_status, reason, warnings) on \
+                stdout instead.
                 """
         )
 

@@ -97,3 +97,23 @@ import Testing
                 == "not valid opening_hours (at character 1: year 1899 is out of range (1900-9999))")
     }
 }
+
+/// Issue 27 item 5 (stored text): the evaluator of stored places does not parse OSM text
+/// longer than any reading produces (an edit made in QGIS or sqlite3 could store any).
+@Suite struct StoredHoursBoundTests {
+    @Test func overlongStoredTextIsUnknown() throws {
+        let evaluator = OpenStateEvaluator()
+        let huge = String(repeating: "00:00-24:00,", count: 1_000) + "00:00-24:00"
+        #expect(huge.utf8.count > OpenStateEvaluator.maxOSMLength)
+        #expect(evaluator.hours(huge) == nil)
+        let answer = evaluator.state(
+            hoursOSM: huge, timeZone: "Europe/Prague", country: nil, latitude: 50, longitude: 14,
+            at: Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(answer.state == .unknown)
+        // The canonical form of the longest text read stays within the bound.
+        let longest = String(repeating: "1-2,", count: HoursReading.maxLength / 4 - 1) + "1-2"
+        let read = try #require(HoursReading(longest).osm)
+        #expect(read.utf8.count == 2_999)
+        #expect(evaluator.hours(read) != nil)
+    }
+}

@@ -40,6 +40,7 @@ import Testing
             "po-pá 8:00-16:00",
             "not valid opening_hours (at character 1: expected a selector, a time, '24/7', a modifier or a comment)"
         ),
+        ("Mo-Fr 08:00 - 16:00", "not valid opening_hours (at character 12: expected '-' and an end time)"),
         ("non-stop", "not valid opening_hours (at character 1: expected a selector, a time, '24/7', a modifier or a comment)"),
     ])
     func strictModeRefusesEverydayForms(text: String, reason: String) {

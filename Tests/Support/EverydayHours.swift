@@ -57,6 +57,12 @@ public enum EverydayHours {
                 minutes("16", "16:00", at: 9),
             ]),
         Case(
+            text: "Mo-Fr 8:00 - 16:00", osm: "Mo-Fr 08:00-16:00", status: "exact", reason: nil,
+            warnings: [
+                "at character 7: '8:00' read as '08:00' (hours have two digits)",
+                "at character 11: ' - ' read as '-' (a time range is written without spaces)",
+            ]),
+        Case(
             text: "Po–Pá 8.30–16", osm: "Mo-Fr 08:30-16:00", status: "exact", reason: nil,
             warnings: [minutes("16", "16:00", at: 12)]),
         Case(

@@ -176,11 +176,29 @@ extension Parser {
     mutating func parseTimeSpan() throws(HoursSyntaxError) -> TimeSpan {
         let start = try parseTimePoint(isEnd: false)
         if accept("+") { return TimeSpan(start: start, end: nil, openEnd: true) }
-        guard accept("-") else { throw fail("expected '-' and an end time") }
+        if !strict, let after = spacedDashEnd() {
+            let found = String(decoding: chars[pos..<after], as: UTF8.self)
+            try tolerate(at: pos, found: found, canonical: "-", reason: "a time range is written without spaces")
+            pos = after
+        } else if !accept("-") {
+            throw fail("expected '-' and an end time")
+        }
         let end = try parseTimePoint(isEnd: true)
         if accept("/") { throw fail("repeating time spans ('/' intervals) are not supported", back: 1) }
         let openEnd = accept("+")
         return TimeSpan(start: start, end: end, openEnd: openEnd)
+    }
+
+    /// Where the end time starts after a dash with spaces beside it (`8:00 - 16:00`), or nil.
+    private func spacedDashEnd() -> Int? {
+        var i = pos
+        while i < chars.count, chars[i] == 0x20 { i += 1 }
+        guard i < chars.count, chars[i] == UInt8(ascii: "-") else { return nil }
+        var j = i + 1
+        while j < chars.count, chars[j] == 0x20 { j += 1 }
+        guard i > pos || j > i + 1, isDigit(at: j) || (j < chars.count && chars[j] == UInt8(ascii: "(")) || isLetter(at: j)
+        else { return nil }
+        return j
     }
 
     private mutating func parseTimePoint(isEnd: Bool) throws(HoursSyntaxError) -> TimePoint {

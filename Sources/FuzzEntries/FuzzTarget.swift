@@ -5,7 +5,7 @@ public import Foundation
 /// The fuzzer binary (`Fuzz/Driver`) and the corpus replay test (`Tests/FuzzTests`) call
 /// the same `run`.
 public enum FuzzTarget: String, CaseIterable, Sendable {
-    /// Czech opening-hours text (`CzechHours`, then `HoursInput` as `hours eval` reads it).
+    /// Czech opening-hours text (`CzechHours`, then `HoursReading` as every reader of hours text reads it).
     case czechHours = "czech-hours"
     /// OSM `opening_hours`: parse, canonical form, evaluation.
     case openingHours = "opening-hours"

@@ -29,9 +29,12 @@ enum HoursFuzzing {
         case .missing:
             if text.contains(where: { !$0.isWhitespace }) { broken.append("czech: text read as missing") }
         }
-        if let input = try? HoursInput(text), input.normalized != input.hours.canonical {
-            broken.append("hours input: normalized form differs from the canonical one")
+        let reading = HoursReading(text)
+        if reading.osm != reading.hours?.canonical {
+            broken.append("hours reading: the OSM form differs from the tree's canonical one")
         }
+        if let reason = reading.reason, reason.contains("internal error") { broken.append("hours reading: \(reason)") }
+        if reading.status == .unknown, reading.reason == nil { broken.append("hours reading: unknown without a reason") }
         return broken
     }
 

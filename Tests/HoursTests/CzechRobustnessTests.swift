@@ -83,17 +83,13 @@ import Testing
         #expect(h.expression == "Feb 29 08:00-12:00")
     }
 
-    /// `hours eval` tries OSM syntax first, then Czech text: both reasons, no trap (exit 1).
-    @Test func evalOfAHugeHourNamesBothProblems() {
-        do {
-            let input = try HoursInput("999999999999999999:00")
-            Issue.record("accepted as \(input.normalized)")
-        } catch {
-            #expect(
-                error.message
-                    == "not valid opening_hours (at character 1: expected an hour of 1-2 digits) nor Czech hours text "
-                    + "(a number longer than 4 digits at character 1 in '999999999999999999:00')")
-        }
+    /// A huge hour is no trap: OSM syntax first, then Czech text, then the Czech reason (the
+    /// text names no OSM word).
+    @Test func aHugeHourIsNotUnderstoodWithAReason() {
+        let r = HoursReading("999999999999999999:00")
+        #expect(r.status == .unknown)
+        #expect(r.hours == nil)
+        #expect(r.reason == "a number longer than 4 digits at character 1 in '999999999999999999:00'")
     }
 
     /// Long schedules are read whole (linear reading, not a bound on length).

@@ -119,7 +119,10 @@ import Testing
         #expect(PublicHolidays.holidays(code: "XX", year: 2026) == nil)
         #expect(PublicHolidays.holidays(code: "UA", year: 2026) == [])
         #expect(PublicHolidays.isSupported("de-by"))
-        #expect(!PublicHolidays.isSupported("DE"))
+        #expect(!PublicHolidays.isSupported("DE-XX"))
+        // Issue 23 item 6: a bare country of regional calendars is its national holidays.
+        #expect(PublicHolidays.isSupported("DE"))
+        #expect(PublicHolidays.dates(country: "ES", year: 2026).count == 8)
         #expect(PublicHolidays.dates(country: "cz", year: 2026).count == 13)
     }
 
@@ -143,10 +146,11 @@ import Testing
         arguments: [
             ("CZ", nil),
             ("gb-sct", nil),
-            ("GB", "'GB' has no nationwide public-holiday calendar: pick its region (GB-ENG, GB-NIR, GB-SCT, GB-WLS)"),
+            ("GB", nil),
+            ("GB-XX", "'GB-XX' has no public-holiday calendar (near: GB, GB-ENG, GB-NIR, GB-SCT, GB-WLS)"),
             ("AT-10", "'AT-10' has no public-holiday calendar (near: AT, AT-1, AT-2, AT-3, AT-4, AT-5, AT-6, AT-7, AT-8, AT-9)"),
-            ("CX", "'CX' has no public-holiday calendar (near: CY, CZ)"),
-            ("XQ", "'XQ' has no public-holiday calendar in this build (111 codes are, README \"Public holidays\" lists them)"),
+            ("CX", "'CX' has no public-holiday calendar (near: CH, CY, CZ)"),
+            ("XQ", "'XQ' has no public-holiday calendar in this build (115 codes are, README \"Public holidays\" lists them)"),
             ("Czech", "'Czech' is not an ISO 3166 country or region code (such as CZ or DE-BY)"),
             ("DE_BY", "'DE_BY' is not an ISO 3166 country or region code (such as CZ or DE-BY)"),
         ] as [(String, String?)])

@@ -170,9 +170,11 @@ import Testing
 
     /// Strict input has no Czech reading; the default keeps it.
     @Test func strictInputHasNoCzechReading() throws {
-        #expect(throws: HoursInputError.self) { try HoursInput("po-pá 8:00-16:00", mode: .strict) }
-        let lenient = try HoursInput("po-pá 8:00-16:00")
-        #expect(lenient.normalized == "Mo-Fr 08:00-16:00")
+        let strict = HoursReading("po-pá 8:00-16:00", mode: .strict)
+        #expect(strict.status == .unknown)
+        #expect(strict.hours == nil)
+        let lenient = HoursReading("po-pá 8:00-16:00")
+        #expect(lenient.osm == "Mo-Fr 08:00-16:00")
         #expect(lenient.status == .exact)
     }
 }

@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("Mo-Fr 8-20", "at character 8: expected ':' after the hour (write 08:00, not 8)"),
+        ("Mo-Fr 0800-2000", "at character 7: expected an hour of 1-2 digits"),
         ("25:00-26:00", "at character 1: time 25:00 is out of range (00:00-24:00)"),
         ("week 54", "at character 6: week 54 is out of range (01-53)"),
         ("Mo[0]", "at character 4: nth weekday 0 is out of range (1 to 5, or -1 to -5)"),

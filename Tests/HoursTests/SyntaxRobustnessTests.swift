@@ -37,8 +37,8 @@ import Testing
     /// Fuzzing finding: a year-anchored date took any four digits, and `0225` printed as
     /// `225`, which does not read back. Its years are those of year selectors now.
     @Test(arguments: [
-        ("Jan 01,0225 Sep", "at character 8: year 225 is out of range (1900-2200)"),
-        ("Jan 01,2201 Sep", "at character 8: year 2201 is out of range (1900-2200)"),
+        ("Jan 01,0225 Sep", "at character 8: year 225 is out of range (1900-9999)"),
+        ("Jan 01,1899 Sep", "at character 8: year 1899 is out of range (1900-9999)"),
     ])
     func yearAnchoredDatesKeepToTheYearRange(input: String, message: String) {
         do {
@@ -47,6 +47,14 @@ import Testing
         } catch {
             #expect(error.description == message)
         }
+    }
+
+    /// Issue 23 item 6: years after 2200 are OSM syntax (four digits run to 9999).
+    @Test(arguments: ["Jan 01,2201 Sep", "Jan 01,9999 Sep", "2030-2500 Mo-Fr 08:00-12:00"])
+    func yearsAfter2200ReadBack(input: String) throws {
+        let tree = try OpeningHours(parsing: input)
+        #expect(tree.canonical == input)
+        #expect(try OpeningHours(parsing: tree.canonical) == tree)
     }
 
     @Test func aYearAnchoredDateReadsBack() throws {

@@ -39,7 +39,11 @@ struct RealPragueDataTests {
         #expect(counts["OTEVRENO: hours not understood, stored as unknown: not a schedule: 'nejasná' in 'nejasná'"] == 1)
         // OSM syntax with a tolerated variant is read and reported with its canonical form (issue 11).
         #expect(counts["OTEVRENO: hours corrected: at character 1: '5:00' read as '05:00' (hours have two digits)"] == 1)
-        #expect(report.warnings.count == 135)
+        // Bare hours (`6-21 h`) are read with a correction each (issue 23 item 5): 32 records.
+        let corrected = report.warnings.filter { $0.reason.hasPrefix("hours corrected: ") }
+        #expect(corrected.filter { $0.reason.contains("(times are written hh:mm, with minutes)") }.count == 32)
+        #expect(corrected.count == 33)
+        #expect(report.warnings.count == 167)
     }
 
     @Test func sJTSKTwinLandsWithinTenCentimetres() throws {

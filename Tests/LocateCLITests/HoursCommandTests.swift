@@ -73,12 +73,12 @@ import Testing
     }
 
     @Test func invalidExpressionIsAJSONError() throws {
-        let r = try CLI.run(["hours", "eval", "Mo-Fr 8-20", "--at", "2026-11-21T10:00", "--json"])
+        let r = try CLI.run(["hours", "eval", "Mo-Fr 10:60-12:00", "--at", "2026-11-21T10:00", "--json"])
         #expect(r.status == 1)
         #expect(r.stdout == "")
         #expect(
             r.stderr
-                == "{\"error\":{\"exit_code\":1,\"message\":\"not valid opening_hours (at character 8: expected ':' after the hour (write 08:00, not 8)) nor Czech hours text (not a schedule: 'mo' in 'Mo-Fr 8-20')\"},\"schema\":\"error/1\"}\n"
+                == "{\"error\":{\"exit_code\":1,\"message\":\"not valid opening_hours (at character 10: minutes 60 are out of range (00-59))\"},\"schema\":\"error/1\"}\n"
         )
     }
 
@@ -119,7 +119,7 @@ import Testing
         let input = """
             {"id":"x1","expr":"Mo-Fr 08:00-18:00","at":"2026-06-03T12:00","tz":"Europe/Prague","country":"CZ","coords":[50.08,14.42]}
             {"id":"x2","expr":"po-pá 6:00-21:00; so-ne 8:00-20:00","at":"2026-06-06T07:00","tz":"Europe/Prague"}
-            {"id":"x3","expr":"Mo-Fr 8-20","at":"2026-06-03T12:00"}
+            {"id":"x3","expr":"Mo-Fr 10:60-12:00","at":"2026-06-03T12:00"}
             {"id":"x4","expr":"24/7","at":"2026-06-03T12:00","tz":"Europe/Warsaw"}
             not json
             {"id":"x6","expr":"PH off","country":5}
@@ -141,7 +141,7 @@ import Testing
         )
         #expect(
             lines[2]
-                == "{\"error\":\"not valid opening_hours (at character 8: expected ':' after the hour (write 08:00, not 8)) nor Czech hours text (not a schedule: 'mo' in 'Mo-Fr 8-20')\",\"id\":\"x3\",\(failed)"
+                == "{\"error\":\"not valid opening_hours (at character 10: minutes 60 are out of range (00-59))\",\"id\":\"x3\",\(failed)"
         )
         #expect(
             lines[3]
@@ -175,7 +175,17 @@ import Testing
         #expect(ok.stderr == "exact\n")
         let season = try CLI.run(["hours", "normalize", "po-ne 9-21 h (léto); po-ne 9-19 h (zima)"])
         #expect(season.stdout == "Apr-Sep Mo-Su 09:00-21:00; Oct-Mar Mo-Su 09:00-19:00\n")
-        #expect(season.stderr == "interpreted: léto read as Apr-Sep; zima read as Oct-Mar\n")
+        // Bare hours are read with a warning each (issue 23 item 5).
+        let minutes = "(times are written hh:mm, with minutes)"
+        #expect(
+            season.stderr == """
+                interpreted: léto read as Apr-Sep; zima read as Oct-Mar
+                warning: at character 7: '9' read as '09:00' \(minutes)
+                warning: at character 9: '21' read as '21:00' \(minutes)
+                warning: at character 28: '9' read as '09:00' \(minutes)
+                warning: at character 30: '19' read as '19:00' \(minutes)
+
+                """)
         let prose = try CLI.run(["hours", "normalize", "nejasná"])
         #expect(prose.status == 3)
         #expect(prose.stdout == "")
@@ -192,7 +202,30 @@ import Testing
                   "reason" : "léto read as Apr-Sep; zima read as Oct-Mar",
                   "schema" : "hours-normalize/1",
                   "warnings" : [
-
+                    {
+                      "at_character" : 7,
+                      "canonical" : "09:00",
+                      "found" : "9",
+                      "reason" : "times are written hh:mm, with minutes"
+                    },
+                    {
+                      "at_character" : 9,
+                      "canonical" : "21:00",
+                      "found" : "21",
+                      "reason" : "times are written hh:mm, with minutes"
+                    },
+                    {
+                      "at_character" : 28,
+                      "canonical" : "09:00",
+                      "found" : "9",
+                      "reason" : "times are written hh:mm, with minutes"
+                    },
+                    {
+                      "at_character" : 30,
+                      "canonical" : "19:00",
+                      "found" : "19",
+                      "reason" : "times are written hh:mm, with minutes"
+                    }
                   ]
                 }
 

@@ -171,8 +171,8 @@ import Testing
             "{\"error\":{\"exit_code\":1,\"message\":\"/nope/x.sqlite: cannot open database: no such file (run `locate ingest` first)\"},\"schema\":\"error/1\"}\n"
         ),
         (
-            ["hours", "eval", "Mo-Fr 8-20", "--json"], 1,
-            "{\"error\":{\"exit_code\":1,\"message\":\"not valid opening_hours (at character 8: expected ':' after the hour (write 08:00, not 8)) nor Czech hours text (not a schedule: 'mo' in 'Mo-Fr 8-20')\"},\"schema\":\"error/1\"}\n"
+            ["hours", "eval", "Mo-Fr 10:60-12:00", "--json"], 1,
+            "{\"error\":{\"exit_code\":1,\"message\":\"not valid opening_hours (at character 10: minutes 60 are out of range (00-59))\"},\"schema\":\"error/1\"}\n"
         ),
     ]
 

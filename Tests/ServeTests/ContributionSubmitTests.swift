@@ -38,6 +38,9 @@ import Testing
 
     @Test(arguments: [
         ("po-pá 8:00-18:00", "Mo-Fr 08:00-18:00", "exact"),
+        // Issue 23 item 5: what people type is read (it failed with "hour 6 without minutes").
+        ("po-ne 6-22", "Mo-Su 06:00-22:00", "exact"),
+        ("Mo-Su 8-20", "Mo-Su 08:00-20:00", "exact"),
         ("whenever the caretaker is in", nil, "unknown"),
     ])
     func hoursTextIsReadAtOnce(text: String, osm: String?, status: String) throws {

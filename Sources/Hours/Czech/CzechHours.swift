@@ -35,22 +35,39 @@ public struct CzechHours: Sendable, Equatable, Codable {
             reason = "no opening hours given"
             return
         }
-        do {
-            var reader = CzechReader(tokens: try CzechLexer.tokenize(text), text: text)
+        switch CzechHours.translate(text) {
+        case .success(let t):
+            expression = t.hours.canonical
+            status = t.notes.isEmpty ? .exact : .interpreted
+            reason = t.notes.isEmpty ? nil : t.notes.joined(separator: "; ")
+        case .failure(let failure):
+            expression = "\"\(text.replacingQuotes.trimmingSpaces)\""
+            status = .unknown
+            reason = failure.message
+        }
+    }
+
+    /// A translation: the tree, the readings chosen (`léto read as Apr-Sep`) and the
+    /// everyday forms corrected (`8` read as `08:00`).
+    struct Translation {
+        let hours: OpeningHours
+        let notes: [String]
+        let warnings: [HoursWarning]
+    }
+
+    /// Translates non-blank `text`, or says why it is not a schedule.
+    static func translate(_ text: String) -> Result<Translation, CzechReader.Failure> {
+        do throws(CzechReader.Failure) {
+            let (tokens, spans) = try CzechLexer.tokenize(text)
+            var reader = CzechReader(tokens: tokens, spans: spans, text: text)
             let (expr, notes) = try reader.translate()
             // The translation must be valid OSM syntax; anything else is our bug, reported as such.
-            do {
-                expression = try OpeningHours(parsing: expr).canonical
-            } catch {
-                throw CzechReader.Failure("internal error: produced invalid syntax '\(expr)' (\(error))")
+            guard let hours = try? OpeningHours(parsing: expr) else {
+                throw CzechReader.Failure("internal error: produced invalid syntax '\(expr)'")
             }
-            status = notes.isEmpty ? .exact : .interpreted
-            reason = notes.isEmpty ? nil : notes.joined(separator: "; ")
+            return .success(Translation(hours: hours, notes: notes, warnings: reader.warnings))
         } catch {
-            let clean = text.replacingQuotes.trimmingSpaces
-            expression = "\"\(clean)\""
-            status = .unknown
-            reason = (error as? CzechReader.Failure)?.message ?? "\(error)"
+            return .failure(error)
         }
     }
 }

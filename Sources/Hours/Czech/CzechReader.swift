@@ -16,18 +16,25 @@ struct CzechReader {
     }
 
     private let tokens: [CzechToken]
+    /// Where each token lies in `text` (character offsets).
+    private let spans: [Range<Int>]
     private let text: String
+    /// The characters of `text`, for the text of a warning.
+    private let source: [Character]
     private var i = 0
     private var notes: [String] = []
-    private let bareHoursAllowed: Bool
+    /// The corrections of everyday forms (`8` read as `08:00`), in input order.
+    private(set) var warnings: [HoursWarning] = []
 
     static let osmDays = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
     static let osmMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    init(tokens: [CzechToken], text: String) {
+    init(tokens: [CzechToken], spans: [Range<Int>], text: String) {
+        precondition(tokens.count == spans.count, "a span per token")
         self.tokens = tokens
+        self.spans = spans
         self.text = text
-        bareHoursAllowed = tokens.contains(.hoursMarker)
+        source = Array(text)
     }
 
     /// The longest source text a message repeats; longer texts are cut with `…`.
@@ -198,6 +205,7 @@ struct CzechReader {
         var out: [String] = []
         while true {
             let start = try timePoint()
+            if i < tokens.count, tokens[i] == .hoursMarker { i += 1 }
             guard i < tokens.count, tokens[i] == .dash else {
                 throw Failure("a time without a range in \(quoted)")
             }
@@ -234,12 +242,17 @@ struct CzechReader {
             i += 1
             guard m <= 24 * 60 else { throw Failure("a time past 24:00 in \(quoted)") }
             return m
-        case .hour(let h) where bareHoursAllowed:
-            i += 1
-            guard h <= 24 else { throw Failure("hour \(h) is out of range in \(quoted)") }
-            return h * 60
         case .hour(let h):
-            throw Failure("hour \(h) without minutes in \(quoted)")
+            guard h <= 24 else { throw Failure("hour \(h) is out of range in \(quoted)") }
+            // A bare hour (`8-16`, `6-21 h`) is what signs say: read with a warning.
+            let span = spans[i]
+            let found = span.upperBound <= source.count ? String(source[span]) : "\(h)"
+            warnings.append(
+                HoursWarning(
+                    offset: span.lowerBound, found: found, canonical: CzechReader.clock(h * 60),
+                    reason: "times are written hh:mm, with minutes"))
+            i += 1
+            return h * 60
         default:
             throw Failure("expected a time in \(quoted)")
         }

@@ -48,6 +48,8 @@ struct CzechLexer {
     private let text: String
     /// Characters read so far (each `at(_:)` call): at most a small multiple of the length.
     private(set) var examined = 0
+    /// Where each token of the last `tokens()` call lies, as character offsets.
+    private(set) var spans: [Range<Int>] = []
 
     /// A lexer over `text` (lower-cased for matching).
     init(_ text: String) {
@@ -56,9 +58,10 @@ struct CzechLexer {
     }
 
     /// The tokens of `text`, or the first number too long to be part of a schedule.
-    static func tokenize(_ text: String) throws(CzechReader.Failure) -> [CzechToken] {
+    static func tokenize(_ text: String) throws(CzechReader.Failure) -> (tokens: [CzechToken], spans: [Range<Int>]) {
         var lexer = CzechLexer(text)
-        return try lexer.tokens()
+        let tokens = try lexer.tokens()
+        return (tokens, lexer.spans)
     }
 
     /// The character at `i`, or nil past the end; counted in `examined`.
@@ -76,8 +79,11 @@ struct CzechLexer {
 
     mutating func tokens() throws(CzechReader.Failure) -> [CzechToken] {
         var out: [CzechToken] = []
+        spans = []
         var i = 0
         while let c = at(i) {
+            let (first, count) = (i, out.count)
+            defer { if out.count > count { spans.append(first..<min(i, chars.count)) } }
             if c == " " || c == "\t" {
                 i += 1
             } else if c.isNewline {
@@ -105,8 +111,17 @@ struct CzechLexer {
             } else if c.isNumber, c.isASCII {
                 i = try number(i, into: &out)
             } else if c.isLetter {
-                let j = end(from: i) { $0.isLetter }
-                out.append(CzechLexer.word(String(chars[i..<j])))
+                var j = end(from: i) { $0.isLetter }
+                let word = String(chars[i..<j])
+                // `non-stop`, `non stop`: one word.
+                if word == "non", let sep = at(j), sep == "-" || sep == " " || sep == "–", at(j + 1) == "s",
+                    end(from: j + 1, while: { $0.isLetter }) == j + 5, String(chars[(j + 1)..<(j + 5)]) == "stop"
+                {
+                    out.append(.nonstop)
+                    j += 5
+                } else {
+                    out.append(CzechLexer.word(word))
+                }
                 i = j
             } else {
                 out.append(.word(String(c)))

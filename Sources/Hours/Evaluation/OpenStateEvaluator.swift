@@ -21,9 +21,16 @@ public final class OpenStateEvaluator {
         return z
     }
 
-    /// The parsed expression of `hoursOSM`, or nil when there is none or it does not parse.
+    /// The longest stored OSM text parsed, in UTF-8 bytes: eight times `HoursReading.maxLength`
+    /// (the canonical form of text read is at most about three times as many characters, `1-2,`
+    /// becoming `01:00-02:00,`, and a character of a comment takes up to 4 bytes, rarely more
+    /// than 2). Longer text, written into the database by hand, is unknown.
+    public static let maxOSMLength = 8 * HoursReading.maxLength
+
+    /// The parsed expression of `hoursOSM`, or nil when there is none, it is longer than
+    /// `maxOSMLength` or it does not parse.
     public func hours(_ hoursOSM: String?) -> OpeningHours? {
-        guard let text = hoursOSM else { return nil }
+        guard let text = hoursOSM, text.utf8.count <= OpenStateEvaluator.maxOSMLength else { return nil }
         if let hit = parsed[text] { return hit }
         let tree = try? OpeningHours(parsing: text)
         parsed[text] = tree

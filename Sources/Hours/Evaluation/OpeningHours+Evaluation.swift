@@ -3,7 +3,8 @@ public import Foundation
 extension OpeningHours {
     /// The state at `instant` in the place's wall-clock time, the deciding rule's comment,
     /// and the next instant the state changes (nil when none comes within 12 years past the
-    /// instant's year or the last year the expression names, whichever is later).
+    /// instant's year or the last year the expression names, whichever is later, nor within
+    /// `Evaluator.maxScannedDays` days looked at).
     public func state(at instant: Date, in context: HoursContext) -> HoursAnswer {
         var evaluator = Evaluator(hours: self, context: context)
         return evaluator.answer(at: instant)
@@ -53,6 +54,10 @@ struct Evaluator {
         return HoursAnswer(state: state, comment: comment, nextChange: nextChange(after: instant, from: day, state: state))
     }
 
+    /// The most days the scan looks at one by one (about 300 years); a change further on is
+    /// not found (nil), however far the expression's years run.
+    static let maxScannedDays = 110_000
+
     /// Scans day by day for the first boundary whose state differs. Rules repeat at most
     /// yearly, apart from year selectors, weekday-date coincidences and week 53, so the
     /// scan stops 12 years past the last year the expression names (or past today).
@@ -70,6 +75,7 @@ struct Evaluator {
         if clocksGoBack(nearDay: start.number) { day = start.adding(-1) }
         var earliest: Date? = nil
         var lastDay: CivilDay? = nil
+        var scanned = 0
         while day <= horizon {
             if let lastDay, day > lastDay { break }
             // A year no rule can select is closed throughout: jump to the next one that can
@@ -82,6 +88,9 @@ struct Evaluator {
                 day = CivilDay(year: year, month: 1, day: 1)
                 continue
             }
+            // Years run to 9999: the days looked at one by one are bounded, the jumps are not.
+            scanned += 1
+            if scanned > Self.maxScannedDays { break }
             let dayNumber = day.number
             let repeats = clocksGoBack(nearDay: dayNumber)
             // The state changes only where a segment starts or ends (or at midnight); the

@@ -30,8 +30,11 @@ extension HolidayCalendars {
         return Dictionary(uniqueKeysWithValues: extra.map { ("DE-" + $0.key, germanNational + $0.value) })
     }()
 
+    /// Switzerland's federal holidays (the cantons add their own).
+    static let swissNational = [newYear, ascension, fixed(8, 1, "National Day"), christmas]
+
     static let switzerland: [String: [HolidayRule]] = {
-        let national = [newYear, ascension, fixed(8, 1, "National Day"), christmas]
+        let national = swissNational
         let berchtold = fixed(1, 2, "St Berchtold's Day")
         let joseph = fixed(3, 19, "St Joseph's Day")
         let easter = [goodFriday, easterMonday, whitMonday]
@@ -67,15 +70,21 @@ extension HolidayCalendars {
             uniqueKeysWithValues: extra.map { ("CH-" + $0.key, ($0.key == "NE" ? neuchatel : national) + $0.value) })
     }()
 
+    /// Spain's national fixed days (Good Friday aside).
+    static let spanishNationalDays = [
+        newYear, epiphany, labourDay, assumption, fixed(10, 12, "National Day"), allSaints,
+        fixed(12, 6, "Constitution Day"), immaculate, christmas,
+    ]
+
+    /// Spain's national holidays as no community moves them: a fixed day on a Sunday is none.
+    static let spanishNational = [goodFriday] + spanishNationalDays.map { $0.shifted(.droppedOnSunday) }
+
     /// Spain: the national days and each community's own, as the yearly decrees apply them
     /// (Ceuta and Melilla are left out: their Eid days follow the observed Islamic calendar). A
     /// fixed holiday on a Sunday is no holiday unless the community moves it to the Monday;
     /// `moving` lists the (month, day) pairs a community moves, with the years it does so.
     static let spain: [String: [HolidayRule]] = {
-        let national = [
-            newYear, epiphany, labourDay, assumption, fixed(10, 12, "National Day"), allSaints,
-            fixed(12, 6, "Constitution Day"), immaculate, christmas,
-        ]
+        let national = spanishNationalDays
         let allNational = [(1, 1), (1, 6), (5, 1), (8, 15), (10, 12), (11, 1), (12, 6), (12, 8), (12, 25)]
         let joseph = fixed(3, 19, "St Joseph's Day")
         let john = fixed(6, 24, "St John's Day")
@@ -171,9 +180,10 @@ extension HolidayCalendars {
         return out
     }()
 
-    static let britain: [String: [HolidayRule]] = {
+    /// The bank holidays common to the four nations of the United Kingdom.
+    static let britishCommon: [HolidayRule] = {
         let substitute = HolidayShift.weekendToNextWorkday
-        let common = [
+        return [
             newYear.shifted(substitute), goodFriday,
             nth(1, monday, of: 5, "Early May Bank Holiday").except(1995, 2020),
             fixed(5, 8, "Early May Bank Holiday").only(1995), fixed(5, 8, "Early May Bank Holiday").only(2020),
@@ -186,6 +196,11 @@ extension HolidayCalendars {
             fixed(9, 19, "State Funeral of Queen Elizabeth II").only(2022),
             fixed(5, 8, "Coronation of Charles III").only(2023),
         ]
+    }()
+
+    static let britain: [String: [HolidayRule]] = {
+        let substitute = HolidayShift.weekendToNextWorkday
+        let common = britishCommon
         let england = common + [easterMonday, nth(-1, monday, of: 8, "Summer Bank Holiday")]
         return [
             "GB-ENG": england, "GB-WLS": england,
@@ -199,6 +214,12 @@ extension HolidayCalendars {
             ],
         ]
     }()
+
+    /// The countries whose calendars are regional, given bare (`ES`): the holidays of the
+    /// whole country only; the regional ones need the region's code (`ES-MD`).
+    static let nationalOfRegional: [String: [HolidayRule]] = [
+        "DE": germanNational, "CH": swissNational, "ES": spanishNational, "GB": britishCommon,
+    ]
 
     static let otherRegions: [String: [HolidayRule]] = {
         var out: [String: [HolidayRule]] = [:]

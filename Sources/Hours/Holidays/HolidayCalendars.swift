@@ -36,6 +36,7 @@ extension HolidayCalendars {
     static let countries: [String: [HolidayRule]] = western.merging(eastern) { a, _ in a }
     static let regions: [String: [HolidayRule]] = germany.merging(switzerland) { a, _ in a }
         .merging(spain) { a, _ in a }.merging(britain) { a, _ in a }.merging(otherRegions) { a, _ in a }
+        .merging(nationalOfRegional) { a, _ in a }
 
     static let newYear = fixed(1, 1, "New Year's Day")
     static let epiphany = fixed(1, 6, "Epiphany")

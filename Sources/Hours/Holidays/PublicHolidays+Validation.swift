@@ -13,10 +13,6 @@ extension PublicHolidays {
         guard wellFormed else {
             return "'\(code)' is not an ISO 3166 country or region code (such as CZ or DE-BY)"
         }
-        let regions = supportedCountries.filter { $0.hasPrefix(upper + "-") }
-        if parts.count == 1, !regions.isEmpty {
-            return "'\(upper)' has no nationwide public-holiday calendar: pick its region (\(regions.joined(separator: ", ")))"
-        }
         let near = suggestions(for: upper)
         if !near.isEmpty {
             return "'\(upper)' has no public-holiday calendar (near: \(near.joined(separator: ", ")))"

@@ -15,9 +15,9 @@ public struct PublicHoliday: Sendable, Hashable {
 /// Public (legal, non-working) holidays computed for any year: the set an OSM `PH` means.
 ///
 /// Codes are ISO 3166-1 alpha-2 countries (`CZ`) or ISO 3166-2 regions (`DE-BY`, `GB-SCT`),
-/// matched case-insensitively. DE, CH, ES and GB have no nationwide set in law: each
-/// region has its own, so only their regional codes are accepted. The rules per country,
-/// with their sources, are in README ("Public holidays").
+/// matched case-insensitively. DE, CH, ES and GB set most holidays per region: their bare
+/// code means the holidays of the whole country only, a regional code adds the region's. The
+/// rules per country, with their sources, are in README ("Public holidays").
 public enum PublicHolidays {
     /// Every accepted code, sorted: countries and regions.
     public static let supportedCountries: [String] = HolidayCalendars.all.keys.sorted()

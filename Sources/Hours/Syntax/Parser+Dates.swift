@@ -18,8 +18,8 @@ extension Parser {
 
     private mutating func parseYear() throws(HoursSyntaxError) -> Int {
         let y = try parseNumber(digits: 4...4, what: "a year")
-        // `0225` would print as `225`, which does not read back.
-        guard (1900...2200).contains(y) else { throw fail("year \(y) is out of range (1900-2200)", back: 4) }
+        // `0225` would print as `225`, which does not read back; four digits end at 9999.
+        guard (1900...9999).contains(y) else { throw fail("year \(y) is out of range (1900-9999)", back: 4) }
         return y
     }
 
@@ -176,11 +176,29 @@ extension Parser {
     mutating func parseTimeSpan() throws(HoursSyntaxError) -> TimeSpan {
         let start = try parseTimePoint(isEnd: false)
         if accept("+") { return TimeSpan(start: start, end: nil, openEnd: true) }
-        guard accept("-") else { throw fail("expected '-' and an end time") }
+        if !strict, let after = spacedDashEnd() {
+            let found = String(decoding: chars[pos..<after], as: UTF8.self)
+            try tolerate(at: pos, found: found, canonical: "-", reason: "a time range is written without spaces")
+            pos = after
+        } else if !accept("-") {
+            throw fail("expected '-' and an end time")
+        }
         let end = try parseTimePoint(isEnd: true)
         if accept("/") { throw fail("repeating time spans ('/' intervals) are not supported", back: 1) }
         let openEnd = accept("+")
         return TimeSpan(start: start, end: end, openEnd: openEnd)
+    }
+
+    /// Where the end time starts after a dash with spaces beside it (`8:00 - 16:00`), or nil.
+    private func spacedDashEnd() -> Int? {
+        var i = pos
+        while i < chars.count, chars[i] == 0x20 { i += 1 }
+        guard i < chars.count, chars[i] == UInt8(ascii: "-") else { return nil }
+        var j = i + 1
+        while j < chars.count, chars[j] == 0x20 { j += 1 }
+        guard i > pos || j > i + 1, isDigit(at: j) || (j < chars.count && chars[j] == UInt8(ascii: "(")) || isLetter(at: j)
+        else { return nil }
+        return j
     }
 
     private mutating func parseTimePoint(isEnd: Bool) throws(HoursSyntaxError) -> TimePoint {
@@ -213,24 +231,43 @@ extension Parser {
         return e
     }
 
-    /// `hh:mm` as minutes, at most `limit`; a one-digit hour is tolerated.
+    /// `hh:mm` as minutes, at most `limit`. Lenient mode also reads what signs and people
+    /// write, each with a warning naming its canonical form: a one-digit hour (`8:00`), a
+    /// bare hour (`8`), a dot for the colon (`8.30`) and an `h` after the time (`16h`, `8:30h`).
     private mutating func parseClock(limit: Int) throws(HoursSyntaxError) -> Int {
         let start = pos
         let h = try parseNumber(digits: 1...2, what: "an hour")
-        guard accept(":") else { throw fail("expected ':' after the hour (write 08:00, not 8)") }
-        guard isDigit(at: pos), isDigit(at: pos + 1), !isDigit(at: pos + 2) else {
-            throw fail("expected two-digit minutes after ':'")
+        var m = 0
+        var correction: String? = nil
+        if accept(":") {
+            guard isDigit(at: pos), isDigit(at: pos + 1), !isDigit(at: pos + 2) else {
+                throw fail("expected two-digit minutes after ':'")
+            }
+            m = try parseNumber(digits: 2...2, what: "minutes")
+            guard m < 60 else { throw fail("minutes \(m) are out of range (00-59)", back: 2) }
+            if h < 10, pos - start == 4 { correction = "hours have two digits" }
+        } else if !strict, peek() == UInt8(ascii: "."), isDigit(at: pos + 1), isDigit(at: pos + 2), !isDigit(at: pos + 3) {
+            pos += 1
+            m = try parseNumber(digits: 2...2, what: "minutes")
+            guard m < 60 else { throw fail("minutes \(m) are out of range (00-59)", back: 2) }
+            correction = "hours and minutes are separated by ':'"
+        } else if !strict {
+            correction = "times are written hh:mm, with minutes"
+        } else {
+            throw fail("expected ':' after the hour (write 08:00, not 8)")
         }
-        let m = try parseNumber(digits: 2...2, what: "minutes")
-        guard m < 60 else { throw fail("minutes \(m) are out of range (00-59)", back: 2) }
+        if !strict, peek().map({ $0 | 0x20 }) == UInt8(ascii: "h"), !isLetter(at: pos + 1) {
+            pos += 1
+            correction = "times are written hh:mm, without 'h'"
+        }
         let total = h * 60 + m
         guard total <= limit else {
             pos = start
-            let shown = String(decoding: chars[start..<min(chars.count, start + String(h).count + 3)], as: UTF8.self)
-            throw fail("time \(shown) is out of range (00:00-\(limit / 60):00)")
+            throw fail("time \(h):\(twoDigits(m)) is out of range (00:00-\(limit / 60):00)")
         }
-        if h < 10, pos - start == 4 {
-            try tolerate(at: start, found: "\(h):\(twoDigits(m))", canonical: clock(total), reason: "hours have two digits")
+        if let correction {
+            let found = String(decoding: chars[start..<pos], as: UTF8.self)
+            try tolerate(at: start, found: found, canonical: clock(total), reason: correction)
         }
         return total
     }

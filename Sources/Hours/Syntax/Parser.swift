@@ -258,8 +258,33 @@ extension OpeningHours {
 
     /// Parses an `opening_hours` value in `mode`, with the warnings of its tolerated variants.
     public static func parse(_ text: String, mode: HoursSyntaxMode) throws(HoursSyntaxError) -> ParsedHours {
-        var p = Parser(text, strict: mode == .strict)
+        guard mode == .lenient, text.utf8.contains(0xE2) else {
+            var p = Parser(text, strict: mode == .strict)
+            let hours = try p.parse()
+            return ParsedHours(hours: hours, warnings: p.warnings)
+        }
+        // Dashes as typed (`Mo–Fr 8–16`) outside comments read as '-': one character for one,
+        // so every offset stays the input's.
+        var plain = String.UnicodeScalarView()
+        var dashes: [HoursWarning] = []
+        var inComment = false
+        var offset = 0
+        for c in text {
+            if c == "\"" { inComment.toggle() }
+            if !inComment, c == "\u{2013}" || c == "\u{2014}" {
+                plain.append("-")
+                dashes.append(
+                    HoursWarning(offset: offset, found: String(c), canonical: "-", reason: "ranges are written with '-'"))
+            } else {
+                plain.append(contentsOf: c.unicodeScalars)
+            }
+            offset += 1
+        }
+        var p = Parser(String(plain))
         let hours = try p.parse()
-        return ParsedHours(hours: hours, warnings: p.warnings)
+        let warnings = (dashes + p.warnings).enumerated().sorted {
+            ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
+        }
+        return ParsedHours(hours: hours, warnings: warnings.map(\.element))
     }
 }

@@ -58,7 +58,7 @@ public struct Rule: Sendable, Equatable {
 
 /// `2026`, `2026-2028`, `2026-2030/2`, `2026+`.
 public struct YearRange: Sendable, Equatable {
-    /// The first year selected (1900…2200).
+    /// The first year selected (1900…9999).
     public var from: Int
     /// Nil: the single year `from`; `Int.max`: open-ended (`2026+`).
     public var to: Int?

@@ -100,13 +100,16 @@ struct ToiletMapper {
             warn(f, text(f) == nil ? "address is missing" : "address is blank", id: id)
         }
         let hours = text(m.hours)
-        let reading = hours.map { h in hoursReadings.value(for: h) { HoursReading($0) } } ?? .missing
+        let reading = hours.map { h in hoursReadings.value(for: h) { HoursReading($0) } } ?? HoursReading(nil)
         if let f = m.hours {
             switch reading.status {
-            case "missing": if reportsMissing("hours") { warn(f, "opening hours missing", id: id) }
-            case "unknown": warn(f, "hours not understood, stored as unknown: \(reading.reason ?? "")", id: id)
-            case "interpreted": warn(f, "hours interpreted: \(reading.reason ?? "")", id: id)
-            default: if let r = reading.reason { warn(f, "hours corrected: \(r)", id: id) }
+            case .missing: if reportsMissing("hours") { warn(f, "opening hours missing", id: id) }
+            case .unknown: warn(f, "hours not understood, stored as unknown: \(reading.reason ?? "")", id: id)
+            case .interpreted: warn(f, "hours interpreted: \(reading.reason ?? "")", id: id)
+            case .exact: break
+            }
+            if !reading.warnings.isEmpty {
+                warn(f, "hours corrected: \(reading.warnings.map(\.description).joined(separator: "; "))", id: id)
             }
         }
         var priceText = text(m.price)
@@ -134,8 +137,8 @@ struct ToiletMapper {
         let details = self.details(trimmed: trimmed, warn: { warn($0, $1, id: id) })
         let (json, fingerprint) = properties.textAndFingerprint
         let record = ToiletRecord(
-            sourceID: id, name: trimmed(m.name), address: address, hoursText: hours, hoursOSM: reading.expression,
-            hoursStatus: reading.status, country: spec.country, priceText: priceText,
+            sourceID: id, name: trimmed(m.name), address: address, hoursText: hours, hoursOSM: reading.osm,
+            hoursStatus: reading.status.rawValue, country: spec.country, priceText: priceText,
             priceAmount: price.amount, priceCurrency: price.currency, isFree: price.isFree, wheelchair: wheelchair,
             kind: trimmed(m.kind), locationDetail: trimmed(m.locationDetail), timeZone: spec.timeZone,
             propertiesJSON: json, propertiesFingerprint: fingerprint, coordinate: coordinate,
@@ -228,31 +231,5 @@ final class Memo<Value> {
         let v = make(key)
         if values.count < 100_000 { values[key] = v }
         return v
-    }
-}
-
-/// How a source's hours text was read: OSM syntax as is, else Czech text translated.
-struct HoursReading {
-    let expression: String?
-    let status: String
-    let reason: String?
-
-    static let missing = HoursReading(expression: nil, status: "missing", reason: nil)
-
-    private init(expression: String?, status: String, reason: String?) {
-        self.expression = expression
-        self.status = status
-        self.reason = reason
-    }
-
-    init(_ text: String) {
-        if let parsed = try? OpeningHours.parse(text, mode: .lenient) {
-            // Tolerated variants (`Mo-FR`) are read and reported with their canonical form.
-            let reason = parsed.warnings.isEmpty ? nil : parsed.warnings.map(\.description).joined(separator: "; ")
-            self.init(expression: parsed.hours.canonical, status: "exact", reason: reason)
-            return
-        }
-        let czech = CzechHours(czech: text)
-        self.init(expression: czech.expression, status: czech.status.rawValue, reason: czech.reason)
     }
 }

@@ -7,7 +7,7 @@ import Hours
 /// expressions are cached.
 enum HoursBatch {
     static func run(now: Date, mode: HoursSyntaxMode) {
-        var cache: [String: Result<HoursInput, HoursInputError>] = [:]
+        var cache: [String: HoursReading] = [:]
         var zones: [String: TimeZone] = [:]
         var lineNumber = 0
         while let line = readLine(strippingNewline: true) {
@@ -20,7 +20,7 @@ enum HoursBatch {
     }
 
     private static func evaluate(
-        _ line: String, number: Int, now: Date, mode: HoursSyntaxMode, cache: inout [String: Result<HoursInput, HoursInputError>],
+        _ line: String, number: Int, now: Date, mode: HoursSyntaxMode, cache: inout [String: HoursReading],
         zones: inout [String: TimeZone]
     ) -> HoursEvalLine {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
@@ -56,22 +56,19 @@ enum HoursBatch {
         if let country = object["country"] as? String, let problem = PublicHolidays.problem(with: country) {
             return HoursEvalLine(id: id, error: "\"country\" \(problem)")
         }
-        let parsed: Result<HoursInput, HoursInputError>
+        let reading: HoursReading
         if let hit = cache[expr] {
-            parsed = hit
+            reading = hit
         } else {
-            do { parsed = .success(try HoursInput(expr, mode: mode)) } catch { parsed = .failure(error) }
+            reading = HoursReading(expr, mode: mode)
             if cache.count > 10_000 { cache.removeAll() }
-            cache[expr] = parsed
+            cache[expr] = reading
         }
-        switch parsed {
-        case .failure(let e): return HoursEvalLine(id: id, error: e.message)
-        case .success(let input):
-            let context = HoursContext(
-                timeZone: zone, country: object["country"] as? String, latitude: position?.latitude,
-                longitude: position?.longitude)
-            return HoursEvalLine(
-                id: id, answer: input.hours.state(at: instant, in: context), warnings: input.warnings, at: instant, zone: zone)
-        }
+        guard let hours = reading.hours else { return HoursEvalLine(id: id, error: reading.reason ?? "not understood") }
+        let context = HoursContext(
+            timeZone: zone, country: object["country"] as? String, latitude: position?.latitude,
+            longitude: position?.longitude)
+        return HoursEvalLine(
+            id: id, answer: hours.state(at: instant, in: context), warnings: reading.warnings, at: instant, zone: zone)
     }
 }

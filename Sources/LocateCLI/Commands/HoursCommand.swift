@@ -7,7 +7,7 @@ import Hours
 struct HoursCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hours",
-        abstract: "Evaluate opening hours (OSM syntax or Czech text) and normalise Czech text.",
+        abstract: "Evaluate opening hours (OSM syntax or Czech text) and normalise hours text.",
         subcommands: [Eval.self, Normalize.self]
     )
 
@@ -22,9 +22,10 @@ struct HoursCommand: ParsableCommand {
                 stdin, each {"id","expr","at","tz","country","coords"} (all but expr optional; at as \
                 --at takes it, coords as [lat, lon]), and writes one JSON line per input line, in order \
                 (hours-eval-line/1: id, state, state_at, next_change, time_zone, warnings, error). Variants \
-                the reference evaluators tolerate (Mo-FR, 6:00, a missing space) are read and reported as \
-                warnings with their canonical form; --strict accepts only the specification's syntax (no \
-                variants, no Czech text) and reports anything else as an error naming the character.
+                the reference evaluators tolerate (Mo-FR, 6:00, a missing space) and the forms of signs \
+                (8-16, 8.30, 16h, 8–16) are read and reported as warnings with their canonical form; \
+                --strict accepts only the specification's syntax (no variants, no Czech text) and reports \
+                anything else as an error naming the character.
                 """
         )
 
@@ -84,18 +85,18 @@ struct HoursCommand: ParsableCommand {
             let instant = time.instant(default: "Europe/Prague") ?? now
             let c = coords.flatMap(Coordinate.init(latLonText:))
             let context = HoursContext(timeZone: zone, country: country, latitude: c?.latitude, longitude: c?.longitude)
-            let input: HoursInput
-            do {
-                input = try HoursInput(expression, mode: strict ? .strict : .lenient)
-            } catch {
-                throw CLIError.failed(error.message)
+            let reading = HoursReading(expression, mode: strict ? .strict : .lenient)
+            guard let hours = reading.hours, let osm = reading.osm else {
+                throw CLIError.failed(reading.reason ?? "not understood")
             }
-            let answer = input.hours.state(at: instant, in: context)
+            let answer = hours.state(at: instant, in: context)
             if output.json {
                 Console.out(
-                    try jsonText(HoursEvalDocument(input: input, text: expression, answer: answer, at: instant, zone: zone)))
+                    try jsonText(
+                        HoursEvalDocument(reading: reading, osm: osm, text: expression, answer: answer, at: instant, zone: zone)
+                    ))
             } else {
-                Console.out(HoursText.evaluation(input, answer: answer, zone: zone))
+                Console.out(HoursText.evaluation(reading, osm: osm, answer: answer, zone: zone))
             }
         }
     }
@@ -104,40 +105,33 @@ struct HoursCommand: ParsableCommand {
     struct Normalize: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "normalize",
-            abstract: "Translate Czech opening-hours text to OSM syntax.",
+            abstract: "Turn hours text (OSM syntax, Czech text, as signs write it) into OSM syntax.",
             discussion: """
                 Prints the OSM form on stdout and how it was read (exact or interpreted, with the reason) \
-                on stderr. Text already in OSM syntax prints its canonical form, with a warning line per \
-                tolerated variant (Mo-FR read as Mo-Fr). Text that is not a schedule prints the reason on \
-                stderr and exits 3. --json prints hours-normalize/1 (hours_text, hours_osm, hours_status, \
-                reason, warnings) on stdout instead.
+                on stderr, with a warning line per correction (Mo-FR read as Mo-Fr, 8 read as 08:00). \
+                Ingest and contributions read hours text the same way. Text that is not a schedule \
+                prints the reason on stderr and exits 3 (text longer than 1000 characters is not read). \
+                --json prints hours-normalize/1 (hours_text, hours_osm, hours_status, reason, warnings) on \
+                stdout instead.
                 """
         )
 
-        @Argument(help: "Czech hours text, such as 'po-pá 6:00-21:00; so-ne 8:00-20:00'.")
+        @Argument(help: "Hours text, such as 'po-pá 6:00-21:00; so-ne 8-20' or 'Mo-Fr 08:00-18:00'.")
         var text: String
 
         @OptionGroup var output: JSONOptions
 
         func run() throws {
-            var h = CzechHours(czech: text)
-            var warnings: [HoursWarning] = []
-            // OSM syntax with tolerated variants: its canonical form, with the warnings.
-            if let parsed = try? OpeningHours.parse(text, mode: .lenient), !parsed.warnings.isEmpty {
-                h.expression = parsed.hours.canonical
-                h.status = .exact
-                h.reason = nil
-                warnings = parsed.warnings
-            }
+            let h = HoursReading(text)
             if output.json {
-                Console.out(try jsonText(HoursNormalizeDocument(text: text, hours: h, warnings: warnings)))
+                Console.out(try jsonText(HoursNormalizeDocument(h)))
             }
             switch h.status {
             case .exact, .interpreted:
                 if !output.json {
-                    Console.out(h.expression ?? "")
+                    Console.out(h.osm ?? "")
                     Console.note(HoursText.reading(h))
-                    for w in warnings { Console.note("warning: \(w)") }
+                    for w in h.warnings { Console.note("warning: \(w)") }
                 }
             case .unknown, .missing:
                 throw CLIError.noResult(HoursText.reading(h))

@@ -50,16 +50,16 @@ struct HoursEvalDocument: Encodable {
         case timeZone = "time_zone"
     }
 
-    init(input: HoursInput, text: String, answer: HoursAnswer, at instant: Date, zone: TimeZone) {
+    init(reading: HoursReading, osm: String, text: String, answer: HoursAnswer, at instant: Date, zone: TimeZone) {
         hoursText = text
-        hoursOSM = input.normalized
-        hoursStatus = input.status.rawValue
+        hoursOSM = osm
+        hoursStatus = reading.status.rawValue
         state = answer.state.rawValue
         stateAt = InstantText.text(instant, in: zone)
         nextChange = answer.nextChange.map { InstantText.text($0, in: zone) }
         timeZone = zone.identifier
         comment = answer.comment
-        warnings = input.warnings.map(HoursWarningDocument.init)
+        warnings = reading.warnings.map(HoursWarningDocument.init)
     }
 }
 
@@ -127,7 +127,7 @@ struct HoursNormalizeDocument: Encodable {
     var hoursStatus: String
     /// How it was read (interpreted) or why not (unknown, missing).
     @Nullable var reason: String? = nil
-    /// The tolerated OSM variants of a text read as OSM syntax (empty otherwise).
+    /// The corrections made in reading the text (empty when none).
     var warnings: [HoursWarningDocument]
 
     enum CodingKeys: String, CodingKey {
@@ -137,11 +137,11 @@ struct HoursNormalizeDocument: Encodable {
         case hoursStatus = "hours_status"
     }
 
-    init(text: String, hours: CzechHours, warnings: [HoursWarning]) {
-        hoursText = text
-        hoursOSM = hours.status == .unknown || hours.status == .missing ? nil : hours.expression
-        hoursStatus = hours.status.rawValue
-        reason = hours.reason
-        self.warnings = warnings.map(HoursWarningDocument.init)
+    init(_ reading: HoursReading) {
+        hoursText = reading.text ?? ""
+        hoursOSM = reading.osm
+        hoursStatus = reading.status.rawValue
+        reason = reading.reason
+        warnings = reading.warnings.map(HoursWarningDocument.init)
     }
 }

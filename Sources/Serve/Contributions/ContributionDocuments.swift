@@ -11,7 +11,7 @@ struct ReceiptDocument: Encodable {
     var target: PlaceTarget?
     var report: ReportReason?
     var receivedAt: Date
-    var hours: HoursReading?
+    var hours: SubmittedHours?
     var photo: Photo?
 
     /// The stored photo.

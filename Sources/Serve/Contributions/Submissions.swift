@@ -81,7 +81,7 @@ struct Submissions: Sendable {
         guard let reasonText = try fields.choice("reason", of: reasons), let reason = ReportReason(rawValue: reasonText)
         else { throw BodyFields.invalid("reason", "missing (one of \(reasons.joined(separator: ", ")))") }
         var proposed = ProposedValues()
-        var hours: HoursReading?
+        var hours: SubmittedHours?
         if reason == .wrongPosition {
             proposed.coordinate = try checked(fields.position(required: true))
         } else if fields.has("lat") || fields.has("lon") {
@@ -91,7 +91,7 @@ struct Submissions: Sendable {
             guard reason == .wrongHours else {
                 throw BodyFields.invalid("hours_text", "only a wrong_hours report carries hours")
             }
-            hours = HoursReading(text)
+            hours = SubmittedHours(text)
             proposed.hours = hours?.proposed
         }
         let note = try fields.text("note", maxLength: 2000, lines: true)
@@ -154,11 +154,11 @@ struct Submissions: Sendable {
     }
 
     /// The toilet fields of a body; positions must lie in the service region.
-    private func values(_ fields: BodyFields, positionRequired: Bool) throws -> (ProposedValues, HoursReading?) {
+    private func values(_ fields: BodyFields, positionRequired: Bool) throws -> (ProposedValues, SubmittedHours?) {
         var p = ProposedValues()
         p.coordinate = try checked(fields.position(required: positionRequired))
         p.name = try fields.text("name", maxLength: 200)
-        let hours = try fields.text("hours_text", maxLength: 500).map(HoursReading.init)
+        let hours = try fields.text("hours_text", maxLength: 500).map(SubmittedHours.init)
         p.hours = hours?.proposed
         if let text = try fields.text("price_text", maxLength: 100) {
             let price = PriceText(text)
@@ -222,7 +222,7 @@ struct Submissions: Sendable {
 
     /// Stores `c` (a writable store of its own, waiting up to 5 s for an ingest's lock) and
     /// answers 202 with its receipt.
-    private func store(_ c: NewContribution, hours: HoursReading?, photo: ReceiptDocument.Photo?) throws -> Reply {
+    private func store(_ c: NewContribution, hours: SubmittedHours?, photo: ReceiptDocument.Photo?) throws -> Reply {
         let id = try ContributionWriter.write(databasePath) { try $0.submit(c) }
         let receipt = ReceiptDocument(
             id: id, kind: c.kind, target: c.target, report: c.report, receivedAt: c.receivedAt, hours: hours, photo: photo)

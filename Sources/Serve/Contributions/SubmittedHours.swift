@@ -1,0 +1,47 @@
+import Hours
+import Storage
+
+/// Submitted hours text, read at once as ingest reads a source's hours (`HoursReading`:
+/// OSM syntax, else Czech text, else `unknown`, kept as text for a maintainer).
+struct SubmittedHours: Encodable {
+    var reading: HoursReading
+    var text: String
+
+    init(_ text: String) {
+        self.text = text
+        reading = HoursReading(text)
+    }
+
+    /// As the store keeps it.
+    var proposed: ProposedHours { ProposedHours(text: text, osm: reading.osm, status: reading.status) }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(text, forKey: .hoursText)
+        try c.encode(reading.osm, forKey: .hoursOSM)
+        try c.encode(reading.status.rawValue, forKey: .hoursStatus)
+        try c.encode(reading.reason, forKey: .reason)
+        try c.encode(reading.warnings.map(Warning.init), forKey: .warnings)
+    }
+
+    private enum Keys: String, CodingKey {
+        case hoursText = "hours_text", hoursOSM = "hours_osm", hoursStatus = "hours_status", reason, warnings
+    }
+
+    /// A warning as `hours-normalize/1` writes it.
+    private struct Warning: Encodable {
+        var atCharacter: Int
+        var found: String
+        var canonical: String
+        var reason: String
+
+        init(_ w: HoursWarning) {
+            atCharacter = w.offset + 1
+            found = w.found
+            canonical = w.canonical
+            reason = w.reason
+        }
+
+        enum CodingKeys: String, CodingKey { case atCharacter = "at_character", found, canonical, reason }
+    }
+}

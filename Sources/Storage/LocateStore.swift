@@ -258,7 +258,7 @@ public final class LocateStore {
     }
 
     /// Whether `path`'s folder is on a file system mounted read-only.
-    private static func isOnReadOnlyMount(_ path: String) -> Bool {
+    static func isOnReadOnlyMount(_ path: String) -> Bool {
         let dir = (path as NSString).deletingLastPathComponent
         var info = statvfs()
         guard statvfs(dir.isEmpty ? "." : dir, &info) == 0 else { return false }

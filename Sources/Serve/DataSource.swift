@@ -140,10 +140,11 @@ final class DataSource: @unchecked Sendable {
         }
     }
 
-    /// Refreshes on a thread of its own while commits keep coming; ends after a refresh
-    /// that failed (the next request starts it again), or when no commit was seen since.
+    /// Refreshes on a thread of its own (below the request threads' priority) while commits
+    /// keep coming; ends after a refresh that failed (the next request starts it again), or
+    /// when no commit was seen since.
     private func startRefreshing() {
-        let thread = Thread { [self] in
+        Thread.startBackground(named: "locate-serve refresh") { [self] in
             while true {
                 let opened = openLock.withLock { (try? refresh()) != nil }
                 let again = lock.withLock {
@@ -153,8 +154,6 @@ final class DataSource: @unchecked Sendable {
                 guard again else { return }
             }
         }
-        thread.name = "locate-serve refresh"
-        thread.start()
     }
 
     private func open(keeping old: DataState?) throws -> DataState {

@@ -22,9 +22,6 @@ final class ConnectionCount: @unchecked Sendable {
 
     /// Counts a connection that closed.
     func release() { lock.withLock { open -= 1 } }
-
-    /// Connections open now.
-    var current: Int { lock.withLock { open } }
 }
 
 /// Bounds what one connection may hold (issue 27, slowloris): a connection past

@@ -51,7 +51,7 @@ public struct ServeOptions: ParsableArguments {
     /// `--max-connections`.
     @Option(
         help: ArgumentHelp(
-            "Connections held at once; more are closed as they arrive (keep it below the file limit, ulimit -n).",
+            "Connections held at once; past it the oldest one still waiting for its request makes room (keep it below ulimit -n).",
             valueName: "N"))
     public var maxConnections = 512
 

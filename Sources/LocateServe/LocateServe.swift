@@ -40,6 +40,8 @@ struct LocateServe: AsyncParsableCommand {
         c.ratePerSecond = o.rate
         c.burst = o.burst
         c.requestTimeoutSeconds = o.timeout
+        c.headerTimeoutSeconds = o.headerTimeout
+        c.maxConnections = o.maxConnections
         c.maxLimit = o.maxLimit
         c.trustedProxies = o.trustedProxy
         c.cachedPlaces = o.cachePlaces

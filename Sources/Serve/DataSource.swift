@@ -2,12 +2,6 @@ import Foundation
 import Query
 import Storage
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One reader of one committed state: a read-only store (which reads the state committed
 /// when it opened, for its whole life) with its finders. Used by one request at a time.
 final class Reader {
@@ -61,71 +55,105 @@ final class DataState: @unchecked Sendable {
     }
 }
 
-/// The database as the server reads it: the current state, replaced by a new one when an
-/// ingest commits. A request checks the database file and its write-ahead log (one `stat`
-/// each) and the header of SQLite's WAL index (`-shm`, which every commit changes: its
-/// change counter, frame count and salts; https://sqlite.org/walformat.html); when any of
-/// them changed, it opens the newest committed state and, when its data version differs,
-/// answers from it: the next request after an ingest sees it.
+/// The database as the server reads it: the current state, replaced by a newer one once
+/// that is open. A request asks a `CommitWatcher` whether another connection committed
+/// (SQLite's `PRAGMA data_version` on a connection of its own: nothing here opens the
+/// database's files itself, see `CommitWatcher`); when one did, a thread of its own opens
+/// the newest committed state and swaps it in when its data version differs. Requests never
+/// wait for that: until it is ready they are answered from the state before, a complete
+/// committed state (readers hold their read transactions, and WAL readers never wait for a
+/// writer). Only the first state is opened on the caller's path (the server's start), and
+/// `newest()` opens one there for a caller that has just written.
 final class DataSource: @unchecked Sendable {
     let path: String
     private let readerCount: Int
     private let cachedPlaces: Int
-    private let shmPath: String
-    private let walPath: String
+    private let watcher: CommitWatcher
+    /// Guards `state`, `stale` and `refreshing`; held only to read or set them.
     private let lock = NSLock()
-    private let refreshLock = NSLock()
+    /// Held while a state is opened: one at a time.
+    private let openLock = NSLock()
     private var state: DataState?
-    private var signature = Signature(header: [], files: [])
-    /// The open `-shm` file and the `files` of the signature it was opened at (`shmLock`).
-    private let shmLock = NSLock()
-    private var shmDescriptor: Int32 = -1
-    private var shmFiles: [Int] = []
+    /// A commit was seen that no state opened since has read.
+    private var stale = false
+    /// The refresh thread is running.
+    private var refreshing = false
     /// Builds the row files of the versions this source opens, one at a time.
     private let rowBuilder: RowFileBuilder
+    /// Called before a state after the first is opened (tests hold an open there).
+    private let beforeOpening: @Sendable () -> Void
 
     /// A source with `readers` readers per state, sharing a cache of `cachedPlaces` rows.
-    init(path: String, readers: Int, cachedPlaces: Int) {
+    init(path: String, readers: Int, cachedPlaces: Int, beforeOpening: @escaping @Sendable () -> Void = {}) {
         self.path = path
         self.readerCount = max(1, readers)
         self.cachedPlaces = cachedPlaces
+        self.beforeOpening = beforeOpening
+        watcher = CommitWatcher(path: path)
         rowBuilder = RowFileBuilder(path: path)
-        shmPath = path + "-shm"
-        walPath = path + "-wal"
     }
 
-    deinit {
-        if shmDescriptor >= 0 { close(shmDescriptor) }
-    }
-
-    /// The newest committed state; throws `ServeError.unavailable` when the database cannot
-    /// be read.
+    /// The newest state that is open: at once, except for the very first, which is opened
+    /// here. A commit seen since that state opened starts the refresh thread. Throws
+    /// `ServeError.unavailable` when the database cannot be read.
     func current() throws -> DataState {
-        let seen = fileSignature()
+        let changed = watcher.changed()
         lock.lock()
-        if let state, seen == signature {
+        if changed { stale = true }
+        guard let state else {
             lock.unlock()
-            return state
+            return try newest()
         }
+        let start = stale && !refreshing
+        if start { refreshing = true }
         lock.unlock()
-        refreshLock.lock()
-        defer { refreshLock.unlock() }
-        let now = fileSignature()
-        lock.lock()
-        if let state, now == signature {
-            lock.unlock()
-            return state
+        if start { startRefreshing() }
+        return state
+    }
+
+    /// The newest committed state, opened here when a commit was seen since the current
+    /// one opened (waiting for an open under way first): for a request that has just
+    /// written and must see its write, and for the first state.
+    func newest() throws -> DataState {
+        if watcher.changed() { lock.withLock { stale = true } }
+        openLock.lock()
+        defer { openLock.unlock() }
+        return try refresh()
+    }
+
+    /// Opens the newest committed state when a commit was seen since the current one
+    /// opened (or there is none yet) and makes it current; under `openLock`.
+    private func refresh() throws -> DataState {
+        let (old, needed) = lock.withLock {
+            defer { stale = false }
+            return (state, stale || state == nil)
         }
-        let old = state
-        lock.unlock()
-        // The signature is taken before the state is opened: a commit after it changes the
-        // files again, and the next request looks again.
-        let fresh = try open(keeping: old)
-        lock.lock()
-        state = fresh
-        signature = now
-        lock.unlock()
-        return fresh
+        if let old, !needed { return old }
+        if old != nil { beforeOpening() }
+        do {
+            let fresh = try open(keeping: old)
+            lock.withLock { state = fresh }
+            return fresh
+        } catch {
+            lock.withLock { stale = true }  // tried again after the next request
+            throw error
+        }
+    }
+
+    /// Refreshes on a thread of its own (below the request threads' priority) while commits
+    /// keep coming; ends after a refresh that failed (the next request starts it again), or
+    /// when no commit was seen since.
+    private func startRefreshing() {
+        Thread.startBackground(named: "locate-serve refresh") { [self] in
+            while true {
+                let opened = openLock.withLock { (try? refresh()) != nil }
+                let again = lock.withLock {
+                    refreshing = opened && stale
+                    return refreshing
+                }
+                guard again else { return }
+            }
+        }
     }
 
     private func open(keeping old: DataState?) throws -> DataState {
@@ -171,49 +199,6 @@ final class DataSource: @unchecked Sendable {
         guard nonce != 0 else { return }
         if let file = ToiletRowFile(currentFor: path, nonce: nonce) { return rows.fill(file) }
         rowBuilder.enqueue(RowFileBuilder.Job(rows: rows, version: version))
-    }
-
-    /// What `fileSignature()` compares.
-    private struct Signature: Equatable {
-        var header: [UInt8]
-        var files: [Int]
-    }
-
-    /// Inode, size and modification time of the database and its write-ahead log, the inode
-    /// of the WAL index (`-shm`) and its header's 96 bytes (both copies): any commit changes
-    /// them.
-    private func fileSignature() -> Signature {
-        var files = [path, walPath].flatMap { file -> [Int] in
-            var s = stat()
-            guard stat(file, &s) == 0 else { return [0, 0, 0, 0] }
-            #if canImport(Darwin)
-                return [Int(s.st_ino), Int(s.st_size), Int(s.st_mtimespec.tv_sec), Int(s.st_mtimespec.tv_nsec)]
-            #else
-                return [Int(s.st_ino), Int(s.st_size), Int(s.st_mtim.tv_sec), Int(s.st_mtim.tv_nsec)]
-            #endif
-        }
-        // The `-shm` file's own inode: one removed and made again (its database and WAL
-        // unchanged) is opened again, never read through the old, unlinked one.
-        var shm = stat()
-        files.append(stat(shmPath, &shm) == 0 ? Int(shm.st_ino) : 0)
-        var header = [UInt8](repeating: 0, count: 96)
-        shmLock.lock()
-        // The `-shm` stays open between requests (opening it cost more than the rest of the
-        // signature). SQLite removes and makes that file only when the last connection to the
-        // database closes or opens, and the server's readers keep theirs open; a database
-        // replaced by another file changes `files`, and then it is opened again.
-        if shmDescriptor < 0 || files != shmFiles {
-            if shmDescriptor >= 0 { close(shmDescriptor) }
-            #if canImport(Glibc)
-                shmDescriptor = Glibc.open(shmPath, O_RDONLY | O_CLOEXEC)
-            #else
-                shmDescriptor = Darwin.open(shmPath, O_RDONLY | O_CLOEXEC)
-            #endif
-            shmFiles = files
-        }
-        if shmDescriptor >= 0 { _ = pread(shmDescriptor, &header, 96, 0) }
-        shmLock.unlock()
-        return Signature(header: header, files: files)
     }
 
     /// A stored UTC instant (`2026-11-21T10:00:00Z`).

@@ -41,9 +41,9 @@ final class RowFileBuilder: @unchecked Sendable {
             return !running
         }
         guard start else { return }
-        Thread { [self] in
+        Thread.startBackground(named: "locate-serve row files") { [self] in
             while let next = take() { build(next) }
-        }.start()
+        }
     }
 
     /// The queued job, or nil (then the thread ends and the next `enqueue` starts one).

@@ -18,6 +18,11 @@ public struct ServeConfiguration: Sendable, Equatable {
     public var maxLimit = 100
     /// Seconds an idle keep-alive connection stays open.
     public var idleTimeoutSeconds = 60.0
+    /// Seconds a connection may take to send a whole request head, from its opening or its
+    /// previous answer (`ConnectionGuard`).
+    public var headerTimeoutSeconds = 10.0
+    /// The most connections held at once; more are closed as they come (`ConnectionGuard`).
+    public var maxConnections = 512
     /// Reverse proxies (addresses or CIDR ranges) whose `X-Forwarded-For` names the client.
     public var trustedProxies: [String] = []
     /// Toilet rows kept in memory per data version (0: none).
@@ -37,6 +42,12 @@ public struct ServeConfiguration: Sendable, Equatable {
         guard burst >= 1 else { throw ServeError.configuration("--burst must be at least 1") }
         guard requestTimeoutSeconds > 0, requestTimeoutSeconds <= 3600 else {
             throw ServeError.configuration("--timeout must be more than 0 and at most 3600 seconds")
+        }
+        guard headerTimeoutSeconds > 0, headerTimeoutSeconds <= 3600 else {
+            throw ServeError.configuration("--header-timeout must be more than 0 and at most 3600 seconds")
+        }
+        guard (1...1_000_000).contains(maxConnections) else {
+            throw ServeError.configuration("--max-connections must be 1 to 1000000")
         }
         try contributions.check()
         guard (1...10_000).contains(maxLimit) else { throw ServeError.configuration("--max-limit must be 1 to 10000") }

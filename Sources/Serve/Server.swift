@@ -44,9 +44,15 @@ public struct Server: Sendable {
         let data = DataSource(path: configuration.databasePath, readers: readers, cachedPlaces: configuration.cachedPlaces)
         _ = try data.current()
         let endpoints = Endpoints(data: data, configuration: configuration, now: now)
+        let connections = ConnectionCount(limit: configuration.maxConnections)
         let app = Application(
             router: router(endpoints, proxies: try TrustedProxies(configuration.trustedProxies)),
-            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.idleTimeoutSeconds)))),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [
+                        ConnectionGuard(count: connections, headerTimeoutSeconds: configuration.headerTimeoutSeconds)
+                    ],
+                    idleTimeout: .seconds(Int64(configuration.idleTimeoutSeconds)))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in listening(channel.localAddress?.port ?? configuration.port) },
             logger: logger)

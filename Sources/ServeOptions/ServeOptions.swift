@@ -41,6 +41,20 @@ public struct ServeOptions: ParsableArguments {
             valueName: "SECONDS"))
     public var timeout = 10.0
 
+    /// `--header-timeout`.
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a connection may take to send a request's headers (after opening, or after its previous answer) before it is closed.",
+            valueName: "SECONDS"))
+    public var headerTimeout = 10.0
+
+    /// `--max-connections`.
+    @Option(
+        help: ArgumentHelp(
+            "Connections held at once; past it the oldest one still waiting for its request makes room (keep it below ulimit -n).",
+            valueName: "N"))
+    public var maxConnections = 512
+
     /// `--max-limit`.
     @Option(help: ArgumentHelp("Largest limit a query may ask for.", valueName: "N"))
     public var maxLimit = 100

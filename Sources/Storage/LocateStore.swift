@@ -159,7 +159,11 @@ public final class LocateStore {
         closed = true
         defer { lock = nil }
         guard filePath != path else { return }
-        for suffix in ["-wal", "-shm", "-journal"] { unlink(path + suffix) }
+        // Side files of a database that is gone (SQLite would replay an old `-wal` onto the
+        // new file); never those of a database another program made at the path meanwhile,
+        // which it may have open and mapped (then link(2) below fails instead).
+        var existing = stat()
+        if lstat(path, &existing) != 0 { for suffix in ["-wal", "-shm", "-journal"] { unlink(path + suffix) } }
         // link(2) fails rather than replace a file that appeared at the path meanwhile; on a
         // file system without hard links (vfat, some network mounts) the lock we hold makes
         // a rename after checking the path just as safe.
@@ -258,7 +262,7 @@ public final class LocateStore {
     }
 
     /// Whether `path`'s folder is on a file system mounted read-only.
-    private static func isOnReadOnlyMount(_ path: String) -> Bool {
+    static func isOnReadOnlyMount(_ path: String) -> Bool {
         let dir = (path as NSString).deletingLastPathComponent
         var info = statvfs()
         guard statvfs(dir.isEmpty ? "." : dir, &info) == 0 else { return false }

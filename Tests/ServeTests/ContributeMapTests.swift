@@ -87,7 +87,8 @@ import Testing
         #expect(missing.errorMessage == "no such file of the preview map")
 
         try CLI.ingest(["pipelines/osm-toilets-sample.yml", "--db", db])
-        #expect(try server.get("/data.js").body.hasPrefix("window.LOCATE_COUNT = 12;") == false)
+        let after = try server.eventually("/data.js") { !$0.body.hasPrefix("window.LOCATE_COUNT = 12;") }
+        #expect(after.body.hasPrefix("window.LOCATE_COUNT = 12;") == false)
     }
 
     /// Regression: the page encodes ids in paths (`encodeURIComponent`), and the server

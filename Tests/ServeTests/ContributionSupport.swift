@@ -24,12 +24,10 @@ struct RawAnswer {
 
 /// A minimal HTTP/1.1 client that sends a body (one request per connection).
 enum RawHTTP {
-    static func request(port: Int, method: String, path: String, headers: [String] = [], body: Data? = nil) throws
-        -> RawAnswer
-    {
+    /// A socket connected to 127.0.0.1:`port` (the caller closes it).
+    static func connected(port: Int) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestFailure("socket failed") }
-        defer { close(fd) }
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -37,7 +35,18 @@ enum RawHTTP {
         let connected = withUnsafePointer(to: &addr) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw TestFailure("cannot connect to 127.0.0.1:\(port)") }
+        guard connected == 0 else {
+            close(fd)
+            throw TestFailure("cannot connect to 127.0.0.1:\(port)")
+        }
+        return fd
+    }
+
+    static func request(port: Int, method: String, path: String, headers: [String] = [], body: Data? = nil) throws
+        -> RawAnswer
+    {
+        let fd = try connected(port: port)
+        defer { close(fd) }
         var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         // A server that answers early (413) stops reading: stop sending then and read the answer.

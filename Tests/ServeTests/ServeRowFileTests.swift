@@ -32,7 +32,7 @@ import Testing
         #expect(try first.withReader { try $0.toilets.nearest(to: p, limit: 10) } == want)
         // A new version (an ingest) gets a row file of its own.
         try CLI.ingest(["pipelines/osm-toilets-prague-sample.yml", "--db", db])
-        let second = try source.current()
+        let second = try source.newest()
         #expect(second !== first)
         let newer = try #require(try rowFile(of: second))
         #expect(newer.nonce != file.nonce)
@@ -74,6 +74,9 @@ import Testing
             versions.insert(state.version)
             #expect(try state.withReader { try $0.toilets.nearest(to: p, limit: 3) }.count == 3)
         }
+        // Requests never wait for a state to open: the last one is there once it is open.
+        versions.insert(try source.newest().version)
         #expect(versions.count > 1)
+        #expect(try source.newest().version == LocateStore(readingAt: db).dataVersion())
     }
 }

@@ -46,7 +46,9 @@ final class ServeProcess: @unchecked Sendable {
         err.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
         try process.run()
         var found: Int?
-        for _ in 0..<300 {
+        // Up to 60 s: a debug build starting on a loaded machine is slow, and a bound that
+        // only a loaded machine reaches is a flaky test.
+        for _ in 0..<3000 {
             if let p = ServeProcess.port(in: output.value) {
                 found = p
                 break
@@ -79,6 +81,18 @@ final class ServeProcess: @unchecked Sendable {
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         return process.terminationStatus
+    }
+
+    /// `GET path` again and again until `done` accepts the answer, for up to 60 s: a commit
+    /// by another process is answered once the server has opened the new state (on a thread
+    /// of its own: until then requests get the state before). The last answer.
+    func eventually(_ path: String, headers: [String] = [], until done: (HTTPAnswer) -> Bool) throws -> HTTPAnswer {
+        let end = Date().addingTimeInterval(60)
+        while true {
+            let answer = try get(path, headers: headers)
+            if done(answer) || Date() > end { return answer }
+            usleep(20_000)
+        }
     }
 
     /// `GET path` (or another method) with extra header lines.

@@ -21,8 +21,9 @@ struct ServeCommand: ParsableCommand {
             Serves GET /v1/toilets/nearest, /v1/toilets/{dataset}/{id}, /v1/stations/nearest, /v1/stations/{id}, \
             /v1/stations?name=, /v1/updates?since=, /v1/runs, /v1/health and /v1/openapi.yaml (the contract, \
             docs/openapi.yaml). Answers are the documents the CLI prints with --json; errors are http-error/1 objects. \
-            Each request is answered from the newest committed state of the database: an ingest that commits is seen \
-            by the next request. One log line per request on stderr. SIGINT or SIGTERM: requests in flight finish, \
+            Each request is answered from a committed state of the database and never waits for a write: an ingest \
+            that commits is seen once the server has opened its state, on a thread of its own (until then requests \
+            get the state before). One log line per request on stderr. SIGINT or SIGTERM: requests in flight finish, \
             then exit 0. Contributions: POST /v1/toilets, /v1/toilets/{dataset}/{id}/edits, /reports and /photos are \
             stored pending until a maintainer approves them; maintainers list and decide them at /v1/contributions \
             with a bearer token (locate token create); approved photos are at /v1/photos/{sha256} (README \

@@ -50,7 +50,7 @@ enum ContributionRoutes {
             limiter: SubmissionLimiter(perHour: settings.submissionsPerHour), decodes: DecodeGate(), photos: photos,
             processor: processor,
             extents: ExtentCache(), now: now)
-        let maintainers = Maintainers(databasePath: path, now: now)
+        let maintainers = Maintainers(databasePath: path, data: data, now: now)
         let serving = PhotoServing(
             databasePath: path, photos: photos, approved: ApprovedPhotos(databasePath: path, data: data),
             maintainers: maintainers)

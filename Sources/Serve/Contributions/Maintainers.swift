@@ -8,6 +8,8 @@ import Storage
 /// malformed header answers 401, a token that is unknown or revoked 403.
 struct Maintainers: Sendable {
     let databasePath: String
+    /// The server's states: an approval is seen by the approver's next request.
+    let data: DataSource
     let now: @Sendable () -> Date
 
     /// The reviewer name of a valid token in `authorization` (the header's value).
@@ -77,6 +79,10 @@ struct Maintainers: Sendable {
     func approve(_ id: String, reviewer: String) throws -> Reply {
         let number = try Maintainers.number(id)
         let outcome = try ContributionWriter.write(databasePath) { try $0.approve(id: number, reviewer: reviewer, at: now()) }
+        // The new state is opened here, on the approver's own request, before it is answered
+        // (other requests keep the state before until then); a failure to open it leaves
+        // the next requests to try again.
+        _ = try? data.newest()
         return try Reply.json(ReviewDecisionDocument(outcome), status: 200)
     }
 

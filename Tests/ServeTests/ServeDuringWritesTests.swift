@@ -62,9 +62,11 @@ import Testing
     /// Device and inode of the database's `-wal` and `-shm` (0 for a missing file).
     static func identities(_ db: String) -> [UInt64] {
         ["-wal", "-shm"].flatMap { suffix -> [UInt64] in
-            var s = stat()
-            guard stat(db + suffix, &s) == 0 else { return [0, 0] }
-            return [UInt64(s.st_dev), UInt64(s.st_ino)]
+            guard let a = try? FileManager.default.attributesOfItem(atPath: db + suffix),
+                let device = (a[.deviceIdentifier] as? NSNumber)?.uint64Value,
+                let inode = (a[.systemFileNumber] as? NSNumber)?.uint64Value
+            else { return [0, 0] }
+            return [device, inode]
         }
     }
 }

@@ -57,6 +57,10 @@ struct FrontMiddleware: RouterMiddleware {
             response.headers[.allow] = allowed ?? "GET, HEAD"
             return response
         }
+        // Query values reach SQLite and C too (where a NUL ends the text): plain text only.
+        for (name, value) in request.uri.queryParameters {
+            _ = try ServeContext.plainText(String(value), parameter: String(name))
+        }
         if let wait = limiter.take(client: client, at: ticks()) {
             throw ServeError.rateLimited(retryAfterSeconds: wait)
         }

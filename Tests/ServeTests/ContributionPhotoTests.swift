@@ -90,6 +90,22 @@ import Testing
         #expect(s.server.terminate() == 0)
     }
 
+    /// Issue 27, item 4: `locate serve` starts the server with two malloc arenas (a burst of
+    /// decodes left its freed pixels resident across one arena per thread), unless the user
+    /// chose a number. A stand-in server (`LOCATE_SERVE`) prints what it was given.
+    @Test(arguments: [nil, "16"])
+    func theServerStartsWithTwoMallocArenas(given: String?) throws {
+        // A value this test run inherited is the user's choice too.
+        let expected = given ?? ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] ?? "2"
+        let script = try Fixtures.write("#!/bin/sh\necho \"arenas=$MALLOC_ARENA_MAX\"\n", name: "serve.sh")
+        #expect(chmod(script, 0o755) == 0)
+        var environment = ["LOCATE_SERVE": script]
+        if let given { environment["MALLOC_ARENA_MAX"] = given }
+        let r = try Fixtures.run(Fixtures.locateBinary, ["serve", "--db", "x.sqlite"], environment: environment)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "arenas=\(expected)\n")
+    }
+
     /// Issue 27, item 4: the reprobe's JPEG (whole, its header patched to 6400 x 6250) was
     /// stored as 2048 x 2000; a 1 x 999,999 PNG cost seconds of decoding.
     @Test func aJPEGClaimingMorePixelsThanItHoldsAndAStripAreRefused() throws {

@@ -4,7 +4,8 @@ import Logging
 
 /// Turns every failure into one JSON shape (`http-error/1`), logs one line per request
 /// (method, path, status, duration), refuses methods other than GET, HEAD and OPTIONS (no
-/// write endpoint), adds CORS headers, and applies the rate limit and the request timeout.
+/// write endpoint), refuses query values with control characters (400), adds CORS headers,
+/// and applies the rate limit and the request timeout.
 struct FrontMiddleware: RouterMiddleware {
     typealias Context = ServeContext
     let configuration: ServeConfiguration

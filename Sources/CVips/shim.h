@@ -5,21 +5,39 @@
 #define LOCATE_CVIPS_SHIM_H
 
 #include <vips/vips.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
-/// Starts libvips once per process; operation caching off (every upload is new bytes).
+/// Starts libvips once per process; operation caching off (every upload is new bytes), so
+/// no decoded pixels or open buffers stay behind after a photo.
 static inline int locate_vips_start(void) {
     if (VIPS_INIT("locate-serve")) return -1;
     vips_cache_set_max(0);
+    vips_cache_set_max_mem(0);
+    vips_cache_set_max_files(0);
     return 0;
 }
 
-/// Loads a JPEG from memory, failing on truncation and decode errors. The buffer must
-/// outlive the image.
-static inline int locate_vips_jpegload(const void *buf, size_t len, VipsImage **out) {
-    return vips_jpegload_buffer((void *)buf, len, out, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+/// Gives the C heap's free pages back to the system (glibc's `malloc_trim`; elsewhere
+/// nothing): a burst of decodes would otherwise leave hundreds of megabytes resident.
+static inline void locate_trim_heap(void) {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
 }
 
-/// Loads a PNG from memory, failing on truncation and decode errors.
+/// Loads a JPEG from memory, failing on any decoder warning as well as on errors
+/// (`fail_on=warning`: libjpeg only warns when the data ends before the pixels the header
+/// claims, "premature end of data segment", and fills the rest with grey). The buffer must
+/// outlive the image.
+static inline int locate_vips_jpegload(const void *buf, size_t len, VipsImage **out) {
+    return vips_jpegload_buffer((void *)buf, len, out, "fail_on", VIPS_FAIL_ON_WARNING, NULL);
+}
+
+/// Loads a PNG from memory, failing on truncation and decode errors (not on libpng's
+/// warnings, which real photos raise for harmless profile quirks; the chunk layout is
+/// checked before, in Swift).
 static inline int locate_vips_pngload(const void *buf, size_t len, VipsImage **out) {
     return vips_pngload_buffer((void *)buf, len, out, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
 }
@@ -31,10 +49,42 @@ static inline int locate_vips_webpload(const void *buf, size_t len, VipsImage **
 
 /// Loads from memory shrunk to fit a `size` x `size` box in one step (shrink-on-load: a
 /// large JPEG is decoded at 1/2, 1/4 or 1/8 scale, never whole), upright by its EXIF
-/// orientation, in sRGB, failing on truncation and decode errors.
-static inline int locate_vips_thumbnail_buffer(const void *buf, size_t len, VipsImage **out, int size) {
+/// orientation, in sRGB, failing at the loader's `fail_on` level (`warnings` non-zero: on
+/// warnings too, as JPEGs need; else on truncation and decode errors).
+static inline int locate_vips_thumbnail_buffer(const void *buf, size_t len, VipsImage **out, int size, int warnings) {
     return vips_thumbnail_buffer((void *)buf, len, out, size, "height", size, "size", VIPS_SIZE_DOWN,
-        "option_string", "fail_on=error", NULL);
+        "option_string", warnings ? "fail_on=warning" : "fail_on=error", NULL);
+}
+
+/// A decode's deadline, read by `locate_vips_on_eval`.
+typedef struct {
+    double seconds;
+    int killed;
+} locate_vips_deadline;
+
+/// libvips's `preeval` and `eval` progress signals: stop the computation once it has run
+/// the deadline.
+static inline void locate_vips_on_eval(VipsImage *image, VipsProgress *progress, void *user) {
+    locate_vips_deadline *deadline = user;
+    if (g_timer_elapsed(progress->start, NULL) >= deadline->seconds) {
+        deadline->killed = 1;
+        vips_image_set_kill(image, TRUE);
+    }
+}
+
+/// The whole image computed into memory, or NULL; stopped (NULL, `*killed` set) once the
+/// computation has run `seconds`. `preeval` is signalled once before any pixel is computed
+/// (so a deadline of 0 always stops it); `eval` as the work proceeds.
+static inline VipsImage *locate_vips_copy_memory_within(VipsImage *in, double seconds, int *killed) {
+    locate_vips_deadline deadline = {seconds, 0};
+    vips_image_set_progress(in, TRUE);
+    gulong before = g_signal_connect(in, "preeval", G_CALLBACK(locate_vips_on_eval), &deadline);
+    gulong during = g_signal_connect(in, "eval", G_CALLBACK(locate_vips_on_eval), &deadline);
+    VipsImage *out = vips_image_copy_memory(in);
+    g_signal_handler_disconnect(in, during);
+    g_signal_handler_disconnect(in, before);
+    *killed = deadline.killed;
+    return out;
 }
 
 /// Turns the image upright by its EXIF orientation and drops the orientation tag.

@@ -17,17 +17,28 @@ public struct ProcessedPhoto: Sendable, Equatable {
 }
 
 /// Decodes an uploaded photo for real with libvips (https://www.libvips.org/API/8.14/):
-/// its format is sniffed from its bytes and must match what the upload declared; the
-/// loader fails on truncation and decode errors; more than `maxPixels` pixels are refused
-/// before any pixel is decoded; the image is then loaded again shrunk on load (a large
-/// JPEG is never decoded whole), turned upright by its EXIF orientation, flattened onto
-/// white when it has alpha, and re-encoded without metadata.
+/// its format is sniffed from its bytes and must match what the upload declared; a PNG's
+/// chunk layout is checked and its text chunks dropped unread (`PNGChunks`); the loader
+/// fails on truncation and decode errors, and a JPEG's on libjpeg's warnings too
+/// (`fail_on=warning`: libjpeg only warns when the data ends early); more than
+/// `maxPixels` pixels or `maxSide` per side are refused before any pixel is decoded; the
+/// image is then loaded again shrunk on load (a large JPEG is never decoded whole), turned
+/// upright by its EXIF orientation, flattened onto white when it has alpha, computed within
+/// `maxDecodeSeconds`, and re-encoded without metadata. Afterwards the C heap's free pages
+/// go back to the system.
 public struct PhotoProcessor: Sendable {
     /// The largest upload in bytes (10 MiB).
     public var maxBytes = 10 * 1024 * 1024
     /// The most pixels an upload may have (40 megapixels: a decompression bomb is refused
     /// from its header).
     public var maxPixels = 40_000_000
+    /// The longest side in pixels (16,384, WebP's own limit).
+    public var maxSide = 16_384
+    /// The largest PNG ancillary chunk in bytes (64 KiB; an ICC profile or EXIF block fits).
+    public var maxAncillaryChunkBytes = 64 * 1024
+    /// How long the decode may run, in seconds, before it is stopped (a limit of work, not a
+    /// clock the answer depends on: an upload past it is refused with `tookTooLong`).
+    public var maxDecodeSeconds = 10.0
     /// The full image's box in pixels (its longer side at most this).
     public var fullSize = 2048
     /// The thumbnail's box in pixels.
@@ -44,12 +55,16 @@ public struct PhotoProcessor: Sendable {
         guard data.count <= maxBytes else { throw PhotoError.tooManyBytes(bytes: data.count, limit: maxBytes) }
         guard let format = PhotoFormat.sniff(data) else { throw PhotoError.unsupportedFormat }
         if let declared, declared != format { throw PhotoError.formatMismatch(declared: declared, actual: format) }
+        let input = format == .png ? try PNGChunks.withoutText(data, ancillaryLimit: maxAncillaryChunkBytes) : data
         try Vips.start()
         // libvips's error buffer is process-wide: one photo at a time, so that the message a
         // failure reads is that photo's (libvips still uses every core within one image).
         Vips.lock.lock()
-        defer { Vips.lock.unlock() }
-        return try data.withUnsafeBytes { raw -> ProcessedPhoto in
+        defer {
+            locate_trim_heap()
+            Vips.lock.unlock()
+        }
+        return try input.withUnsafeBytes { raw -> ProcessedPhoto in
             guard let base = raw.baseAddress else { throw PhotoError.unsupportedFormat }
             let loaded: VipsImage
             do {
@@ -63,9 +78,12 @@ public struct PhotoProcessor: Sendable {
             } catch PhotoError.imaging(let detail) {
                 throw PhotoError.corrupt(format: format, detail: detail)
             }
-            guard loaded.width.multipliedReportingOverflow(by: loaded.height).partialValue <= maxPixels,
-                loaded.width <= maxPixels, loaded.height <= maxPixels
-            else { throw PhotoError.tooManyPixels(width: loaded.width, height: loaded.height, limit: maxPixels) }
+            guard loaded.width <= maxSide, loaded.height <= maxSide else {
+                throw PhotoError.sideTooLong(width: loaded.width, height: loaded.height, limit: maxSide)
+            }
+            guard loaded.width * loaded.height <= maxPixels else {
+                throw PhotoError.tooManyPixels(width: loaded.width, height: loaded.height, limit: maxPixels)
+            }
             return try encode(base, count: raw.count, format: format)
         }
     }
@@ -75,9 +93,11 @@ public struct PhotoProcessor: Sendable {
     private func encode(_ base: UnsafeRawPointer, count: Int, format: PhotoFormat) throws -> ProcessedPhoto {
         let decoded: VipsImage
         do {
-            let upright = try VipsImage.make { locate_vips_thumbnail_buffer(base, count, $0, Int32(fullSize)) }
+            let upright = try VipsImage.make {
+                locate_vips_thumbnail_buffer(base, count, $0, Int32(fullSize), format == .jpeg ? 1 : 0)
+            }
             let fitted = upright.hasAlpha ? try VipsImage.make { locate_vips_flatten_white(upright.pointer, $0) } : upright
-            decoded = try fitted.inMemory()
+            decoded = try fitted.inMemory(within: maxDecodeSeconds)
         } catch PhotoError.imaging(let detail) {
             throw PhotoError.corrupt(format: format, detail: detail)
         }

@@ -37,9 +37,17 @@ final class VipsImage {
         return VipsImage(out)
     }
 
-    /// The whole image decoded into memory (where a lazy loader's errors surface).
-    func inMemory() throws -> VipsImage {
-        guard let copy = vips_image_copy_memory(pointer) else { throw Vips.failure() }
+    /// The whole image decoded into memory (where a lazy loader's errors surface), stopped
+    /// with `PhotoError.tookTooLong` once the computation has run `seconds`.
+    func inMemory(within seconds: Double) throws -> VipsImage {
+        var killed: Int32 = 0
+        guard let copy = locate_vips_copy_memory_within(pointer, seconds, &killed) else {
+            if killed != 0 {
+                vips_error_clear()
+                throw PhotoError.tookTooLong(seconds: seconds)
+            }
+            throw Vips.failure()
+        }
         return VipsImage(copy)
     }
 

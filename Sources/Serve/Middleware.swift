@@ -4,7 +4,8 @@ import Logging
 
 /// Turns every failure into one JSON shape (`http-error/1`), logs one line per request
 /// (method, path, status, duration), refuses methods other than GET, HEAD and OPTIONS (no
-/// write endpoint), adds CORS headers, and applies the rate limit and the request timeout.
+/// write endpoint), refuses query values with control characters (400), adds CORS headers,
+/// and applies the rate limit and the request timeout.
 struct FrontMiddleware: RouterMiddleware {
     typealias Context = ServeContext
     let configuration: ServeConfiguration
@@ -56,6 +57,10 @@ struct FrontMiddleware: RouterMiddleware {
             var response = FrontMiddleware.errorResponse(status: 405, message: message, parameter: nil)
             response.headers[.allow] = allowed ?? "GET, HEAD"
             return response
+        }
+        // Query values reach SQLite and C too (where a NUL ends the text): plain text only.
+        for (name, value) in request.uri.queryParameters {
+            _ = try ServeContext.plainText(String(value), parameter: String(name))
         }
         if let wait = limiter.take(client: client, at: ticks()) {
             throw ServeError.rateLimited(retryAfterSeconds: wait)

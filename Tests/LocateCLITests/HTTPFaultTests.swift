@@ -11,6 +11,10 @@ struct HTTPFaultTests {
         let path: String
         let options: [String]
         let reason: String
+        /// Another reason the run may end with: the bound that ends it first depends on the
+        /// machine's speed (issue 27: under load the deadline ended `/endless` before the
+        /// size cap did).
+        var otherReason: String? = nil
         /// An upper bound on the whole command's wall time: the limit it meets plus slack
         /// for a loaded machine (never a speed claim).
         let bound: Double
@@ -26,7 +30,8 @@ struct HTTPFaultTests {
     static let faults: [Fault] = [
         Fault(
             path: "/endless", options: ["--max-download-mb", "1"] + deadline,
-            reason: "the answer is larger than the limit of 1048576 bytes", bound: bound),
+            reason: "the answer is larger than the limit of 1048576 bytes",
+            otherReason: "no complete answer within the 20 s deadline", bound: bound),
         Fault(
             path: "/huge-length", options: ["--max-download-mb", "1"] + deadline,
             reason: "the answer announces 1000000000000 bytes, more than the limit of 1048576", bound: bound),
@@ -63,8 +68,11 @@ struct HTTPFaultTests {
         let r = try CLI.run(["ingest", "pipelines/prague-toilets-sample.yml", "--source", url, "--db", db] + fault.options)
         let elapsed = Date().timeIntervalSince(start)
         #expect(r.status == 1)
-        let reason = fault.reason.replacingOccurrences(of: "PORT", with: "\(server.port)")
-        #expect(r.stderr == "error: \(url): cannot read: \(reason)\n")
+        let reasons = [fault.reason] + (fault.otherReason.map { [$0] } ?? [])
+        let accepted = reasons.map {
+            "error: \(url): cannot read: \($0.replacingOccurrences(of: "PORT", with: "\(server.port)"))\n"
+        }
+        #expect(accepted.contains(r.stderr), "\(r.stderr)")
         #expect(elapsed < fault.bound, "took \(elapsed) s")
         #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
     }

@@ -89,4 +89,41 @@ import Testing
         #expect(unknown.status == 404)
         #expect(s.server.terminate() == 0)
     }
+
+    /// Issue 27, item 4: `locate serve` starts the server with two malloc arenas (a burst of
+    /// decodes left its freed pixels resident across one arena per thread), unless the user
+    /// chose a number. A stand-in server (`LOCATE_SERVE`) prints what it was given.
+    @Test(arguments: [nil, "16"])
+    func theServerStartsWithTwoMallocArenas(given: String?) throws {
+        // A value this test run inherited is the user's choice too.
+        let expected = given ?? ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] ?? "2"
+        let script = try Fixtures.write("#!/bin/sh\necho \"arenas=$MALLOC_ARENA_MAX\"\n", name: "serve.sh")
+        #expect(chmod(script, 0o755) == 0)
+        var environment = ["LOCATE_SERVE": script]
+        if let given { environment["MALLOC_ARENA_MAX"] = given }
+        let r = try Fixtures.run(Fixtures.locateBinary, ["serve", "--db", "x.sqlite"], environment: environment)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "arenas=\(expected)\n")
+    }
+
+    /// Issue 27, item 4: the reprobe's JPEG (whole, its header patched to 6400 x 6250) was
+    /// stored as 2048 x 2000; a 1 x 999,999 PNG cost seconds of decoding.
+    @Test func aJPEGClaimingMorePixelsThanItHoldsAndAStripAreRefused() throws {
+        let s = try ContributionServer()
+        let path = try s.oldTownSquare("photos?kind=toilet")
+        var jpeg = [UInt8](try TestImages.solid("jpeg", width: 64, height: 62))
+        let sof = try #require((2..<jpeg.count - 9).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 })
+        jpeg.replaceSubrange(sof + 5..<sof + 9, with: [0x18, 0x6A, 0x19, 0x00])  // 6250 x 6400
+        let patched = try s.server.post(path, bytes: Data(jpeg), contentType: "image/jpeg")
+        #expect(patched.status == 422, "\(patched.text)")
+        #expect(
+            patched.errorMessage
+                == "photo: the JPEG cannot be decoded (truncated or corrupt): VipsJpeg: Corrupt JPEG data: premature end of data segment"
+        )
+        let strip = try s.server.post(
+            path, bytes: try TestImages.solid("png", width: 1, height: 999_999), contentType: "image/png")
+        #expect(strip.status == 422, "\(strip.text)")
+        #expect(strip.errorMessage == "photo: the image is 1x999999 pixels; at most 16384 pixels per side are accepted")
+        #expect(s.server.terminate() == 0)
+    }
 }

@@ -45,13 +45,14 @@ struct ToiletMapper {
                 IngestIssue(index: index, id: nil, field: "properties", reason: "is \(other.kindName), expected an object"))
         }
         let properties = JSONValue.object(props)
+        var textNotes: [String: String] = [:]
         func text(_ field: String?) -> String? {
             guard let field else { return nil }
             // Most pipelines have no templates: no hashing of the name then.
             if !templates.isEmpty, let template = templates[field] {
-                return template.render { properties[$0]?.textValue }
+                return limited(template.render { properties[$0]?.textValue }, field: field, notes: &textNotes)
             }
-            return properties[field]?.textValue
+            return limited(properties[field]?.textValue, field: field, notes: &textNotes)
         }
         func trimmed(_ field: String?) -> String? { text(field)?.trimmedNonBlank }
         let sourceKey: String?
@@ -81,6 +82,7 @@ struct ToiletMapper {
             if let c = TextEscape.firstControl(in: key) {
                 return reject(f, "id contains a control character (\(c)): ids must be plain text")
             }
+            if let reason = ToiletMapper.idLengthReason(key) { return reject(f, reason) }
             id = key
         case .derived(let fields):
             let keyText = fields.map {
@@ -94,6 +96,7 @@ struct ToiletMapper {
             id = "\(key)@\(String(format: "%.6f,%.6f", coordinate.latitude, coordinate.longitude))"
         }
         if coordinatesAsText { warn("geometry", "coordinates given as strings, read as numbers", id: id) }
+        if let reason = ToiletMapper.droppedCoordinatesReason(feature["geometry"]) { warn("geometry", reason, id: id) }
         let m = spec.fields
         let address = trimmed(m.address)
         if let f = m.address, address == nil, reportsMissing("address"), templates[f] == nil {
@@ -143,6 +146,8 @@ struct ToiletMapper {
             kind: trimmed(m.kind), locationDetail: trimmed(m.locationDetail), timeZone: spec.timeZone,
             propertiesJSON: json, propertiesFingerprint: fingerprint, coordinate: coordinate,
             details: details)
+        // Every text field has been read by now: their cuts, by field.
+        for (field, reason) in textNotes.sorted(by: { $0.key < $1.key }) { warn(field, reason, id: id) }
         return .accepted(record, matchKey: matchKey, warnings: warnings)
     }
 

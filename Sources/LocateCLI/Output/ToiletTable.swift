@@ -91,6 +91,7 @@ enum ToiletTable {
         m < 1000 ? "\(Int(m.rounded())) m" : String(format: "%.2f km", m / 1000)
     }
 
+    /// The compass point of `bearing`, or `-` without one (distance 0: no direction).
     static func compass(_ bearing: Double?) -> String {
         guard let bearing else { return "-" }
         let names = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]

@@ -57,6 +57,7 @@ struct BodyFields {
         } catch {
             throw ServeError.refused(status: 400, message: "the body is not a JSON object", field: nil)
         }
+        try BodyShape.check(data)
         for name in decoded.keys.sorted() where !allowed.contains(name) {
             let list = allowed.sorted().joined(separator: ", ")
             throw BodyFields.invalid(name, "unknown field (this endpoint takes: \(list))")

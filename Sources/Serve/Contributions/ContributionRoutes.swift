@@ -128,11 +128,7 @@ enum ContributionRoutes {
             let parameters = try Parameters(pairs, allowed: allowed)
             var bytes = Data()
             if let limit {
-                if json, !isJSON(request.headers[.contentType]) {
-                    let given = request.headers[.contentType] ?? ""
-                    throw ServeError.refused(
-                        status: 415, message: "Content-Type '\(given)' is not application/json", field: nil)
-                }
+                if json { try checkJSON(request.headers[.contentType]) }
                 bytes = try await read(request, limit: limit)
             }
             let data = bytes
@@ -162,13 +158,27 @@ enum ContributionRoutes {
     }
 
     /// The toilet a route's `{dataset}` and `{id}` name.
-    static func target(_ c: ServeContext) -> PlaceTarget {
-        PlaceTarget(dataset: c.pathParameter("dataset"), sourceID: c.pathParameter("id"))
+    static func target(_ c: ServeContext) throws -> PlaceTarget {
+        try PlaceTarget(dataset: c.pathParameter("dataset"), sourceID: c.pathParameter("id"))
     }
 
-    /// True for `application/json` (parameters and case aside).
-    static func isJSON(_ contentType: String?) -> Bool {
-        contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+    /// Nothing for `application/json` (case aside) without a charset or with `charset=utf-8`
+    /// (RFC 8259 §8.1: JSON between systems is UTF-8); else a 415 naming what was sent.
+    static func checkJSON(_ contentType: String?) throws {
+        let parts = (contentType ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.first?.lowercased() == "application/json" else {
+            throw ServeError.refused(
+                status: 415, message: "Content-Type '\(contentType ?? "")' is not application/json", field: nil)
+        }
+        for parameter in parts.dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard pair.first?.lowercased() == "charset", pair.count == 2 else { continue }
+            let charset = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+            guard charset == "utf-8" || charset == "utf8" else {
+                throw ServeError.refused(
+                    status: 415, message: "Content-Type charset '\(pair[1])' is not supported: send JSON as UTF-8", field: nil)
+            }
+        }
     }
 
     /// The request body, refused with 413 past `limit` bytes (by its Content-Length at once).

@@ -115,6 +115,22 @@ import Testing
         #expect(r.stdout.hasPrefix("state: open\n"))
     }
 
+    /// Issue 23: `sunrise-sunset` without coordinates said "next change: never"; its state
+    /// is unknown, and so is its next change (the comment says why). A closed-for-good
+    /// schedule still never changes.
+    @Test(arguments: [
+        (
+            ["hours", "eval", "sunrise-sunset", "--at", "2026-11-23T10:00"],
+            "state: unknown\nnext change: unknown\ncomment: variable times need coordinates\nnormalized: sunrise-sunset\n"
+        ),
+        (["hours", "eval", "off", "--at", "2026-11-23T10:00"], "state: closed\nnext change: never\nnormalized: off\n"),
+    ])
+    func anUnknownNextChangeIsNotNever(args: [String], stdout: String) throws {
+        let r = try CLI.run(args)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == stdout)
+    }
+
     @Test func batchAnswersEachLineInOrder() throws {
         let input = """
             {"id":"x1","expr":"Mo-Fr 08:00-18:00","at":"2026-06-03T12:00","tz":"Europe/Prague","country":"CZ","coords":[50.08,14.42]}

@@ -7,7 +7,10 @@ enum HoursText {
     /// how Czech text was read.
     static func evaluation(_ input: HoursReading, osm: String, answer: HoursAnswer, zone: TimeZone) -> String {
         let next = answer.nextChange.map { WallClock.text($0, in: zone) }
-        var lines = ["state: \(answer.state.rawValue)", "next change: \(next ?? "never")"]
+        // Without a next change, an unknown state is not "never changes": it is not known
+        // (issue 23: `sunrise-sunset` without coordinates said "never"); the comment says why.
+        let none = answer.state == .unknown ? "unknown" : "never"
+        var lines = ["state: \(answer.state.rawValue)", "next change: \(next ?? none)"]
         if let comment = answer.comment { lines.append("comment: \(comment)") }
         lines.append("normalized: \(osm)")
         for w in input.warnings { lines.append("warning: \(w)") }

@@ -16,7 +16,7 @@ build: setup
 ## The released binaries, .build/release/locate, locate-fetch and locate-bench: optimised, with the Swift
 ## runtime and Foundation linked in, and not position-independent (no 130,000 relocations
 ## of Swift metadata at every start). A query starts in about half the time of a plain
-## `swift build -c release`; figures in README's Benchmarks.
+## `swift build -c release`; figures in docs/benchmarks.md.
 ## -disable-concrete-type-metadata-mangled-name-accessors: code asks for the metadata of a
 ## concrete generic type (Set<Name>, Option<Int>, [InputKey: …]) through its accessor, with
 ## the protocol witnesses it needs, instead of by mangled name, which the Swift runtime

@@ -4,6 +4,13 @@ import NIOHTTPTypes
 
 /// The connections the server holds at once, shared by every connection's `ConnectionGuard`,
 /// and which of them are still waiting for a request head (oldest first).
+///
+/// `@unchecked Sendable` because NIO calls it from every event loop at once: each mutable
+/// field (`held`, `waiting`, `next`) is read and written only inside `lock.withLock`, and a
+/// channel is closed only after the lock is released. Under load on the release binary:
+/// `ServeConnectionLimitTests` (trickling clients filling `--max-connections` while others are
+/// answered) and `ServeSoakTests` (a request loop during ingests), run by `make test` with
+/// `LOCATE_BIN` set to the release build.
 final class ConnectionCount: @unchecked Sendable {
     /// The most connections held at once (`--max-connections`).
     let limit: Int

@@ -21,6 +21,14 @@ import Foundation
 /// that lost its `-shm` locks looks like no reader at all to the next ingest, which then
 /// truncates the `-shm` the server has mapped (SIGBUS) and may checkpoint over pages its
 /// readers still read. Thread-safe: one look at a time.
+///
+/// `@unchecked Sendable` because every request thread of the server asks it: the SQLite
+/// handle, its prepared statement and `seen` are touched only between `lock.lock()` and
+/// `lock.unlock()` (the connection is used by one thread at a time, as SQLite's serialized
+/// handles need no more), and `deinit` runs when no one else holds it. Under load on the
+/// release binary: `ServeSoakTests` (two request threads while ingests commit back to back and
+/// the sqlite3 shell edits rows) and `ServeDuringWritesTests`, run by `make test` with
+/// `LOCATE_BIN` set to the release build.
 public final class CommitWatcher: @unchecked Sendable {
     /// The database file.
     public let path: String

@@ -4,7 +4,7 @@ import Testing
 
 /// The start-up rules `Locate.startupProblems` states (every command named explicitly, only
 /// `ingest` asynchronous): each broken rule costs every query a scan of the binary's
-/// conformance records (README "Benchmarks").
+/// conformance records (docs/benchmarks.md).
 @Suite struct StartupCostTests {
     @Test func everyCommandIsNamedAndOnlyIngestIsAsync() {
         #expect(Locate.startupProblems == [])

@@ -6,7 +6,7 @@ import Testing
 
 /// `ToiletQuery(quickParsing:)`, the start-up fast path of `locate toilet`: it reads every
 /// option `toilet` has, and whatever it reads it reads as ArgumentParser does; everything else
-/// (help, errors, unusual syntax) is left to ArgumentParser (README "Benchmarks").
+/// (help, errors, unusual syntax) is left to ArgumentParser (docs/benchmarks.md).
 @Suite struct StartupQuickParseTests {
     /// What ArgumentParser makes of `arguments`: the toilet command's values, or nil when it
     /// refuses them (or parses another command).

@@ -1,5 +1,5 @@
 // Countries of central, eastern and south-eastern Europe, several with Orthodox Easter.
-// Sources per country: README "Public holidays".
+// Sources per country: docs/holidays.md.
 extension HolidayCalendars {
     static let eastern: [String: [HolidayRule]] = [
         "BG": [

@@ -1,6 +1,6 @@
 // Regional calendars: German Länder, Swiss cantons, Spanish autonomous communities, the
 // nations of the United Kingdom, Austrian states, Alsace-Moselle and Åland.
-// Sources per country: README "Public holidays".
+// Sources per country: docs/holidays.md.
 extension HolidayCalendars {
     static let germanNational: [HolidayRule] = [
         newYear, goodFriday, easterMonday, labourDay, ascension, whitMonday, fixed(10, 3, "German Unity Day"),

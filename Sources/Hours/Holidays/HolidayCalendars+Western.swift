@@ -1,5 +1,5 @@
 // Countries of the EU, EEA and western Europe whose calendars do not vary by region.
-// Sources per country: README "Public holidays".
+// Sources per country: docs/holidays.md.
 extension HolidayCalendars {
     static let austria: [HolidayRule] = [
         newYear, epiphany, easterMonday, labourDay, ascension, whitMonday, corpusChristi, assumption,

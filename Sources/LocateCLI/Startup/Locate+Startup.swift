@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// What every start of `locate` pays for, kept small (README "Benchmarks"): a query's
+/// What every start of `locate` pays for, kept small (docs/benchmarks.md): a query's
 /// command line is parsed by ArgumentParser, which reflects the command types, and each
 /// question the Swift runtime cannot answer from its caches (a protocol conformance of a
 /// type it has not seen) is a scan of every conformance record of the binary (about 7,300).

@@ -43,7 +43,7 @@ enum NearestEquivalence {
                 latitude: .random(in: 49.90...50.22, using: &rng), longitude: .random(in: 14.15...14.80, using: &rng))
             let k = i % 2 == 0 ? 1 : 10
             let want = BruteForce.nearest(points.map { ($0.id, g.distance(from: p, to: $0.c)) }, limit: k)
-            let got = try finder.nearest(to: p, limit: k).map { ($0.rowID, $0.distanceMeters) }
+            let got = try finder.nearest(to: p, limit: k).map { ($0.rowID, $0.distanceMeters ?? -1) }
             if got.map(\.0) != want.map(\.0) || got.map(\.1) != want.map(\.1) {
                 mismatches += 1
                 print("mismatch k=\(k) at \(p.latitude),\(p.longitude): index \(got) scan \(want)")

@@ -92,7 +92,7 @@ extension NearestToiletsRequest {
     /// over `FarAnswer.farMeters` away. Counts the active toilets within that distance and,
     /// for each asked filter that needs data, how many of them carry it.
     public func farAnswer(_ results: [ToiletResult], using finder: ToiletFinder) throws -> FarAnswer? {
-        guard let first = results.firstIndex(where: { $0.distanceMeters > FarAnswer.farMeters }) else { return nil }
+        guard let first = results.firstIndex(where: { ($0.distanceMeters ?? 0) > FarAnswer.farMeters }) else { return nil }
         var active = 0
         var hours = 0
         var wheelchair = 0
@@ -118,7 +118,7 @@ extension NearestToiletsRequest {
         if filter.changingTable { data.append((.changingTable, changingTable)) }
         if filter.unisex { data.append((.unisex, unisex)) }
         return FarAnswer(
-            firstFar: first, resultCount: results.count, firstFarMeters: results[first].distanceMeters, activeNear: active,
+            firstFar: first, resultCount: results.count, firstFarMeters: results[first].distanceMeters ?? 0, activeNear: active,
             dataNear: data)
     }
 }

@@ -6,8 +6,8 @@ import Hours
 public struct ToiletAnswer: Sendable, Equatable, Encodable {
     /// The schema name and major version.
     public static let schema = "toilet-answer/1"
-    /// The query point.
-    public var near: Coordinate
+    /// The query point; nil for bookmarked toilets listed without one.
+    public var near: Coordinate?
     /// With an open filter: the query instant (written in UTC; each result also carries it
     /// in its own offset).
     public var stateAt: Date?
@@ -20,7 +20,7 @@ public struct ToiletAnswer: Sendable, Equatable, Encodable {
     public var far: FarAnswer?
 
     /// An answer.
-    public init(near: Coordinate, stateAt: Date?, results: [ToiletResult], far: FarAnswer? = nil) {
+    public init(near: Coordinate?, stateAt: Date?, results: [ToiletResult], far: FarAnswer? = nil) {
         self.near = near
         self.stateAt = stateAt
         self.results = results
@@ -32,7 +32,7 @@ public struct ToiletAnswer: Sendable, Equatable, Encodable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(ToiletAnswer.schema, forKey: .schema)
-        try c.encode(LatLon(near), forKey: .near)
+        try c.encode(near.map(LatLon.init), forKey: .near)
         try c.encode(stateAt.map(InstantText.utc), forKey: .stateAt)
         try c.encode(results, forKey: .results)
         try c.encode(notes, forKey: .notes)

@@ -20,9 +20,11 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
     public var nextChangeAt: Date?
     /// With an open filter and an arrival: the arrival instant.
     public var arrivalAt: Date?
-    /// Geodesic distance from the query point, metres.
-    public var distanceMeters: Double
-    /// Initial bearing from the query point, degrees clockwise from north.
+    /// Geodesic distance from the query point, metres; nil without one (bookmarked toilets
+    /// listed without `--near`).
+    public var distanceMeters: Double?
+    /// Initial bearing from the query point, degrees clockwise from north; nil at distance 0
+    /// or without a query point.
     public var bearingDegrees: Double?
     /// The records of this place, the one found first: one per dataset (see `SamePlace`).
     public var sources: [ToiletSource]
@@ -32,6 +34,14 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
         toilet = t
         self.distanceMeters = distanceMeters
         self.bearingDegrees = Geodesic.bearing(bearingDegrees, distanceMeters: distanceMeters)
+        sources = [ToiletSource(t)]
+    }
+
+    /// A result without a query point (no distance, no bearing).
+    public init(_ t: StoredToilet) {
+        toilet = t
+        distanceMeters = nil
+        bearingDegrees = nil
         sources = [ToiletSource(t)]
     }
 
@@ -62,7 +72,7 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
         try c.encode(t.address, forKey: .address)
         try c.encode(JSONNumber.degrees(t.coordinate.latitude), forKey: .lat)
         try c.encode(JSONNumber.degrees(t.coordinate.longitude), forKey: .lon)
-        try c.encode(JSONNumber.rounded(distanceMeters, places: 1), forKey: .distanceM)
+        try c.encode(distanceMeters.map { JSONNumber.rounded($0, places: 1) }, forKey: .distanceM)
         try c.encode(bearingDegrees.map { JSONNumber.rounded($0, places: 1) }, forKey: .bearingDeg)
         try c.encode(t.timeZone, forKey: .timeZone)
         try c.encode(t.country, forKey: .country)

@@ -16,11 +16,15 @@ enum ToiletAnswerJSON {
     static func encode(_ answer: ToiletAnswer) -> [UInt8] {
         var w = Writer()
         w.out.reserveCapacity(1024 + 1536 * answer.results.count)
-        w.raw("{\"near\":{\"lat\":")
-        w.number(degrees(answer.near.latitude))
-        w.raw(",\"lon\":")
-        w.number(degrees(answer.near.longitude))
-        w.raw("},\"notes\":[")
+        if let near = answer.near {
+            w.raw("{\"near\":{\"lat\":")
+            w.number(degrees(near.latitude))
+            w.raw(",\"lon\":")
+            w.number(degrees(near.longitude))
+            w.raw("},\"notes\":[")
+        } else {
+            w.raw("{\"near\":null,\"notes\":[")
+        }
         for i in answer.notes.indices {
             if i > 0 { w.raw(",") }
             w.string(answer.notes[i])
@@ -85,7 +89,7 @@ enum ToiletAnswerJSON {
         w.raw(",\"dataset\":")
         w.string(t.dataset)
         w.raw(",\"distance_m\":")
-        w.number(rounded(r.distanceMeters, places: 1))
+        if let meters = r.distanceMeters { w.number(rounded(meters, places: 1)) } else { w.raw("null") }
         w.raw(",\"female\":")
         w.bool(d.female)
         w.raw(",\"free\":")

@@ -27,6 +27,22 @@ extension LocateStore {
         return rowIDs.compactMap { byID[$0] }
     }
 
+    /// The active toilets with these global ids (`DATASET/SOURCE_ID`), in the ids' order;
+    /// ids of no active toilet (retired, never ingested, malformed) are left out.
+    public func activeToilets(globalIDs: [String]) throws -> [StoredToilet] {
+        let rowIDs: [Int64] = try read { db in
+            let statement = try db.cachedStatement(
+                sql: "SELECT id FROM toilets WHERE dataset = ? AND source_id = ? AND \(PlaceStatus.isActive())")
+            return try globalIDs.compactMap { globalID in
+                guard let slash = globalID.firstIndex(of: "/") else { return nil }
+                let dataset = String(globalID[..<slash])
+                let sourceID = String(globalID[globalID.index(after: slash)...])
+                return try Int64.fetchOne(statement, arguments: [dataset, sourceID])
+            }
+        }
+        return try toilets(rowIDs: rowIDs)
+    }
+
     /// Runs `body` with a lookup of toilets by row id that reads inside one read transaction
     /// through one prepared statement: the open-now search asks for each candidate as the
     /// nearest search meets it, and sees one consistent state of the data.

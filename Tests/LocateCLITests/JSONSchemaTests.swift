@@ -77,6 +77,9 @@ import Testing
                 "index>=3", "--json", "--db", db,
             ], status: 4)
         docs.append(Document(name: "station --bookmarked --alert who --json", schema: "station-answer", text: watched.stdout))
+        let toilets = try locate(
+            ["toilet", "--bookmarked", "--bookmarks", marks, "--at", "2026-11-21T20:30", "--json", "--db", db])
+        docs.append(Document(name: "toilet --bookmarked --json", schema: "toilet-answer", text: toilets.stdout))
         let eval = try locate(["hours", "eval", "Mo-Fr 08:00-18:00", "--at", "2026-11-23T09:00", "--country", "CZ", "--json"])
         docs.append(Document(name: "hours eval --json", schema: "hours-eval", text: eval.stdout))
         let batch = try locate(

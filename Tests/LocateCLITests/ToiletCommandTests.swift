@@ -237,3 +237,87 @@ import Testing
         #expect(first?["found"] as? Bool == true)
     }
 }
+
+/// Issue 23: `locate toilet --bookmarked` failed with "missing --near". Bookmarked toilets
+/// are listed with their state now (or at --at), like bookmarked stations.
+@Suite struct ToiletBookmarkedTests {
+    static let ids = [
+        "prague-toilets-sample/b7c62809f17d@50.087400,14.420760",  // Staroměstské nám.: po-ne 9:00-21:00
+        "prague-toilets-sample/05bddb4231d5@50.086120,14.418020",  // Karlova: po-pá 8:00-20:00; so-ne 10:00-18:00
+        "prague-toilets-sample/79fd587050d5@50.086550,14.425030",  // Celetná: nonstop
+        "prague-toilets-sample/000000000000@50.000000,14.000000",  // never in the database
+    ]
+
+    /// A sample database and a bookmarks file holding `ids`.
+    static func marked() throws -> (db: String, marks: String) {
+        let db = try CLI.sampleDatabase()
+        let marks = try Fixtures.temporaryFolder().appendingPathComponent("marks.json").path
+        // `bookmark add` checks the id against the database: the unknown one is written directly.
+        for id in ids.dropLast() {
+            let add = try CLI.run(["bookmark", "add", id, "--bookmarks", marks, "--db", db])
+            #expect(add.status == 0, "\(add.stderr)")
+        }
+        let data = try Data(contentsOf: URL(fileURLWithPath: marks))
+        var file = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let gone: [String: Any] = ["added_at": "2026-11-27T10:00:00Z", "id": ids[3], "kind": "toilet"]
+        file["bookmarks"] = [gone] + (file["bookmarks"] as? [Any] ?? [])
+        try JSONSerialization.data(withJSONObject: file).write(to: URL(fileURLWithPath: marks))
+        return (db, marks)
+    }
+
+    @Test func listsEachWithItsStateInTheBookmarksOrder() throws {
+        let (db, marks) = try Self.marked()
+        // Saturday 03:00 in Prague.
+        let r = try CLI.run(["toilet", "--bookmarked", "--bookmarks", marks, "--at", "2026-11-28T03:00", "--db", db])
+        #expect(r.status == 0, "\(r.stderr)")
+        let rows = r.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        #expect(r.stdout.split(separator: "\n").first?.contains("open") == true, "\(r.stdout)")
+        let lines = r.stdout.split(separator: "\n").dropFirst().map(String.init)
+        #expect(lines.count == 3, "\(r.stdout)")
+        #expect(lines[0].contains("Staroměstské nám. (sample)") && lines[0].contains("closed until 09:00"), "\(lines[0])")
+        #expect(lines[1].contains("Karlova (sample)") && lines[1].contains("closed until 10:00"), "\(lines[1])")
+        #expect(lines[2].contains("Celetná (sample)") && lines[2].contains("open 24/7"), "\(lines[2])")
+        #expect(rows.dropFirst().allSatisfy { $0.count > 2 && $0[1] == "-" && $0[2] == "-" }, "no distance without --near")
+        #expect(r.stderr == "note: bookmarked toilet \(Self.ids[3]) is no longer in the database\n")
+    }
+
+    @Test func withNearTheyAreNearestFirstAndTheJSONIsTheNearestSearchsDocument() throws {
+        let (db, marks) = try Self.marked()
+        let r = try CLI.run([
+            "toilet", "--bookmarked", "--near", "50.08,14.42", "--bookmarks", marks, "--at", "2026-11-28T12:00", "--json",
+            "--db", db,
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(doc["schema"] as? String == "toilet-answer/1")
+        let results = try #require(doc["results"] as? [[String: Any]])
+        #expect(results.map { $0["id"] as? String } == [Self.ids[1], Self.ids[2], Self.ids[0]])
+        #expect(results.map { $0["state"] as? String } == ["open", "open", "open"])
+        #expect(results.map { $0["next_change"] as? String } == ["2026-11-28T18:00:00+01:00", nil, "2026-11-28T21:00:00+01:00"])
+        #expect(results.allSatisfy { ($0["distance_m"] as? Double ?? 0) > 600 })
+        #expect(doc["state_at"] as? String == "2026-11-28T11:00:00Z")
+        let bare = try CLI.run(["toilet", "--bookmarked", "--bookmarks", marks, "--json", "--db", db])
+        let plain = try #require(try JSONSerialization.jsonObject(with: Data(bare.stdout.utf8)) as? [String: Any])
+        #expect(plain["near"] is NSNull)
+        #expect((plain["results"] as? [[String: Any]])?.allSatisfy { $0["distance_m"] is NSNull } == true)
+    }
+
+    static let refusal =
+        "--bookmarked lists every bookmarked toilet: it takes --near, --at, --tz and --json, not filters or --limit"
+
+    @Test(arguments: [["--wheelchair"], ["--limit", "2"], ["--open-now"]])
+    func filtersAreRefused(extra: [String]) throws {
+        let (db, marks) = try Self.marked()
+        let r = try CLI.run(["toilet", "--bookmarked", "--bookmarks", marks, "--db", db] + extra)
+        #expect(r.status == 64)
+        #expect(r.stderr.hasPrefix("Error: \(Self.refusal)\n"), "\(r.stderr)")
+    }
+
+    @Test func noBookmarksIsExitThree() throws {
+        let db = try CLI.sampleDatabase()
+        let marks = try Fixtures.temporaryFolder().appendingPathComponent("none.json").path
+        let r = try CLI.run(["toilet", "--bookmarked", "--bookmarks", marks, "--db", db])
+        #expect(r.status == 3)
+        #expect(r.stderr.contains("no toilet is bookmarked (locate bookmark add DATASET/ID)"), "\(r.stderr)")
+    }
+}

@@ -35,7 +35,7 @@ func bruteForce(_ toilets: [(Int64, Coordinate)], near p: Coordinate, limit: Int
         let toilets = try activeToilets(store)
         for (i, p) in randomPoints(300, seed: 7).enumerated() {
             let k = [1, 5, 10, 40][i % 4]
-            let got = try finder.nearest(to: p, limit: k).map { ($0.rowID, $0.distanceMeters) }
+            let got = try finder.nearest(to: p, limit: k).map { ($0.rowID, $0.distanceMeters ?? -1) }
             let want = bruteForce(toilets, near: p, limit: k)
             #expect(got.map(\.0) == want.map(\.0), "k=\(k) at \(p)")
             #expect(got.map(\.1) == want.map(\.1))

@@ -107,7 +107,7 @@ func kept(_ store: LocateStore, _ c: FilterCase) throws -> [(Int64, Coordinate)]
         let candidates = try kept(store, c)
         for (i, p) in randomPoints(60, seed: 41, lat: 50.08...50.09, lon: 14.41...14.43).enumerated() {
             let k = [1, 3, 10][i % 3]
-            let got = try finder.nearest(to: p, limit: k, filter: c.filter).map { ($0.rowID, $0.distanceMeters) }
+            let got = try finder.nearest(to: p, limit: k, filter: c.filter).map { ($0.rowID, $0.distanceMeters ?? -1) }
             let want = bruteForce(candidates, near: p, limit: k)
             #expect(got.map(\.0) == want.map(\.0), "\(c) k=\(k) at \(p)")
             #expect(got.map(\.1) == want.map(\.1))

@@ -64,7 +64,7 @@ struct OSMRealDataTests {
         let candidates = try kept(store, c)
         for (i, p) in randomPoints(40, seed: 31, lat: 48.60...49.20, lon: 1.90...3.20).enumerated() {
             let k = [1, 5, 20][i % 3]
-            let got = try finder.nearest(to: p, limit: k, filter: c.filter).map { ($0.rowID, $0.distanceMeters) }
+            let got = try finder.nearest(to: p, limit: k, filter: c.filter).map { ($0.rowID, $0.distanceMeters ?? -1) }
             let want = bruteForce(candidates, near: p, limit: k)
             #expect(got.map(\.0) == want.map(\.0), "\(c) k=\(k) at \(p)")
             #expect(got.map(\.1) == want.map(\.1))

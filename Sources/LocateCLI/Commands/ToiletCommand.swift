@@ -1,6 +1,12 @@
 import ArgumentParser
+import Foundation
+import Geo
+import Hours
+import Query
+import Storage
 
-/// `locate toilet --near LAT,LON`: the nearest toilets.
+/// `locate toilet --near LAT,LON`: the nearest toilets; `locate toilet --bookmarked`: the
+/// bookmarked ones, as they are now.
 struct ToiletCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "toilet",
@@ -12,7 +18,9 @@ struct ToiletCommand: ParsableCommand {
             toilets open at that time. Exits 3 when nothing matches, saying so when no active toilet \
             has the data a filter needs (hours, wheelchair access, price). When the nearest toilet is over \
             100 km away and --near lies outside the data but inside once latitude and longitude are \
-            exchanged, a note on stderr says so.
+            exchanged, a note on stderr says so. --bookmarked lists the toilets bookmarked with \
+            `locate bookmark add` (in the bookmarks' order, or nearest first with --near), each with \
+            its state now (or --at) and when it next changes; it takes no filters.
             """
     )
 
@@ -72,6 +80,11 @@ struct ToiletCommand: ParsableCommand {
     )
     var walk = false
 
+    @Flag(help: "The bookmarked toilets (locate bookmark add), each with its state now or at --at.")
+    var bookmarked = false
+
+    @OptionGroup var bookmarks: BookmarkOptions
+
     @OptionGroup var output: JSONOptions
 
     @OptionGroup var store: StoreOptions
@@ -85,7 +98,42 @@ struct ToiletCommand: ParsableCommand {
             arriveWithin: arriveWithin, walk: walk, json: output.json, db: store.db)
     }
 
-    func validate() throws { try query.validate() }
+    func validate() throws {
+        guard bookmarked else { return try query.validate() }
+        // Everything but the point, the time and the output is a filter of the nearest search.
+        var filters = query
+        (filters.near, filters.at, filters.tz, filters.json, filters.db) = (nil, nil, nil, false, nil)
+        guard filters == ToiletQuery() else {
+            throw ValidationError(
+                "--bookmarked lists every bookmarked toilet: it takes --near, --at, --tz and --json, not filters or --limit")
+        }
+    }
 
-    func run() throws { try query.run() }
+    func run() throws {
+        guard bookmarked else { return try query.run() }
+        let ids = try bookmarks.load().filter { $0.kind == "toilet" }.map(\.id)
+        let db = try LocateStore(readingAt: store.path)
+        let question = BookmarkedToilets(ids: ids, near: place.point)
+        let at: Date
+        if let text = time.at {
+            let zone = try question.zone(tz: time.tz, store: db)
+            if let shift = WallClock.shift(text, in: zone) { Console.note(TimeOptions.shiftNote(shift, at: text, zone: zone)) }
+            guard let instant = TimeOptions.instant(text, in: zone) else { throw Exit.usage }
+            at = instant
+        } else {
+            at = Date()
+        }
+        let (answer, missing) = try question.answer(store: db, at: at)
+        if output.json {
+            Console.out(try jsonText(answer))
+        } else if !answer.results.isEmpty {
+            Console.out(ToiletTable.render(answer.results, timed: true))
+        }
+        for id in missing { Console.note("note: bookmarked toilet \(id) is no longer in the database") }
+        if answer.results.isEmpty {
+            throw CLIError.noResult(
+                ids.isEmpty
+                    ? "no toilet is bookmarked (locate bookmark add DATASET/ID)" : "no bookmarked toilet is in the database")
+        }
+    }
 }

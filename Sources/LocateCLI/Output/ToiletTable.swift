@@ -25,7 +25,7 @@ enum ToiletTable {
             if showSources { extra.append(r.sources.map(\.dataset).joined(separator: " + ")) }
             t.rows.append(
                 [
-                    "\(i + 1)", distance(r.distanceMeters), compass(r.bearingDegrees),
+                    "\(i + 1)", r.distanceMeters.map(distance) ?? "-", compass(r.bearingDegrees),
                     clip(r.toilet.title, 44),
                     timed
                         ? openText(r)
@@ -50,21 +50,32 @@ enum ToiletTable {
         return parts.joined(separator: ", ")
     }
 
-    /// `open until 20:00` (today), `open until 2026-11-22 02:00`, `open 24/7`, `unknown: nejasná`.
+    /// `open until 20:00` (today), `open until 2026-11-22 02:00`, `open 24/7`,
+    /// `closed until 08:00`, `closed` (for good), `unknown: nejasná`.
     static func openText(_ r: ToiletResult) -> String {
-        guard r.state == .open else {
+        switch r.state {
+        case .open?:
+            guard let next = r.nextChange else { return "open 24/7" }
+            return "open until " + until(next, r)
+        case .closed?:
+            guard let next = r.nextChange else { return "closed" }
+            return "closed until " + until(next, r)
+        case .unknown?, nil:
             return clip("unknown: " + (r.hoursText?.trimmedNonBlank ?? "no hours given"), 40)
         }
-        guard let next = r.nextChange else { return "open 24/7" }
+    }
+
+    /// `20:00` on the query's day, else `2026-11-22 02:00`; midnight at the end of the
+    /// query's day reads better as `24:00`.
+    private static func until(_ next: String, _ r: ToiletResult) -> String {
         let day = next.prefix(10)
         let time = next.dropFirst(11)
-        // Midnight at the end of the query's day reads better as 24:00.
         if time == "00:00", let zone = TimeZone(identifier: r.timeZone), let instant = WallClock.instant(next, in: zone),
             let query = r.queryTime, WallClock.text(instant.addingTimeInterval(-60), in: zone).prefix(10) == query.prefix(10)
         {
-            return "open until 24:00"
+            return "24:00"
         }
-        return "open until " + (r.queryTime?.hasPrefix(day) == true ? String(time) : "\(day) \(time)")
+        return r.queryTime?.hasPrefix(day) == true ? String(time) : "\(day) \(time)"
     }
 
     /// The no-result message: `no toilet matches`, or which filters the data cannot answer

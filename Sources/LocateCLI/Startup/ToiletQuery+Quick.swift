@@ -8,7 +8,7 @@ extension ToiletQuery {
         "near": .anyValue, "limit": .value, "max-distance": .value, "wheelchair": .flag, "free": .flag,
         "max-price": .value, "public": .flag, "changing-table": .flag, "unisex": .flag, "dataset": .repeatable,
         "open-now": .flag, "at": .value, "tz": .value, "include-unknown": .flag, "arrive-within": .value,
-        "walk": .flag, "json": .flag, "db": .value,
+        "walk": .flag, "json": .flag, "db": .value, "bookmarked": .flag, "bookmarks": .value,
     ]
 
     /// The command line `locate toilet …` (`arguments` without the program name) read
@@ -18,6 +18,8 @@ extension ToiletQuery {
     init?(quickParsing arguments: [String]) {
         guard arguments.first == "toilet", let given = QuickArguments(arguments.dropFirst(), options: Self.quickOptions)
         else { return nil }
+        // Bookmarked toilets are listed by `ToiletCommand` itself.
+        guard !given.has("bookmarked"), given.value("bookmarks") == nil else { return nil }
         var query = ToiletQuery()
         query.near = given.value("near")
         query.limit = given.value("limit")

@@ -193,6 +193,7 @@ struct ToiletFeatureSource {
         b.text("state", state?.rawValue, volatile: true)
         b.text("state_at", stateAt, volatile: true)
         b.text("time_zone", t.timeZone)
+        b.text("title", t.title)
         b.text("toilet_type", t.toiletType)
         b.text("toilets_disposal", d.disposal)
         b.member("unisex", json: flag(d.unisex))

@@ -70,6 +70,7 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
         try c.encode(t.sourceID, forKey: .sourceID)
         try c.encode(t.name, forKey: .name)
         try c.encode(t.address, forKey: .address)
+        try c.encode(t.title, forKey: .title)
         try c.encode(JSONNumber.degrees(t.coordinate.latitude), forKey: .lat)
         try c.encode(JSONNumber.degrees(t.coordinate.longitude), forKey: .lon)
         try c.encode(distanceMeters.map { JSONNumber.rounded($0, places: 1) }, forKey: .distanceM)
@@ -105,7 +106,7 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
     }
 
     private enum Keys: String, CodingKey {
-        case id, dataset, sourceID = "source_id", name, address, lat, lon, distanceM = "distance_m"
+        case id, dataset, sourceID = "source_id", name, address, title, lat, lon, distanceM = "distance_m"
         case bearingDeg = "bearing_deg", timeZone = "time_zone", country, hoursText = "hours_text", hoursOSM = "hours_osm"
         case hoursStatus = "hours_status", state, stateAt = "state_at", nextChange = "next_change"
         case arrivalAt = "arrival_at", priceText = "price_text", priceAmount = "price_amount"

@@ -50,6 +50,7 @@ struct ToiletDetail: Encodable {
             try c.encode(t.sourceID, forKey: .sourceID)
             try c.encode(t.name, forKey: .name)
             try c.encode(t.address, forKey: .address)
+            try c.encode(t.title, forKey: .title)
             try c.encode(Degrees.rounded(t.coordinate.latitude), forKey: .lat)
             try c.encode(Degrees.rounded(t.coordinate.longitude), forKey: .lon)
             try c.encode(t.timeZone, forKey: .timeZone)
@@ -72,7 +73,7 @@ struct ToiletDetail: Encodable {
         }
 
         private enum Keys: String, CodingKey {
-            case id, dataset, sourceID = "source_id", name, address, lat, lon, timeZone = "time_zone", country
+            case id, dataset, sourceID = "source_id", name, address, title, lat, lon, timeZone = "time_zone", country
             case hoursText = "hours_text", hoursOSM = "hours_osm", hoursStatus = "hours_status", state
             case stateAt = "state_at", nextChange = "next_change", priceText = "price_text", priceAmount = "price_amount"
             case priceCurrency = "price_currency", free, wheelchair, toiletType = "toilet_type"

@@ -144,6 +144,8 @@ enum ToiletAnswerJSON {
         w.string(instant(r.stateAt))
         w.raw(",\"time_zone\":")
         w.string(t.timeZone)
+        w.raw(",\"title\":")
+        w.string(t.title)
         w.raw(",\"toilet_type\":")
         w.string(t.toiletType)
         w.raw(",\"toilets_disposal\":")

@@ -321,3 +321,35 @@ import Testing
         #expect(r.stderr.contains("no toilet is bookmarked (locate bookmark add DATASET/ID)"), "\(r.stderr)")
     }
 }
+
+/// Issue 23: Paris's JCDecaux toilets (no name, no address) read "(no address) 48.85…" and
+/// the map's popups showed the derived id. Every toilet output carries `title`.
+@Suite(.enabled(if: Fixtures.haveSharedDatasets, "../shared/datasets is absent"))
+struct ToiletTitleRealDataTests {
+    @Test func parisToiletsAreTitledByOperatorNeverByID() throws {
+        let db = try Fixtures.temporaryFolder().appendingPathComponent("paris.sqlite").path
+        let ingest = try CLI.run(["ingest", Fixtures.repo("pipelines/osm-toilets-paris.yml"), "--db", db])
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        let out = try Fixtures.temporaryFolder().appendingPathComponent("paris.geojson").path
+        let export = try CLI.run(["export", "geojson", "--out", out, "--db", db])
+        #expect(export.status == 0, "\(export.stderr)")
+        let doc = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
+        let features = try #require(doc["features"] as? [[String: Any]])
+        let titles = features.map { (($0["properties"] as? [String: Any])?["title"] as? String) ?? "" }
+        #expect(features.count == 1268)
+        #expect(titles.filter { $0 == "JCDecaux toilet" }.count == 264)
+        #expect(zip(features, titles).allSatisfy { f, t in !t.isEmpty && t != f["id"] as? String && !t.contains("@") })
+        // The nearest-toilet answer, table and JSON, carries the same title.
+        let near = try CLI.run(["toilet", "--near", "48.8606,2.3376", "--limit", "5", "--json", "--db", db])
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(near.stdout.utf8)) as? [String: Any])
+        let results = try #require(answer["results"] as? [[String: Any]])
+        let table = try CLI.run(["toilet", "--near", "48.8606,2.3376", "--limit", "5", "--db", db])
+        for r in results {
+            let title = try #require(r["title"] as? String)
+            let feature = features.first { $0["id"] as? String == r["id"] as? String }
+            #expect((feature?["properties"] as? [String: Any])?["title"] as? String == title)
+            #expect(table.stdout.contains(String(title.prefix(43))), "\(title) in \(table.stdout)")
+        }
+    }
+}

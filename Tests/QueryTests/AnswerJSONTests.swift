@@ -39,7 +39,7 @@ import Testing
         #expect(doc["state_at"] is NSNull)
         let items = try #require(doc["results"] as? [[String: Any]])
         #expect(items.count == 3)
-        #expect(items.allSatisfy { $0.count == 36 && $0["state"] is NSNull && $0["next_change"] is NSNull })
+        #expect(items.allSatisfy { $0.count == 37 && $0["state"] is NSNull && $0["next_change"] is NSNull })
         #expect(items.allSatisfy { ($0["id"] as? String)?.hasPrefix("prague-toilets-sample/") == true })
     }
 
@@ -106,6 +106,7 @@ import Testing
               "state" : "open",
               "state_at" : "2026-11-23T20:50:00+01:00",
               "time_zone" : "Europe/Prague",
+              "title" : "Staroměstské nám. (sample)",
               "toilet_type" : null,
               "toilets_disposal" : null,
               "unisex" : null,

@@ -127,7 +127,7 @@
     };
   }
   function target(feature) { var p = feature.properties; return '/v1/toilets/' + encodeURIComponent(p.dataset) + '/' + encodeURIComponent(p.source_id); }
-  function title(feature) { var p = feature.properties; return p.name || p.address || feature.id; }
+  function title(feature) { return feature.properties.title; }
   function edit(feature) {
     var p = feature.properties;
     open('Suggest an edit: ' + title(feature));

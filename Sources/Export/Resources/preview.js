@@ -30,8 +30,7 @@
       var p = f.properties, ll = L.latLng(f.geometry.coordinates[1], f.geometry.coordinates[0]), s = p.state || 'unknown';
       var m = L.circleMarker(ll, { radius: 6, weight: 1, color: '#222', fillColor: stateColours[s] || stateColours.unknown, fillOpacity: 0.9,
         bubblingMouseEvents: false });
-      var rows = ['<b>' + esc(p.name || p.address || f.id) + '</b>'];
-      if (p.name && p.address) rows.push(esc(p.address));
+      var rows = ['<b>' + esc(p.title) + '</b>'];
       rows.push('Hours: ' + esc(p.hours_text || 'not given') + (p.hours_osm ? ' <small>(' + esc(p.hours_osm) + ')</small>' : ''));
       rows.push('At ' + local(p.state_at || toilets.locate.generated_at, p.time_zone) + ': <b>' + esc(s) + '</b>' +
         (p.next_change ? ' until ' + local(p.next_change, null) : ''));

@@ -136,13 +136,15 @@ public struct IngestRunner {
     /// Outcome of staging one accepted record: a duplicate id is a rejection, otherwise its
     /// warnings count. Shared by every record kind.
     private static func stage(
-        _ record: some PlaceRecord, index: Int, matchKey: String?, warnings w: [IngestIssue], unit: String, stager: PlaceStager,
+        _ record: some PlaceRecord, index: Int, matchKey: String?, sourceRef: String? = nil, warnings w: [IngestIssue],
+        unit: String, stager: PlaceStager,
         rejected: inout [IngestIssue], warnings: inout [IngestIssue]
     ) throws {
         if let first = try stager.stage(record, index: index, matchKey: matchKey) {
             rejected.append(
                 IngestIssue(
-                    index: index, id: record.sourceID, field: "id", reason: "duplicate id, first seen at \(unit) \(first)"))
+                    index: index, id: record.sourceID, sourceRef: sourceRef, field: "id",
+                    reason: "duplicate id, first seen at \(unit) \(first + 1)"))
         } else {
             warnings += w
         }
@@ -212,9 +214,10 @@ public struct IngestRunner {
                     switch item {
                     case .rejected(let issue):
                         rejected.append(issue)
-                    case .accepted(let record, let matchKey, let w, let index):
+                    case .accepted(let record, let matchKey, let sourceRef, let w, let index):
                         try IngestRunner.stage(
-                            record, index: index, matchKey: matchKey, warnings: w, unit: "feature", stager: stager,
+                            record, index: index, matchKey: matchKey, sourceRef: sourceRef, warnings: w, unit: "feature",
+                            stager: stager,
                             rejected: &rejected, warnings: &warnings)
                     }
                     seen += 1

@@ -8,7 +8,7 @@ import Storage
 final class MappedFeatureStream: @unchecked Sendable {
     /// One feature's outcome.
     enum Item: Sendable {
-        case accepted(ToiletRecord, matchKey: String?, warnings: [IngestIssue], index: Int)
+        case accepted(ToiletRecord, matchKey: String?, sourceRef: String?, warnings: [IngestIssue], index: Int)
         case rejected(IngestIssue)
     }
 
@@ -135,9 +135,10 @@ final class MappedFeatureStream: @unchecked Sendable {
                 switch mapper.map(feature, index: index, reprojector: reprojector) {
                 case .rejected(let issue):
                     batch.append(.rejected(issue))
-                case .accepted(let record, let matchKey, let warnings):
+                case .accepted(let record, let matchKey, let sourceRef, let warnings):
                     if operation == nil, !reprojector.isIdentity { operation = reprojector.lastUsedOperation() }
-                    batch.append(.accepted(record, matchKey: matchKey, warnings: warnings, index: index))
+                    batch.append(
+                        .accepted(record, matchKey: matchKey, sourceRef: sourceRef, warnings: warnings, index: index))
                 }
                 if batch.count >= MappedFeatureStream.batchSize {
                     try send(.batch(batch))

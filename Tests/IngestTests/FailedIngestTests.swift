@@ -82,14 +82,14 @@ import Testing
         #expect(r.run.accepted == 12)
         #expect(
             r.rejected == [
-                IngestIssue(index: 12, id: nil, field: "geometry", reason: "geometry is null"),
+                IngestIssue(index: 12, id: nil, sourceRef: "OBJECTID 13", field: "geometry", reason: "geometry is null"),
                 IngestIssue(
-                    index: 13, id: nil, field: "geometry",
+                    index: 13, id: nil, sourceRef: "OBJECTID 14", field: "geometry",
                     reason:
                         "coordinates look swapped: latitude 14.421, longitude 50.085 is outside the region, but inside once exchanged"
                 ),
                 IngestIssue(
-                    index: 14, id: nil, field: "geometry",
+                    index: 14, id: nil, sourceRef: "OBJECTID 15", field: "geometry",
                     reason: "position 49.195100,16.606800 (lat,lon) is outside the region 49.94..50.18 N, 14.22..14.71 E"),
             ])
     }

@@ -41,7 +41,7 @@ import Testing
         let mapper = ToiletMapper(spec: spec)
         let reprojector = try Reprojector(from: .wgs84, area: spec.region)
         guard
-            case .accepted(let record, _, let warnings) = mapper.map(
+            case .accepted(let record, _, _, let warnings) = mapper.map(
                 Self.feature(hours: c.text), index: 0, reprojector: reprojector)
         else {
             Issue.record("rejected")

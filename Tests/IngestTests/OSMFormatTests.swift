@@ -161,7 +161,7 @@ import Testing
                 "6 node/3 lat: node/3: lat and lon must be numbers",
                 "7 node/4 tags: node/4: tags is array, expected an object",
                 "8 node/5 geometry: position 41.900000,12.500000 (lat,lon) is outside the region 48.81..48.91 N, 2.22..2.47 E",
-                "9 node/1 id: duplicate id, first seen at feature 0",
+                "9 node/1 id: duplicate id, first seen at feature 1",
                 // Regression: `1e3` was read as node/1000.
                 "10 - id: node id is 1e3, expected a positive whole number",
             ])

@@ -14,9 +14,9 @@ import Testing
             r.stderr == """
                 ingested prague-toilets-sample into \(db) (run 1, dataset prague-toilets-sample): read 15, accepted 12, rejected 3, warnings 6
                 changes: 12 added, 0 updated, 0 unchanged, 0 retired
-                rejected feature 12: geometry: geometry is null
-                rejected feature 13: geometry: coordinates look swapped: latitude 14.421, longitude 50.085 is outside the region, but inside once exchanged
-                rejected feature 14: geometry: position 49.195100,16.606800 (lat,lon) is outside the region 49.94..50.18 N, 14.22..14.71 E
+                rejected feature 13 (OBJECTID 13): geometry: geometry is null
+                rejected feature 14 (OBJECTID 14): geometry: coordinates look swapped: latitude 14.421, longitude 50.085 is outside the region, but inside once exchanged
+                rejected feature 15 (OBJECTID 15): geometry: position 49.195100,16.606800 (lat,lon) is outside the region 49.94..50.18 N, 14.22..14.71 E
                 warnings: 2× OTEVRENO: opening hours missing; 1× ADRESA: address is blank; 1× CENA: price missing; 1× OTEVRENO: hours corrected; 1× OTEVRENO: hours not understood, stored as unknown
 
                 """)

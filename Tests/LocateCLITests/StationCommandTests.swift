@@ -8,7 +8,7 @@ import Testing
         let db = try Fixtures.temporaryFolder().appendingPathComponent("s.sqlite").path
         let i = try CLI.run(["ingest", "pipelines/gios-stations-sample.yml", "--db", db])
         #expect(i.status == 0)
-        #expect(i.stderr.contains("rejected station 5 (9006): gegrLat: latitude 'brak' is not a number\n"))
+        #expect(i.stderr.contains("rejected station 6 (9006): gegrLat: latitude 'brak' is not a number\n"))
         let near = try CLI.run(["station", "--near", "52.2297,21.0122", "--limit", "2", "--db", db])
         #expect(
             near.stdout == """

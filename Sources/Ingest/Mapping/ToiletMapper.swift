@@ -27,7 +27,7 @@ struct ToiletMapper {
 
     /// The outcome for one feature.
     enum Outcome {
-        case accepted(ToiletRecord, matchKey: String?, warnings: [IngestIssue])
+        case accepted(ToiletRecord, matchKey: String?, sourceRef: String?, warnings: [IngestIssue])
         case rejected(IngestIssue)
     }
 
@@ -57,8 +57,10 @@ struct ToiletMapper {
         func trimmed(_ field: String?) -> String? { text(field)?.trimmedNonBlank }
         let sourceKey: String?
         if case .field(let f) = spec.id { sourceKey = trimmed(f) } else { sourceKey = nil }
+        // Without an id field, the source's own record number names the record in reports.
+        let sourceRef = sourceKey == nil ? ToiletMapper.sourceRef(feature, properties: properties) : nil
         func reject(_ field: String, _ reason: String) -> Outcome {
-            .rejected(IngestIssue(index: index, id: sourceKey, field: field, reason: reason))
+            .rejected(IngestIssue(index: index, id: sourceKey, sourceRef: sourceRef, field: field, reason: reason))
         }
         if feature["type"]?.textValue != "Feature" {
             return reject("type", "feature type is '\(feature["type"]?.textValue ?? "missing")', expected 'Feature'")
@@ -71,7 +73,7 @@ struct ToiletMapper {
         }
         var warnings: [IngestIssue] = []
         func warn(_ field: String, _ reason: String, id: String) {
-            warnings.append(IngestIssue(index: index, id: id, field: field, reason: reason))
+            warnings.append(IngestIssue(index: index, id: id, sourceRef: sourceRef, field: field, reason: reason))
         }
         let id: String
         var matchKey: String? = nil
@@ -148,7 +150,21 @@ struct ToiletMapper {
             details: details)
         // Every text field has been read by now: their cuts, by field.
         for (field, reason) in textNotes.sorted(by: { $0.key < $1.key }) { warn(field, reason, id: id) }
-        return .accepted(record, matchKey: matchKey, warnings: warnings)
+        return .accepted(record, matchKey: matchKey, sourceRef: sourceRef, warnings: warnings)
+    }
+
+    /// The properties that GIS tools and exports use to number records (ArcGIS `OBJECTID`,
+    /// OGR `FID`, ArcGIS `GlobalID`, OSM exports' `@id`), in the order they are looked for.
+    static let recordNumberKeys = ["OBJECTID", "objectid", "FID", "fid", "GlobalID", "globalid", "@id", "osm_id"]
+
+    /// How the source names `feature` when it has no id field: `OBJECTID 17` (the first of
+    /// `recordNumberKeys` it has), else its GeoJSON feature `id` (`id 5`); nil when neither.
+    static func sourceRef(_ feature: JSONValue, properties: JSONValue) -> String? {
+        for key in recordNumberKeys {
+            if let v = properties[key]?.textValue?.trimmedNonBlank { return "\(key) \(String(v.prefix(64)))" }
+        }
+        if let v = feature["id"]?.textValue?.trimmedNonBlank { return "id \(String(v.prefix(64)))" }
+        return nil
     }
 
     /// Whether a record without the field `key` is worth a warning: not when the mapping

@@ -29,8 +29,7 @@ enum IngestSummary {
         }
         let noun = ["stations": "station", "air": "station"][run.kind] ?? "feature"
         for issue in report.rejected.prefix(shownRejects) {
-            let id = issue.id.map { " (\($0))" } ?? ""
-            lines.append("rejected \(noun) \(issue.index)\(id): \(issue.field): \(issue.reason)")
+            lines.append("rejected \(noun) \(issue.label): \(issue.field): \(issue.reason)")
         }
         if report.rejected.count > shownRejects {
             lines.append("… \(report.rejected.count - shownRejects) more rejected; see --report FILE")

@@ -100,7 +100,8 @@ import Testing
             ),
             (
                 #"{"lat": 48.1, "lon": 14.45}"#, "lat",
-                "field 'lat': 48.1,14.45 is outside the service region 49.97563,14.30447,50.19043,14.55631 (MINLAT,MINLON,MAXLAT,MAXLON)"
+                "field 'lat': 48.1,14.45 is not within 10 km of a toilet of any dataset: "
+                    + "new positions must lie near existing data (the server's --region sets another area)"
             ),
         ]
         for (body, field, message) in cases {
@@ -117,6 +118,33 @@ import Testing
         #expect(notJSON.status == 400)
         #expect(notJSON.errorMessage == "the body is not a JSON object")
         #expect(s.server.terminate() == 0)
+    }
+
+    /// Issue 23: the area was the box of all toilets plus 0.1°, so with Paris and Prague
+    /// loaded a point anywhere between them was accepted. Positions must lie near the data of
+    /// some dataset.
+    @Test func positionsMustLieNearTheDataOfSomeDataset() throws {
+        let db = try CLI.sampleDatabase()
+        try CLI.ingest(["pipelines/osm-toilets-sample.yml", "--db", db])
+        let server = try ServeProcess(db: db)
+        let cases: [(lat: Double, lon: Double, status: Int)] = [
+            (49.4521, 11.0767, 422),  // Nuremberg: inside the old box of both, 290 km from either
+            (48.9000, 2.3500, 202),  // 5 km north of the Paris sample
+            (50.1500, 14.4500, 202),  // 7 km north of the Prague sample
+            (50.3500, 14.4500, 422),  // 29 km north of it
+        ]
+        for c in cases {
+            let r = try server.post("/v1/toilets", json: #"{"lat": \#(c.lat), "lon": \#(c.lon)}"#)
+            #expect(r.status == c.status, "\(c): \(r.text)")
+            if c.status == 422 {
+                #expect(r.errorField == "lat")
+                #expect(
+                    r.errorMessage?.hasSuffix(
+                        "is not within 10 km of a toilet of any dataset: "
+                            + "new positions must lie near existing data (the server's --region sets another area)") == true)
+            }
+        }
+        #expect(server.terminate() == 0)
     }
 
     @Test func theServiceRegionComesFromTheOption() throws {

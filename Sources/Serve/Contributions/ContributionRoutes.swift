@@ -49,7 +49,7 @@ enum ContributionRoutes {
             databasePath: path, settings: settings, data: data,
             limiter: SubmissionLimiter(perHour: settings.submissionsPerHour), decodes: DecodeGate(), photos: photos,
             processor: processor,
-            extents: ExtentCache(), now: now)
+            now: now)
         let maintainers = Maintainers(databasePath: path, data: data, now: now)
         let serving = PhotoServing(
             databasePath: path, photos: photos, approved: ApprovedPhotos(databasePath: path, data: data),

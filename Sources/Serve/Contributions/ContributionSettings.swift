@@ -7,8 +7,8 @@ public import Geo
 public struct ContributionSettings: Sendable, Equatable {
     /// The photo folder; nil: `<db>.photos` beside the database.
     public var photosFolder: String?
-    /// Where new and moved positions must lie; nil: the active toilets' extent widened by
-    /// `regionMarginDegrees` on every side (the whole world while there is no toilet).
+    /// Where new and moved positions must lie; nil: within `dataRadiusMeters` of an active
+    /// toilet of some dataset (anywhere while there is no toilet).
     public var region: BoundingBox?
     /// Submissions (of every kind) one client may make per hour.
     public var submissionsPerHour = 20
@@ -18,8 +18,11 @@ public struct ContributionSettings: Sendable, Equatable {
     public var maxPhotoBytes = 10 * 1024 * 1024
     /// A new toilet this close to an active one (metres) needs `"confirm": true`.
     public var duplicateRadiusMeters = 25.0
-    /// The default region's margin around the data, degrees (0.1°: about 11 km north-south).
-    public static let regionMarginDegrees = 0.1
+    /// Without `--region`, new and moved positions must lie this close (geodesic metres) to
+    /// an active toilet of some dataset: near existing data, so a point in the countryside
+    /// between two cities' data is refused (10 km: a city's outskirts beyond its last mapped
+    /// toilet are still in).
+    public static let dataRadiusMeters = 10_000.0
 
     /// The defaults.
     public init() {}

@@ -15,7 +15,6 @@ struct Submissions: Sendable {
     let decodes: DecodeGate
     let photos: PhotoStore
     let processor: PhotoProcessor
-    let extents: ExtentCache
     /// The wall clock (injected).
     let now: @Sendable () -> Date
 
@@ -170,25 +169,32 @@ struct Submissions: Sendable {
         return (p, hours)
     }
 
-    /// `point` when it lies in the service region.
+    /// `point` when it lies where contributions are taken: inside `--region` when given,
+    /// else within `ContributionSettings.dataRadiusMeters` of an active toilet of some
+    /// dataset (anywhere while there is none).
     private func checked(_ point: Coordinate?) throws -> Coordinate? {
         guard let point else { return nil }
-        let region = try serviceRegion()
-        guard region.contains(point) else {
-            let box = [region.minLatitude, region.minLongitude, region.maxLatitude, region.maxLongitude]
-                .map { String(Degrees.rounded($0)) }.joined(separator: ",")
+        if let region = settings.region {
+            guard region.contains(point) else {
+                let box = [region.minLatitude, region.minLongitude, region.maxLatitude, region.maxLongitude]
+                    .map { String(Degrees.rounded($0)) }.joined(separator: ",")
+                throw BodyFields.invalid(
+                    region.minLatitude <= point.latitude && point.latitude <= region.maxLatitude ? "lon" : "lat",
+                    "\(point.latitude),\(point.longitude) is outside the service region \(box) (MINLAT,MINLON,MAXLAT,MAXLON)")
+            }
+            return point
+        }
+        let radius = ContributionSettings.dataRadiusMeters
+        let near = try data.current().withReader { r -> Bool in
+            try r.store.nearestActiveToilet(to: point, within: radius) != nil || !r.store.hasActiveToilets()
+        }
+        guard near else {
             throw BodyFields.invalid(
-                region.minLatitude <= point.latitude && point.latitude <= region.maxLatitude ? "lon" : "lat",
-                "\(point.latitude),\(point.longitude) is outside the service region \(box) (MINLAT,MINLON,MAXLAT,MAXLON)")
+                "lat",
+                "\(point.latitude),\(point.longitude) is not within \(Int(radius / 1000)) km of a toilet of any dataset: "
+                    + "new positions must lie near existing data (the server's --region sets another area)")
         }
         return point
-    }
-
-    /// `--region`, else the active toilets' extent widened by the margin, else the world.
-    func serviceRegion() throws -> BoundingBox {
-        if let region = settings.region { return region }
-        let state = try data.current()
-        return try extents.region(for: state)
     }
 
     /// 404 unless `target` is an active toilet.

@@ -116,4 +116,39 @@ extension LocateStore {
             .filter { $0.1 <= radiusMeters }
             .sorted { ($0.1, $0.0.globalID) < ($1.1, $1.0.globalID) }
     }
+
+    /// The nearest active toilet of any dataset within `radiusMeters` (geodesic) of
+    /// `point`: its dataset and distance, or nil when there is none that close (nor any at
+    /// all: see `hasActiveToilets`). The contribution area check: new positions must lie
+    /// near existing data.
+    public func nearestActiveToilet(to point: Coordinate, within radiusMeters: Double) throws -> (
+        dataset: String, distanceMeters: Double
+    )? {
+        let dLat = radiusMeters / 111_000 * 1.1 + 1e-7
+        let dLon = min(360, dLat / max(cos(point.latitude * .pi / 180), 0.01))
+        let rows = try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT t.dataset, t.lon, t.lat FROM toilets t WHERE \(PlaceStatus.isActive("t")) AND t.id IN
+                      (SELECT pkid FROM idx_toilets_geom WHERE xmin <= ? AND xmax >= ? AND ymin <= ? AND ymax >= ?)
+                    """,
+                arguments: [point.longitude + dLon, point.longitude - dLon, point.latitude + dLat, point.latitude - dLat])
+        }
+        let geodesic = Geodesic()
+        return
+            rows
+            .map { r -> (dataset: String, distanceMeters: Double) in
+                (r["dataset"], geodesic.distance(from: point, to: Coordinate(latitude: r["lat"], longitude: r["lon"])))
+            }
+            .filter { $0.distanceMeters <= radiusMeters }
+            .min { ($0.distanceMeters, $0.dataset) < ($1.distanceMeters, $1.dataset) }
+    }
+
+    /// Whether any toilet is active.
+    public func hasActiveToilets() throws -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM toilets WHERE \(PlaceStatus.isActive()))") ?? false
+        }
+    }
 }

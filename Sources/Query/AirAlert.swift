@@ -193,6 +193,9 @@ public struct StationAnswer: Sendable, Equatable, Encodable {
     public var alerts: [AlertHit]
     /// Rules that could not be judged (no value, too old, too few hours), empty when none.
     public var unjudged: [UnjudgedAlert]
+    /// What a reader should know about the answer, in words (results far from `near`);
+    /// empty when there is nothing to say.
+    public var notes: [String] = []
 
     /// An answer.
     public init(
@@ -214,7 +217,8 @@ public struct StationAnswer: Sendable, Equatable, Encodable {
         try c.encode(results, forKey: .results)
         try c.encode(alerts, forKey: .alerts)
         try c.encode(unjudged, forKey: .unjudged)
+        try c.encode(notes, forKey: .notes)
     }
 
-    private enum Keys: String, CodingKey { case schema, near, at, results, alerts, unjudged }
+    private enum Keys: String, CodingKey { case schema, near, at, results, alerts, unjudged, notes }
 }

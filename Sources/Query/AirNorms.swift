@@ -156,7 +156,10 @@ public struct NormStanding: Sendable, Equatable {
         for s in history where s.at > start && s.at <= end {
             byHour[Int((end.timeIntervalSince(s.at) / 3600).rounded(.down))] = s.value
         }
-        let values = byHour.values
+        // In hour order: a dictionary's order differs from process to process, and a sum in
+        // another order can differ in the last bit (the CLI and the server wrote 48.74 and
+        // 48.74000000000001 for the same mean).
+        let values = byHour.sorted { $0.key < $1.key }.map(\.value)
         guard values.count >= a.required else {
             return NormStanding(norm: norm, status: .notEnoughData, value: nil, hours: values.count, windowEnd: end)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// A named input of a question (`NearestToiletsRequest`, the station questions), spelled
 /// by each adapter its own way: `--max-distance` on the command line, `max_distance` over
@@ -7,10 +8,13 @@ public enum RequestField: String, Sendable, CaseIterable, Hashable, Comparable {
     case limit, maxDistance = "max_distance", wheelchair, free, maxPrice = "max_price", publicOnly = "public"
     case changingTable = "changing_table", unisex, dataset, openNow = "open_now", at, tz
     case includeUnknown = "include_unknown", arriveWithin = "arrive_within", walk
-    case param, freshWithin = "fresh_within"
+    case param, freshWithin = "fresh_within", alert
+    /// The places a question is about: a point (`--near`; `lat` and `lon`), a name, the
+    /// bookmarks (the CLI's own list). Named only in messages; the adapters read them.
+    case near, name, bookmarked
 
-    /// The HTTP query parameter (`max_distance`).
-    public var httpName: String { rawValue }
+    /// The HTTP query parameter (`max_distance`; the point is `lat` and `lon`).
+    public var httpName: String { self == .near ? "lat and lon" : rawValue }
     /// The command-line option (`--max-distance`).
     public var cliName: String { "--" + rawValue.replacingOccurrences(of: "_", with: "-") }
 
@@ -35,11 +39,16 @@ public enum RequestProblem: Sendable, Equatable {
     case notTaken(RequestField)
     /// A `dataset` with no active places; the active datasets.
     case noSuchDataset(String, active: [String])
+    /// The field needs one of these fields too (or this kind of place).
+    case needsOneOf(RequestField, [RequestField])
+    /// The field's value (a rule or a code) names a pollutant GIOŚ does not measure.
+    case unknownPollutant(RequestField, value: String, code: String)
 
     /// The field the problem is about (the second of a conflict).
     public var field: RequestField {
         switch self {
         case .badValue(let f, _, _), .repeated(let f), .needsTime(let f), .notTaken(let f): f
+        case .needsOneOf(let f, _), .unknownPollutant(let f, _, _): f
         case .conflict(_, let f): f
         case .noSuchDataset: .dataset
         }
@@ -49,8 +58,13 @@ public enum RequestProblem: Sendable, Equatable {
     /// (`--limit '0' is not a whole number from 1 up`), or the reason alone for a conflict
     /// (`give either --open-now or --at, not both`).
     public func message(naming name: (RequestField) -> String) -> String {
-        if case .conflict = self { return reason(naming: name) }
-        return "\(name(field)) \(reason(naming: name))"
+        switch self {
+        case .conflict: return reason(naming: name)
+        // `--param: unknown pollutant 'FOO' (…)`, `--alert 'FOO>50': unknown pollutant 'FOO' (…)`.
+        case .unknownPollutant(let f, let value, _):
+            return (f == .param ? name(f) : "\(name(f)) '\(value)'") + ": " + reason(naming: name)
+        default: return "\(name(field)) \(reason(naming: name))"
+        }
     }
 
     /// The reason, with fields spelled by `name`: `'abc' is not a whole number from 1 to
@@ -64,6 +78,9 @@ public enum RequestProblem: Sendable, Equatable {
         case .notTaken: "not taken by this question"
         case .noSuchDataset(let d, let active):
             "'\(d)' has no active toilets (datasets: \(active.joined(separator: ", ")))"
+        case .needsOneOf(_, let others): "needs \(others.map(name).joined(separator: " or "))"
+        case .unknownPollutant(_, _, let code):
+            "unknown pollutant '\(code)' (valid: \(PollutantCode.known.joined(separator: ", ")); case and dots do not count)"
         }
     }
 }

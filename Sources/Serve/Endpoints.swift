@@ -72,36 +72,23 @@ struct Endpoints: Sendable {
 
     /// `GET /v1/stations/nearest`: `station-answer/1`, as `locate station --near … --json`.
     func nearestStations(_ q: Parameters) throws -> Answer {
-        let point = try q.point()
-        let limit = try q.limit(max: configuration.maxLimit)
-        let param = q.string("param")
-        if let param, PollutantCode.canonical(param) == nil {
-            let known = PollutantCode.known.joined(separator: ", ")
-            throw ServeError.badParameter(
-                name: "param", reason: "unknown pollutant '\(param)' (valid: \(known); case and dots do not count)")
-        }
-        let fresh = try q.age("fresh_within")
-        if fresh != nil && param == nil { throw ServeError.badParameter(name: "fresh_within", reason: "needs param") }
-        let at = try q.instant(default: "Europe/Warsaw")
-        let instant = at ?? now()
-        let state = try data.current()
-        let results = try state.withReader { r in
-            try r.stations.nearest(to: point, limit: limit, now: instant, parameter: param, freshWithin: fresh)
-        }
-        let answer = StationAnswer(near: point, at: instant, results: results, alerts: [])
-        return try Answer.json(answer, state: state, clockDependent: at == nil)
+        try stations(.near(try q.point()), q)
     }
 
     /// `GET /v1/stations?name=`: `station-answer/1`, as `locate station --name … --json`.
     func namedStations(_ q: Parameters) throws -> Answer {
-        let name = try q.required("name")
-        let limit = try q.limit(max: configuration.maxLimit)
-        let at = try q.instant(default: "Europe/Warsaw")
-        let instant = at ?? now()
+        try stations(.name(try q.required("name")), q)
+    }
+
+    /// A station question (`StationsRequest`) about `target`, with the parameters' fields.
+    private func stations(_ target: StationsRequest.Target, _ q: Parameters) throws -> Answer {
+        let request = try Parameters.request {
+            try StationsRequest(target: target, values: q.fields(StationsRequest.fields), maxLimit: configuration.maxLimit)
+        }
+        let instant = request.instant(now: now()).at
         let state = try data.current()
-        let results = try state.withReader { r in try r.stations.named(name, limit: limit, now: instant) }
-        let answer = StationAnswer(near: nil, at: instant, results: results, alerts: [])
-        return try Answer.json(answer, state: state, clockDependent: at == nil)
+        let answer = try state.withReader { r in try request.answer(using: r.stations, at: instant).answer }
+        return try Answer.json(answer, state: state, clockDependent: request.isNow)
     }
 
     /// `GET /v1/stations/{id}` (`?dataset=` when the id is in several datasets):

@@ -99,9 +99,11 @@ public struct Server: Sendable {
             try endpoints.toilet(dataset: c.pathParameter("dataset"), id: c.pathParameter("id"), q)
         }
         get("/v1/stations", time.union(["name", "limit"])) { q, _ in try endpoints.namedStations(q) }
-        get("/v1/stations/nearest", time.union(["lat", "lon", "limit", "param", "fresh_within"])) { q, _ in
-            try endpoints.nearestStations(q)
-        }
+        // Every field of the question (StationsRequest.fields), as `locate station --near` has them.
+        get(
+            "/v1/stations/nearest", Set(["lat", "lon"] + StationsRequest.fields.map(\.httpName)),
+            repeatable: [RequestField.alert.httpName]
+        ) { q, _ in try endpoints.nearestStations(q) }
         get("/v1/stations/{id}", time.union(["dataset"])) { q, c in try endpoints.station(id: c.pathParameter("id"), q) }
         ContributionRoutes.register(on: router, data: endpoints.data, configuration: configuration, now: now)
         let yaml = openAPI

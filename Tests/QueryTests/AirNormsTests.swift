@@ -132,4 +132,19 @@ import Testing
     func badAlertRulesAreRejected(text: String) {
         #expect(AlertRule(text) == nil)
     }
+
+    /// The mean is summed in hour order, whatever order the history comes in: summed in a
+    /// dictionary's order, the CLI wrote 48.74 and the server 48.74000000000001 for one
+    /// window (issue 22's one-request test saw it).
+    @Test func theMeanDoesNotDependOnTheOrderOfTheHistory() {
+        let values: [Double?] = (0..<24).map { (i: Int) -> Double? in Double(40 + (i * 37) % 23) + 0.1 * Double(i % 7) }
+        let samples = AirNormsTests.hourly(values)
+        let norm = AirNormsTests.norm(.day, 50)
+        let first = NormStanding.judge(samples, against: norm).value
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<50 {
+            let shuffled = samples.shuffled(using: &rng)
+            #expect(NormStanding.judge(shuffled, against: norm).value?.bitPattern == first?.bitPattern)
+        }
+    }
 }

@@ -131,3 +131,102 @@ import Testing
         #expect(two.status == 200, "\(two.body)")
     }
 }
+
+/// The station question through both adapters: `locate station --near` and
+/// `GET /v1/stations/nearest` give the same `station-answer/1` (alerts, unjudged rules and
+/// notes included) and the same reason for a bad value. Issue 22: the server lacked
+/// `alert`, and the pollutant and age checks were written twice.
+@Suite struct OneStationRequestTests {
+    static let at: (RequestField, String) = (.at, "2026-11-21T20:30")
+
+    static let good: [OneRequestTests.Case] = [
+        .init(fields: [at]),
+        .init(fields: [at, (.limit, "2")]),
+        .init(fields: [at, (.param, "pm10")]),
+        .init(fields: [at, (.param, "PM2.5"), (.freshWithin, "3h")]),
+        .init(fields: [at, (.alert, "PM10>50")]),
+        .init(fields: [at, (.alert, "who"), (.alert, "index>=3"), (.limit, "2")]),
+        .init(fields: [(.at, "2026-11-22T06:30"), (.alert, "who"), (.freshWithin, "3h")]),
+        .init(fields: [(.at, "2026-11-21T14:30"), (.tz, "America/New_York")]),
+        .init(fields: [(.at, "2026-11-21T19:30:00Z")]),
+    ]
+
+    static let bad: [OneRequestTests.Case] = [
+        .init(
+            fields: [(.limit, "0")], problem: .badValue(.limit, "0", "is not a whole number from 1 up"),
+            httpProblem: .badValue(.limit, "0", "is not a whole number from 1 to 100")),
+        .init(fields: [(.param, "XX")], problem: .unknownPollutant(.param, value: "XX", code: "XX")),
+        .init(fields: [(.freshWithin, "3h")], problem: .needsOneOf(.freshWithin, [.param, .alert])),
+        .init(
+            fields: [(.param, "PM10"), (.freshWithin, "soon")], problem: .badValue(.freshWithin, "soon", Quantity.ageReason)),
+        .init(
+            fields: [(.alert, "PM10 above 50")],
+            problem: .badValue(.alert, "PM10 above 50", "is not a rule such as PM10>50, norms, who or index>=4")),
+        .init(fields: [(.alert, "FOO>5")], problem: .unknownPollutant(.alert, value: "FOO>5", code: "FOO")),
+        .init(fields: [(.tz, "Mars/Base")], problem: .badValue(.tz, "Mars/Base", "is not an IANA time zone")),
+        .init(
+            fields: [(.at, "tomorrow")],
+            problem: .badValue(.at, "tomorrow", "is not a wall-clock time YYYY-MM-DDTHH:MM or an RFC 3339 instant with offset")),
+    ]
+
+    static func cli(_ c: OneRequestTests.Case, db: String) -> [String] {
+        var args = ["station", "--near", "50.06,19.94", "--db", db] + (c.problem == nil ? ["--json"] : [])
+        for (field, value) in c.fields { args += ["\(field.cliName)=\(value)"] }
+        return args
+    }
+
+    static func http(_ c: OneRequestTests.Case) -> String {
+        let allowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&+=<>"))
+        let query = c.fields.map { "\($0.0.httpName)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0.1)" }
+        return "/v1/stations/nearest?" + (["lat=50.06", "lon=19.94"] + query).joined(separator: "&")
+    }
+
+    @Test func sameDocumentThroughBothAdapters() throws {
+        let db = try CLI.sampleDatabase(stations: true)
+        let server = try ServeProcess(db: db)
+        defer { server.stop() }
+        for c in OneStationRequestTests.good {
+            let cli = try CLI.run(OneStationRequestTests.cli(c, db: db))
+            let http = try server.get(OneStationRequestTests.http(c))
+            #expect(http.status == 200, "\(c.testDescription): \(http.body)")
+            #expect([0, 3, 4, 5].contains(cli.status), "\(c.testDescription): \(cli.stderr)")
+            #expect(try JSONText.normalized(http.body) == JSONText.normalized(cli.stdout), "\(c.testDescription)")
+        }
+    }
+
+    @Test func sameProblemThroughBothAdapters() throws {
+        let db = try CLI.sampleDatabase(stations: true)
+        let server = try ServeProcess(db: db)
+        defer { server.stop() }
+        for c in OneStationRequestTests.bad {
+            let problem = try #require(c.problem)
+            let cli = try CLI.run(OneStationRequestTests.cli(c, db: db))
+            #expect(cli.status == 64, "\(c.testDescription): \(cli.stderr)")
+            #expect(cli.stderr.hasPrefix("Error: \(problem.message(naming: \.cliName))\n"), "\(c.testDescription): \(cli.stderr)")
+            let http = try server.get(OneStationRequestTests.http(c))
+            let served = c.httpProblem ?? problem
+            #expect(http.status == 400, "\(c.testDescription): \(http.body)")
+            #expect(
+                http.errorMessage == "parameter '\(served.field.httpName)': \(served.reason(naming: \.httpName))",
+                "\(c.testDescription): \(http.body)")
+        }
+    }
+
+    /// The far note is in the answer through both adapters (issue 23: a search in Rome
+    /// listed Polish stations 1,000 km away without a word).
+    @Test func aFarAnswerSaysSo() throws {
+        let db = try CLI.sampleDatabase(stations: true)
+        let cli = try CLI.run([
+            "station", "--near", "41.8986,12.4769", "--limit", "1", "--at", "2026-11-21T20:30", "--json", "--db", db,
+        ])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)) as? [String: Any])
+        #expect(
+            doc["notes"] as? [String] == [
+                "no station of the loaded data lies within 50 km of the query point: the nearest is 1075 km away"
+            ])
+        let text = try CLI.run(["station", "--near", "41.8986,12.4769", "--limit", "1", "--at", "2026-11-21T20:30", "--db", db])
+        #expect(
+            text.stderr
+                == "note: no station of the loaded data lies within 50 km of the query point: the nearest is 1075 km away\n")
+    }
+}

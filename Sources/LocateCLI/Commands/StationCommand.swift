@@ -31,8 +31,8 @@ struct StationCommand: ParsableCommand {
 
     @OptionGroup var bookmarks: BookmarkOptions
 
-    @Option(help: "How many stations to return.")
-    var limit = 5
+    @Option(help: "How many stations to return (default 5).")
+    var limit: String?
 
     @Option(
         help: ArgumentHelp(
@@ -64,68 +64,60 @@ struct StationCommand: ParsableCommand {
         guard [place.near != nil, name != nil, bookmarked].filter({ $0 }).count <= 1 else {
             throw ValidationError("give one of --near LAT,LON, --name TEXT or --bookmarked")
         }
-        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
-        if place.near == nil && param != nil { throw ValidationError("--param needs --near") }
-        if name != nil && (freshWithin != nil || !alert.isEmpty) {
-            throw ValidationError("--fresh-within and --alert need --near or --bookmarked")
-        }
-        if freshWithin != nil && param == nil && alert.isEmpty {
-            throw ValidationError("--fresh-within needs --param or --alert")
-        }
-        if let f = freshWithin, Quantity.seconds(f) == nil {
-            throw ValidationError("--fresh-within '\(f)' \(Quantity.ageReason)")
-        }
-        for a in alert {
-            guard let rule = AlertRule(a) else {
-                throw ValidationError("--alert '\(a)' is not a rule such as PM10>50, norms, who or index>=4")
-            }
-            if case .threshold(let t) = rule { try StationCommand.checkPollutant(t.parameter, option: "--alert '\(a)'") }
-        }
-        if let param { try StationCommand.checkPollutant(param, option: "--param") }
+        // The target's kind is all the checks need: the bookmarks are read in `run`.
+        _ = try request(target: place.point.map { .near($0) } ?? name.map { .name($0) } ?? .ids([]))
     }
 
-    /// Fails (exit 64) unless `code` is a pollutant GIOŚ measures: a rule on an unknown code
-    /// would never fire.
-    static func checkPollutant(_ code: String, option: String) throws {
-        guard PollutantCode.canonical(code) == nil else { return }
-        throw ValidationError(
-            "\(option): unknown pollutant '\(code)' (valid: \(PollutantCode.known.joined(separator: ", ")); case and dots do not count)"
-        )
+    /// The texts given, by the request's field names (`GET /v1/stations/nearest` hands over
+    /// the same fields from its parameters).
+    var values: [RequestField: [String]] {
+        var v: [RequestField: [String]] = [:]
+        for case (let field, let text?) in [(RequestField.limit, limit), (.param, param), (.freshWithin, freshWithin)] {
+            v[field] = [text]
+        }
+        for case (let field, let text?) in [(RequestField.at, time.at), (.tz, time.tz)] { v[field] = [text] }
+        if !alert.isEmpty { v[.alert] = alert }
+        return v
+    }
+
+    /// The question these options ask about `target`; a field at fault is a usage error
+    /// naming its option.
+    func request(target: StationsRequest.Target) throws -> StationsRequest {
+        try ToiletQuery.usage { try StationsRequest(target: target, values: values) }
     }
 
     func run() throws {
         guard place.near != nil || name != nil || bookmarked else {
             throw ValidationError("give one of --near LAT,LON, --name TEXT or --bookmarked (or: locate station show KEY)")
         }
-        let clock = Date()
-        let finder = StationFinder(store: try LocateStore(readingAt: store.path))
-        let now = time.instant(default: "Europe/Warsaw") ?? clock
-        let results: [StationResult]
+        let target: StationsRequest.Target
         if let point = place.point {
-            results = try finder.nearest(
-                to: point, limit: limit, now: now, parameter: param, freshWithin: freshWithin.flatMap(Quantity.seconds))
+            target = .near(point)
         } else if bookmarked {
-            let ids = try bookmarks.load().filter { $0.kind == "station" }.map(\.id)
-            results = try finder.stations(ids: ids, now: now)
-            for id in ids where !results.contains(where: { $0.id == id }) {
-                Console.note("note: bookmarked station \(id) is no longer in the database")
-            }
+            target = .ids(try bookmarks.load().filter { $0.kind == "station" }.map(\.id))
         } else {
-            results = try finder.named(name ?? "", limit: limit, now: now)
+            target = .name(name ?? "")
         }
-        let rules = alert.compactMap(AlertRule.init)
-        let maxAge = freshWithin.flatMap(Quantity.seconds)
-        let hits = try finder.alerts(in: results, rules: rules, now: now, maxAgeSeconds: maxAge)
-        let unjudged = try finder.unjudged(in: results, rules: rules, now: now, maxAgeSeconds: maxAge)
+        let request = try request(target: target)
+        let finder = StationFinder(store: try LocateStore(readingAt: store.path))
+        let (now, shift) = request.instant(now: Date())
+        if let shift, let at = time.at { Console.note(TimeOptions.shiftNote(shift, at: at, zone: request.zone)) }
+        let (answer, missing) = try request.answer(using: finder, at: now)
+        for id in missing { Console.note("note: bookmarked station \(id) is no longer in the database") }
+        let results = answer.results
+        let hits = answer.alerts
+        let unjudged = answer.unjudged
         if output.json {
-            Console.out(
-                try jsonText(StationAnswer(near: place.point, at: now, results: results, alerts: hits, unjudged: unjudged)))
+            Console.out(try jsonText(answer))
         } else if !results.isEmpty {
             Console.out(StationTable.render(results, byDistance: place.near != nil))
             for hit in hits { Console.out(StationTable.alertLine(hit)) }
         }
         // With --json they are in the document (stderr carries only the error/1 object).
-        if !output.json { for u in unjudged { Console.note("warning: \(u.message)") } }
+        if !output.json {
+            for u in unjudged { Console.note("warning: \(u.message)") }
+            for note in answer.notes { Console.note("note: \(note)") }
+        }
         try place.noteIfSwapped(nearestMeters: results.first?.distanceMeters, data: "station", check: finder.exchangedPoint)
         if results.isEmpty {
             throw CLIError.noResult(bookmarked ? "no station is bookmarked (locate bookmark add ID)" : "no station matches")

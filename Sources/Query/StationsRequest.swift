@@ -1,0 +1,147 @@
+public import Foundation
+public import Geo
+public import Hours
+public import Storage
+
+/// The question "which air-quality stations, and how is their air?", as `locate station`
+/// and `GET /v1/stations/nearest` / `GET /v1/stations?name=` ask it: the stations nearest a
+/// point, those matching a name, or a list (the CLI's bookmarks), with every filter, alert
+/// rule, default and time-zone rule here, once. An adapter maps its names onto
+/// `RequestField`s, hands over the texts it was given, and renders the answer or the error.
+public struct StationsRequest: Sendable, Equatable {
+    /// How many stations an answer lists unless asked otherwise.
+    public static let defaultLimit = 5
+    /// The zone of a wall-clock `at` without `tz`: GIOŚ stations are in Poland.
+    public static let defaultZone = "Europe/Warsaw"
+
+    /// Which stations.
+    public enum Target: Sendable, Equatable {
+        /// The nearest to a point (true geodesic order).
+        case near(Coordinate)
+        /// Those whose name matches (case and diacritics ignored).
+        case name(String)
+        /// These global ids, in this order (the CLI's bookmarks).
+        case ids([String])
+    }
+
+    /// Which stations.
+    public var target: Target
+    /// How many to list (not for `ids`: every one is listed).
+    public var limit: Int
+    /// With `near`: only stations measuring this pollutant.
+    public var parameter: String?
+    /// With `parameter`: only values this recent (seconds); with `rules`: only values this
+    /// recent can alert.
+    public var freshWithin: TimeInterval?
+    /// Alert rules (`PM10>50`, `norms`, `who`, `index>=4`).
+    public var rules: [AlertRule]
+    /// `at` as given (a wall-clock time in `tz`, else `defaultZone`, or an RFC 3339 instant).
+    public var at: String?
+    /// `tz` as given.
+    public var tz: String?
+
+    /// The fields this question takes, in the order errors are looked for.
+    public static let fields: [RequestField] = [.limit, .param, .freshWithin, .alert, .at, .tz]
+
+    /// Reads `values` for `target`, with at most `maxLimit` results; throws
+    /// `QueryError.badRequest` naming the first field at fault.
+    public init(target: Target, values: [RequestField: [String]], maxLimit: Int? = nil) throws {
+        var v = RequestValues(values)
+        self.target = target
+        limit = try v.whole(.limit, in: 1...(maxLimit ?? Int.max)) ?? StationsRequest.defaultLimit
+        parameter = try v.text(.param)
+        let fresh = try v.text(.freshWithin)
+        let ruleTexts = v.all(.alert) ?? []
+        at = try v.text(.at)
+        tz = try v.text(.tz)
+        var near = false
+        var name = false
+        switch target {
+        case .near: near = true
+        case .name: name = true
+        case .ids: break
+        }
+        if parameter != nil && !near { throw QueryError.badRequest(.needsOneOf(.param, [.near])) }
+        if name, fresh != nil { throw QueryError.badRequest(.needsOneOf(.freshWithin, [.near, .bookmarked])) }
+        if name, !ruleTexts.isEmpty { throw QueryError.badRequest(.needsOneOf(.alert, [.near, .bookmarked])) }
+        if fresh != nil && parameter == nil && ruleTexts.isEmpty {
+            throw QueryError.badRequest(.needsOneOf(.freshWithin, [.param, .alert]))
+        }
+        freshWithin = try fresh.map { text in
+            guard let s = Quantity.seconds(text) else {
+                throw QueryError.badRequest(.badValue(.freshWithin, text, Quantity.ageReason))
+            }
+            return s
+        }
+        rules = try ruleTexts.map { text in
+            guard let rule = AlertRule(text) else {
+                throw QueryError.badRequest(.badValue(.alert, text, "is not a rule such as PM10>50, norms, who or index>=4"))
+            }
+            if case .threshold(let t) = rule, PollutantCode.canonical(t.parameter) == nil {
+                throw QueryError.badRequest(.unknownPollutant(.alert, value: text, code: t.parameter))
+            }
+            return rule
+        }
+        if let parameter, PollutantCode.canonical(parameter) == nil {
+            throw QueryError.badRequest(.unknownPollutant(.param, value: parameter, code: parameter))
+        }
+        if let tz, TimeZone(identifier: tz) == nil { throw QueryError.badRequest(.badValue(.tz, tz, "is not an IANA time zone")) }
+        if let at, WallClock.instant(at, in: .gmt) == nil, InstantText.instant(at) == nil {
+            throw QueryError.badRequest(
+                .badValue(.at, at, "is not a wall-clock time YYYY-MM-DDTHH:MM or an RFC 3339 instant with offset"))
+        }
+        if let unknown = v.unread.first { throw QueryError.badRequest(.notTaken(unknown)) }
+    }
+
+    /// The zone a wall-clock `at` is read in.
+    public var zone: TimeZone { TimeZone(identifier: tz ?? StationsRequest.defaultZone) ?? .gmt }
+
+    /// The instant the answer is for (`at`, else `now`), and how a wall-clock `at` the clocks
+    /// skip or repeat was read.
+    public func instant(now: Date) -> (at: Date, shift: WallClockShift?) {
+        guard let at else { return (now, nil) }
+        if let local = WallClock.instant(at, in: zone) { return (local, WallClock.shift(at, in: zone)) }
+        return (InstantText.instant(at) ?? now, nil)
+    }
+
+    /// Whether the answer depends on the clock (no `at`).
+    public var isNow: Bool { at == nil }
+
+    /// The answer as of `at`, and the listed ids no active station has (for `ids`).
+    public func answer(using finder: StationFinder, at: Date) throws -> (answer: StationAnswer, missing: [String]) {
+        let results: [StationResult]
+        var missing: [String] = []
+        var point: Coordinate? = nil
+        switch target {
+        case .near(let p):
+            point = p
+            results = try finder.nearest(to: p, limit: limit, now: at, parameter: parameter, freshWithin: freshWithin)
+        case .name(let text):
+            results = try finder.named(text, limit: limit, now: at)
+        case .ids(let ids):
+            results = try finder.stations(ids: ids, now: at)
+            missing = ids.filter { id in !results.contains { $0.id == id } }
+        }
+        let hits = try finder.alerts(in: results, rules: rules, now: at, maxAgeSeconds: freshWithin)
+        let unjudged = try finder.unjudged(in: results, rules: rules, now: at, maxAgeSeconds: freshWithin)
+        var answer = StationAnswer(near: point, at: at, results: results, alerts: hits, unjudged: unjudged)
+        answer.notes = StationsRequest.farNotes(results)
+        return (answer, missing)
+    }
+
+    /// The note when results lie over `FarAnswer.farMeters` from the point (issue 23: a
+    /// search in Rome listed Polish stations 1,000 km away without a word).
+    static func farNotes(_ results: [StationResult]) -> [String] {
+        guard let first = results.firstIndex(where: { ($0.distanceMeters ?? 0) > FarAnswer.farMeters }),
+            let meters = results[first].distanceMeters
+        else { return [] }
+        let km = FarAnswer.kilometres(FarAnswer.farMeters)
+        let away = FarAnswer.kilometres(meters)
+        if first == 0 {
+            return ["no station of the loaded data lies within \(km) of the query point: the nearest is \(away) away"]
+        }
+        let which = first + 1 == results.count ? "result \(results.count) is" : "results \(first + 1)–\(results.count) are"
+        let only = first == 1 ? "only 1 station lies" : "only \(first) stations lie"
+        return ["\(which) over \(km) away (\(away) and more): \(only) within \(km) of the query point"]
+    }
+}

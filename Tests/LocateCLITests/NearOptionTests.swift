@@ -43,7 +43,8 @@ import Testing
         #expect(r.status == 0)
         // Issue 23: an answer far away says so.
         #expect(
-            r.stderr == "note: no station of the loaded data lies within 50 km of the query point: the nearest is 10088 km away\n")
+            r.stderr == "note: no station of the loaded data lies within 50 km of the query point: the nearest is 10088 km away\n"
+        )
         #expect(
             r.stdout == """
                 #     distance  station                      id    city     index  latest

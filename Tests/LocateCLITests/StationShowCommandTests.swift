@@ -101,7 +101,9 @@ import Testing
                 "ALERT Kraków, ul. Próbna (sample) (9001): WHO PM2.5 guideline (24h mean) 15 µg/m³ exceeded: 31.7 µg/m³ over 24 hourly value(s) ending 2026-11-21 20:00",
             ])
         // The second station is in Łódź: the answer says it is far (issue 23).
-        #expect(who.stderr == "note: result 2 is over 50 km away (192 km and more): only 1 station lies within 50 km of the query point\n")
+        #expect(
+            who.stderr
+                == "note: result 2 is over 50 km away (192 km and more): only 1 station lies within 50 km of the query point\n")
         let whoJSON = try CLI.run(base + ["--alert", "who", "--json"])
         #expect(
             whoJSON.stderr

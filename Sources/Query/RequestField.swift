@@ -8,7 +8,7 @@ public enum RequestField: String, Sendable, CaseIterable, Hashable, Comparable {
     case limit, maxDistance = "max_distance", wheelchair, free, maxPrice = "max_price", publicOnly = "public"
     case changingTable = "changing_table", unisex, dataset, openNow = "open_now", at, tz
     case includeUnknown = "include_unknown", arriveWithin = "arrive_within", walk
-    case param, freshWithin = "fresh_within", alert
+    case param, freshWithin = "fresh_within", alert, days
     /// The places a question is about: a point (`--near`; `lat` and `lon`), a name, the
     /// bookmarks (the CLI's own list). Named only in messages; the adapters read them.
     case near, name, bookmarked

@@ -112,6 +112,29 @@ struct Endpoints: Sendable {
         return try Answer.json(answer, state: state, clockDependent: at == nil)
     }
 
+    /// `GET /v1/stations/{id}/detail` (`?dataset=` when the id is in several datasets):
+    /// `station-detail/1`, as `locate station show ID --json`.
+    func stationDetail(id: String, _ q: Parameters) throws -> Answer {
+        let key = q.string("dataset").map { "\($0)/\(id)" } ?? id
+        let request = try Parameters.request {
+            try StationDetailRequest(key: key, values: q.fields(StationDetailRequest.fields))
+        }
+        let instant = request.instant(now: now()).at
+        let state = try data.current()
+        let detail = try state.withReader { r -> StationDetail in
+            do {
+                guard let detail = try request.answer(using: r.stations, at: instant) else {
+                    throw ServeError.notFound(request.notFound)
+                }
+                return detail
+            } catch let QueryError.ambiguous(_, candidates) {
+                let list = candidates.joined(separator: ", ")
+                throw ServeError.notFound("station id \(id) is in several datasets (\(list)): ask with ?dataset=")
+            }
+        }
+        return try Answer.json(detail, state: state, clockDependent: request.isNow)
+    }
+
     /// `GET /v1/updates?since=`: `updates/1`.
     func updates(_ q: Parameters) throws -> Answer {
         let text = try q.required("since")

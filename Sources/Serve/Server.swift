@@ -13,7 +13,7 @@ public struct Server: Sendable {
     public static let routes =
         [
             "/v1/health", "/v1/runs", "/v1/updates", "/v1/toilets/nearest", "/v1/toilets/{dataset}/{id}",
-            "/v1/stations", "/v1/stations/nearest", "/v1/stations/{id}", "/v1/openapi.yaml",
+            "/v1/stations", "/v1/stations/nearest", "/v1/stations/{id}", "/v1/stations/{id}/detail", "/v1/openapi.yaml",
         ] + ContributionRoutes.paths
 
     let configuration: ServeConfiguration
@@ -105,6 +105,9 @@ public struct Server: Sendable {
             repeatable: [RequestField.alert.httpName]
         ) { q, _ in try endpoints.nearestStations(q) }
         get("/v1/stations/{id}", time.union(["dataset"])) { q, c in try endpoints.station(id: c.pathParameter("id"), q) }
+        get("/v1/stations/{id}/detail", Set(["dataset"] + StationDetailRequest.fields.map(\.httpName))) { q, c in
+            try endpoints.stationDetail(id: c.pathParameter("id"), q)
+        }
         ContributionRoutes.register(on: router, data: endpoints.data, configuration: configuration, now: now)
         let yaml = openAPI
         router.get("/v1/openapi.yaml") { _, _ in

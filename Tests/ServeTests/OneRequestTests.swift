@@ -230,3 +230,46 @@ import Testing
                 == "note: no station of the loaded data lies within 50 km of the query point: the nearest is 1075 km away\n")
     }
 }
+
+/// Station detail through both adapters: `locate station show KEY --json` and
+/// `GET /v1/stations/{id}/detail` give the same `station-detail/1` (issue 22: the server had
+/// no station detail, and the CLI's `--days` check was its own).
+@Suite struct OneStationDetailRequestTests {
+    @Test(arguments: [
+        [(RequestField, String)](),
+        [(.days, "2")],
+        [(.days, "31"), (.at, "2026-11-22T06:30")],
+        [(.at, "2026-11-21T14:30"), (.tz, "America/New_York")],
+    ])
+    func sameDocumentThroughBothAdapters(fields: [(RequestField, String)]) throws {
+        let db = try CLI.sampleDatabase(stations: true)
+        let server = try ServeProcess(db: db)
+        defer { server.stop() }
+        // Without `at` both would read the clock: the answer is asked as of a fixed instant.
+        let all = fields.contains { $0.0 == .at } ? fields : fields + [(.at, "2026-11-21T20:30")]
+        let cli = try CLI.run(["station", "show", "9001", "--json", "--db", db] + all.map { "\($0.0.cliName)=\($0.1)" })
+        #expect(cli.status == 0, "\(cli.stderr)")
+        let http = try server.get("/v1/stations/9001/detail?" + all.map { "\($0.0.httpName)=\($0.1)" }.joined(separator: "&"))
+        #expect(http.status == 200, "\(http.body)")
+        #expect(try JSONText.normalized(http.body) == JSONText.normalized(cli.stdout))
+    }
+
+    @Test func sameProblemsThroughBothAdapters() throws {
+        let db = try CLI.sampleDatabase(stations: true)
+        let server = try ServeProcess(db: db)
+        defer { server.stop() }
+        let problem = RequestProblem.badValue(.days, "32", "is not a whole number from 1 to 31")
+        let cli = try CLI.run(["station", "show", "9001", "--days", "32", "--db", db])
+        #expect(cli.status == 64)
+        #expect(cli.stderr.hasPrefix("Error: \(problem.message(naming: \.cliName))\n"), "\(cli.stderr)")
+        let http = try server.get("/v1/stations/9001/detail?days=32")
+        #expect(http.status == 400)
+        #expect(http.errorMessage == "parameter 'days': \(problem.reason(naming: \.httpName))")
+        let missing = try CLI.run(["station", "show", "4242", "--db", db])
+        #expect(missing.status == 3)
+        #expect(missing.stderr.contains("no active station has the id or name '4242'"), "\(missing.stderr)")
+        let gone = try server.get("/v1/stations/4242/detail")
+        #expect(gone.status == 404)
+        #expect(gone.errorMessage == "no active station has the id or name '4242'", "\(gone.body)")
+    }
+}

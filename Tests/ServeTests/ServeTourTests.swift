@@ -28,6 +28,7 @@ import Testing
         Step(path: "/v1/stations?name=Krak", status: 200, schema: "station-answer"),
         Step(path: "/v1/stations/nearest?lat=50.06&lon=19.94&limit=1", status: 200, schema: "station-answer"),
         Step(path: "/v1/stations/{station}", status: 200, schema: "station-answer"),
+        Step(path: "/v1/stations/{station}/detail?days=2&at=2026-11-21T20:30", status: 200, schema: "station-detail"),
         Step(
             method: "POST", path: "/v1/toilets", json: #"{"lat": 50.0861, "lon": 14.4199, "name": "Tour test"}"#, status: 202,
             schema: "contribution-receipt"),

@@ -22,8 +22,8 @@ struct StationShowCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Global id, source id or exact name.", valueName: "KEY"))
     var key: String
 
-    @Option(help: "Days of history to show (1 to 31).")
-    var days = 1
+    @Option(help: "Days of history to show (1 to 31; default 1).")
+    var days: String?
 
     @Option(help: ArgumentHelp("Also write a chart of the shown history as SVG.", valueName: "FILE.svg"))
     var chart: String?
@@ -34,17 +34,27 @@ struct StationShowCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    func validate() throws {
-        guard (1...31).contains(days) else { throw ValidationError("--days must be 1 to 31") }
+    /// The question these options ask; a field at fault is a usage error naming its option.
+    var request: StationDetailRequest {
+        get throws {
+            var values: [RequestField: [String]] = [:]
+            for case (let field, let text?) in [(RequestField.days, days), (.at, time.at), (.tz, time.tz)] {
+                values[field] = [text]
+            }
+            return try ToiletQuery.usage { try StationDetailRequest(key: key, values: values) }
+        }
     }
+
+    func validate() throws { _ = try request }
 
     func run() throws {
         if let chart { try OutputPath.checkWritableFile(chart, option: "--chart") }
+        let request = try request
+        let days = request.days
         let finder = StationFinder(store: try LocateStore(readingAt: store.path))
-        let now = time.instant(default: "Europe/Warsaw") ?? Date()
-        guard let detail = try finder.detail(key, now: now, days: days) else {
-            throw CLIError.noResult("no active station has the id or name '\(key)'")
-        }
+        let (now, shift) = request.instant(now: Date())
+        if let shift, let at = time.at { Console.note(TimeOptions.shiftNote(shift, at: at, zone: request.zone)) }
+        guard let detail = try request.answer(using: finder, at: now) else { throw CLIError.noResult(request.notFound) }
         let zone = TimeZone(identifier: detail.station.timeZone) ?? .gmt
         if let chart {
             let panels = detail.pollutants.map { p in

@@ -8,7 +8,7 @@ public enum RequestField: String, Sendable, CaseIterable, Hashable, Comparable {
     case limit, maxDistance = "max_distance", wheelchair, free, maxPrice = "max_price", publicOnly = "public"
     case changingTable = "changing_table", unisex, dataset, openNow = "open_now", at, tz
     case includeUnknown = "include_unknown", arriveWithin = "arrive_within", walk
-    case param, freshWithin = "fresh_within", alert, days
+    case param, freshWithin = "fresh_within", alert, days, since
     /// The places a question is about: a point (`--near`; `lat` and `lon`), a name, the
     /// bookmarks (the CLI's own list). Named only in messages; the adapters read them.
     case near, name, bookmarked
@@ -37,6 +37,8 @@ public enum RequestProblem: Sendable, Equatable {
     case needsTime(RequestField)
     /// The question does not take this field.
     case notTaken(RequestField)
+    /// The question needs this field.
+    case missing(RequestField)
     /// A `dataset` with no active places; the active datasets.
     case noSuchDataset(String, active: [String])
     /// The field needs one of these fields too (or this kind of place).
@@ -47,7 +49,7 @@ public enum RequestProblem: Sendable, Equatable {
     /// The field the problem is about (the second of a conflict).
     public var field: RequestField {
         switch self {
-        case .badValue(let f, _, _), .repeated(let f), .needsTime(let f), .notTaken(let f): f
+        case .badValue(let f, _, _), .repeated(let f), .needsTime(let f), .notTaken(let f), .missing(let f): f
         case .needsOneOf(let f, _), .unknownPollutant(let f, _, _): f
         case .conflict(_, let f): f
         case .noSuchDataset: .dataset
@@ -76,6 +78,7 @@ public enum RequestProblem: Sendable, Equatable {
         case .conflict(let a, let b): "give either \(name(a)) or \(name(b)), not both"
         case .needsTime: "needs \(name(.openNow)) or \(name(.at))"
         case .notTaken: "not taken by this question"
+        case .missing: "missing"
         case .noSuchDataset(let d, let active):
             "'\(d)' has no active toilets (datasets: \(active.joined(separator: ", ")))"
         case .needsOneOf(_, let others): "needs \(others.map(name).joined(separator: " or "))"

@@ -112,37 +112,6 @@ enum Degrees {
     static func rounded(_ v: Double) -> Double { (v * 1e7).rounded() / 1e7 }
 }
 
-/// `updates/1`: the places added, updated and retired by runs that finished after `since`.
-struct UpdatesDocument: Encodable {
-    var since: Date
-    var version: String
-    var datasets: [Dataset]
-
-    struct Dataset: Encodable {
-        var dataset: String
-        var kind: String
-        var added: [String] = []
-        var updated: [String] = []
-        var retired: [String] = []
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode("updates/1", forKey: .schema)
-        try c.encode(InstantText.utc(since), forKey: .since)
-        try c.encode(version, forKey: .dataVersion)
-        try c.encode(datasets, forKey: .datasets)
-    }
-
-    private enum Keys: String, CodingKey { case schema, since, dataVersion = "data_version", datasets }
-}
-
-/// `runs/1`, as `locate runs --json` writes it.
-struct RunsDocument: Encodable {
-    let schema = "runs/1"
-    var runs: [IngestRunRecord]
-}
-
 /// `health/1`: the database is readable, and how old each dataset's newest data is.
 struct HealthDocument: Encodable {
     var at: Date

@@ -137,30 +137,10 @@ struct Endpoints: Sendable {
 
     /// `GET /v1/updates?since=`: `updates/1`.
     func updates(_ q: Parameters) throws -> Answer {
-        let text = try q.required("since")
-        guard let since = InstantText.instant(text) else {
-            throw ServeError.badParameter(name: "since", reason: "'\(text)' is not an RFC 3339 instant with offset")
-        }
+        let request = try Parameters.request { try UpdatesRequest(values: q.fields(UpdatesRequest.fields)) }
         let state = try data.current()
-        let datasets = try state.withReader { r in
-            var byKey: [String: UpdatesDocument.Dataset] = [:]
-            for kind in PlaceKind.allCases {
-                for c in try r.store.changes(kind, finishedAfter: InstantText.utc(since)) {
-                    let key = c.dataset + "\u{0}" + kind.rawValue
-                    var d = byKey[key] ?? UpdatesDocument.Dataset(dataset: c.dataset, kind: kind.rawValue)
-                    let id = c.dataset + "/" + c.sourceID
-                    switch c.change {
-                    case .added: d.added.append(id)
-                    case .updated: d.updated.append(id)
-                    case .retired: d.retired.append(id)
-                    }
-                    byKey[key] = d
-                }
-            }
-            return byKey.keys.sorted().compactMap { byKey[$0] }
-        }
-        return try Answer.json(
-            UpdatesDocument(since: since, version: state.version, datasets: datasets), state: state, clockDependent: false)
+        let document = try state.withReader { r in try request.answer(store: r.store, version: state.version) }
+        return try Answer.json(document, state: state, clockDependent: false)
     }
 
     /// `GET /v1/runs`: `runs/1`, as `locate runs --json`.

@@ -14,7 +14,9 @@ import Testing
             return line.split(separator: " ").first.map(String.init)
         }
         #expect(
-            names.sorted() == ["bookmark", "export", "hours", "ingest", "review", "runs", "serve", "station", "toilet", "token"])
+            names.sorted() == [
+                "bookmark", "export", "hours", "ingest", "review", "runs", "serve", "station", "toilet", "token", "updates",
+            ])
         for name in names { #expect(readme.contains("### `locate \(name)`"), "README lacks a section for locate \(name)") }
     }
 }

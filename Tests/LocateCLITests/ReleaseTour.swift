@@ -92,6 +92,10 @@ enum ReleaseTour {
         Command(arguments: ["station", "--name", "Kraków", "--at", "2026-11-21T20:30", "--db", "DB"], prints: "Kraków"),
         Command(arguments: ["station", "show", "9001", "--at", "2026-11-21T20:30", "--db", "DB"], prints: "9001"),
         Command(arguments: ["runs", "--db", "DB"], prints: "prague-toilets-sample"),
+        Command(arguments: ["updates", "--since", "2000-01-01T00:00:00Z", "--db", "DB"], prints: "prague-toilets-sample"),
+        Command(
+            arguments: ["toilet", "--bookmarked", "--bookmarks", "/nonexistent/locate-bookmarks.json", "--db", "DB"], status: 3,
+            prints: ""),
         Command(arguments: ["export", "geojson", "--db", "DB"], prints: "FeatureCollection"),
         // Nothing to list in a new database: exit 3, as every query that finds nothing.
         Command(arguments: ["review", "list", "--db", "DB"], status: 3, prints: ""),

@@ -273,3 +273,42 @@ import Testing
         #expect(gone.errorMessage == "no active station has the id or name '4242'", "\(gone.body)")
     }
 }
+
+/// "What changed since…" through both adapters: `locate updates --since T --json` and
+/// `GET /v1/updates?since=T` give the same `updates/1` and the same reasons (issue 22: the
+/// question had only the server's adapter).
+@Suite struct OneUpdatesRequestTests {
+    @Test func sameDocumentAndProblemsThroughBothAdapters() throws {
+        let db = try CLI.sampleDatabase(stations: true)
+        let server = try ServeProcess(db: db)
+        defer { server.stop() }
+        let since = "2000-01-01T00:00:00Z"
+        let cli = try CLI.run(["updates", "--since", since, "--json", "--db", db])
+        #expect(cli.status == 0, "\(cli.stderr)")
+        let http = try server.get("/v1/updates?since=\(since)")
+        #expect(http.status == 200)
+        #expect(try JSONText.normalized(http.body) == JSONText.normalized(cli.stdout))
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)) as? [String: Any])
+        let datasets = try #require(doc["datasets"] as? [[String: Any]])
+        #expect(datasets.map { $0["dataset"] as? String } == ["gios-stations-sample", "prague-toilets-sample"])
+        #expect(datasets.map { ($0["added"] as? [Any])?.count } == [6, 12])
+        let table = try CLI.run(["updates", "--since", since, "--db", db])
+        #expect(
+            table.stdout == """
+                dataset                kind      added  updated  retired
+                gios-stations-sample   stations      6        0        0
+                prague-toilets-sample  toilets      12        0        0
+
+                """)
+        let problem = RequestProblem.badValue(.since, "yesterday", "is not an RFC 3339 instant with offset")
+        let bad = try CLI.run(["updates", "--since", "yesterday", "--db", db])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("Error: \(problem.message(naming: \.cliName))\n"), "\(bad.stderr)")
+        let badHTTP = try server.get("/v1/updates?since=yesterday")
+        #expect(badHTTP.status == 400)
+        #expect(badHTTP.errorMessage == "parameter 'since': \(problem.reason(naming: \.httpName))")
+        let none = try CLI.run(["updates", "--since", "2999-01-01T00:00:00Z", "--db", db])
+        #expect(none.status == 3)
+        #expect(none.stderr.contains("nothing changed since 2999-01-01T00:00:00Z"))
+    }
+}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Query
 import Storage
 
 /// `locate runs`: the ingest history.

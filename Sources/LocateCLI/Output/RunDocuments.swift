@@ -1,12 +1,6 @@
 import Ingest
 import Storage
 
-/// `runs/1`: `locate runs --json`.
-struct RunsDocument: Encodable {
-    let schema = "runs/1"
-    var runs: [IngestRunRecord]
-}
-
 /// `ingest-report/1`: `locate ingest --json` and `--report FILE`.
 struct IngestReportDocument: Encodable {
     let schema = "ingest-report/1"

@@ -32,7 +32,8 @@ import Testing
         #expect(
             results.first.map { Set($0.keys) }
                 == [
-                    "id", "dataset", "source_id", "name", "address", "lat", "lon", "distance_m", "bearing_deg", "time_zone",
+                    "id", "dataset", "source_id", "name", "address", "title", "lat", "lon", "distance_m", "bearing_deg",
+                    "time_zone",
                     "country", "hours_text", "hours_osm", "hours_status", "state", "state_at", "next_change", "arrival_at",
                     "price_text", "price_amount", "price_currency", "free", "wheelchair", "toilet_type", "location_detail",
                     "access", "changing_table", "unisex", "female", "male", "toilets_disposal", "level", "indoor", "operator",

@@ -138,6 +138,9 @@ import Testing
           ],
           "at" : "2026-11-21T19:30:00Z",
           "near" : null,
+          "notes" : [
+
+          ],
           "results" : [
             {
               "bearing_deg" : null,

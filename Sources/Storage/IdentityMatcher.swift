@@ -26,8 +26,9 @@ public struct AmbiguousIdentity: Sendable, Equatable {
 /// id of an existing place of the same dataset that no staged record claims, by position:
 /// a candidate lies within `toleranceMeters` (geodesic, WGS84) and, when both have a kind,
 /// has the same kind. A candidate with the same match key (the same derived text) is preferred
-/// to one whose text changed, then the nearer one; two candidates are equally good when both
-/// or neither has the same key and their distances differ by less than `tieMeters`.
+/// to one whose text changed, then the nearer one. Two candidates whose text changed are
+/// equally good when their distances differ by less than `tieMeters`; two with the same text
+/// only when their distances are equal (either would keep the address).
 /// A record and a place are paired when each is the other's strictly best choice; pairs are
 /// taken round by round, so a place claimed by a better record leaves the others to theirs.
 /// What is still undecided is never guessed: those records become new places and are
@@ -147,8 +148,9 @@ struct IdentityMatcher {
         return edges
     }
 
-    /// The edge among `options` better than every other one (same key first, then distance
-    /// by more than `tieMeters`); nil when there is none or two are equally good.
+    /// The edge among `options` better than every other one (same key first, then distance:
+    /// by `tieMeters` or more when the text changed); nil when there is none or two are
+    /// equally good.
     private func strictBest(_ options: [Int], _ edges: [Edge]) -> Int? {
         guard var best = options.first else { return nil }
         for e in options.dropFirst() where better(edges[e], edges[best]) { best = e }
@@ -158,6 +160,7 @@ struct IdentityMatcher {
 
     private func better(_ a: Edge, _ b: Edge) -> Bool {
         if a.sameKey != b.sameKey { return a.sameKey }
-        return a.distance < b.distance - tieMeters
+        // Between two places of the same text either keeps the address: the nearer one.
+        return a.distance < b.distance - (a.sameKey ? 0 : tieMeters)
     }
 }

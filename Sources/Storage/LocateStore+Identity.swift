@@ -8,8 +8,9 @@ extension LocateStore {
     /// next distances are 2.4 m and 4.4 m (the same toilets), then 7.8 m and 12.7 m
     /// (neighbouring toilets); docs/pipelines.md, "Stable ids".
     public static let derivedIDMatchMeters = 5.0
-    /// Two candidates whose distances differ by less than this are equally near: the choice
-    /// is left undecided (reported) unless the derived text decides it.
+    /// Two candidates whose text changed and whose distances differ by less than this are
+    /// equally near: the choice is left undecided (reported) unless the derived text decides
+    /// it. The accuracy of the S-JTSK → WGS84 operation the Prague files need is 1 m.
     public static let derivedIDTieMeters = 1.0
 
     /// Gives each staged record with a derived id that no place has the id of an unclaimed

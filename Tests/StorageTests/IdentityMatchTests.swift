@@ -50,6 +50,16 @@ private func place(_ id: String, key: String?, kind: String? = nil, _ at: Coordi
             old: [place("o1", key: "a", near(north: 3)), place("o2", key: "b", near())], pairs: [["n1", "o1"]],
             ambiguities: []),
         Case(
+            name: "two places of the same text: the nearer one, however close",
+            fresh: [place("n1", key: "a", near()), place("n2", key: "a", near(north: 0.3))],
+            old: [place("o1", key: "a", near(north: 0.05)), place("o2", key: "a", near(north: 0.35))],
+            pairs: [["n1", "o1"], ["n2", "o2"]], ambiguities: []),
+        Case(
+            name: "two places of the same text at one point: reported",
+            fresh: [place("n1", key: "a", near(), index: 2)],
+            old: [place("o2", key: "a", near(north: 1)), place("o1", key: "a", near(north: 1))], pairs: [],
+            ambiguities: [AmbiguousIdentity(index: 2, sourceID: "n1", candidates: ["o1", "o2"], rivals: [])]),
+        Case(
             name: "nearer by more than the tie margin wins",
             fresh: [place("n1", key: "c", near())],
             old: [place("o1", key: "a", near(north: 0.2)), place("o2", key: "b", near(north: 3))], pairs: [["n1", "o1"]],

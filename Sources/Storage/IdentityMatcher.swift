@@ -50,19 +50,15 @@ struct IdentityMatcher {
 
     /// The largest distance at which a new record can be an existing place.
     var toleranceMeters: Double
-    /// Distances closer than this are equally near.
+    /// Candidates whose text changed are equally near when their distances differ by less.
     var tieMeters: Double
 
     /// What the matcher decided.
-    struct Outcome: Equatable {
+    struct Outcome {
         /// (new record id, existing place id), by new record id.
         var pairs: [(fresh: String, old: String)]
         /// The records left unmatched although an unclaimed place lay within the tolerance.
         var ambiguities: [AmbiguousIdentity]
-
-        static func == (a: Outcome, b: Outcome) -> Bool {
-            a.pairs.map { [$0.fresh, $0.old] } == b.pairs.map { [$0.fresh, $0.old] } && a.ambiguities == b.ambiguities
-        }
     }
 
     private struct Edge {

@@ -5,8 +5,8 @@ extension LocateStore {
     /// Derived ids of a new input are matched by position to the dataset's places that no
     /// staged record claims when they lie within this distance (a moved address keeps its
     /// place). 2016 → 2019 Prague: 195 of 244 records lie at a 2016 point (under 1 cm), the
-    /// next distances are 2.4 m and 4.4 m (the same toilets), then 7.8 m and 12.7 m
-    /// (neighbouring toilets); docs/pipelines.md, "Stable ids".
+    /// next distances are 2.4 m and 4.4 m (the same toilets), then 7.8 m and 12.7 m (other
+    /// toilets beside those 2016 records); docs/pipelines.md, "Stable ids".
     public static let derivedIDMatchMeters = 5.0
     /// Two candidates whose text changed and whose distances differ by less than this are
     /// equally near: the choice is left undecided (reported) unless the derived text decides

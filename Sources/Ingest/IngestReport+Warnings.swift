@@ -1,3 +1,24 @@
+import Foundation
+public import Storage
+
+extension IngestIssue {
+    /// The warning for a new record left unmatched because two or more places matched it
+    /// equally well, or another new record matched its place equally well (docs/pipelines.md,
+    /// "Stable ids"): it names the candidate places and the competing records.
+    public init(ambiguity a: AmbiguousIdentity) {
+        let meters = String(format: "%g", LocateStore.derivedIDMatchMeters)
+        var reason =
+            "ambiguous identity, stored as a new place: \(a.candidates.count == 1 ? "place" : "places") within \(meters) m: "
+            + a.candidates.map { "'\($0)'" }.joined(separator: ", ")
+        if !a.rivals.isEmpty {
+            reason +=
+                "; equally near to \(a.rivals.count == 1 ? "record" : "records") "
+                + a.rivals.map { "'\($0)'" }.joined(separator: ", ")
+        }
+        self.init(index: a.index, id: a.sourceID, field: "id", reason: reason)
+    }
+}
+
 extension IngestReport {
     /// Warnings of one kind: the same field and the same reason up to its first `: ` outside
     /// quotes (a quoted time such as `'2026-11-21 20:00'` is not cut).

@@ -191,7 +191,9 @@ public struct IngestRunner {
             throw IngestError.storage(e)
         }
         _ = try? NearestIndex.open(for: store, kind: .stations)
-        return IngestReport(run: run, rejected: rejected, warnings: warnings, notices: notices)
+        return IngestReport(
+            run: run, rejected: rejected, warnings: warnings + run.ambiguities.map(IngestIssue.init(ambiguity:)),
+            notices: notices)
     }
 
     func ingestToilets(_ spec: PipelineSpec, path: String, label: String, progress: (Int) -> Void) throws -> IngestReport {
@@ -240,6 +242,8 @@ public struct IngestRunner {
         // Refresh the derived nearest-search index now, so the first query is fast. It is a
         // cache: when it cannot be written, queries rebuild it in memory.
         _ = try? NearestIndex.open(for: store, kind: .toilets)
-        return IngestReport(run: run, rejected: rejected, warnings: warnings, notices: notices)
+        return IngestReport(
+            run: run, rejected: rejected, warnings: warnings + run.ambiguities.map(IngestIssue.init(ambiguity:)),
+            notices: notices)
     }
 }

@@ -81,23 +81,37 @@ public struct StagingTotals: Sendable {
     }
 }
 
-/// How the store changed in one run.
+/// How the store changed in one run. Each record of the input counts once: added, updated,
+/// unchanged or reactivated.
 public struct MergeCounts: Sendable, Equatable, Codable {
     /// New ids.
     public var added: Int
-    /// Known ids whose content changed (or that come back after retirement).
+    /// Active ids whose content changed.
     public var updated: Int
-    /// Known ids with identical content.
+    /// Active ids with identical content.
     public var unchanged: Int
     /// Active ids absent from this input, now marked retired (never deleted).
     public var retired: Int
+    /// Retired ids that this input brings back (changed or not): active again.
+    public var reactivated: Int
 
     /// Creates counts.
-    public init(added: Int, updated: Int, unchanged: Int, retired: Int) {
+    public init(added: Int, updated: Int, unchanged: Int, retired: Int, reactivated: Int = 0) {
         self.added = added
         self.updated = updated
         self.unchanged = unchanged
         self.retired = retired
+        self.reactivated = reactivated
+    }
+
+    /// Decodes counts; `reactivated` is 0 when absent (written before it existed).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        added = try c.decode(Int.self, forKey: .added)
+        updated = try c.decode(Int.self, forKey: .updated)
+        unchanged = try c.decode(Int.self, forKey: .unchanged)
+        retired = try c.decode(Int.self, forKey: .retired)
+        reactivated = try c.decodeIfPresent(Int.self, forKey: .reactivated) ?? 0
     }
 }
 
@@ -144,6 +158,10 @@ public struct IngestRunRecord: Sendable, Equatable, Encodable {
     /// Approved edits whose source value this run changed: kept as the source's and listed
     /// by `locate review conflicts` (not part of the `runs/1` run object).
     public var conflicts: Int = 0
+    /// New records of a source without stable ids left unmatched because two or more places
+    /// matched equally well (warnings of the ingest report; not part of the `runs/1` run
+    /// object, nor stored).
+    public var ambiguities: [AmbiguousIdentity] = []
 }
 
 extension IngestRunRecord {
@@ -169,12 +187,14 @@ extension IngestRunRecord {
         try c.encode(counts.updated, forKey: .updated)
         try c.encode(counts.unchanged, forKey: .unchanged)
         try c.encode(counts.retired, forKey: .retired)
+        try c.encode(counts.reactivated, forKey: .reactivated)
         try c.encode(licence, forKey: .licence)
         try c.encode(attribution, forKey: .attribution)
     }
 
     private enum Keys: String, CodingKey {
         case id, pipeline, dataset, kind, source, read, accepted, rejected, warnings, added, updated, unchanged, retired
+        case reactivated
         case licence, attribution, sourceSHA256 = "source_sha256", sourceCRS = "source_crs"
         case projOperation = "proj_operation", projAccuracyMeters = "proj_accuracy_m", startedAt = "started_at"
         case finishedAt = "finished_at"

@@ -6,9 +6,6 @@ extension LocateStore {
     /// Above this many inserts, the spatial index is rebuilt in one pass after the inserts
     /// instead of being updated row by row by SpatiaLite's triggers.
     static let bulkInsertThreshold = 20_000
-    /// Derived ids of a new input are matched to the old records with the same match key
-    /// that lie within this distance (a re-surveyed point keeps its id).
-    public static let derivedIDMatchMeters = 5.0
 
     /// Runs one ingest as a single transaction. Into an empty dataset, `stage` writes rows
     /// straight into the kind's table (SpatiaLite triggers suspended, the R*Tree built once at the
@@ -60,6 +57,7 @@ extension LocateStore {
                     sql: "PRAGMA ignore_check_constraints = OFF", reason: "CHECK constraints are still off after the first load")
             }
             let counts: MergeCounts
+            var ambiguities: [AmbiguousIdentity] = []
             if fresh {
                 counts = MergeCounts(added: stager.stagedCount, updated: 0, unchanged: 0, retired: 0)
                 try check(MergePreview(active: active, counts: counts, read: totals.read, previousReleased: previousReleased))
@@ -70,7 +68,7 @@ extension LocateStore {
                     kind: kind, stamp: try LocateStore.indexStamp(db), points: try NearestIndex.points(db, kind: kind))
                 try LocateStore.resumeTriggers(db, table: t, triggers, newRowsFrom: firstID, checkingConstraints: true)
             } else {
-                try rematchDerivedIDs(db, table: t, dataset: ds)
+                ambiguities = try rematchDerivedIDs(db, kind: kind, dataset: ds)
                 try refreshHashesOfEqualRows(db, kind: kind, dataset: ds)
                 let kept = kind == .toilets ? try ContributionMerge.keepRetirements(db, dataset: ds) : 0
                 counts = try countChanges(db, table: t, dataset: ds).addingUnchanged(kept)
@@ -86,66 +84,17 @@ extension LocateStore {
             } else {
                 try db.execute(sql: "DELETE FROM locate_meta WHERE key = ?", arguments: [releasedKey])
             }
-            return try LocateStore.finishRun(
-                db, &runRow, totals: totals, accepted: stager.stagedCount, counts: counts, at: clock())
+            // A record left unmatched for ambiguity is a warning of the run.
+            var finished = totals
+            finished.warnings += ambiguities.count
+            var record = try LocateStore.finishRun(
+                db, &runRow, totals: finished, accepted: stager.stagedCount, counts: counts, at: clock())
+            record.ambiguities = ambiguities
+            return record
         }
         // Only a committed load hands its index over: a rolled-back one's run id is reused.
         if let pending { pendingIndexes.withLock { $0[kind] = pending } }
         return record
-    }
-
-    /// Gives staged records with a derived id that is new the id of an old, unclaimed record
-    /// with the same match key within `derivedIDMatchMeters`, nearest first.
-    private func rematchDerivedIDs(_ db: Database, table t: String, dataset: String) throws {
-        let fresh = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT s.source_id, s.match_key, s.lon, s.lat FROM staging s
-                WHERE s.match_key IS NOT NULL AND NOT EXISTS
-                  (SELECT 1 FROM \(t) t WHERE t.dataset = ? AND t.source_id = s.source_id)
-                """, arguments: [dataset])
-        guard !fresh.isEmpty else { return }
-        // An old toilet whose position an approved edit changed is matched where the source
-        // put it (the position the override replaced).
-        let position =
-            t == PlaceKind.toilets.table
-            ? """
-            coalesce(json_extract(o.replaced, '$.lon'), t.lon) AS lon, coalesce(json_extract(o.replaced, '$.lat'), t.lat) AS lat
-            FROM \(t) t LEFT JOIN overrides o ON o.dataset = t.dataset AND o.source_id = t.source_id
-              AND o.field = 'position' AND o.conflict_run IS NULL
-            """ : "t.lon, t.lat FROM \(t) t"
-        let orphans = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT t.source_id, t.match_key, \(position)
-                WHERE t.dataset = ? AND t.match_key IS NOT NULL AND NOT EXISTS
-                  (SELECT 1 FROM staging s WHERE s.source_id = t.source_id)
-                """, arguments: [dataset])
-        guard !orphans.isEmpty else { return }
-        let geodesic = Geodesic()
-        // Group the old records by match key, so each new record meets only its candidates.
-        var byKey: [String: [(id: String, at: Coordinate)]] = [:]
-        for o in orphans {
-            guard let key: String = o["match_key"] else { continue }
-            byKey[key, default: []].append((o["source_id"], Coordinate(latitude: o["lat"], longitude: o["lon"])))
-        }
-        var pairs: [(distance: Double, fresh: String, old: String)] = []
-        for f in fresh {
-            guard let key: String = f["match_key"], let candidates = byKey[key] else { continue }
-            let fc = Coordinate(latitude: f["lat"], longitude: f["lon"])
-            for c in candidates {
-                let d = geodesic.distance(from: fc, to: c.at)
-                if d <= LocateStore.derivedIDMatchMeters { pairs.append((d, f["source_id"], c.id)) }
-            }
-        }
-        pairs.sort { ($0.distance, $0.fresh, $0.old) < ($1.distance, $1.fresh, $1.old) }
-        var usedFresh = Set<String>()
-        var usedOld = Set<String>()
-        for p in pairs where !usedFresh.contains(p.fresh) && !usedOld.contains(p.old) {
-            usedFresh.insert(p.fresh)
-            usedOld.insert(p.old)
-            try db.execute(sql: "UPDATE staging SET source_id = ? WHERE source_id = ?", arguments: [p.old, p.fresh])
-        }
     }
 
     /// A stored row whose every copied column and properties text equal the staged record's
@@ -175,14 +124,18 @@ extension LocateStore {
                   (SELECT count(*) FROM staging s WHERE NOT EXISTS
                      (SELECT 1 FROM \(t) t WHERE t.dataset = :ds AND t.source_id = s.source_id)) AS added,
                   (SELECT count(*) FROM staging s JOIN \(t) t ON t.dataset = :ds AND t.source_id = s.source_id
-                     WHERE t.content_hash <> s.content_hash OR NOT \(PlaceStatus.isActive("t"))) AS updated,
+                     WHERE t.content_hash <> s.content_hash AND \(PlaceStatus.isActive("t"))) AS updated,
+                  (SELECT count(*) FROM staging s JOIN \(t) t ON t.dataset = :ds AND t.source_id = s.source_id
+                     WHERE NOT \(PlaceStatus.isActive("t"))) AS reactivated,
                   (SELECT count(*) FROM staging s JOIN \(t) t ON t.dataset = :ds AND t.source_id = s.source_id
                      WHERE t.content_hash = s.content_hash AND \(PlaceStatus.isActive("t"))) AS unchanged,
                   (SELECT count(*) FROM \(t) t WHERE t.dataset = :ds AND \(PlaceStatus.isActive("t")) AND NOT EXISTS
                      (SELECT 1 FROM staging s WHERE s.source_id = t.source_id)) AS retired
                 """, arguments: ["ds": dataset])
         guard let row else { throw StorageError.sqlFailed(sql: "count changes", reason: "no row") }
-        return MergeCounts(added: row["added"], updated: row["updated"], unchanged: row["unchanged"], retired: row["retired"])
+        return MergeCounts(
+            added: row["added"], updated: row["updated"], unchanged: row["unchanged"], retired: row["retired"],
+            reactivated: row["reactivated"])
     }
 
     private func applyChanges(
@@ -198,7 +151,7 @@ extension LocateStore {
                       (SELECT 1 FROM staging s WHERE s.source_id = \(t).source_id)
                     """, arguments: args)
         }
-        if counts.updated > 0 {
+        if counts.updated + counts.reactivated > 0 {
             let sets = kind.copiedColumns.map { "\($0) = s.\($0)" }.joined(separator: ", ")
             try db.execute(
                 sql: """

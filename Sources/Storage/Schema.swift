@@ -33,6 +33,7 @@ enum Schema {
     /// Every migration this build knows, in order.
     static let migrationNames = [
         "v1-toilets", "v2-hours", "v3-active-view", "v4-stations", "v5-air", "v6-toilet-details", "v7-contributions",
+        "v8-reactivated",
     ]
 
     /// Fails unless the database has exactly the migrations this build knows.
@@ -272,6 +273,12 @@ enum Schema {
                     """)
         }
         register("v7-contributions") { db in try db.execute(sql: contributionsSchema) }
+        // Runs count the retired places they bring back apart from the updated ones; older
+        // runs counted them as updated and keep 0 here.
+        register("v8-reactivated") { db in
+            try db.execute(
+                sql: "ALTER TABLE ingest_runs ADD COLUMN reactivated INTEGER NOT NULL DEFAULT 0 CHECK (reactivated >= 0)")
+        }
         return m
     }
 }

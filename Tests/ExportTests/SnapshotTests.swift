@@ -65,9 +65,11 @@ import Testing
             first.dataset("toilets")
                 == SnapshotSummary.Dataset(name: "toilets", count: 12, added: nil, updated: nil, retired: nil))
         #expect(read(a + "/manifest.json") == read(b + "/manifest.json"))
-        // Edit the source: one record moved address (retired + added), one price changed.
+        // Edit the source: one record moved 111 m to a new address (retired + added), one
+        // price changed.
         let text = read(Fixtures.repo("datasets/prague-toilets-sample.geojson"))
             .replacingOccurrences(of: "\"Celetná (sample)\"", with: "\"Celetná 2 (sample)\"")
+            .replacingOccurrences(of: "50.08655\n", with: "50.08755\n")
             .replacingOccurrences(of: "\"jednotná cena 15 Kč\"", with: "\"jednotná cena 20 Kč\"")
         let edited = try Fixtures.write(text, name: "edited.geojson", in: dir)
         let spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/prague-toilets-sample.yml"))

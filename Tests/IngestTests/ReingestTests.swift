@@ -69,9 +69,10 @@ struct ReingestTests {
         #expect(r.run.counts == MergeCounts(added: 1, updated: 2, unchanged: 453, retired: 3))
         let retired = try store.testRows(sql: "SELECT count(*) AS n FROM toilets WHERE status = 'retired'")
         #expect(retired.first?["n"] == 3)
-        // The original again: the 3 come back (updated), the edits revert, the extra retires.
+        // The original again: the 3 come back (reactivated), the 2 edits revert (updated), the
+        // extra retires.
         let back = try ingest("prague-toilets-2026", into: store)
-        #expect(back.run.counts == MergeCounts(added: 0, updated: 5, unchanged: 453, retired: 1))
+        #expect(back.run.counts == MergeCounts(added: 0, updated: 2, unchanged: 453, retired: 1, reactivated: 3))
     }
 
     @Test func derivedIDsSurviveASmallMove() throws {

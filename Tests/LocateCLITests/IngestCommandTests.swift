@@ -13,7 +13,7 @@ import Testing
         #expect(
             r.stderr == """
                 ingested prague-toilets-sample into \(db) (run 1, dataset prague-toilets-sample): read 15, accepted 12, rejected 3, warnings 6
-                changes: 12 added, 0 updated, 0 unchanged, 0 retired
+                changes: 12 added, 0 updated, 0 unchanged, 0 retired, 0 reactivated
                 rejected feature 13 (OBJECTID 13): geometry: geometry is null
                 rejected feature 14 (OBJECTID 14): geometry: coordinates look swapped: latitude 14.421, longitude 50.085 is outside the region, but inside once exchanged
                 rejected feature 15 (OBJECTID 15): geometry: position 49.195100,16.606800 (lat,lon) is outside the region 49.94..50.18 N, 14.22..14.71 E
@@ -25,7 +25,7 @@ import Testing
         // `po-ne 9-19 h`: bare hours read with a correction each (issue 23 item 5).
         #expect((json?["warnings"] as? [Any])?.count == 6)
         let again = try CLI.run(["ingest", "pipelines/prague-toilets-sample.yml", "--db", db])
-        #expect(again.stderr.contains("changes: 0 added, 0 updated, 12 unchanged, 0 retired\n"))
+        #expect(again.stderr.contains("changes: 0 added, 0 updated, 12 unchanged, 0 retired, 0 reactivated\n"))
         let runs = try CLI.run(["runs", "--db", db, "--json"])
         let document = try JSONSerialization.jsonObject(with: Data(runs.stdout.utf8)) as? [String: Any]
         #expect(document?["schema"] as? String == "runs/1")
@@ -131,12 +131,12 @@ import Testing
         #expect(bad.stderr.contains("--max-retire-share must be a share from 0 to 1 (0.5 is half)"))
         let shared = try CLI.run(base + ["--max-retire-share", "0.75"])
         #expect(shared.status == 0)
-        #expect(shared.stderr.contains("changes: 0 added, 0 updated, 3 unchanged, 9 retired\n"))
+        #expect(shared.stderr.contains("changes: 0 added, 0 updated, 3 unchanged, 9 retired, 0 reactivated\n"))
         let empty = try Fixtures.write(#"{"type": "FeatureCollection", "features": []}"#, name: "empty.geojson")
         let allowed = try CLI.run(
             ["ingest", "pipelines/prague-toilets-sample.yml", "--source", empty, "--db", db, "--allow-mass-retire"])
         #expect(allowed.status == 0)
-        #expect(allowed.stderr.contains("changes: 0 added, 0 updated, 0 unchanged, 3 retired\n"))
+        #expect(allowed.stderr.contains("changes: 0 added, 0 updated, 0 unchanged, 3 retired, 0 reactivated\n"))
     }
 
     /// Issue 10, item 4: an input released before the dataset's newest run warns, on stderr

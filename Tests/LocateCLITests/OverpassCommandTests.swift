@@ -14,7 +14,7 @@ struct OverpassCommandTests {
         #expect(
             r.stderr == """
                 ingested osm-toilets-sample into \(db) (run 1, dataset osm-toilets-sample): read 5, accepted 5, rejected 0, warnings 2
-                changes: 5 added, 0 updated, 0 unchanged, 0 retired
+                changes: 5 added, 0 updated, 0 unchanged, 0 retired, 0 reactivated
                 warnings: 2× opening_hours: opening hours missing (all in --report FILE)
 
                 """)
@@ -52,7 +52,7 @@ struct OverpassCommandTests {
         server.stop()
         let replay = try CLI.run(["ingest", pipeline, "--source", endpoint, "--replay", saved, "--db", db])
         #expect(replay.status == 0, "\(replay.stderr)")
-        #expect(replay.stderr.contains("changes: 0 added, 0 updated, 5 unchanged, 0 retired"))
+        #expect(replay.stderr.contains("changes: 0 added, 0 updated, 5 unchanged, 0 retired, 0 reactivated"))
         // A GeoJSON pipeline cannot replay.
         let refused = try CLI.run(["ingest", "pipelines/prague-toilets-sample.yml", "--replay", saved, "--db", db])
         #expect(refused.status == 1)

@@ -78,7 +78,7 @@ struct ReaderDuringWriteTests {
         // The next ingest starts from the committed state.
         let again = try CLI.run(["ingest", "pipelines/prague-toilets-sample.yml", "--db", db])
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(again.stderr.contains("changes: 0 added, 0 updated, 12 unchanged, 0 retired\n"))
+        #expect(again.stderr.contains("changes: 0 added, 0 updated, 12 unchanged, 0 retired, 0 reactivated\n"))
         #expect(try CLI.run(ReaderDuringWriteTests.query + ["--db", db]).stdout == before.stdout)
     }
 }

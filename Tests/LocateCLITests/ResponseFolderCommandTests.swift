@@ -33,7 +33,7 @@ struct ResponseFolderCommandTests {
         server.stop()
         let replayed = try CLI.run(["ingest", "pipelines/gios-air-sample.yml", "--source", base, "--replay", newest, "--db", db])
         #expect(replayed.status == 0, "\(replayed.stderr)")
-        #expect(replayed.stderr.contains("changes: 0 added, 0 updated, 305 unchanged, 0 retired"))
+        #expect(replayed.stderr.contains("changes: 0 added, 0 updated, 305 unchanged, 0 retired, 0 reactivated"))
         let bad = try CLI.run(["ingest", "pipelines/gios-air-sample.yml", "--keep-responses", "0", "--db", db])
         #expect(bad.status == 64)
         #expect(bad.stderr.hasPrefix("Error: --keep-responses must be at least 1"))

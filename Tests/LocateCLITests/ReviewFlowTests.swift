@@ -27,7 +27,7 @@ import Testing
         _ = try Self.locate(["review", "approve", "1", "--as", "eva", "--db", db])
         _ = try Self.locate(["review", "approve", "3", "--as", "eva", "--db", db])
         let same = try Self.locate(["ingest", pipeline, "--db", db])
-        #expect(same.stderr.contains("changes: 0 added, 0 updated, 12 unchanged, 0 retired\n"))
+        #expect(same.stderr.contains("changes: 0 added, 0 updated, 12 unchanged, 0 retired, 0 reactivated\n"))
         #expect(!same.stderr.contains("conflicts"))
         let store = try LocateStore(readingAt: db)
         let rows = try store.testRows(sql: "SELECT hours_text, status FROM toilets ORDER BY id LIMIT 2")

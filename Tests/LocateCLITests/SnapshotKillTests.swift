@@ -19,12 +19,14 @@ import Testing
     @Test func aKilledSnapshotExportNeverLosesTheSnapshot() throws {
         let fm = FileManager.default
         let dir = try Fixtures.temporaryFolder()
-        // Two databases: the sample, and the sample after an edit (1 added, 1 updated, 1 retired).
+        // Two databases: the sample, and the sample after an edit (1 added, 1 updated, 1 retired:
+        // Celetná moves 111 m to a new address, beyond the 5 m of position matching).
         let dbA = try CLI.sampleDatabase()
         let dbB = dir.appendingPathComponent("b.sqlite").path
         try CLI.ingest(["pipelines/prague-toilets-sample.yml", "--db", dbB])
         let text = try String(contentsOfFile: Fixtures.repo("datasets/prague-toilets-sample.geojson"), encoding: .utf8)
             .replacingOccurrences(of: "\"Celetná (sample)\"", with: "\"Celetná 2 (sample)\"")
+            .replacingOccurrences(of: "50.08655\n", with: "50.08755\n")
             .replacingOccurrences(of: "\"jednotná cena 15 Kč\"", with: "\"jednotná cena 20 Kč\"")
         let edited = try Fixtures.write(text, name: "edited.geojson", in: dir)
         try CLI.ingest(["pipelines/prague-toilets-sample.yml", "--source", edited, "--db", dbB])

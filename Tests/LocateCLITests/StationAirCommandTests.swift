@@ -22,7 +22,7 @@ struct StationAirCommandTests {
             stations: [552]
             """, name: "air.yml", in: dir)
         let r = try CLI.ingest([pipeline, "--db", db, "--save-responses", dir.appendingPathComponent("resp").path])
-        #expect(r.stderr.contains("changes: 148 added, 0 updated, 0 unchanged, 0 retired"))
+        #expect(r.stderr.contains("changes: 148 added, 0 updated, 0 unchanged, 0 retired, 0 reactivated"))
         return (db, server)
     }
 

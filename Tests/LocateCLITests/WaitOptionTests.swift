@@ -50,7 +50,7 @@ import Testing
         let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         #expect(p.terminationStatus == 0, "\(text)")
-        #expect(text.contains("changes: 0 added, 0 updated, 12 unchanged, 0 retired\n"))
+        #expect(text.contains("changes: 0 added, 0 updated, 12 unchanged, 0 retired, 0 reactivated\n"))
     }
 
     @Test(.enabled(if: Fixtures.haveTool("python3"), "python3 is not installed"))

@@ -113,9 +113,11 @@ func bruteForce(_ toilets: [(Int64, Coordinate)], near p: Coordinate, limit: Int
         let store = try storeWith("prague-toilets-sample")
         let p = Coordinate(latitude: 50.0875, longitude: 14.4214)
         let first = try ToiletFinder(store: store).nearest(to: p, limit: 1)[0]
-        // Re-ingest without the nearest record: it is retired, and the index follows.
+        // Re-ingest with the nearest record 111 m away under a new address (beyond the 5 m
+        // of position matching): a new place, the old one is retired, and the index follows.
         let edited = text.replacingOccurrences(
-            of: "\"Staroměstské nám. (sample)\"", with: "\"Staroměstské nám. (sample) přesunuto\"")
+            of: "\"Staroměstské nám. (sample)\"", with: "\"Staroměstské nám. (sample) přesunuto\""
+        ).replacingOccurrences(of: "     50.0874\n", with: "     50.0884\n")
         let path = try Fixtures.write(edited, name: "s.geojson", in: dir)
         let spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/prague-toilets-sample.yml"))
         let r = try IngestRunner(store: store, clock: { Date(timeIntervalSince1970: 1) }).run(spec, sourceOverride: path)

@@ -16,7 +16,8 @@ enum IngestSummary {
         var lines = [
             "ingested \(run.pipeline) into \(path) (run \(run.id), dataset \(run.dataset)): read \(run.read), "
                 + "accepted \(run.accepted), rejected \(run.rejected), warnings \(run.warnings)",
-            "changes: \(c.added) added, \(c.updated) updated, \(c.unchanged) unchanged, \(c.retired) retired",
+            "changes: \(c.added) added, \(c.updated) updated, \(c.unchanged) unchanged, \(c.retired) retired, "
+                + "\(c.reactivated) reactivated",
         ]
         if run.conflicts > 0 {
             lines.append(

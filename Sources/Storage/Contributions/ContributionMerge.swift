@@ -5,7 +5,7 @@ import Hours
 extension MergeCounts {
     /// These counts with `n` more unchanged records.
     func addingUnchanged(_ n: Int) -> MergeCounts {
-        MergeCounts(added: added, updated: updated, unchanged: unchanged + n, retired: retired)
+        MergeCounts(added: added, updated: updated, unchanged: unchanged + n, retired: retired, reactivated: reactivated)
     }
 }
 

@@ -26,6 +26,8 @@ struct IngestRunRow: Codable, FetchableRecord, MutablePersistableRecord {
     var updated: Int
     var unchanged: Int
     var retired: Int
+    /// Retired places the run brought back (column added by `v8-reactivated`).
+    var reactivated: Int
     var licence: String?
     var attribution: String?
     /// Approved edits this run found changed at the source (column added by `v7-contributions`).
@@ -35,7 +37,7 @@ struct IngestRunRow: Codable, FetchableRecord, MutablePersistableRecord {
         case id, pipeline, dataset, kind, source, sourceSHA256 = "source_sha256", sourceCRS = "source_crs"
         case projOperation = "proj_operation", projAccuracyMeters = "proj_accuracy_m", startedAt = "started_at"
         case finishedAt = "finished_at", readCount = "read_count", accepted, rejected, warnings, added, updated
-        case unchanged, retired, licence, attribution, conflicts
+        case unchanged, retired, licence, attribution, conflicts, reactivated
     }
 
     /// A run that has just started: no input digest or counts yet (they come with `finish`).
@@ -56,6 +58,7 @@ struct IngestRunRow: Codable, FetchableRecord, MutablePersistableRecord {
         updated = 0
         unchanged = 0
         retired = 0
+        reactivated = 0
         licence = start.licence
         attribution = start.attribution
         conflicts = 0
@@ -80,6 +83,7 @@ struct IngestRunRow: Codable, FetchableRecord, MutablePersistableRecord {
         updated = counts.updated
         unchanged = counts.unchanged
         retired = counts.retired
+        reactivated = counts.reactivated
     }
 
     /// The public form.
@@ -89,7 +93,9 @@ struct IngestRunRow: Codable, FetchableRecord, MutablePersistableRecord {
             sourceCRS: sourceCRS, projOperation: projOperation, projAccuracyMeters: projAccuracyMeters,
             startedAt: startedAt, finishedAt: finishedAt, read: readCount, accepted: accepted, rejected: rejected,
             warnings: warnings,
-            counts: MergeCounts(added: added, updated: updated, unchanged: unchanged, retired: retired), licence: licence,
+            counts: MergeCounts(
+                added: added, updated: updated, unchanged: unchanged, retired: retired, reactivated: reactivated),
+            licence: licence,
             attribution: attribution, conflicts: conflicts)
     }
 }

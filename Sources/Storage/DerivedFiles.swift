@@ -77,31 +77,12 @@ final class DerivedFiles {
         ready = []
     }
 
-    /// A synced temporary beside `path` holding what `fill` puts (bytes at offsets), or nil
-    /// (and no temporary) when it cannot be written or `fill` throws.
+    /// A synced temporary beside `path` holding what `fill` puts, or nil (and no temporary)
+    /// when it cannot be written or `fill` throws (`ToiletRowFile.syncedTemporary`).
     private func temporary(
         for path: String, filling fill: ((Int, UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) -> String? {
         ToiletRowFile.removeDeadTemporaries(of: path)  // of killed earlier writes
-        guard let (temporary, fd) = ToiletRowFile.createTemporary(for: path) else { return nil }
-        do {
-            try fill { at, piece in
-                guard ToiletRowFile.writeAll(piece, to: fd, at: at) else {
-                    throw StorageError.cannotWrite(path: temporary, reason: CheckedFile.reason())
-                }
-            }
-        } catch {
-            close(fd)
-            unlink(temporary)
-            return nil
-        }
-        // Synced before the rename: a crash never leaves a sound-looking header over data
-        // that never reached the disk.
-        let synced = fsync(fd) == 0
-        guard close(fd) == 0, synced else {
-            unlink(temporary)
-            return nil
-        }
-        return temporary
+        return (try? ToiletRowFile.syncedTemporary(for: path, filling: fill)) ?? nil
     }
 }

@@ -67,29 +67,45 @@ extension ToiletRowFile {
     private static func write(_ store: LocateStore, nonce: Int64, stamp: String, to path: String) throws -> ToiletRowFile? {
         guard DataNonce.current(path: store.filePath) == nonce else { return nil }
         removeDeadTemporaries(of: path)  // of killed earlier builds
-        guard let (tmp, fd) = createTemporary(for: path) else { return failure(path, nonce: nonce) }
-        var written = false
-        defer { if !written { unlink(tmp) } }
+        let written = try syncedTemporary(for: path) { put in
+            try store.read { db in try serialize(db, nonce: nonce, stamp: stamp, to: put) }
+        }
+        guard let tmp = written else { return failure(path, nonce: nonce) }
+        guard DataNonce.current(path: store.filePath) == nonce, rename(tmp, path) == 0 else {
+            unlink(tmp)
+            return DataNonce.current(path: store.filePath) == nonce ? failure(path, nonce: nonce) : nil
+        }
+        unlink(failureMarker(of: path))
+        return MappedFile(path: path).flatMap { ToiletRowFile(file: $0, path: path, nonce: nonce) }
+    }
+
+    /// A new temporary beside `path` (`createTemporary`) holding what `fill` puts (bytes at
+    /// offsets), synced before it is returned: a crash never leaves a sound-looking header
+    /// over data that never reached the disk once it is renamed. Nil (and no temporary)
+    /// when it cannot be created or written; what `fill` throws otherwise is rethrown (and
+    /// no temporary is left).
+    static func syncedTemporary(
+        for path: String, filling fill: ((Int, UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws -> String? {
+        guard let (tmp, fd) = createTemporary(for: path) else { return nil }
         do {
-            try store.read { db in
-                try serialize(db, nonce: nonce, stamp: stamp) { at, piece in
-                    guard writeAll(piece, to: fd, at: at) else {
-                        throw StorageError.cannotWrite(path: tmp, reason: CheckedFile.reason())
-                    }
+            try fill { at, piece in
+                guard writeAll(piece, to: fd, at: at) else {
+                    throw StorageError.cannotWrite(path: tmp, reason: CheckedFile.reason())
                 }
             }
         } catch {
             close(fd)
-            if case StorageError.cannotWrite = error { return failure(path, nonce: nonce) }
+            unlink(tmp)
+            if case StorageError.cannotWrite(let failed, _) = error, failed == tmp { return nil }
             throw error
         }
-        // Synced before the rename: a crash never leaves a sound-looking header over data
-        // that never reached the disk.
-        guard fsync(fd) == 0, close(fd) == 0, DataNonce.current(path: store.filePath) == nonce, rename(tmp, path) == 0
-        else { return DataNonce.current(path: store.filePath) == nonce ? failure(path, nonce: nonce) : nil }
-        written = true
-        unlink(failureMarker(of: path))
-        return MappedFile(path: path).flatMap { ToiletRowFile(file: $0, path: path, nonce: nonce) }
+        let synced = fsync(fd) == 0
+        guard close(fd) == 0, synced else {
+            unlink(tmp)
+            return nil
+        }
+        return tmp
     }
 
     /// Leaves the failure marker for `nonce` (when even that can be written); nil.

@@ -190,7 +190,6 @@ public struct IngestRunner {
         } catch let e as StorageError {
             throw IngestError.storage(e)
         }
-        _ = try? NearestIndex.open(for: store, kind: .stations)
         return IngestReport(
             run: run, rejected: rejected, warnings: warnings + run.ambiguities.map(IngestIssue.init(ambiguity:)),
             notices: notices)
@@ -239,9 +238,8 @@ public struct IngestRunner {
         } catch let e as StorageError {
             throw IngestError.storage(e)
         }
-        // Refresh the derived nearest-search index now, so the first query is fast. It is a
-        // cache: when it cannot be written, queries rebuild it in memory.
-        _ = try? NearestIndex.open(for: store, kind: .toilets)
+        // The derived files of the new state (nearest index, row file) were written by the
+        // ingest's own write (`LocateStore.write`), so the first query is as fast as the next.
         return IngestReport(
             run: run, rejected: rejected, warnings: warnings + run.ambiguities.map(IngestIssue.init(ambiguity:)),
             notices: notices)

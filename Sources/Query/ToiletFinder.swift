@@ -12,7 +12,8 @@ public final class ToiletFinder {
     /// asked something its files cannot answer (`unanswerableFilters`).
     private var opened: LocateStore?
     private let databasePath: String
-    let index: NearestIndex
+    /// The nearest index: of the state the row file is of, or of the store's.
+    private(set) var index: NearestIndex
     /// The row file of the index's state, shared with other finders of that state (the
     /// HTTP server fills it once built); nil or empty: rows are read from the store.
     public var rowSource: ToiletRowSource?
@@ -62,8 +63,9 @@ public final class ToiletFinder {
         return try store().activeToiletDatasets()
     }
 
-    /// Writes the row file of the state this finder's store reads, for the next query (see
-    /// `ToiletRowFile.save(for:)`), unless the finder already reads one.
+    /// Writes the row file of the state this finder's store reads, for the next query, when
+    /// the write that made the state did not (places changed by another program; see
+    /// `ToiletRowFile.save(for:damaged:)`), unless the finder already reads one.
     public func saveRowFile() throws {
         guard rowSource?.file == nil, let opened else { return }
         try ToiletRowFile.save(for: opened)
@@ -113,11 +115,8 @@ public final class ToiletFinder {
                 return try search(to: point, limit: limit, filter: filter, accept: accept) { id, at in
                     try rowCache.toilet(id) { try checked($0, at) }
                 }
-            } catch StorageError.badFile(let path, _) where path == rows.path && opened != nil {
-                // A damaged row file: from now on the rows come from the store (of the same
-                // state), and the file goes (the next query that misses it writes a sound one).
-                rowSource?.drop(rows)
-                try? FileManager.default.removeItem(atPath: rows.path)
+            } catch StorageError.badFile(let path, _) where path == rows.path {
+                try fallBack(fromDamaged: rows)
             }
         }
         return try store().withToiletLookup { read in
@@ -126,6 +125,17 @@ public final class ToiletFinder {
                 return try rowCache.toilet(id, reading: read)
             }
         }
+    }
+
+    /// The one answer to a damaged row file (a record that does not decode, a row the index
+    /// yields that it lacks): from now on the rows come from the store, with the index of the
+    /// state the store reads (a finder of the files alone opens both now), and a sound file
+    /// of that state replaces the damaged one (by a rename, never an unlink: another process
+    /// may have it mapped).
+    private func fallBack(fromDamaged rows: ToiletRowFile) throws {
+        rowSource?.drop(rows)
+        if opened == nil { index = try NearestIndex.open(for: try store()) }
+        try? ToiletRowFile.save(for: try store(), damaged: true)
     }
 
     /// `search(to:limit:filter:accept:)` with rows from `toilet`.

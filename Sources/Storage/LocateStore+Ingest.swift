@@ -12,9 +12,9 @@ extension LocateStore {
     /// end); otherwise it fills a staging table that is then merged (added, updated,
     /// unchanged, retired). The run is recorded either way. If anything throws, nothing
     /// changes. `clock` gives the finish time. `check` sees what the merge would do before
-    /// it is applied (the mass-retire guard) and may throw to refuse the run. A first load
-    /// also serialises the kind's nearest index on a thread of its own, which the next
-    /// `NearestIndex.open` of this store takes when the data has not changed meanwhile.
+    /// it is applied (the mass-retire guard) and may throw to refuse the run. The write writes
+    /// the derived files of the state it commits (`DerivedFiles`); a first load serialises
+    /// the kind's nearest index for it on a thread of its own meanwhile.
     public func ingest(
         _ kind: PlaceKind, start: IngestRunStart, clock: () -> Date, check: (MergePreview) throws -> Void = { _ in },
         stage: (PlaceStager) throws -> StagingTotals
@@ -23,7 +23,6 @@ extension LocateStore {
         guard start.dataset != LocateStore.communityDataset else {
             throw StorageError.reservedDataset(name: start.dataset)
         }
-        var pending: PendingNearestIndex? = nil
         let record = try write { db in
             let ds = start.dataset
             let releasedKey = "released \(kind.rawValue) \(ds)"
@@ -64,8 +63,8 @@ extension LocateStore {
                 // The rows are final now (nothing below changes the table): the nearest index
                 // reads them here and is serialised on another core while this one checks the
                 // geometries and packs the R*Tree.
-                pending = PendingNearestIndex(
-                    kind: kind, stamp: try LocateStore.indexStamp(db), points: try NearestIndex.points(db, kind: kind))
+                let pending = PendingNearestIndex(kind: kind, points: try NearestIndex.points(db, kind: kind))
+                pendingIndexes.withLock { $0[kind] = pending }
                 try LocateStore.resumeTriggers(db, table: t, triggers, newRowsFrom: firstID, checkingConstraints: true)
             } else {
                 ambiguities = try rematchDerivedIDs(db, kind: kind, dataset: ds)
@@ -92,8 +91,6 @@ extension LocateStore {
             record.ambiguities = ambiguities
             return record
         }
-        // Only a committed load hands its index over: a rolled-back one's run id is reused.
-        if let pending { pendingIndexes.withLock { $0[kind] = pending } }
         return record
     }
 
@@ -177,9 +174,12 @@ extension LocateStore {
         if bulk { try LocateStore.resumeTriggers(db, table: t, triggers, newRowsFrom: firstID) }
     }
 
-    /// Before a bulk insert: set SpatiaLite's per-row triggers on `table` aside (geometry
-    /// checks, R*Tree upkeep, timestamps) and return them for `resumeTriggers`.
+    /// Before a bulk insert: set the per-row triggers on `table` aside (SpatiaLite's geometry
+    /// checks, R*Tree upkeep, timestamps; the data nonce's) and return them for
+    /// `resumeTriggers`.
     static func suspendTriggers(_ db: Database, table: String) throws -> [String] {
+        // The data nonce's triggers go too: the write notes the change itself.
+        try DataNonce.noteChange(db, table: table)
         let triggers = try Row.fetchAll(
             db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?", arguments: [table])
         for t in triggers {

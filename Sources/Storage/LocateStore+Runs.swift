@@ -45,26 +45,26 @@ extension IngestRunRow {
 }
 
 extension LocateStore {
-    /// Identifies the data a derived index was built from: the store's id and its
-    /// newest run. Any ingest changes it.
-    func indexStamp() throws -> String {
-        try read { db in try LocateStore.indexStamp(db) }
+    /// Identifies the state of the places of `kind` a derived file was built from: the kind
+    /// and its data nonce (`DataNonce`). Any change of those places changes it.
+    func stamp(_ kind: PlaceKind) throws -> String {
+        try read { db in try LocateStore.stamp(db, kind) }
     }
 
-    /// The stamp of the state `db` sees (inside a write transaction: the state it commits).
-    static func indexStamp(_ db: Database) throws -> String {
+    /// The stamp of the state `db` sees.
+    static func stamp(_ db: Database, _ kind: PlaceKind) throws -> String {
+        stamp(kind, nonce: try DataNonce.read(db, kind: kind))
+    }
+
+    /// The stamp of the places of `kind` whose nonce is `nonce`.
+    static func stamp(_ kind: PlaceKind, nonce: Int64) -> String { "\(kind.table)/\(nonce)" }
+
+    /// The data version of the state `db` sees: the store's id, its newest run and the data
+    /// nonces. Any ingest and any change of places, by locate or another program, changes it.
+    static func dataVersion(_ db: Database) throws -> String {
         let id = try String.fetchOne(db, sql: "SELECT value FROM locate_meta WHERE key = 'store_id'") ?? "none"
         let gen = try Int.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM ingest_runs") ?? 0
-        return "\(id)/\(gen)"
-    }
-
-    /// The bytes of the nearest index of `kind` that the last first load serialised, when
-    /// they were read at `stamp` (the state the caller reads); nil otherwise. Either way the
-    /// pending index of `kind` is dropped: it is used at most once.
-    func takePendingIndex(_ kind: PlaceKind, stamp: String) -> [UInt8]? {
-        pendingIndexes.withLock { pending in
-            guard let p = pending.removeValue(forKey: kind), p.stamp == stamp else { return nil }
-            return p.wait()
-        }
+        let nonces = try PlaceKind.allCases.map { String(try DataNonce.read(db, kind: $0), radix: 16) }
+        return "\(id)/\(gen)/" + nonces.joined(separator: "/")
     }
 }

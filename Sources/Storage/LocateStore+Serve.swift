@@ -39,9 +39,10 @@ extension LocateStore {
         }
     }
 
-    /// The data version: the store's id and its newest run. Any ingest changes it, and a
+    /// The data version: the store's id, its newest run and its data nonces (`DataNonce`).
+    /// Any ingest and any change of places (also by another program) changes it, and a
     /// database made anew has another id.
-    public func dataVersion() throws -> String { try indexStamp() }
+    public func dataVersion() throws -> String { try read { db in try LocateStore.dataVersion(db) } }
 
     /// The places of `kind` whose source id is `sourceID` (in `dataset` when given), by
     /// dataset: active and retired alike.

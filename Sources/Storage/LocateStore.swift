@@ -25,8 +25,8 @@ public final class LocateStore {
     private var closed = false
     /// How long SQLite waits for a lock held by a program other than locate.
     private var busySeconds = 0.0
-    /// Nearest indexes a committed first load serialised on the side, by kind
-    /// (`takePendingIndex`).
+    /// Nearest indexes a first load serialises on the side while its write goes on, by kind,
+    /// for the derived files the write writes (`DerivedFiles`).
     let pendingIndexes = PendingIndexes()
 
     /// Opens (creating when missing) a writable store and brings its schema up to date,
@@ -179,6 +179,7 @@ public final class LocateStore {
         for kind in PlaceKind.allCases {
             rename(NearestIndex.path(forFile: filePath, kind: kind), NearestIndex.path(forFile: path, kind: kind))
         }
+        rename(ToiletRowFile.path(forFile: filePath), ToiletRowFile.path(forFile: path))
         LocateStore.removeFiles(of: filePath)
         let dir = (path as NSString).deletingLastPathComponent
         CheckedFile.syncFolder(dir.isEmpty ? "." : dir)
@@ -332,21 +333,32 @@ public final class LocateStore {
         return "\(error)"
     }
 
-    /// Runs `body` in one write transaction; any thrown error rolls everything back. A write
-    /// stores a fresh data nonce in the same transaction (`DataNonce`): files derived from an
-    /// earlier state are then no longer trusted. `keepsPlaces: true` is for writes that change
-    /// nothing a place answer shows (a submission, a token): they keep the nonce, so a burst
-    /// of them does not make every reader rebuild its row file.
-    func write<T>(keepsPlaces: Bool = false, _ body: (Database) throws -> T) throws -> T {
+    /// Runs `body` in one write transaction; any thrown error rolls everything back. The
+    /// transaction is marked as ours (`DataNonce`): each place kind it changes gets one fresh
+    /// data nonce at its end, and the derived files of that kind of the state it commits are
+    /// built in it and put in place after the commit (`DerivedFiles`), so no reader has to
+    /// build them. A write that changes no place (a submission, a token, air readings) keeps
+    /// the nonces and the files.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        let derived = DerivedFiles(databaseFile: filePath)
+        defer { pendingIndexes.withLock { $0.removeAll() } }
         do {
-            return try queue.write { db in
+            let result = try queue.write { db in
+                try DataNonce.beginWrite(db)
                 let result = try body(db)
-                if !keepsPlaces { try DataNonce.renew(db) }
+                let pending = pendingIndexes.withLock { $0 }
+                for (kind, nonce) in try DataNonce.finishWrite(db) {
+                    derived.build(db, kind: kind, nonce: nonce, pending: pending[kind])
+                }
                 return result
             }
+            derived.putInPlace()
+            return result
         } catch let e as StorageError {
+            derived.discard()
             throw e
         } catch let e as DatabaseError {
+            derived.discard()
             if e.resultCode.primaryResultCode == .SQLITE_READONLY {
                 throw StorageError.notWritable(path: path, reason: LocateStore.reason(e))
             }
@@ -354,6 +366,9 @@ public final class LocateStore {
                 throw StorageError.busy(path: path, holder: nil, waitedSeconds: busySeconds)
             }
             throw StorageError.sqlFailed(sql: String((e.sql ?? "").prefix(120)), reason: LocateStore.reason(e))
+        } catch {
+            derived.discard()
+            throw error
         }
     }
 

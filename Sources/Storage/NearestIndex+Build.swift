@@ -41,8 +41,8 @@ extension NearestIndex {
         return p
     }
 
-    /// The index file's bytes for `p`, stamped `stamp`: pure computation, so it can run on
-    /// a thread of its own (see `PendingNearestIndex`).
+    /// The index file's bytes for `p`, stamped `stamp` (`restamped` changes it later): pure
+    /// computation, so it can run on a thread of its own (see `PendingNearestIndex`).
     static func serialize(_ p: NearestPoints, stamp: String) -> [UInt8] {
         let n = p.ids.count
         var points: [Double] = []
@@ -83,26 +83,29 @@ extension NearestIndex {
         out += rfl
         return out
     }
+
+    /// `bytes` of an index file with its stamp replaced by `stamp`.
+    static func restamped(_ bytes: [UInt8], _ stamp: String) -> [UInt8] {
+        var out = bytes
+        out.replaceSubrange(16..<56, with: stampField(stamp))
+        return out
+    }
 }
 
-/// A nearest index serialised on a thread of its own while the ingest that read its points
-/// finishes (geometry check, R*Tree, commit). The ingest hands it to its store only once the
-/// transaction has committed, and `NearestIndex.open` uses it only when its stamp is the
-/// store's current one; otherwise it is dropped and the index is built as always.
+/// A nearest index serialised on a thread of its own while the first load that read its
+/// points finishes (geometry check, R*Tree), in the same write transaction: its stamp is set
+/// when the write knows the new data nonce (`DerivedFiles`). A write that rolls back drops it.
 final class PendingNearestIndex: @unchecked Sendable {
     /// The place kind indexed.
     let kind: PlaceKind
-    /// The data generation the points were read at (`LocateStore.indexStamp`).
-    let stamp: String
     private let condition = NSCondition()
     private var bytes: [UInt8]? = nil
 
     /// Starts serialising `points` at once.
-    init(kind: PlaceKind, stamp: String, points: NearestPoints) {
+    init(kind: PlaceKind, points: NearestPoints) {
         self.kind = kind
-        self.stamp = stamp
         let thread = Thread { [self] in
-            let b = NearestIndex.serialize(points, stamp: stamp)
+            let b = NearestIndex.serialize(points, stamp: "")
             condition.lock()
             bytes = b
             condition.broadcast()
@@ -112,7 +115,8 @@ final class PendingNearestIndex: @unchecked Sendable {
         thread.start()
     }
 
-    /// The index file's bytes, waiting for the thread when it is not done yet.
+    /// The index file's bytes (stamped with nothing yet), waiting for the thread when it is
+    /// not done yet.
     func wait() -> [UInt8] {
         condition.lock()
         defer { condition.unlock() }

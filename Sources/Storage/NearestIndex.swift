@@ -39,11 +39,11 @@ public struct PointFlags: OptionSet, Sendable {
 /// well under a millimetre, so few extra candidates are ranked. Results equal a brute-force
 /// geodesic scan, ties broken by row id.
 ///
-/// The index is a derived cache stored beside the database (`<db>.<table>.kdt`), memory-mapped on
-/// open, and rebuilt from the database whenever its generation (newest ingest run id and
-/// the store's id) does not match the state the store reads (a read-only store reads one
-/// committed state, so the stamp and the rows it builds from agree). The file is replaced
-/// by a rename, so a reader maps either the old or the new file whole.
+/// The index is a derived file stored beside the database (`<db>.<table>.kdt`), memory-mapped
+/// on open, written by the write that changes the places (`DerivedFiles`) and stamped with
+/// their data nonce (`DataNonce`); an index of another state is never used (a read-only
+/// store reads one committed state, so the stamp and the rows it builds from agree). The
+/// file is replaced by a rename, so a reader maps either the old or the new file whole.
 public final class NearestIndex {
     private let file: MappedFile
     private let tree: KDTreeView
@@ -83,35 +83,38 @@ public final class NearestIndex {
         self.file = file
     }
 
-    /// Opens the index of `store`, rebuilding it when missing or stale. When the folder is
-    /// not writable the index is built in memory for this process only.
+    /// Opens the index of `store`. The write that changes places writes it (`DerivedFiles`);
+    /// when it is missing, damaged or of another state (places changed by another program),
+    /// it is built from the store and, while that state is still the newest, written beside
+    /// the database for the next reader (replaced by a rename). When the folder is not
+    /// writable the index is built in memory for this process only.
     public static func open(for store: LocateStore, kind: PlaceKind = .toilets) throws -> NearestIndex {
-        let stamp = try store.indexStamp()
+        let nonce = try store.read { db in try DataNonce.read(db, kind: kind) }
+        let stamp = LocateStore.stamp(kind, nonce: nonce)
         let path = NearestIndex.path(for: store, kind: kind)
-        let existing = MappedFile(path: path)
-        if let f = existing, let index = NearestIndex(file: f, stamp: stamp) { return index }
-        // A first load serialised this index beside its R*Tree work (`PendingNearestIndex`).
-        let bytes: [UInt8]
-        if let prebuilt = store.takePendingIndex(kind, stamp: stamp) {
-            bytes = prebuilt
-        } else {
-            bytes = try build(store, kind: kind, stamp: stamp)
-        }
-        CheckedFile.removeDeadTemporaries(of: path)  // of killed earlier builds
-        let tmp = path + ".tmp-\(getpid())"
-        // A reader still on an older state than the file's keeps its index to itself.
-        if !(existing.map { NearestIndex.isNewer($0, than: stamp) } ?? false),
-            FileManager.default.createFile(atPath: tmp, contents: Data(bytes)),
-            rename(tmp, path) == 0,
+        if let f = MappedFile(path: path), let index = NearestIndex(file: f, stamp: stamp) { return index }
+        let bytes = try build(store, kind: kind, stamp: stamp)
+        if DataNonce.current(path: store.filePath, kind: kind) == nonce, replace(path, with: bytes),
             let f = MappedFile(path: path), let index = NearestIndex(file: f, stamp: stamp)
         {
             return index
         }
-        try? FileManager.default.removeItem(atPath: tmp)
         guard let index = NearestIndex(file: MappedFile(owning: bytes), stamp: stamp) else {
             throw StorageError.sqlFailed(sql: "nearest index", reason: "built index does not verify")
         }
         return index
+    }
+
+    /// Writes `bytes` to a temporary beside `path` and renames it to `path`, so a reader maps
+    /// the old or the new file whole; false when it cannot be written.
+    static func replace(_ path: String, with bytes: [UInt8]) -> Bool {
+        CheckedFile.removeDeadTemporaries(of: path)  // of killed earlier builds
+        let tmp = path + ".tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: tmp, contents: Data(bytes)), rename(tmp, path) == 0 else {
+            try? FileManager.default.removeItem(atPath: tmp)
+            return false
+        }
+        return true
     }
 
     /// The index of `kind` beside the database file at `databasePath` when it was built from
@@ -188,20 +191,6 @@ public final class NearestIndex {
         }
         if let failure { throw failure }
         return best
-    }
-
-    /// True when `file` is an index of the same store built from a later state than `stamp`
-    /// (`<store id>/<newest run id>`).
-    static func isNewer(_ file: MappedFile, than stamp: String) -> Bool {
-        let b = file.bytes
-        guard b.count >= NearestIndex.headerSize, Array(b[0..<8]) == NearestIndex.magic else { return false }
-        let field = String(decoding: b[16..<56].prefix { $0 != 0 }, as: UTF8.self)
-        let theirs = field.split(separator: "/")
-        let ours = stamp.split(separator: "/")
-        guard theirs.count == 2, ours.count == 2, theirs[0] == ours[0], let t = Int(theirs[1]), let o = Int(ours[1]) else {
-            return false
-        }
-        return t > o
     }
 
     /// The stamp as the fixed 40-byte header field (zero-padded).

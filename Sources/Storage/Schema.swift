@@ -33,7 +33,7 @@ enum Schema {
     /// Every migration this build knows, in order.
     static let migrationNames = [
         "v1-toilets", "v2-hours", "v3-active-view", "v4-stations", "v5-air", "v6-toilet-details", "v7-contributions",
-        "v8-reactivated",
+        "v8-reactivated", "v9-edit-stamp",
     ]
 
     /// Fails unless the database has exactly the migrations this build knows.
@@ -88,12 +88,12 @@ enum Schema {
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
-        // A migration may change places: each one stores a fresh data nonce in its own
+        // A migration may change places: each one stores fresh data nonces in its own
         // transaction (`DataNonce`), so the states before and after never share one.
         func register(_ name: String, _ migrate: @escaping @Sendable (Database) throws -> Void) {
             m.registerMigration(name) { db in
                 try migrate(db)
-                try DataNonce.renew(db)
+                try DataNonce.renewAll(db)
             }
         }
         register("v1-toilets") { db in
@@ -279,6 +279,9 @@ enum Schema {
             try db.execute(
                 sql: "ALTER TABLE ingest_runs ADD COLUMN reactivated INTEGER NOT NULL DEFAULT 0 CHECK (reactivated >= 0)")
         }
+        // The data nonces in a table, renewed by triggers on every edit of places, ours or
+        // another program's (the sqlite3 shell, QGIS): see `DataNonce`.
+        register("v9-edit-stamp") { db in try db.execute(sql: DataNonce.schema) }
         return m
     }
 }

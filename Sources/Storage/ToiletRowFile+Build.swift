@@ -10,11 +10,12 @@ import Geo
 
 extension ToiletRowFile {
     /// The row file of the state `store` reads: the one beside the database when it is of
-    /// that state, else built from the store and written there for the next reader (in
-    /// memory only when it cannot be written). Nil when the state has no data nonce (a
-    /// database no locate with nonces has written since): its files could not be checked.
+    /// that state (the write that made the state wrote it), else built from the store and
+    /// written there for the next reader (places changed by another program, a damaged or
+    /// missing file; in memory only when it cannot be written). Nil when the state has no
+    /// data nonce: its files could not be checked.
     public static func make(for store: LocateStore) throws -> ToiletRowFile? {
-        let (nonce, stamp) = try store.read { db in (try DataNonce.read(db), try LocateStore.indexStamp(db)) }
+        let (nonce, stamp) = try store.read { db in (try DataNonce.read(db), try LocateStore.stamp(db, .toilets)) }
         guard nonce != 0 else { return nil }
         let path = ToiletRowFile.path(forFile: store.filePath)
         if let current = ToiletRowFile(currentFor: store.filePath, nonce: nonce) { return current }
@@ -22,24 +23,28 @@ extension ToiletRowFile {
             return written
         }
         var bytes: [UInt8] = []
-        try serialize(store, nonce: nonce, stamp: stamp) { at, piece in
-            if bytes.count < at + piece.count { bytes += repeatElement(0, count: at + piece.count - bytes.count) }
-            bytes.withUnsafeMutableBytes {
-                UnsafeMutableRawBufferPointer(rebasing: $0[at..<at + piece.count]).copyMemory(from: piece)
+        try store.read { db in
+            try serialize(db, nonce: nonce, stamp: stamp) { at, piece in
+                if bytes.count < at + piece.count { bytes += repeatElement(0, count: at + piece.count - bytes.count) }
+                bytes.withUnsafeMutableBytes {
+                    UnsafeMutableRawBufferPointer(rebasing: $0[at..<at + piece.count]).copyMemory(from: piece)
+                }
             }
         }
         return ToiletRowFile(file: MappedFile(owning: bytes), path: path, nonce: nonce)
     }
 
     /// Writes the row file of the state `store` reads beside the database for the next
-    /// query, unless one is there, the state has no nonce or is no longer the newest, the
-    /// folder cannot be written (a read-only mount: nothing is built at all then), or
-    /// writing it for this state failed before (a full disk: not again on every query).
-    public static func save(for store: LocateStore) throws {
-        let (nonce, stamp) = try store.read { db in (try DataNonce.read(db), try LocateStore.indexStamp(db)) }
+    /// query when the write that made the state did not (places changed by another program)
+    /// or the file there is `damaged` (then it is replaced, by a rename like any other);
+    /// nothing when the state has no nonce or is no longer the newest, the folder cannot be
+    /// written (a read-only mount: nothing is built at all then), or writing it for this
+    /// state failed before (a full disk: not again on every query).
+    public static func save(for store: LocateStore, damaged: Bool = false) throws {
+        let (nonce, stamp) = try store.read { db in (try DataNonce.read(db), try LocateStore.stamp(db, .toilets)) }
         let path = ToiletRowFile.path(forFile: store.filePath)
         guard nonce != 0, access(CheckedFile.folder(of: path), W_OK) == 0,
-            ToiletRowFile(currentFor: store.filePath, nonce: nonce) == nil, !failed(path, nonce: nonce)
+            damaged || ToiletRowFile(currentFor: store.filePath, nonce: nonce) == nil, !failed(path, nonce: nonce)
         else { return }
         _ = try write(store, nonce: nonce, stamp: stamp, to: path)
     }
@@ -62,27 +67,45 @@ extension ToiletRowFile {
     private static func write(_ store: LocateStore, nonce: Int64, stamp: String, to path: String) throws -> ToiletRowFile? {
         guard DataNonce.current(path: store.filePath) == nonce else { return nil }
         removeDeadTemporaries(of: path)  // of killed earlier builds
-        guard let (tmp, fd) = createTemporary(for: path) else { return failure(path, nonce: nonce) }
-        var written = false
-        defer { if !written { unlink(tmp) } }
+        let written = try syncedTemporary(for: path) { put in
+            try store.read { db in try serialize(db, nonce: nonce, stamp: stamp, to: put) }
+        }
+        guard let tmp = written else { return failure(path, nonce: nonce) }
+        guard DataNonce.current(path: store.filePath) == nonce, rename(tmp, path) == 0 else {
+            unlink(tmp)
+            return DataNonce.current(path: store.filePath) == nonce ? failure(path, nonce: nonce) : nil
+        }
+        unlink(failureMarker(of: path))
+        return MappedFile(path: path).flatMap { ToiletRowFile(file: $0, path: path, nonce: nonce) }
+    }
+
+    /// A new temporary beside `path` (`createTemporary`) holding what `fill` puts (bytes at
+    /// offsets), synced before it is returned: a crash never leaves a sound-looking header
+    /// over data that never reached the disk once it is renamed. Nil (and no temporary)
+    /// when it cannot be created or written; what `fill` throws otherwise is rethrown (and
+    /// no temporary is left).
+    static func syncedTemporary(
+        for path: String, filling fill: ((Int, UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws -> String? {
+        guard let (tmp, fd) = createTemporary(for: path) else { return nil }
         do {
-            try serialize(store, nonce: nonce, stamp: stamp) { at, piece in
+            try fill { at, piece in
                 guard writeAll(piece, to: fd, at: at) else {
                     throw StorageError.cannotWrite(path: tmp, reason: CheckedFile.reason())
                 }
             }
         } catch {
             close(fd)
-            if case StorageError.cannotWrite = error { return failure(path, nonce: nonce) }
+            unlink(tmp)
+            if case StorageError.cannotWrite(let failed, _) = error, failed == tmp { return nil }
             throw error
         }
-        // Synced before the rename: a crash never leaves a sound-looking header over data
-        // that never reached the disk.
-        guard fsync(fd) == 0, close(fd) == 0, DataNonce.current(path: store.filePath) == nonce, rename(tmp, path) == 0
-        else { return DataNonce.current(path: store.filePath) == nonce ? failure(path, nonce: nonce) : nil }
-        written = true
-        unlink(failureMarker(of: path))
-        return MappedFile(path: path).flatMap { ToiletRowFile(file: $0, path: path, nonce: nonce) }
+        let synced = fsync(fd) == 0
+        guard close(fd) == 0, synced else {
+            unlink(tmp)
+            return nil
+        }
+        return tmp
     }
 
     /// Leaves the failure marker for `nonce` (when even that can be written); nil.
@@ -135,12 +158,12 @@ extension ToiletRowFile {
         }
     }
 
-    /// The file for the active toilets `store` reads, stamped `nonce` and `stamp`, given to
-    /// `put` in pieces with their positions: the records as they are encoded (in chunks of
-    /// about 1 MB), then the ids, offsets, dataset names and header. Nothing but the row
-    /// ids and offsets (16 bytes a row) is kept whole in memory.
+    /// The file for the active toilets `db` reads (in the transaction it is in), stamped
+    /// `nonce` and `stamp`, given to `put` in pieces with their positions: the records as
+    /// they are encoded (in chunks of about 1 MB), then the ids, offsets, dataset names and
+    /// header. Nothing but the row ids and offsets (16 bytes a row) is kept whole in memory.
     static func serialize(
-        _ store: LocateStore, nonce: Int64, stamp: String, to put: (Int, UnsafeRawBufferPointer) throws -> Void
+        _ db: Database, nonce: Int64, stamp: String, to put: (Int, UnsafeRawBufferPointer) throws -> Void
     ) throws {
         var ids: [Int64] = []
         var offsets: [Int64] = [0]
@@ -149,8 +172,8 @@ extension ToiletRowFile {
         var dataBytes = 0
         var datasets = Set<String>()
         var box = (w: Double.infinity, s: Double.infinity, e: -Double.infinity, n: -Double.infinity)
-        try store.read { db in
-            // One read transaction: the count and the rows are of one state.
+        do {
+            // One transaction: the count and the rows are of one state.
             let n = try Int.fetchOne(db, sql: "SELECT count(*) FROM toilets WHERE \(PlaceStatus.isActive())") ?? 0
             ids.reserveCapacity(n)
             offsets.reserveCapacity(n + 1)

@@ -36,11 +36,13 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
 
-    @Test func aSuccessfulFirstIngestLeavesTheDatabaseAndItsIndexOnly() throws {
+    @Test func aSuccessfulFirstIngestLeavesTheDatabaseAndItsDerivedFilesOnly() throws {
         let folder = try Fixtures.temporaryFolder()
         let db = folder.appendingPathComponent("new.sqlite").path
         try CLI.ingest(["pipelines/prague-toilets-sample.yml", "--db", db])
         #expect(
-            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["new.sqlite", "new.sqlite.toilets.kdt"])
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                "new.sqlite", "new.sqlite.toilets.kdt", "new.sqlite.toilets.rows",
+            ])
     }
 }

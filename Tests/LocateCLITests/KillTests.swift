@@ -114,6 +114,9 @@ struct KillTests {
         try? FileManager.default.removeItem(atPath: work)
         try states.ingest(states.a, db: work)
         let names = try FileManager.default.contentsOfDirectory(atPath: states.folder.path)
-        #expect(names.filter { $0.hasPrefix("first-0.sqlite") }.sorted() == ["first-0.sqlite", "first-0.sqlite.toilets.kdt"])
+        #expect(
+            names.filter { $0.hasPrefix("first-0.sqlite") }.sorted() == [
+                "first-0.sqlite", "first-0.sqlite.toilets.kdt", "first-0.sqlite.toilets.rows",
+            ])
     }
 }

@@ -2,9 +2,10 @@ import Foundation
 import LocateTestSupport
 import Testing
 
-/// `locate toilet` writes the row file (`<db>.toilets.rows`) after answering through
-/// SQLite, answers from it while it is of the newest state, and never from a stale,
-/// foreign or damaged one.
+/// `locate ingest` writes the row file (`<db>.toilets.rows`) of the state it commits;
+/// `locate toilet` answers from it while it is of the newest state, never from a stale,
+/// foreign or damaged one, and writes a sound one after answering through SQLite when it is
+/// missing, damaged or of another state (places changed by another program).
 @Suite struct RowFileCommandTests {
     static let queries: [[String]] = [
         ["--near", "50.08,14.42", "--limit", "3"],
@@ -37,9 +38,8 @@ import Testing
 
     @Test func answersFromTheRowFileEqualAnswersThroughSQLite() throws {
         let db = try CLI.sampleDatabase()
-        #expect(!FileManager.default.fileExists(atPath: db + ".toilets.rows"))
+        #expect(FileManager.default.fileExists(atPath: db + ".toilets.rows"))
         let slow = try answersWithoutRowFile(db)
-        _ = try CLI.run(["toilet", "--near", "50.08,14.42", "--db", db])
         #expect(FileManager.default.fileExists(atPath: db + ".toilets.rows"))
         #expect(try answers(db) == slow)
         #expect(slow[0].hasPrefix("0\n"))
@@ -116,11 +116,16 @@ import Testing
         #expect(fast.status == 0)
         #expect(fast.stdout.contains("\"planted-marker-sample\""))
         #expect(!fast.stdout.contains("prague-toilets-sample"))
-        // After a write the file is of an older state: the answer comes from SQLite again.
+        // An ingest that changes no toilet keeps the state, and the file of it.
         try CLI.ingest(["pipelines/prague-toilets-sample.yml", "--db", db])
+        #expect(try CLI.run(query).stdout.contains("\"planted-marker-sample\""))
+        // One that changes toilets writes the file of its own state: the marker is gone.
+        try CLI.ingest(["pipelines/osm-toilets-prague-sample.yml", "--db", db])
         let after = try CLI.run(query)
-        #expect(after.stdout.contains("\"prague-toilets-sample\""))
+        #expect(after.status == 0)
         #expect(!after.stdout.contains("planted-marker-sample"))
+        let written = try Data(contentsOf: URL(fileURLWithPath: db + ".toilets.rows"))
+        #expect(written.range(of: Data(marker)) == nil)
     }
 
     @Test func aQueryKilledWhileWritingTheRowFileLeavesNothingThatIsTrustedWrongly() throws {

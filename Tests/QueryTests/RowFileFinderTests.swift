@@ -71,11 +71,9 @@ import Testing
         let before = try #require(ToiletFinder(currentFilesOf: store.path)).nearest(to: p, limit: 40)
         let spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/osm-toilets-prague-sample.yml"))
         _ = try IngestRunner(store: store, clock: { Date(timeIntervalSince1970: 60) }).run(spec, sourceOverride: nil)
-        // The files are of the state before: not trusted now.
-        #expect(ToiletFinder(currentFilesOf: store.path) == nil)
+        // The ingest wrote the files of its state: trusted at once, no reader writes them.
         let now = try ToiletFinder(store: try LocateStore(readingAt: store.path))
         let after = try now.nearest(to: p, limit: 40)
-        try now.saveRowFile()
         let fast = try #require(ToiletFinder(currentFilesOf: store.path))
         #expect(try fast.nearest(to: p, limit: 40) == after)
         #expect(try fast.activeDatasets() == (try store.activeToiletDatasets()))
@@ -99,8 +97,6 @@ import Testing
             bytes[dataStart + at + 3] = 0x7f
         }
         try Data(bytes).write(to: URL(fileURLWithPath: file.path))
-        let damaged = try #require(ToiletFinder(currentFilesOf: store.path))
-        #expect(throws: StorageError.self) { try damaged.nearest(to: p, limit: 5) }
         // A finder with a store of the same state reads it instead, from then on.
         let served = try ToiletFinder(store: store)
         let reopened: ToiletRowFile = try #require(ToiletRowFile(currentFor: store.path, nonce: file.nonce))
@@ -108,6 +104,21 @@ import Testing
         served.rowSource = source
         #expect(try served.nearest(to: p, limit: 5) == want)
         #expect(source.file == nil)
+        try expectReplacedBySoundFile(store, file.path, damaged: bytes)
+        // A finder of the files alone opens the store and answers alike.
+        try Data(bytes).write(to: URL(fileURLWithPath: file.path))
+        let damaged = try #require(ToiletFinder(currentFilesOf: store.path))
+        #expect(try damaged.nearest(to: p, limit: 5) == want)
+        try expectReplacedBySoundFile(store, file.path, damaged: bytes)
+    }
+
+    /// The damaged row file at `path` was replaced (by a rename) by the one a build makes.
+    func expectReplacedBySoundFile(_ store: LocateStore, _ path: String, damaged: [UInt8]) throws {
+        let now = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(now != damaged)
+        let file = try #require(ToiletRowFile(currentFor: store.path, nonce: try store.dataNonce()))
+        for i in 0..<file.rowCount { #expect(try file.toilet(at: i) != nil) }
+        #expect(ToiletFinder(currentFilesOf: store.path) != nil)
     }
 
     /// Rows decoded from the file are kept in the row cache only when every row fits in it
@@ -130,7 +141,7 @@ import Testing
 
     /// A row file whose record of the last row id was changed by `damage` (given the file's
     /// bytes, the row count, the row and its record's range), and the answer near that row
-    /// through SQLite: the fast finder refuses it, a finder with the store answers as SQLite.
+    /// through SQLite: every finder answers as SQLite and a sound file replaces the damaged one.
     func expectRefused(damage: (inout [UInt8], Int, StoredToilet, Range<Int>) throws -> Void) throws {
         let store = try storeWith("prague-toilets-sample")
         let plain = try ToiletFinder(store: store)
@@ -146,13 +157,15 @@ import Testing
         let dataStart = 128 + 16 * n + 8
         try damage(&bytes, n, last, (dataStart + offset(n - 1))..<(dataStart + offset(n)))
         try Data(bytes).write(to: URL(fileURLWithPath: file.path))
-        let fast = try #require(ToiletFinder(currentFilesOf: store.path))
-        #expect(throws: StorageError.self) { try fast.nearest(to: last.coordinate, limit: 3) }
         let served = try ToiletFinder(store: store)
         served.rowSource = ToiletRowSource(try #require(ToiletRowFile(currentFor: store.path, nonce: file.nonce)))
         #expect(try served.nearest(to: last.coordinate, limit: 3) == want)
         #expect(served.rowSource?.file == nil)
-        #expect(!FileManager.default.fileExists(atPath: file.path))
+        try expectReplacedBySoundFile(store, file.path, damaged: bytes)
+        try Data(bytes).write(to: URL(fileURLWithPath: file.path))
+        let fast = try #require(ToiletFinder(currentFilesOf: store.path))
+        #expect(try fast.nearest(to: last.coordinate, limit: 3) == want)
+        try expectReplacedBySoundFile(store, file.path, damaged: bytes)
     }
 
     @Test func aRowMissingFromTheFileIsDamageNotAnInactiveRow() throws {

@@ -6,8 +6,8 @@ import Testing
 @testable import Storage
 
 /// A first load serialises the nearest index on a thread of its own while it packs the
-/// R*Tree, and hands it to the next `NearestIndex.open` (a cache): what it hands over must be
-/// exactly what a build from the committed rows makes, and never the index of another state.
+/// R*Tree, and its write puts it in place with the row file of the state it commits
+/// (`DerivedFiles`): the file must be exactly what a build from the committed rows makes.
 @Suite struct PendingNearestIndexTests {
     /// Ingests toilets with `ids` into `dataset`; `read` other than the id count makes the
     /// run row's check (accepted + rejected = read) fail at the very end of the transaction.
@@ -31,62 +31,53 @@ import Testing
         }
     }
 
-    /// The stamps of the pending indexes, by kind.
-    func pending(_ store: LocateStore) -> [PlaceKind: String] {
-        store.pendingIndexes.withLock { $0.mapValues(\.stamp) }
-    }
-
-    /// Opens the index and returns its count and file bytes, with the bytes a build from the
-    /// store's rows makes.
-    func openAndRebuild(_ store: LocateStore) throws -> (count: Int, file: Data, rebuilt: Data) {
-        let count = try NearestIndex.open(for: store).count
+    /// The index file beside the database, and the bytes a build from the store's rows makes.
+    func fileAndRebuild(_ store: LocateStore) throws -> (file: Data, rebuilt: Data) {
         let file = try Data(contentsOf: URL(fileURLWithPath: NearestIndex.path(for: store, kind: .toilets)))
-        let rebuilt = Data(try NearestIndex.build(store, kind: .toilets, stamp: store.indexStamp()))
-        return (count, file, rebuilt)
+        let rebuilt = Data(try NearestIndex.build(store, kind: .toilets, stamp: store.stamp(.toilets)))
+        return (file, rebuilt)
     }
 
-    @Test func aFirstLoadHandsOverExactlyTheIndexABuildMakes() throws {
+    @Test func aFirstLoadPutsInPlaceExactlyTheIndexABuildMakes() throws {
         let store = try LocateStore(path: try Fixtures.temporaryFolder().appendingPathComponent("w.sqlite").path)
         try ingest((0..<40).map { "a\($0)" }, dataset: "d", into: store)
-        #expect(try pending(store) == [.toilets: store.indexStamp()])
-        let (count, file, rebuilt) = try openAndRebuild(store)
-        #expect(count == 40)
+        #expect(store.pendingIndexes.withLock { $0.isEmpty })
+        let (file, rebuilt) = try fileAndRebuild(store)
         #expect(file == rebuilt)
-        #expect(pending(store).isEmpty)
+        #expect(try NearestIndex.open(for: store).count == 40)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: NearestIndex.path(for: store, kind: .toilets))) == file)
         try store.close()
     }
 
-    @Test func anIndexPendingFromAnEarlierStateIsNotUsed() throws {
+    @Test func mergesAndLoadsOfAnotherDatasetPutTheirOwnIndexInPlace() throws {
         let store = try LocateStore(path: try Fixtures.temporaryFolder().appendingPathComponent("w.sqlite").path)
         try ingest((0..<5).map { "a\($0)" }, dataset: "d", into: store)
-        let first = try store.indexStamp()
-        // A merge (3 kept, 2 retired) serialises nothing: the first load's index stays
-        // pending with the older stamp.
+        let first = try store.stamp(.toilets)
+        // A merge (3 kept, 2 retired).
         try ingest((0..<3).map { "a\($0)" }, dataset: "d", into: store)
-        #expect(pending(store) == [.toilets: first])
-        #expect(try store.indexStamp() != first)
-        let (count, file, rebuilt) = try openAndRebuild(store)
-        #expect(count == 3)
-        #expect(file == rebuilt)
-        #expect(pending(store).isEmpty)
+        #expect(try store.stamp(.toilets) != first)
+        let merged = try fileAndRebuild(store)
+        #expect(merged.file == merged.rebuilt)
+        #expect(try NearestIndex.open(for: store).count == 3)
         // Another dataset's first load indexes every dataset's active places.
         try ingest((0..<4).map { "b\($0)" }, dataset: "e", into: store)
-        #expect(try pending(store) == [.toilets: store.indexStamp()])
-        let after = try openAndRebuild(store)
-        #expect(after.count == 7)
+        let after = try fileAndRebuild(store)
         #expect(after.file == after.rebuilt)
+        #expect(try NearestIndex.open(for: store).count == 7)
         try store.close()
     }
 
-    @Test func aFirstLoadThatRollsBackHandsOverNothing() throws {
-        let store = try LocateStore(path: try Fixtures.temporaryFolder().appendingPathComponent("w.sqlite").path)
+    @Test func aFirstLoadThatRollsBackPutsNothingInPlace() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let store = try LocateStore(path: folder.appendingPathComponent("w.sqlite").path)
         #expect(throws: StorageError.self) { try ingest((0..<6).map { "x\($0)" }, dataset: "d", into: store, read: 9) }
-        #expect(pending(store).isEmpty)
-        // The next load gets the rolled-back run's id, so equal stamps alone would not do.
+        #expect(store.pendingIndexes.withLock { $0.isEmpty })
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix("w.sqlite-") }
+        #expect(left.sorted() == ["w.sqlite", "w.sqlite.lock"])
         try ingest((0..<2).map { "a\($0)" }, dataset: "d", into: store)
-        let (count, file, rebuilt) = try openAndRebuild(store)
-        #expect(count == 2)
+        let (file, rebuilt) = try fileAndRebuild(store)
         #expect(file == rebuilt)
+        #expect(try NearestIndex.open(for: store).count == 2)
         try store.close()
     }
 }

@@ -37,7 +37,7 @@ import Testing
         try ingest(2, prefix: "a", into: store)
         #expect(try store.testRows(sql: "PRAGMA journal_mode").first?["journal_mode"] as String? == "wal")
         try store.close()
-        #expect(try files(in: dir) == ["w.sqlite"])
+        #expect(try files(in: dir) == ["w.sqlite", "w.sqlite.toilets.kdt", "w.sqlite.toilets.rows"])
     }
 
     @Test func aReaderKeepsTheStateItOpenedWhileAWriterCommits() throws {
@@ -74,7 +74,7 @@ import Testing
         #expect(try files(in: dir).contains("w.sqlite.partial"))
         let digest = try store.contentDigest()
         try store.close()
-        #expect(try files(in: dir) == ["w.sqlite", "w.sqlite.toilets.kdt"])
+        #expect(try files(in: dir) == ["w.sqlite", "w.sqlite.toilets.kdt", "w.sqlite.toilets.rows"])
         let reader = try LocateStore(readingAt: path)
         #expect(try reader.contentDigest() == digest)
         #expect(try NearestIndex.open(for: reader).count == 2)
@@ -104,7 +104,7 @@ import Testing
         let store = try LocateStore(path: dir + "/w.sqlite", access: WriteAccess(createsOnClose: true))
         try ingest(1, prefix: "a", into: store)
         try store.close()
-        #expect(try files(in: dir) == ["w.sqlite"])
+        #expect(try files(in: dir) == ["w.sqlite", "w.sqlite.toilets.kdt", "w.sqlite.toilets.rows"])
     }
 
     @Test(.enabled(if: Fixtures.haveTool("python3"), "python3 is not installed"))

@@ -73,25 +73,15 @@ struct ToiletQuery: Equatable {
     }
 
     /// Answers from the derived files alone when they are of the newest committed state
-    /// (`ToiletFinder(currentFilesOf:)`: no SQL but the header's data nonce); otherwise,
-    /// or when the row file turns out damaged, through the store as always, then writes
-    /// the row file for the next query.
+    /// (`ToiletFinder(currentFilesOf:)`: no SQL but the data nonce); otherwise through the
+    /// store, then writes the row file for the next query when the write that made the state
+    /// did not (places changed by another program). A damaged file is the finder's to handle.
     func run() throws {
         let request = try request()
         let path = StoreOptions.path(db: self.db)
-        if let finder = ToiletFinder(currentFilesOf: path) {
-            // The process ends right after the answer: unmapping the files would only add to the wait.
-            ProcessEnd.keep(finder)
-            do {
-                return try answer(request, finder: finder)
-            } catch StorageError.badFile(let damaged, _) where damaged == ToiletRowFile.path(forFile: path) {
-                // Answered through the store below, which writes a sound file again.
-                unlink(damaged)
-            }
-        }
-        let db = try LocateStore(readingAt: path)
-        let finder = try ToiletFinder(store: db)
-        // As above; closing the connection would also free SQLite's parsed schema.
+        let finder = try ToiletFinder(currentFilesOf: path) ?? ToiletFinder(store: LocateStore(readingAt: path))
+        // The process ends right after the answer: unmapping the files or closing the
+        // connection (which would also free SQLite's parsed schema) would only add to the wait.
         ProcessEnd.keep(finder)
         defer { try? finder.saveRowFile() }
         try answer(request, finder: finder)

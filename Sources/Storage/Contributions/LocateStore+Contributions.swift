@@ -20,7 +20,7 @@ extension LocateStore {
     /// exists (retired targets are refused too).
     public func submit(_ c: NewContribution) throws -> ContributionID {
         try ContributionRules.check(c)
-        return try write(keepsPlaces: true) { db in
+        return try write { db in
             if let t = c.target { try ContributionRules.requireActive(db, t) }
             let row = try ContributionRow(c)
             try row.insert(db)

@@ -12,7 +12,7 @@ extension LocateStore {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<4).map { _ in generator.next() as UInt64 }
         let token = "lct_" + bytes.map { String($0, radix: 16).leftPadded(to: 16) }.joined()
-        try write(keepsPlaces: true) { db in
+        try write { db in
             let taken =
                 try Int.fetchOne(
                     db, sql: "SELECT count(*) FROM review_tokens WHERE name = ? AND revoked_at IS NULL", arguments: [name]) ?? 0
@@ -35,7 +35,7 @@ extension LocateStore {
 
     /// Revokes the valid token named `name`.
     public func revokeToken(name: String, at: Date) throws {
-        try write(keepsPlaces: true) { db in
+        try write { db in
             try db.execute(
                 sql: "UPDATE review_tokens SET revoked_at = ? WHERE name = ? AND revoked_at IS NULL",
                 arguments: [InstantText.utc(at), name])

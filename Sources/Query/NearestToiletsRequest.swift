@@ -59,13 +59,8 @@ public struct NearestToiletsRequest: Sendable, Equatable {
             publicOnly: try v.flag(.publicOnly), changingTable: try v.flag(.changingTable), unisex: try v.flag(.unisex),
             maxPrice: maxPrice, datasets: v.all(.dataset).map(Set.init))
         let openNow = try v.flag(.openNow)
-        let at = try v.text(.at)
-        let tz = try v.text(.tz)
-        if let tz, TimeZone(identifier: tz) == nil { throw QueryError.badRequest(.badValue(.tz, tz, "is not an IANA time zone")) }
-        if let at, WallClock.instant(at, in: .gmt) == nil, InstantText.instant(at) == nil {
-            throw QueryError.badRequest(
-                .badValue(.at, at, "is not a wall-clock time YYYY-MM-DDTHH:MM or an RFC 3339 instant with offset"))
-        }
+        let asked = try AskedTime(reading: &v)
+        let (at, tz) = (asked.at, asked.tz)
         if openNow && at != nil { throw QueryError.badRequest(.conflict(.openNow, .at)) }
         time = openNow ? .now : at.map { .at($0, zone: tz) }
         includeUnknown = try v.flag(.includeUnknown)
@@ -90,12 +85,11 @@ public struct NearestToiletsRequest: Sendable, Equatable {
         case .at(let text, let tz):
             let name = try tz ?? finder.nearest(to: near, limit: 1).first?.timeZone ?? NearestToiletsRequest.fallbackZone
             let zone = TimeZone(identifier: name) ?? .gmt
-            if let local = WallClock.instant(text, in: zone) { return (local, WallClock.shift(text, in: zone), zone) }
-            guard let instant = InstantText.instant(text) else {
+            guard let asked = AskedTime.instant(text, in: zone) else {
                 throw QueryError.badRequest(
                     .badValue(.at, text, "is not a wall-clock time YYYY-MM-DDTHH:MM or an RFC 3339 instant with offset"))
             }
-            return (instant, nil, zone)
+            return (asked.at, asked.shift, zone)
         }
     }
 

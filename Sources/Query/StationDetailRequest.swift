@@ -15,11 +15,8 @@ public struct StationDetailRequest: Sendable, Equatable {
     public var key: String
     /// Days of history.
     public var days: Int
-    /// `at` as given (a wall-clock time in `tz`, else `StationsRequest.defaultZone`, or an
-    /// RFC 3339 instant).
-    public var at: String?
-    /// `tz` as given.
-    public var tz: String?
+    /// `at` and `tz` (a wall-clock `at` is read in `tz`, else `StationsRequest.defaultZone`).
+    public var time: AskedTime
 
     /// The fields this question takes, in the order errors are looked for.
     public static let fields: [RequestField] = [.days, .at, .tz]
@@ -30,29 +27,19 @@ public struct StationDetailRequest: Sendable, Equatable {
         var v = RequestValues(values)
         self.key = key
         days = try v.whole(.days, in: 1...StationDetailRequest.maxDays) ?? StationDetailRequest.defaultDays
-        at = try v.text(.at)
-        tz = try v.text(.tz)
-        if let tz, TimeZone(identifier: tz) == nil { throw QueryError.badRequest(.badValue(.tz, tz, "is not an IANA time zone")) }
-        if let at, WallClock.instant(at, in: .gmt) == nil, InstantText.instant(at) == nil {
-            throw QueryError.badRequest(
-                .badValue(.at, at, "is not a wall-clock time YYYY-MM-DDTHH:MM or an RFC 3339 instant with offset"))
-        }
+        time = try AskedTime(reading: &v)
         if let unknown = v.unread.first { throw QueryError.badRequest(.notTaken(unknown)) }
     }
 
     /// The zone a wall-clock `at` is read in.
-    public var zone: TimeZone { TimeZone(identifier: tz ?? StationsRequest.defaultZone) ?? .gmt }
+    public var zone: TimeZone { time.zone(default: StationsRequest.defaultZone) }
 
     /// The instant the answer is for (`at`, else `now`), and how a wall-clock `at` the clocks
     /// skip or repeat was read.
-    public func instant(now: Date) -> (at: Date, shift: WallClockShift?) {
-        guard let at else { return (now, nil) }
-        if let local = WallClock.instant(at, in: zone) { return (local, WallClock.shift(at, in: zone)) }
-        return (InstantText.instant(at) ?? now, nil)
-    }
+    public func instant(now: Date) -> (at: Date, shift: WallClockShift?) { time.instant(now: now, in: zone) }
 
     /// Whether the answer depends on the clock (no `at`).
-    public var isNow: Bool { at == nil }
+    public var isNow: Bool { time.at == nil }
 
     /// The answer as of `at`; nil when no active station has the key. Throws
     /// `QueryError.ambiguous` when a name or source id names several stations.

@@ -35,10 +35,8 @@ public struct StationsRequest: Sendable, Equatable {
     public var freshWithin: TimeInterval?
     /// Alert rules (`PM10>50`, `norms`, `who`, `index>=4`).
     public var rules: [AlertRule]
-    /// `at` as given (a wall-clock time in `tz`, else `defaultZone`, or an RFC 3339 instant).
-    public var at: String?
-    /// `tz` as given.
-    public var tz: String?
+    /// `at` and `tz` (a wall-clock `at` is read in `tz`, else `defaultZone`).
+    public var time: AskedTime
 
     /// The fields this question takes, in the order errors are looked for.
     public static let fields: [RequestField] = [.limit, .param, .freshWithin, .alert, .at, .tz]
@@ -52,8 +50,7 @@ public struct StationsRequest: Sendable, Equatable {
         parameter = try v.text(.param)
         let fresh = try v.text(.freshWithin)
         let ruleTexts = v.all(.alert) ?? []
-        at = try v.text(.at)
-        tz = try v.text(.tz)
+        time = try AskedTime(reading: &v)
         var near = false
         var name = false
         switch target {
@@ -85,27 +82,18 @@ public struct StationsRequest: Sendable, Equatable {
         if let parameter, PollutantCode.canonical(parameter) == nil {
             throw QueryError.badRequest(.unknownPollutant(.param, value: parameter, code: parameter))
         }
-        if let tz, TimeZone(identifier: tz) == nil { throw QueryError.badRequest(.badValue(.tz, tz, "is not an IANA time zone")) }
-        if let at, WallClock.instant(at, in: .gmt) == nil, InstantText.instant(at) == nil {
-            throw QueryError.badRequest(
-                .badValue(.at, at, "is not a wall-clock time YYYY-MM-DDTHH:MM or an RFC 3339 instant with offset"))
-        }
         if let unknown = v.unread.first { throw QueryError.badRequest(.notTaken(unknown)) }
     }
 
     /// The zone a wall-clock `at` is read in.
-    public var zone: TimeZone { TimeZone(identifier: tz ?? StationsRequest.defaultZone) ?? .gmt }
+    public var zone: TimeZone { time.zone(default: StationsRequest.defaultZone) }
 
     /// The instant the answer is for (`at`, else `now`), and how a wall-clock `at` the clocks
     /// skip or repeat was read.
-    public func instant(now: Date) -> (at: Date, shift: WallClockShift?) {
-        guard let at else { return (now, nil) }
-        if let local = WallClock.instant(at, in: zone) { return (local, WallClock.shift(at, in: zone)) }
-        return (InstantText.instant(at) ?? now, nil)
-    }
+    public func instant(now: Date) -> (at: Date, shift: WallClockShift?) { time.instant(now: now, in: zone) }
 
     /// Whether the answer depends on the clock (no `at`).
-    public var isNow: Bool { at == nil }
+    public var isNow: Bool { time.at == nil }
 
     /// The answer as of `at`, and the listed ids no active station has (for `ids`).
     public func answer(using finder: StationFinder, at: Date) throws -> (answer: StationAnswer, missing: [String]) {

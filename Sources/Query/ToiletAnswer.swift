@@ -1,6 +1,7 @@
 public import Foundation
 public import Geo
 import Hours
+import Storage
 
 /// The document `locate toilet --json` prints (schema `toilet-answer/1`, docs/json.md).
 public struct ToiletAnswer: Sendable, Equatable, Encodable {

@@ -142,15 +142,3 @@ public struct ToiletSource: Sendable, Equatable, Encodable {
 
     private enum Keys: String, CodingKey { case dataset, id, sourceID = "source_id" }
 }
-
-/// Numbers as the JSON contract writes them.
-enum JSONNumber {
-    /// Degrees with at most 7 decimals (about 1 cm).
-    static func degrees(_ v: Double) -> Double { rounded(v, places: 7) }
-
-    /// `v` rounded to `places` decimals.
-    static func rounded(_ v: Double, places: Int) -> Double {
-        let scale = pow(10, Double(places))
-        return (v * scale).rounded() / scale
-    }
-}

@@ -51,8 +51,8 @@ struct ToiletDetail: Encodable {
             try c.encode(t.name, forKey: .name)
             try c.encode(t.address, forKey: .address)
             try c.encode(t.title, forKey: .title)
-            try c.encode(Degrees.rounded(t.coordinate.latitude), forKey: .lat)
-            try c.encode(Degrees.rounded(t.coordinate.longitude), forKey: .lon)
+            try c.encode(JSONNumber.degrees(t.coordinate.latitude), forKey: .lat)
+            try c.encode(JSONNumber.degrees(t.coordinate.longitude), forKey: .lon)
             try c.encode(t.timeZone, forKey: .timeZone)
             try c.encode(t.country, forKey: .country)
             try c.encode(t.hoursText, forKey: .hoursText)
@@ -105,11 +105,6 @@ struct ToiletDetail: Encodable {
         }
         return spans
     }
-}
-
-/// Degrees as the JSON contract writes them: at most 7 decimals.
-enum Degrees {
-    static func rounded(_ v: Double) -> Double { (v * 1e7).rounded() / 1e7 }
 }
 
 /// `health/1`: the database is readable, and how old each dataset's newest data is.

@@ -18,9 +18,9 @@ enum ToiletAnswerJSON {
         w.out.reserveCapacity(1024 + 1536 * answer.results.count)
         if let near = answer.near {
             w.raw("{\"near\":{\"lat\":")
-            w.number(degrees(near.latitude))
+            w.number(JSONNumber.degrees(near.latitude))
             w.raw(",\"lon\":")
-            w.number(degrees(near.longitude))
+            w.number(JSONNumber.degrees(near.longitude))
             w.raw("},\"notes\":[")
         } else {
             w.raw("{\"near\":null,\"notes\":[")
@@ -79,7 +79,7 @@ enum ToiletAnswerJSON {
         w.raw(",\"arrival_at\":")
         w.string(instant(r.arrivalAt))
         w.raw(",\"bearing_deg\":")
-        w.number(r.bearingDegrees.map { rounded($0, places: 1) })
+        w.number(r.bearingDegrees.map { JSONNumber.rounded($0, places: 1) })
         w.raw(",\"changing_table\":")
         w.bool(d.changingTable)
         w.raw(",\"check_date\":")
@@ -89,7 +89,7 @@ enum ToiletAnswerJSON {
         w.raw(",\"dataset\":")
         w.string(t.dataset)
         w.raw(",\"distance_m\":")
-        if let meters = r.distanceMeters { w.number(rounded(meters, places: 1)) } else { w.raw("null") }
+        if let meters = r.distanceMeters { w.number(JSONNumber.rounded(meters, places: 1)) } else { w.raw("null") }
         w.raw(",\"female\":")
         w.bool(d.female)
         w.raw(",\"free\":")
@@ -105,13 +105,13 @@ enum ToiletAnswerJSON {
         w.raw(",\"indoor\":")
         w.string(d.indoor)
         w.raw(",\"lat\":")
-        w.number(degrees(t.coordinate.latitude))
+        w.number(JSONNumber.degrees(t.coordinate.latitude))
         w.raw(",\"level\":")
         w.string(d.level)
         w.raw(",\"location_detail\":")
         w.string(t.locationDetail)
         w.raw(",\"lon\":")
-        w.number(degrees(t.coordinate.longitude))
+        w.number(JSONNumber.degrees(t.coordinate.longitude))
         w.raw(",\"male\":")
         w.bool(d.male)
         w.raw(",\"name\":")
@@ -155,14 +155,6 @@ enum ToiletAnswerJSON {
         w.raw(",\"wheelchair\":")
         w.string(t.wheelchair.rawValue)
         w.raw("}")
-    }
-
-    /// Degrees with at most 7 decimals, as the answer's `Encodable` form rounds them.
-    private static func degrees(_ v: Double) -> Double { rounded(v, places: 7) }
-
-    private static func rounded(_ v: Double, places: Int) -> Double {
-        let scale = pow(10, Double(places))
-        return (v * scale).rounded() / scale
     }
 
     /// The bytes written so far.

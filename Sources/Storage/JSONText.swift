@@ -1,3 +1,5 @@
+import Foundation
+
 /// JSON text helpers shared by every module that writes JSON (RFC 8259).
 public enum JSONText {
     /// Appends `s` as a JSON string literal (quotes, escapes for `"`, `\`, control characters
@@ -83,5 +85,18 @@ public enum JSONText {
             }
             return String(decoding: UnsafeBufferPointer(buffer), as: UTF8.self)
         }
+    }
+}
+
+/// Numbers as the JSON contract writes them (docs/json.md), for every document and both
+/// encoders (`Encodable` and the server's direct writer): written once here.
+public enum JSONNumber {
+    /// Degrees with at most 7 decimals (about 1 cm).
+    public static func degrees(_ v: Double) -> Double { rounded(v, places: 7) }
+
+    /// `v` rounded to `places` decimals (distances and bearings: 1).
+    public static func rounded(_ v: Double, places: Int) -> Double {
+        let scale = pow(10, Double(places))
+        return (v * scale).rounded() / scale
     }
 }

@@ -63,8 +63,8 @@ struct NearbyDocument: Encodable {
             try item.encode(t.sourceID, forKey: .sourceID)
             try item.encode(t.name, forKey: .name)
             try item.encode(t.address, forKey: .address)
-            try item.encode(Degrees.rounded(t.coordinate.latitude), forKey: .lat)
-            try item.encode(Degrees.rounded(t.coordinate.longitude), forKey: .lon)
+            try item.encode(JSONNumber.degrees(t.coordinate.latitude), forKey: .lat)
+            try item.encode(JSONNumber.degrees(t.coordinate.longitude), forKey: .lon)
             try item.encode((d * 10).rounded() / 10, forKey: .distanceMeters)
         }
     }

@@ -177,7 +177,7 @@ struct Submissions: Sendable {
         if let region = settings.region {
             guard region.contains(point) else {
                 let box = [region.minLatitude, region.minLongitude, region.maxLatitude, region.maxLongitude]
-                    .map { String(Degrees.rounded($0)) }.joined(separator: ",")
+                    .map { String(JSONNumber.degrees($0)) }.joined(separator: ",")
                 throw BodyFields.invalid(
                     region.minLatitude <= point.latitude && point.latitude <= region.maxLatitude ? "lon" : "lat",
                     "\(point.latitude),\(point.longitude) is outside the service region \(box) (MINLAT,MINLON,MAXLAT,MAXLON)")

@@ -199,8 +199,8 @@ public struct ProposedValues: Sendable, Equatable, Codable {
     /// `price_currency`, `free`), every key present, null when not proposed.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(coordinate.map { ContractValues.degrees($0.latitude) }, forKey: .lat)
-        try c.encode(coordinate.map { ContractValues.degrees($0.longitude) }, forKey: .lon)
+        try c.encode(coordinate.map { JSONNumber.degrees($0.latitude) }, forKey: .lat)
+        try c.encode(coordinate.map { JSONNumber.degrees($0.longitude) }, forKey: .lon)
         try c.encode(name, forKey: .name)
         try c.encode(hours?.text, forKey: .hoursText)
         try c.encode(hours?.osm, forKey: .hoursOSM)
@@ -226,9 +226,6 @@ public struct ContractValues: Sendable, Equatable, Encodable {
     /// Wraps stored values.
     public init(_ columns: [String: FieldValue]) { self.columns = columns }
 
-    /// Degrees with at most 7 decimals.
-    public static func degrees(_ v: Double) -> Double { (v * 1e7).rounded() / 1e7 }
-
     struct Key: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
@@ -244,7 +241,7 @@ public struct ContractValues: Sendable, Equatable, Encodable {
             case ("is_free", .number(let d)): try c.encode(d != 0, forKey: Key(stringValue: "free"))
             case ("is_free", _): try c.encode(value, forKey: Key(stringValue: "free"))
             case ("lat", .number(let d)), ("lon", .number(let d)):
-                try c.encode(ContractValues.degrees(d), forKey: Key(stringValue: column))
+                try c.encode(JSONNumber.degrees(d), forKey: Key(stringValue: column))
             default: try c.encode(value, forKey: Key(stringValue: column))
             }
         }

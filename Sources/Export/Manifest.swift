@@ -82,11 +82,9 @@ struct Manifest: Encodable {
 
 /// Writes `value` as compact JSON with sorted keys and a final newline (docs/json.md, rule 9).
 func writeJSON(_ value: some Encodable, to path: String) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let data: Data
     do {
-        data = try encoder.encode(value) + Data("\n".utf8)
+        data = try JSONText.encoded(value) + Data("\n".utf8)
     } catch {
         throw ExportError.unwritable(path: path, reason: "cannot encode: \(error)")
     }

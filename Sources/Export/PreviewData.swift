@@ -129,8 +129,6 @@ struct PreviewData {
 
     /// JSON for a JavaScript assignment (sorted keys: the same data gives the same file).
     static func json(_ value: some Encodable) throws -> String {
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try e.encode(value), as: UTF8.self)
+        String(decoding: try JSONText.encoded(value), as: UTF8.self)
     }
 }

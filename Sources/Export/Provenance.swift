@@ -91,9 +91,7 @@ struct Provenance {
     func closing(kind: String, count: Int) throws -> [UInt8] {
         let member = LocateMember(
             count: count, kind: kind, generatedAt: generatedAt, sources: sources, stateAt: at.map(InstantText.utc))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array("\n],\"locate\":".utf8) + (try encoder.encode(member)) + Array(",\"type\":\"FeatureCollection\"}\n".utf8)
+        return Array("\n],\"locate\":".utf8) + (try JSONText.encoded(member)) + Array(",\"type\":\"FeatureCollection\"}\n".utf8)
     }
 }
 

@@ -105,9 +105,7 @@ public enum BookmarkFile {
                 throw StorageError.cannotWrite(path: path, reason: "cannot make the folder \(folder)")
             }
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(Document(schema: schema, bookmarks: bookmarks))
+        let data = try JSONText.encoded(Document(schema: schema, bookmarks: bookmarks), pretty: true)
         try CheckedFile.replace(path, with: Array(data) + [0x0A])
     }
 }

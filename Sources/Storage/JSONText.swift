@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// JSON text helpers shared by every module that writes JSON (RFC 8259).
 public enum JSONText {
@@ -98,5 +98,19 @@ public enum JSONNumber {
     public static func rounded(_ v: Double, places: Int) -> Double {
         let scale = pow(10, Double(places))
         return (v * scale).rounded() / scale
+    }
+}
+
+extension JSONText {
+    /// `value` as the contract's JSON (docs/json.md): keys sorted, so the same value always
+    /// gives the same bytes, and `/` unescaped; `pretty` indents it (command answers on a
+    /// terminal, the bookmarks file), else it is compact (stored values, exports, the map's
+    /// data). Every JSON document of locate but the server's hot answers (`CompactJSON`,
+    /// `ToiletAnswerJSON`) and `locate-fetch`'s one line is written through this encoder.
+    public static func encoded(_ value: some Encodable, pretty: Bool = false) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting =
+            pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(value)
     }
 }

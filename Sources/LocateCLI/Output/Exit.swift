@@ -96,16 +96,12 @@ enum Console {
 
 /// Deterministic pretty JSON with sorted keys (docs/json.md rule 9: command answers).
 func jsonText<T: Encodable>(_ value: T) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
+    String(decoding: try JSONText.encoded(value, pretty: true), as: UTF8.self)
 }
 
 /// Deterministic one-line JSON with sorted keys (batch lines, error objects, files).
 func compactJSONText<T: Encodable>(_ value: T) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
+    String(decoding: try JSONText.encoded(value), as: UTF8.self)
 }
 
 /// Objects a short-lived command keeps until the process exits: the system reclaims their

@@ -45,9 +45,7 @@ struct ContributionRow: Codable, FetchableRecord, PersistableRecord {
 
     /// Compact JSON with sorted keys: the stored form of proposals and field values.
     static func json(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        String(decoding: try JSONText.encoded(value), as: UTF8.self)
     }
 
     /// Decodes a stored JSON text.

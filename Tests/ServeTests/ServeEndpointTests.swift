@@ -161,3 +161,34 @@ import Testing
         #expect(server.terminate() == 0)
     }
 }
+
+/// `toilet-detail/1` carries the OSM attributes `toilet-answer/1` has: a parent or a
+/// wheelchair user opens a toilet's detail to see them (they were missing there).
+@Suite struct ToiletDetailAttributesTests {
+    @Test func theDetailHasTheAnswersAttributes() throws {
+        let db = try Fixtures.temporaryFolder().appendingPathComponent("tags.sqlite").path
+        try CLI.ingest(["pipelines/osm-toilets-tags-sample.yml", "--db", db])
+        let server = try ServeProcess(db: db)
+        defer { server.stop() }
+        let detail = try server.get("/v1/toilets/osm-toilets-tags-sample/node%2F9000000001?at=2026-11-23T12:00")
+        #expect(detail.status == 200, "\(detail.body)")
+        let toilet = try #require(detail.json["toilet"] as? [String: Any])
+        #expect(toilet["changing_table"] as? Bool == true)
+        #expect(toilet["unisex"] as? Bool == true)
+        #expect(toilet["access"] as? String == "public")
+        #expect(toilet["female"] is NSNull)
+        #expect(toilet["title"] as? String == "Karlova (sample), Karlova 12, Praha")
+        let (lat, lon) = (toilet["lat"] as? Double ?? 0, toilet["lon"] as? Double ?? 0)
+        let nearest = try server.get("/v1/toilets/nearest?lat=\(lat)&lon=\(lon)&limit=1&at=2026-11-23T12:00")
+        let first = try #require((nearest.json["results"] as? [[String: Any]])?.first)
+        #expect(first["id"] as? String == toilet["id"] as? String)
+        let keys = [
+            "access", "changing_table", "unisex", "female", "male", "toilets_disposal", "level", "indoor", "operator",
+            "check_date",
+        ]
+        for key in keys {
+            #expect(toilet.keys.contains(key), "\(key)")
+            #expect("\(toilet[key] ?? "absent")" == "\(first[key] ?? "absent")", "\(key)")
+        }
+    }
+}

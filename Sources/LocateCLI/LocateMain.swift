@@ -8,8 +8,7 @@ import Foundation
 enum LocateMain {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        let json = arguments.prefix { $0 != "--" }.contains("--json")
-        Console.jsonErrors = json
+        let json = Console.jsonErrors
         // The common query skips ArgumentParser's reflection (`ToiletQuery(quickParsing:)`,
         // `Startup/`; anything it does not read exactly as ArgumentParser does goes the usual
         // way). It saves about 2.5 ms a query on the release build (`bench/startup.sh`).

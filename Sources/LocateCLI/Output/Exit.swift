@@ -71,9 +71,10 @@ enum Console {
         try? FileHandle.standardError.write(contentsOf: Data("\(message)\n".utf8))
     }
 
-    /// Whether failures are reported as one `error/1` object (`--json`); set once by
-    /// `LocateMain` before any command runs.
-    nonisolated(unsafe) static var jsonErrors = false
+    /// Whether failures are reported as one `error/1` object (`--json` among the arguments,
+    /// before any `--`, as `LocateMain` reads them): a constant of the process, so no
+    /// `nonisolated(unsafe)` mutable state is needed.
+    static let jsonErrors = CommandLine.arguments.dropFirst().prefix { $0 != "--" }.contains("--json")
 
     /// Writes a result to stdout, checked: a failed write (a full disk) ends the run with exit
     /// 1, said as every failure is (`error/1` with `--json`).

@@ -106,12 +106,18 @@ public final class NearestIndex {
     }
 
     /// Writes `bytes` to a temporary beside `path` and renames it to `path`, so a reader maps
-    /// the old or the new file whole; false when it cannot be written.
+    /// the old or the new file whole; false when it cannot be written. The temporary is made
+    /// exclusively with a name of its own and synced (`ToiletRowFile.syncedTemporary`): two
+    /// server threads rebuilding the same index once shared `<path>.tmp-<pid>`, so one could
+    /// rename the other's half-written file into place.
     static func replace(_ path: String, with bytes: [UInt8]) -> Bool {
         CheckedFile.removeDeadTemporaries(of: path)  // of killed earlier builds
-        let tmp = path + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: tmp, contents: Data(bytes)), rename(tmp, path) == 0 else {
-            try? FileManager.default.removeItem(atPath: tmp)
+        let written = try? ToiletRowFile.syncedTemporary(for: path) { put in
+            try bytes.withUnsafeBytes { try put(0, $0) }
+        }
+        guard let tmp = written ?? nil else { return false }
+        guard rename(tmp, path) == 0 else {
+            unlink(tmp)
             return false
         }
         return true

@@ -39,6 +39,14 @@ public enum Quantity {
         return seconds <= maxSeconds ? seconds : nil
     }
 
+    /// An age in words for notes: `2 d`, `3 h`, `90 min` (the largest whole unit).
+    static func ageText(_ seconds: TimeInterval) -> String {
+        let s = Int(seconds.rounded())
+        if s >= 86400 && s % 86400 == 0 { return "\(s / 86400) d" }
+        if s >= 3600 && s % 3600 == 0 { return "\(s / 3600) h" }
+        return "\(max(1, s / 60)) min"
+    }
+
     /// A yes/no value: `true`/`false` or `1`/`0`; nil otherwise.
     public static func flag(_ text: String) -> Bool? {
         switch text {

@@ -50,7 +50,6 @@ public struct StationsRequest: Sendable, Equatable {
         parameter = try v.text(.param)
         let fresh = try v.text(.freshWithin)
         let ruleTexts = v.all(.alert) ?? []
-        time = try AskedTime(reading: &v)
         var near = false
         var name = false
         switch target {
@@ -62,7 +61,8 @@ public struct StationsRequest: Sendable, Equatable {
         if name, fresh != nil { throw QueryError.badRequest(.needsOneOf(.freshWithin, [.near, .bookmarked])) }
         if name, !ruleTexts.isEmpty { throw QueryError.badRequest(.needsOneOf(.alert, [.near, .bookmarked])) }
         if fresh != nil && parameter == nil && ruleTexts.isEmpty {
-            throw QueryError.badRequest(.needsOneOf(.freshWithin, [.param, .alert]))
+            // Only what this kind of place takes: a list of stations takes no `param`.
+            throw QueryError.badRequest(.needsOneOf(.freshWithin, near ? [.param, .alert] : [.alert]))
         }
         freshWithin = try fresh.map { text in
             guard let s = Quantity.seconds(text) else {
@@ -82,6 +82,8 @@ public struct StationsRequest: Sendable, Equatable {
         if let parameter, PollutantCode.canonical(parameter) == nil {
             throw QueryError.badRequest(.unknownPollutant(.param, value: parameter, code: parameter))
         }
+        // Last, as `fields` lists them.
+        time = try AskedTime(reading: &v)
         if let unknown = v.unread.first { throw QueryError.badRequest(.notTaken(unknown)) }
     }
 
@@ -113,23 +115,35 @@ public struct StationsRequest: Sendable, Equatable {
         let hits = try finder.alerts(in: results, rules: rules, now: at, maxAgeSeconds: freshWithin)
         let unjudged = try finder.unjudged(in: results, rules: rules, now: at, maxAgeSeconds: freshWithin)
         var answer = StationAnswer(near: point, at: at, results: results, alerts: hits, unjudged: unjudged)
-        answer.notes = StationsRequest.farNotes(results)
+        answer.notes = StationsRequest.farNotes(results, kind: stationKind)
         return (answer, missing)
     }
 
+    /// The stations the answer is about, in words: `station`, or with `param` the ones the
+    /// search kept (`station measuring PM10`, `… with a value from the last 3 h`), so a far
+    /// note never says no station lies near when only none measures the pollutant.
+    var stationKind: String {
+        guard let parameter else { return "station" }
+        let code = PollutantCode.canonical(parameter) ?? parameter
+        let recent = freshWithin.map { " with a value from the last \(Quantity.ageText($0))" } ?? ""
+        return "station measuring \(code)\(recent)"
+    }
+
     /// The note when results lie over `FarAnswer.farMeters` from the point (issue 23: a
-    /// search in Rome listed Polish stations 1,000 km away without a word).
-    static func farNotes(_ results: [StationResult]) -> [String] {
+    /// search in Rome listed Polish stations 1,000 km away without a word); `kind` names the
+    /// stations searched for (`stationKind`).
+    static func farNotes(_ results: [StationResult], kind: String = "station") -> [String] {
         guard let first = results.firstIndex(where: { ($0.distanceMeters ?? 0) > FarAnswer.farMeters }),
             let meters = results[first].distanceMeters
         else { return [] }
         let km = FarAnswer.kilometres(FarAnswer.farMeters)
         let away = FarAnswer.kilometres(meters)
         if first == 0 {
-            return ["no station of the loaded data lies within \(km) of the query point: the nearest is \(away) away"]
+            return ["no \(kind) of the loaded data lies within \(km) of the query point: the nearest is \(away) away"]
         }
         let which = first + 1 == results.count ? "result \(results.count) is" : "results \(first + 1)–\(results.count) are"
-        let only = first == 1 ? "only 1 station lies" : "only \(first) stations lie"
+        let plural = kind.replacingOccurrences(of: "station", with: "stations", options: .anchored)
+        let only = first == 1 ? "only 1 \(kind) lies" : "only \(first) \(plural) lie"
         return ["\(which) over \(km) away (\(away) and more): \(only) within \(km) of the query point"]
     }
 }

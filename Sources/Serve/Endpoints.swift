@@ -127,9 +127,10 @@ struct Endpoints: Sendable {
                     throw ServeError.notFound(request.notFound)
                 }
                 return detail
-            } catch let QueryError.ambiguous(_, candidates) {
-                let list = candidates.joined(separator: ", ")
-                throw ServeError.notFound("station id \(id) is in several datasets (\(list)): ask with ?dataset=")
+            } catch let e as QueryError {
+                // A name or source id of several stations: the CLI's words (its candidates'
+                // global ids), as a 400 on the one parameter that can tell them apart.
+                throw ServeError.badParameter(name: q.string("dataset") == nil ? "dataset" : "id", reason: e.description)
             }
         }
         return try Answer.json(detail, state: state, clockDependent: request.isNow)

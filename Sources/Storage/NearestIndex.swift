@@ -111,7 +111,8 @@ public final class NearestIndex {
     /// server threads rebuilding the same index once shared `<path>.tmp-<pid>`, so one could
     /// rename the other's half-written file into place.
     static func replace(_ path: String, with bytes: [UInt8]) -> Bool {
-        CheckedFile.removeDeadTemporaries(of: path)  // of killed earlier builds
+        // Of killed earlier builds, in both namings (`<path>.tmp-<pid>[-<n>]`).
+        ToiletRowFile.removeDeadTemporaries(of: path)
         let written = try? ToiletRowFile.syncedTemporary(for: path) { put in
             try bytes.withUnsafeBytes { try put(0, $0) }
         }

@@ -147,6 +147,40 @@ import Testing
         #expect(server.terminate() == 0)
     }
 
+    /// The area check's box crossed ±180° without wrapping: a toilet 1 km away across the
+    /// antimeridian (Fiji) was not found, so the position was refused.
+    @Test func theAreaReachesAcrossTheAntimeridian() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let data = folder.appendingPathComponent("fiji.geojson").path
+        try #"""
+        {"type":"FeatureCollection","features":[{"type":"Feature","id":"node/1","properties":{"@id":"node/1","amenity":"toilets","name":"Taveuni (sample)"},"geometry":{"type":"Point","coordinates":[-179.995,-16.8]}}]}
+        """#.write(toFile: data, atomically: true, encoding: .utf8)
+        let pipeline = folder.appendingPathComponent("fiji.yml").path
+        try """
+        name: fiji-sample
+        kind: toilets
+        dataset: fiji-sample
+        source:
+          path: fiji.geojson
+          format: osm-geojson
+        timezone: Pacific/Fiji
+        licence: CC0 (sample written for a test)
+        attribution: locate test
+        fields:
+          name: name
+        region: { west: -180, south: -17, east: -179.9, north: -16.5 }
+        """.write(toFile: pipeline, atomically: true, encoding: .utf8)
+        let db = folder.appendingPathComponent("fiji.sqlite").path
+        try CLI.ingest([pipeline, "--db", db])
+        let server = try ServeProcess(db: db)
+        defer { server.stop() }
+        // 1.1 km east of the toilet, on the other side of 180°.
+        let near = try server.post("/v1/toilets", json: #"{"lat": -16.8, "lon": 179.995}"#)
+        #expect(near.status == 202, "\(near.text)")
+        let far = try server.post("/v1/toilets", json: #"{"lat": -16.8, "lon": 179.7}"#)
+        #expect(far.status == 422, "\(far.text)")
+    }
+
     @Test func theServiceRegionComesFromTheOption() throws {
         let s = try ContributionServer(["--region", "50.0,14.3,50.2,14.6"])
         let inside = try s.server.post("/v1/toilets", json: #"{"lat": 50.19, "lon": 14.59}"#)

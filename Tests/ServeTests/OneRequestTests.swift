@@ -228,6 +228,18 @@ import Testing
         #expect(
             text.stderr
                 == "note: no station of the loaded data lies within 50 km of the query point: the nearest is 1075 km away\n")
+        // With param the note is about the stations the search kept: Kraków's does not measure
+        // O3, Łódź's (192 km away) does.
+        let o3 = try CLI.run(["station", "--near", "50.06,19.94", "--param", "o3", "--at", "2026-11-21T20:30", "--db", db])
+        #expect(
+            o3.stderr
+                == "note: no station measuring O3 of the loaded data lies within 50 km of the query point: the nearest is 192 km away\n",
+            "\(o3.stdout)")
+        // A list of stations takes no param: the advice names only what it takes.
+        let marks = try Fixtures.temporaryFolder().appendingPathComponent("m.json").path
+        let listed = try CLI.run(["station", "--bookmarked", "--bookmarks", marks, "--fresh-within", "3h", "--db", db])
+        #expect(listed.status == 64)
+        #expect(listed.stderr.hasPrefix("Error: --fresh-within needs --alert\n"), "\(listed.stderr)")
     }
 }
 

@@ -100,8 +100,7 @@ extension LocateStore {
     public func activeToilets(within radiusMeters: Double, of point: Coordinate) throws -> [(
         toilet: StoredToilet, distanceMeters: Double
     )] {
-        let dLat = radiusMeters / 111_000 * 1.1 + 1e-7
-        let dLon = dLat / max(cos(point.latitude * .pi / 180), 0.01)
+        let (dLat, dLon) = LocateStore.searchBox(around: point, radiusMeters: radiusMeters)
         let ids = try read { db in
             try Int64.fetchAll(
                 db,
@@ -124,8 +123,7 @@ extension LocateStore {
     public func nearestActiveToilet(to point: Coordinate, within radiusMeters: Double) throws -> (
         dataset: String, distanceMeters: Double
     )? {
-        let dLat = radiusMeters / 111_000 * 1.1 + 1e-7
-        let dLon = min(360, dLat / max(cos(point.latitude * .pi / 180), 0.01))
+        let (dLat, dLon) = LocateStore.searchBox(around: point, radiusMeters: radiusMeters)
         let rows = try read { db in
             try Row.fetchAll(
                 db,
@@ -150,5 +148,18 @@ extension LocateStore {
         try read { db in
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM toilets WHERE \(PlaceStatus.isActive()))") ?? false
         }
+    }
+
+    /// Half the height and width, in degrees, of an R*Tree search box that holds every point
+    /// within `radiusMeters` (geodesic) of `point`, with a margin. A box that would cross ±180°
+    /// or reach a pole takes every longitude (the geodesic filter after it keeps the right
+    /// points), so a toilet 1 km across the antimeridian is found.
+    static func searchBox(around point: Coordinate, radiusMeters: Double) -> (dLat: Double, dLon: Double) {
+        let dLat = radiusMeters / 111_000 * 1.1 + 1e-7
+        let dLon = dLat / max(cos(min(90, abs(point.latitude) + dLat) * .pi / 180), 1e-9)
+        if point.longitude - dLon < -180 || point.longitude + dLon > 180 || abs(point.latitude) + dLat >= 90 {
+            return (dLat, 360)
+        }
+        return (dLat, dLon)
     }
 }

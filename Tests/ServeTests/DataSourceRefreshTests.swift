@@ -1,6 +1,7 @@
 import Foundation
 import LocateTestSupport
 import Storage
+import Synchronization
 import Testing
 
 @testable import Serve
@@ -62,6 +63,11 @@ import Testing
 }
 
 /// A point a thread waits at while the gate is closed.
+///
+/// `@unchecked Sendable` because a thread must wait on it, which `Mutex` cannot do: `closed`
+/// and `reached` are read and written only inside `condition.withLock`, and waiting is
+/// `NSCondition.wait()` inside that lock. `DataSourceRefreshTests` hold a state's open at the
+/// gate while request threads go on being answered.
 final class Gate: @unchecked Sendable {
     private let condition = NSCondition()
     private var closed = false
@@ -99,9 +105,8 @@ final class Gate: @unchecked Sendable {
 }
 
 /// Data versions collected by a thread.
-final class Versions: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [String?] = []
-    var all: [String?] { lock.withLock { list } }
-    func add(_ v: String?) { lock.withLock { list.append(v) } }
+final class Versions: Sendable {
+    private let list = Mutex<[String?]>([])
+    var all: [String?] { list.withLock { $0 } }
+    func add(_ v: String?) { list.withLock { $0.append(v) } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LocateTestSupport
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -85,13 +86,17 @@ import Testing
 }
 
 /// What the soak's threads saw.
-final class Tally: @unchecked Sendable {
-    private let lock = NSLock()
-    private var answers = 0
-    private var bad: [String] = []
-    private var edits = (ok: 0, failed: 0)
+final class Tally: Sendable {
+    private struct Seen {
+        var answers = 0
+        var bad: [String] = []
+        var edits = (ok: 0, failed: 0)
+    }
+    private let seen = Mutex(Seen())
 
-    var counts: (answers: Int, bad: [String], edits: (ok: Int, failed: Int)) { lock.withLock { (answers, bad, edits) } }
+    var counts: (answers: Int, bad: [String], edits: (ok: Int, failed: Int)) {
+        seen.withLock { ($0.answers, $0.bad, $0.edits) }
+    }
 
     /// Counts an answer: a bad one (none, another status, not a whole document of ten
     /// results) is kept, at most 20 of them.
@@ -99,11 +104,12 @@ final class Tally: @unchecked Sendable {
         let whole =
             a?.status == 200 && a?.json["schema"] as? String == "toilet-answer/1"
             && (a?.json["results"] as? [Any])?.count == 10
-        lock.withLock {
-            answers += 1
-            if !whole && bad.count < 20 { bad.append(a.map { "\($0.status) \($0.body.prefix(300))" } ?? "no answer") }
+        let note = whole ? nil : a.map { "\($0.status) \($0.body.prefix(300))" } ?? "no answer"
+        seen.withLock {
+            $0.answers += 1
+            if let note, $0.bad.count < 20 { $0.bad.append(note) }
         }
     }
 
-    func edit(ok: Bool) { lock.withLock { ok ? (edits.ok += 1) : (edits.failed += 1) } }
+    func edit(ok: Bool) { seen.withLock { ok ? ($0.edits.ok += 1) : ($0.edits.failed += 1) } }
 }

@@ -91,18 +91,8 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
         try c.encode(t.wheelchair, forKey: .wheelchair)
         try c.encode(t.toiletType, forKey: .toiletType)
         try c.encode(t.locationDetail, forKey: .locationDetail)
-        let d = t.details
-        try c.encode(d.access, forKey: .access)
-        try c.encode(d.changingTable, forKey: .changingTable)
-        try c.encode(d.unisex, forKey: .unisex)
-        try c.encode(d.female, forKey: .female)
-        try c.encode(d.male, forKey: .male)
-        try c.encode(d.disposal, forKey: .toiletsDisposal)
-        try c.encode(d.level, forKey: .level)
-        try c.encode(d.indoor, forKey: .indoor)
-        try c.encode(d.operatorName, forKey: .operatorName)
-        try c.encode(d.checkDate, forKey: .checkDate)
         try c.encode(sources, forKey: .sources)
+        try t.details.encodeAttributes(to: encoder)
     }
 
     private enum Keys: String, CodingKey {
@@ -111,8 +101,31 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
         case hoursStatus = "hours_status", state, stateAt = "state_at", nextChange = "next_change"
         case arrivalAt = "arrival_at", priceText = "price_text", priceAmount = "price_amount"
         case priceCurrency = "price_currency", free, wheelchair, toiletType = "toilet_type"
-        case locationDetail = "location_detail", access, changingTable = "changing_table", unisex, female, male
-        case toiletsDisposal = "toilets_disposal", level, indoor, operatorName = "operator", checkDate = "check_date", sources
+        case locationDetail = "location_detail", sources
+    }
+}
+
+extension ToiletDetails {
+    /// Writes the OSM attributes under their contract names (docs/json.md) into the object
+    /// `encoder` is writing: the one place every toilet document (`toilet-answer/1`,
+    /// `toilet-detail/1`) takes them from.
+    public func encodeAttributes(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AttributeKeys.self)
+        try c.encode(access, forKey: .access)
+        try c.encode(changingTable, forKey: .changingTable)
+        try c.encode(unisex, forKey: .unisex)
+        try c.encode(female, forKey: .female)
+        try c.encode(male, forKey: .male)
+        try c.encode(disposal, forKey: .toiletsDisposal)
+        try c.encode(level, forKey: .level)
+        try c.encode(indoor, forKey: .indoor)
+        try c.encode(operatorName, forKey: .operatorName)
+        try c.encode(checkDate, forKey: .checkDate)
+    }
+
+    private enum AttributeKeys: String, CodingKey {
+        case access, changingTable = "changing_table", unisex, female, male, toiletsDisposal = "toilets_disposal", level
+        case indoor, operatorName = "operator", checkDate = "check_date"
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Hours
+import Query
 import Storage
 
 /// `toilet-detail/1`: one toilet (`GET /v1/toilets/{dataset}/{id}`) with its state at the
@@ -68,21 +69,11 @@ struct ToiletDetail: Encodable {
             try c.encode(t.wheelchair, forKey: .wheelchair)
             try c.encode(t.toiletType, forKey: .toiletType)
             try c.encode(t.locationDetail, forKey: .locationDetail)
-            // The OSM attributes, as in `toilet-answer/1` (which toilets a parent or a
-            // wheelchair user can use is what a detail page is opened for).
-            let d = t.details
-            try c.encode(d.access, forKey: .access)
-            try c.encode(d.changingTable, forKey: .changingTable)
-            try c.encode(d.unisex, forKey: .unisex)
-            try c.encode(d.female, forKey: .female)
-            try c.encode(d.male, forKey: .male)
-            try c.encode(d.disposal, forKey: .toiletsDisposal)
-            try c.encode(d.level, forKey: .level)
-            try c.encode(d.indoor, forKey: .indoor)
-            try c.encode(d.operatorName, forKey: .operatorName)
-            try c.encode(d.checkDate, forKey: .checkDate)
             try c.encode(reference.firstRun, forKey: .firstRun)
             try c.encode(reference.changedRun, forKey: .changedRun)
+            // The OSM attributes, as in `toilet-answer/1` (which toilets a parent or a
+            // wheelchair user can use is what a detail page is opened for).
+            try t.details.encodeAttributes(to: encoder)
         }
 
         private enum Keys: String, CodingKey {
@@ -91,8 +82,6 @@ struct ToiletDetail: Encodable {
             case stateAt = "state_at", nextChange = "next_change", priceText = "price_text", priceAmount = "price_amount"
             case priceCurrency = "price_currency", free, wheelchair, toiletType = "toilet_type"
             case locationDetail = "location_detail", firstRun = "first_run", changedRun = "changed_run"
-            case access, changingTable = "changing_table", unisex, female, male, toiletsDisposal = "toilets_disposal"
-            case level, indoor, operatorName = "operator", checkDate = "check_date"
         }
     }
 

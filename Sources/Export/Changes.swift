@@ -3,7 +3,7 @@ import Storage
 
 /// `versions.tsv`: one line per feature, `id<TAB>content hash`, sorted as written. A field
 /// is escaped so that any stored text survives: backslash as `\\`, tab as `\t`, line feed as
-/// `\n`, carriage return as `\r` and NUL as `\0`; nothing else changes (README, "Static
+/// `\n`, carriage return as `\r` and NUL as `\0`; nothing else changes (docs/guide.md, "Static
 /// snapshots").
 enum VersionsFile {
     /// The file's text for (id, hash) pairs.

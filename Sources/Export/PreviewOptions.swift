@@ -2,7 +2,7 @@
 /// people may send contributions.
 public struct PreviewOptions: Sendable, Equatable {
     /// The OpenStreetMap standard tile layer (tile.openstreetmap.org; its usage policy asks
-    /// for light use with attribution: see README).
+    /// for light use with attribution: see docs/guide.md).
     public static let openStreetMapTiles = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
     /// The attribution the OpenStreetMap tile layer requires.
     public static let openStreetMapAttribution = "© OpenStreetMap contributors"

@@ -7,7 +7,7 @@ import Storage
     import Darwin
 #endif
 
-/// Where a snapshot lives on disk (README, "Static snapshots"): `DIR` is a symbolic link to
+/// Where a snapshot lives on disk (docs/guide.md, "Static snapshots"): `DIR` is a symbolic link to
 /// `DIR.v/N`, the current generation; `DIR.v` also keeps the generation before it (readers
 /// that started on it finish there) and, while an export runs, its work folder `tmp-PID`.
 /// A new generation is built in the work folder, renamed to `DIR.v/N+1`, and published by

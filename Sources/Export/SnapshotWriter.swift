@@ -37,7 +37,7 @@ public struct SnapshotSummary: Sendable, Equatable {
     public func dataset(_ name: String) -> Dataset? { datasets.first { $0.name == name } }
 }
 
-/// Writes a static snapshot folder for map clients (README, "Static snapshots"):
+/// Writes a static snapshot folder for map clients (docs/guide.md, "Static snapshots"):
 /// `manifest.json`; for toilets `toilets.geojson`, `toilets/shards/*.geojson` with
 /// `toilets/shards.json`, `toilets/versions.tsv` and `changes.json`; for stations (when the
 /// store has any) `stations.geojson`, `stations/versions.tsv`, `stations/changes.json`; and

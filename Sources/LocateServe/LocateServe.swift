@@ -25,7 +25,7 @@ struct LocateServe: AsyncParsableCommand {
             request on stderr. SIGINT or SIGTERM: requests in flight finish, then exit 0. Contributions: POST \
             /v1/toilets, /v1/toilets/{dataset}/{id}/edits, /reports and /photos are stored pending until a maintainer \
             approves them; maintainers list and decide them at /v1/contributions with a bearer token (locate token \
-            create); approved photos are at /v1/photos/{sha256} (README "Contributions over HTTP").
+            create); approved photos are at /v1/photos/{sha256} (docs/guide.md, "Contributions over HTTP").
             """
     )
 

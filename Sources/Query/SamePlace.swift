@@ -3,7 +3,7 @@ public import Geo
 import Hours
 public import Storage
 
-/// When two records of different datasets are the same toilet (README, "Several datasets in
+/// When two records of different datasets are the same toilet (docs/guide.md, "Several datasets in
 /// one answer"), and when a record joins a place of several: within 5 m whatever their text, or within 15 m when a name or address of
 /// one agrees with a name or address of the other. Texts agree when, lower-cased, without
 /// diacritics and with every run of other characters than letters and digits made one

@@ -6,7 +6,7 @@ import NIOCore
 /// The preview map (`GET /`, `/index.html`, `/data.js`, its script and style files
 /// `/preview.js`, `/preview.css`, `/contribute.js`, and `/leaflet/…`): the snapshot's page
 /// over the database's current state, taking contributions at this server's own origin
-/// (README, "The preview map"). A page is made at most every `maxAgeSeconds` (toilet
+/// (docs/guide.md, "The preview map"). A page is made at most every `maxAgeSeconds` (toilet
 /// states are as of then) and again as soon as an ingest changes the data.
 struct PreviewRoutes: Sendable {
     let data: DataSource

@@ -18,7 +18,7 @@ public struct ToiletRecord: PlaceRecord, Equatable {
     /// Toilets go to `toilets`.
     public static let placeKind = PlaceKind.toilets
 
-    /// The stable id within its dataset (a source key, or a derived key; see README).
+    /// The stable id within its dataset (a source key, or a derived key; see docs/pipelines.md, "Stable ids").
     public let sourceID: String
     /// Display name, when the source has one.
     public let name: String?

@@ -150,7 +150,7 @@ import Testing
             ("GB-XX", "'GB-XX' has no public-holiday calendar (near: GB, GB-ENG, GB-NIR, GB-SCT, GB-WLS)"),
             ("AT-10", "'AT-10' has no public-holiday calendar (near: AT, AT-1, AT-2, AT-3, AT-4, AT-5, AT-6, AT-7, AT-8, AT-9)"),
             ("CX", "'CX' has no public-holiday calendar (near: CH, CY, CZ)"),
-            ("XQ", "'XQ' has no public-holiday calendar in this build (115 codes are, README \"Public holidays\" lists them)"),
+            ("XQ", "'XQ' has no public-holiday calendar in this build (115 codes are, docs/holidays.md lists them)"),
             ("Czech", "'Czech' is not an ISO 3166 country or region code (such as CZ or DE-BY)"),
             ("DE_BY", "'DE_BY' is not an ISO 3166 country or region code (such as CZ or DE-BY)"),
         ] as [(String, String?)])

@@ -18,7 +18,7 @@ extension PublicHolidays {
             return "'\(upper)' has no public-holiday calendar (near: \(near.joined(separator: ", ")))"
         }
         return "'\(upper)' has no public-holiday calendar in this build "
-            + "(\(supportedCountries.count) codes are, README \"Public holidays\" lists them)"
+            + "(\(supportedCountries.count) codes are, docs/holidays.md lists them)"
     }
 
     /// Accepted codes close to `code`: the regions of a country given bare (`DE` → `DE-BB`…),

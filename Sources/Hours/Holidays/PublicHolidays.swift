@@ -17,7 +17,7 @@ public struct PublicHoliday: Sendable, Hashable {
 /// Codes are ISO 3166-1 alpha-2 countries (`CZ`) or ISO 3166-2 regions (`DE-BY`, `GB-SCT`),
 /// matched case-insensitively. DE, CH, ES and GB set most holidays per region: their bare
 /// code means the holidays of the whole country only, a regional code adds the region's. The
-/// rules per country, with their sources, are in README ("Public holidays").
+/// rules per country, with their sources, are in docs/holidays.md.
 public enum PublicHolidays {
     /// Every accepted code, sorted: countries and regions.
     public static let supportedCountries: [String] = HolidayCalendars.all.keys.sorted()

@@ -2,7 +2,7 @@ import Hours
 
 /// A field made of several source properties: `{addr:street} {addr:housenumber}, {addr:city}`.
 ///
-/// Rules (README, "Field templates"): `{NAME}` stands for the property `NAME`; a property
+/// Rules (docs/pipelines.md, "Field templates"): `{NAME}` stands for the property `NAME`; a property
 /// that is missing or blank is dropped with the text around it, so that
 /// - between two present parts stands the longest text that separated them in the template
 ///   (ties: the later one), so `Rue X, Paris` when the house number is missing;

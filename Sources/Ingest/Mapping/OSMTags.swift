@@ -2,7 +2,7 @@ import Hours
 import Storage
 
 /// The price of an OSM toilet from its `fee` and `charge` tags (OSM wiki, Key:fee and
-/// Key:charge). Rules (README, "OSM profile"):
+/// Key:charge). Rules (docs/pipelines.md, "OSM profile"):
 /// - `fee=no` is free; `fee=donation` is free too (nobody has to pay), with the text kept;
 /// - `fee=yes` is not free; the amount and currency come from `charge` (`0.50 EUR`,
 ///   `1.5 €`), else the amount is unknown;

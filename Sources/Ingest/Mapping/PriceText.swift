@@ -3,7 +3,7 @@ import Hours
 
 /// What a free-text price says: free or not, and the first amount with its currency.
 ///
-/// Rules (documented in README): `zdarma`, `free`, `dobrovolné` (voluntary) alone mean
+/// Rules (documented in docs/pipelines.md): `zdarma`, `free`, `dobrovolné` (voluntary) alone mean
 /// free; a text that is free only for some people (`pro zákazníky zdarma, ostatní 5 Kč`) is
 /// not free and takes the amount the others pay; in `8/5 Kč` the first amount (8) is the
 /// price; `Kč` and `CZK` are CZK, `E`, `€` and `EUR` are EUR; the first amount with a

@@ -1,7 +1,7 @@
 public import Geo
 
 /// A declarative pipeline (`pipelines/*.yml`), decoded and checked completely before any
-/// side effect. The README's "Pipeline file reference" documents every key.
+/// side effect. docs/pipelines.md, "Pipeline file reference", documents every key.
 public struct PipelineSpec: Sendable, Equatable {
     /// What the records are.
     public enum Kind: String, Sendable, CaseIterable {
@@ -42,7 +42,7 @@ public struct PipelineSpec: Sendable, Equatable {
         /// The value of this property is the id (such as `globalid`).
         case field(String)
         /// No stable key in the source: the id is derived from these properties plus the
-        /// position (see README, "Stable ids").
+        /// position (see docs/pipelines.md, "Stable ids").
         case derived(fields: [String])
     }
 

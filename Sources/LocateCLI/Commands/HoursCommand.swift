@@ -36,7 +36,7 @@ struct HoursCommand: ParsableCommand {
 
         @Option(
             help: ArgumentHelp(
-                "Country or region for public holidays (CZ, DE-BY, GB-SCT; README \"Public holidays\").",
+                "Country or region for public holidays (CZ, DE-BY, GB-SCT; docs/holidays.md).",
                 valueName: "CODE"))
         var country: String?
 

@@ -26,7 +26,7 @@ struct ServeCommand: ParsableCommand {
             get the state before). One log line per request on stderr. SIGINT or SIGTERM: requests in flight finish, \
             then exit 0. Contributions: POST /v1/toilets, /v1/toilets/{dataset}/{id}/edits, /reports and /photos are \
             stored pending until a maintainer approves them; maintainers list and decide them at /v1/contributions \
-            with a bearer token (locate token create); approved photos are at /v1/photos/{sha256} (README \
+            with a bearer token (locate token create); approved photos are at /v1/photos/{sha256} (docs/guide.md, \
             "Contributions over HTTP"). Runs locate-serve from beside locate (or $LOCATE_SERVE).
             """
     )

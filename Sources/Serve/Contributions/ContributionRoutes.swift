@@ -4,7 +4,7 @@ import NIOCore
 import Photos
 import Storage
 
-/// The contribution routes (README "Contributions over HTTP"): submitting, the maintainer
+/// The contribution routes (docs/guide.md, "Contributions over HTTP"): submitting, the maintainer
 /// endpoints and photos, registered on the server's router with one call.
 enum ContributionRoutes {
     /// Every route, as `docs/openapi.yaml` lists it.

@@ -3,7 +3,7 @@ public import Geo
 
 /// What `locate serve` accepts from contributors: where, how much and how often
 /// (`--photos`, `--region`, `--submissions-per-hour`; the byte limits are fixed and
-/// documented in README "Contributions over HTTP").
+/// documented in docs/guide.md, "Contributions over HTTP").
 public struct ContributionSettings: Sendable, Equatable {
     /// The photo folder; nil: `<db>.photos` beside the database.
     public var photosFolder: String?

@@ -41,6 +41,9 @@ let package = Package(
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .target(name: "Photos", dependencies: ["CVips", "Storage"], swiftSettings: strict),
         .target(name: "Geo", dependencies: ["CSpatial"], swiftSettings: strict),
+        // Routino (libroutino, AGPL-3.0) for walking and wheelchair routes: only Routing imports it.
+        .systemLibrary(name: "CRoutino", providers: [.apt(["libroutino-dev"])]),
+        .target(name: "Routing", dependencies: ["CRoutino", "Geo"], swiftSettings: strict),
         .target(name: "Hours", swiftSettings: strict),
         .target(
             name: "Storage",
@@ -59,7 +62,7 @@ let package = Package(
         ),
         .target(
             name: "Query",
-            dependencies: ["Storage", "Geo", "Hours"],
+            dependencies: ["Storage", "Geo", "Hours", "Routing"],
             swiftSettings: strict
         ),
         // The preview page's HTML, script and style sheets are files (Sources/Export/Resources/),
@@ -134,6 +137,7 @@ let package = Package(
             dependencies: ["Storage", "SyntheticData", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/Support", exclude: ["fake_gios.py", "fault_http.py"], swiftSettings: strict),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "LocateTestSupport"], swiftSettings: strict),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geo", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "HoursTests", dependencies: ["Hours", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Geo", "SyntheticData", "LocateTestSupport", "LocateCLI"],

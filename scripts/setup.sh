@@ -14,6 +14,8 @@ packages=(
   proj-data                 # PROJ's EPSG database and grids
   libjs-leaflet             # Leaflet, copied into snapshot preview pages
   libvips-dev               # libvips: locate serve decodes and re-encodes uploaded photos
+  routino                   # planetsplitter, filedumper: locate network build makes street networks
+  libroutino-dev            # libroutino: routes by foot and wheelchair (--by, by=)
 )
 if [ "${1:-}" = "--test" ]; then
   packages+=(

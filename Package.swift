@@ -78,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "LocateCLI",
             dependencies: [
-                "Ingest", "Query", "Export", "Storage", "Geo", "Hours", "ServeOptions",
+                "Ingest", "Query", "Export", "Storage", "Geo", "Hours", "ServeOptions", "Routing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -104,7 +104,7 @@ let package = Package(
         .target(
             name: "Serve",
             dependencies: [
-                "Query", "Export", "Storage", "Geo", "Hours", "Photos", "Ingest",
+                "Query", "Export", "Storage", "Geo", "Hours", "Photos", "Ingest", "Routing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -20,14 +20,25 @@ public enum NetworkCatalog {
     /// point (the smallest when several do), else the one whose area is nearest to it (the
     /// start point is then usually too far from its ways, which routing reports).
     public static func network(for point: Coordinate, databasePath path: String, name: String? = nil) throws -> StreetNetwork {
+        try StreetNetwork(folder: try chosenFolder(for: point, databasePath: path, name: name))
+    }
+
+    /// The folder of the network `network(for:databasePath:name:)` loads, its link resolved
+    /// (a rebuild gives a new folder).
+    static func chosenFolder(for point: Coordinate, databasePath path: String, name: String? = nil) throws -> String {
         let parent = folder(forDatabase: path)
         let all = try list(databasePath: path)
+        func resolved(_ name: String) -> String {
+            let link = (parent as NSString).appendingPathComponent(name)
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: link) else { return link }
+            return (parent as NSString).appendingPathComponent(target)
+        }
         if let name {
-            guard let m = all.first(where: { $0.name == name }) else {
+            guard all.contains(where: { $0.name == name }) else {
                 throw RoutingError.badNetwork(
                     path: (parent as NSString).appendingPathComponent(name), reason: "no network of that name")
             }
-            return try StreetNetwork(folder: (parent as NSString).appendingPathComponent(m.name))
+            return resolved(name)
         }
         func area(_ b: BoundingBox) -> Double { (b.maxLatitude - b.minLatitude) * (b.maxLongitude - b.minLongitude) }
         func outside(_ b: BoundingBox) -> Double {
@@ -37,7 +48,7 @@ public enum NetworkCatalog {
         }
         guard let best = all.min(by: { (outside($0.bbox), area($0.bbox), $0.name) < (outside($1.bbox), area($1.bbox), $1.name) })
         else { throw RoutingError.noNetwork(folder: parent) }
-        return try StreetNetwork(folder: (parent as NSString).appendingPathComponent(best.name))
+        return resolved(best.name)
     }
 
     /// Throws unless `name` is a plain name a folder may have.

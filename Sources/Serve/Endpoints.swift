@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import Hours
 import Query
+import Routing
 import Storage
 
 /// A JSON answer and what its caching headers depend on.
@@ -27,6 +28,8 @@ struct Endpoints: Sendable {
     let configuration: ServeConfiguration
     /// The wall clock (injected: the library never reads it itself).
     let now: @Sendable () -> Date
+    /// The street networks beside the database, loaded once (`by=`).
+    let networks = NetworkCache()
 
     /// `GET /v1/toilets/nearest`: `toilet-answer/1`, as `locate toilet --near … --json`.
     func nearestToilets(_ q: Parameters) throws -> Answer {
@@ -36,10 +39,11 @@ struct Endpoints: Sendable {
                 near: point, values: q.fields(NearestToiletsRequest.fields), maxLimit: configuration.maxLimit)
         }
         let state = try data.current()
+        let network = try request.by.map { _ in try networks.network(for: point, databasePath: data.path) }
         let answer = try state.withReader { r in
             try Parameters.request {
                 let time = try request.instant(using: r.toilets, now: now())
-                return try request.answer(using: r.toilets, at: time?.at)
+                return try request.answer(using: r.toilets, at: time?.at, network: network)
             }
         }
         return Answer(

@@ -146,7 +146,7 @@ let package = Package(
             name: "IngestTests", dependencies: ["Ingest", "Storage", "Geo", "LocateTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "QueryTests", dependencies: ["Query", "Ingest", "Storage", "Geo", "LocateTestSupport"],
+            name: "QueryTests", dependencies: ["Query", "Ingest", "Storage", "Geo", "Routing", "LocateTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport", "Storage"], exclude: ["bad-input"],

@@ -85,7 +85,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "LocateBench",
-            dependencies: ["Ingest", "Query", "Export", "Storage", "Geo", "Hours", "SyntheticData"],
+            dependencies: ["Ingest", "Query", "Export", "Storage", "Geo", "Hours", "SyntheticData", "Routing"],
             path: "Sources/LocateBench",
             swiftSettings: strict
         ),

@@ -41,11 +41,14 @@ let package = Package(
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .target(name: "Photos", dependencies: ["CVips", "Storage"], swiftSettings: strict),
         .target(name: "Geo", dependencies: ["CSpatial"], swiftSettings: strict),
-        .target(name: "Hours", swiftSettings: strict),
+        // The domain values every module shares: the toilet's field table (`ToiletAttribute`),
+        // its details, access, wheelchair access and hours status. Depends on nothing.
+        .target(name: "Places", swiftSettings: strict),
+        .target(name: "Hours", dependencies: ["Places"], swiftSettings: strict),
         .target(
             name: "Storage",
             dependencies: [
-                "Geo", "Hours", "CSpatial",
+                "Geo", "Hours", "Places", "CSpatial",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -54,19 +57,19 @@ let package = Package(
         ),
         .target(
             name: "Ingest",
-            dependencies: ["Storage", "Geo", "Hours", "FetchContract", .product(name: "Yams", package: "Yams")],
+            dependencies: ["Storage", "Geo", "Hours", "Places", "FetchContract", .product(name: "Yams", package: "Yams")],
             swiftSettings: strict
         ),
         .target(
             name: "Query",
-            dependencies: ["Storage", "Geo", "Hours"],
+            dependencies: ["Storage", "Geo", "Hours", "Places"],
             swiftSettings: strict
         ),
         // The preview page's HTML, script and style sheets are files (Sources/Export/Resources/),
         // built into the code: one self-contained binary, no resource bundle beside it.
         .target(
             name: "Export",
-            dependencies: ["Storage", "Geo", "Hours"],
+            dependencies: ["Storage", "Geo", "Hours", "Places"],
             resources: ["preview.html", "contribute.html", "preview.js", "contribute.js", "preview.css"].map {
                 .embedInCode("Resources/" + $0)
             },
@@ -75,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "LocateCLI",
             dependencies: [
-                "Ingest", "Query", "Export", "Storage", "Geo", "Hours", "ServeOptions",
+                "Ingest", "Query", "Export", "Storage", "Geo", "Hours", "Places", "ServeOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -101,7 +104,7 @@ let package = Package(
         .target(
             name: "Serve",
             dependencies: [
-                "Query", "Export", "Storage", "Geo", "Hours", "Photos", "Ingest",
+                "Query", "Export", "Storage", "Geo", "Hours", "Places", "Photos", "Ingest",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -136,21 +139,21 @@ let package = Package(
         .testTarget(name: "GeoTests", dependencies: ["Geo", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "HoursTests", dependencies: ["Hours", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "StorageTests", dependencies: ["Storage", "Geo", "SyntheticData", "LocateTestSupport", "LocateCLI"],
+            name: "StorageTests", dependencies: ["Storage", "Geo", "Places", "SyntheticData", "LocateTestSupport", "LocateCLI"],
             swiftSettings: strict),
         .testTarget(
-            name: "IngestTests", dependencies: ["Ingest", "Storage", "Geo", "LocateTestSupport"],
+            name: "IngestTests", dependencies: ["Ingest", "Storage", "Geo", "Places", "LocateTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "QueryTests", dependencies: ["Query", "Ingest", "Storage", "Geo", "LocateTestSupport"],
+            name: "QueryTests", dependencies: ["Query", "Ingest", "Storage", "Geo", "Places", "LocateTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport", "Storage"], exclude: ["bad-input"],
+            name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport", "Storage", "Places"], exclude: ["bad-input"],
             swiftSettings: strict),
         .testTarget(
             name: "ServeTests",
             dependencies: [
-                "Serve", "Query", "Storage", "Geo", "LocateTestSupport", "LocateServe", "LocateCLI", "Photos",
+                "Serve", "Query", "Storage", "Geo", "Places", "LocateTestSupport", "LocateServe", "LocateCLI", "Photos",
                 "PhotoTestSupport",
             ],
             swiftSettings: strict),
@@ -160,7 +163,7 @@ let package = Package(
             name: "PhotosTests", dependencies: ["Photos", "PhotoTestSupport", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzEntries"], swiftSettings: strict),
         .testTarget(
-            name: "ExportTests", dependencies: ["Export", "Ingest", "Storage", "Geo", "LocateTestSupport"], exclude: ["golden"],
+            name: "ExportTests", dependencies: ["Export", "Ingest", "Storage", "Geo", "Places", "LocateTestSupport"], exclude: ["golden"],
             swiftSettings: strict),
     ]
 )

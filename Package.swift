@@ -44,11 +44,14 @@ let package = Package(
         // Routino (libroutino, AGPL-3.0) for walking and wheelchair routes: only Routing imports it.
         .systemLibrary(name: "CRoutino", providers: [.apt(["libroutino-dev"])]),
         .target(name: "Routing", dependencies: ["CRoutino", "Geo"], swiftSettings: strict),
-        .target(name: "Hours", swiftSettings: strict),
+        // The domain values every module shares: the toilet's field table (`ToiletAttribute`),
+        // its details, access, wheelchair access and hours status. Depends on nothing.
+        .target(name: "Places", swiftSettings: strict),
+        .target(name: "Hours", dependencies: ["Places"], swiftSettings: strict),
         .target(
             name: "Storage",
             dependencies: [
-                "Geo", "Hours", "CSpatial",
+                "Geo", "Hours", "Places", "CSpatial",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -57,19 +60,19 @@ let package = Package(
         ),
         .target(
             name: "Ingest",
-            dependencies: ["Storage", "Geo", "Hours", "FetchContract", .product(name: "Yams", package: "Yams")],
+            dependencies: ["Storage", "Geo", "Hours", "Places", "FetchContract", .product(name: "Yams", package: "Yams")],
             swiftSettings: strict
         ),
         .target(
             name: "Query",
-            dependencies: ["Storage", "Geo", "Hours", "Routing"],
+            dependencies: ["Storage", "Geo", "Hours", "Places", "Routing"],
             swiftSettings: strict
         ),
         // The preview page's HTML, script and style sheets are files (Sources/Export/Resources/),
         // built into the code: one self-contained binary, no resource bundle beside it.
         .target(
             name: "Export",
-            dependencies: ["Storage", "Geo", "Hours"],
+            dependencies: ["Storage", "Geo", "Hours", "Places"],
             resources: ["preview.html", "contribute.html", "preview.js", "contribute.js", "preview.css"].map {
                 .embedInCode("Resources/" + $0)
             },
@@ -78,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "LocateCLI",
             dependencies: [
-                "Ingest", "Query", "Export", "Storage", "Geo", "Hours", "ServeOptions", "Routing",
+                "Ingest", "Query", "Export", "Storage", "Geo", "Hours", "Places", "ServeOptions", "Routing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -104,7 +107,7 @@ let package = Package(
         .target(
             name: "Serve",
             dependencies: [
-                "Query", "Export", "Storage", "Geo", "Hours", "Photos", "Ingest", "Routing",
+                "Query", "Export", "Storage", "Geo", "Hours", "Places", "Photos", "Ingest", "Routing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -140,21 +143,21 @@ let package = Package(
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geo", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "HoursTests", dependencies: ["Hours", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "StorageTests", dependencies: ["Storage", "Geo", "SyntheticData", "LocateTestSupport", "LocateCLI"],
+            name: "StorageTests", dependencies: ["Storage", "Geo", "Places", "SyntheticData", "LocateTestSupport", "LocateCLI"],
             swiftSettings: strict),
         .testTarget(
-            name: "IngestTests", dependencies: ["Ingest", "Storage", "Geo", "LocateTestSupport"],
+            name: "IngestTests", dependencies: ["Ingest", "Storage", "Geo", "Places", "LocateTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "QueryTests", dependencies: ["Query", "Ingest", "Storage", "Geo", "Routing", "LocateTestSupport"],
+            name: "QueryTests", dependencies: ["Query", "Ingest", "Storage", "Geo", "Places", "Routing", "LocateTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport", "Storage"], exclude: ["bad-input"],
+            name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport", "Storage", "Places"], exclude: ["bad-input"],
             swiftSettings: strict),
         .testTarget(
             name: "ServeTests",
             dependencies: [
-                "Serve", "Query", "Storage", "Geo", "LocateTestSupport", "LocateServe", "LocateCLI", "Photos",
+                "Serve", "Query", "Storage", "Geo", "Places", "LocateTestSupport", "LocateServe", "LocateCLI", "Photos",
                 "PhotoTestSupport",
             ],
             swiftSettings: strict),
@@ -164,7 +167,7 @@ let package = Package(
             name: "PhotosTests", dependencies: ["Photos", "PhotoTestSupport", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzEntries"], swiftSettings: strict),
         .testTarget(
-            name: "ExportTests", dependencies: ["Export", "Ingest", "Storage", "Geo", "LocateTestSupport"], exclude: ["golden"],
+            name: "ExportTests", dependencies: ["Export", "Ingest", "Storage", "Geo", "Places", "LocateTestSupport"], exclude: ["golden"],
             swiftSettings: strict),
     ]
 )

@@ -18,6 +18,7 @@ struct ToiletQuery: Equatable {
     var publicOnly = false
     var changingTable = false
     var unisex = false
+    var with: [String] = []
     var datasets: [String] = []
     var openNow = false
     var at: String?
@@ -54,6 +55,7 @@ struct ToiletQuery: Equatable {
             (.unisex, unisex), (.openNow, openNow), (.includeUnknown, includeUnknown), (.walk, walk),
         ]
         for (field, on) in flags where on { v[field] = ["true"] }
+        if !with.isEmpty { v[.with] = with }
         if !datasets.isEmpty { v[.dataset] = datasets }
         return v
     }

@@ -62,7 +62,8 @@ public struct NetworkBuilder: Sendable {
         p.standardOutput = out
         p.standardError = err
         do { try p.run() } catch {
-            throw RoutingError.buildFailed(tool: tool, source: source, status: -1, detail: "cannot run (\(error.localizedDescription))")
+            throw RoutingError.buildFailed(
+                tool: tool, source: source, status: -1, detail: "cannot run (\(error.localizedDescription))")
         }
         // Read both pipes to their ends before waiting, so a chatty tool never blocks on a full pipe.
         let errReader = Thread.detachedRead(err.fileHandleForReading)

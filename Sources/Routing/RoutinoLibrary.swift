@@ -35,7 +35,8 @@ enum RoutinoLibrary {
                 throw RoutingError.library(function: "Routino_CheckAPIVersion", code: croutino_errno(), folder: folder)
             }
             guard Routino_ParseXMLProfiles(profilesPath) == 0 else {
-                throw RoutingError.badNetwork(path: profilesPath, reason: "Routino cannot read its profiles (error \(croutino_errno()))")
+                throw RoutingError.badNetwork(
+                    path: profilesPath, reason: "Routino cannot read its profiles (error \(croutino_errno()))")
             }
             guard Routino_ParseXMLTranslations(translationsPath) == 0 else {
                 throw RoutingError.badNetwork(
@@ -56,7 +57,8 @@ enum RoutinoLibrary {
     /// route is the shortest by length over the ways the mode may use. Call with the lock held.
     static func profile(_ mode: TravelMode, database: OpaquePointer, folder: String) throws -> OpaquePointer {
         guard let named = Routino_GetProfile(mode.profileName), let user = Routino_CreateUserProfileFromProfile(named) else {
-            throw RoutingError.library(function: "Routino_GetProfile(\(mode.profileName))", code: croutino_errno(), folder: folder)
+            throw RoutingError.library(
+                function: "Routino_GetProfile(\(mode.profileName))", code: croutino_errno(), folder: folder)
         }
         defer { free(user) }
         withUnsafeMutableBytes(of: &user.pointee.highway) { raw in

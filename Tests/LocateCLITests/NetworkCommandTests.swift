@@ -17,7 +17,9 @@ struct NetworkCommandTests {
         try CLI.ingest(["pipelines/osm-toilets-helsinki-centre.yml", "--db", db])
         let built = try CLI.run(["network", "build", extract, "--db", db])
         try #require(built.status == 0, "\(built.stderr)")
-        #expect(built.stdout.hasPrefix("helsinki-centre  3059 nodes  lat 60.164158…60.179107  lon 24.935185…24.953411  from \(extract)"))
+        #expect(
+            built.stdout.hasPrefix(
+                "helsinki-centre  3059 nodes  lat 60.164158…60.179107  lon 24.935185…24.953411  from \(extract)"))
         return db
     }
 
@@ -47,7 +49,9 @@ struct NetworkCommandTests {
                 2  322 m     223 m  5 min  NE   toilet at 60.17112,24.94158  ?      ?      unknown     26 m north-east along Kaivokatu
 
                 """)
-        let chair = try CLI.run(["toilet", "--near", "60.1699,24.9384", "--by", "wheelchair", "--limit", "1", "--json", "--db", db])
+        let chair = try CLI.run([
+            "toilet", "--near", "60.1699,24.9384", "--by", "wheelchair", "--limit", "1", "--json", "--db", db,
+        ])
         #expect(chair.status == 0, "\(chair.stderr)")
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(chair.stdout.utf8)) as? [String: Any])
         #expect(doc["by"] as? String == "wheelchair")
@@ -66,7 +70,9 @@ struct NetworkCommandTests {
         #expect(bad.stderr.hasPrefix("Error: --by 'car' is not a travel mode (foot or wheelchair)\n"))
         let far = try CLI.run(["toilet", "--near", "60.15,24.94", "--by", "foot", "--db", db])
         #expect(far.status == 1)
-        #expect(far.stderr == "error: start point 60.15,24.94 is too far from the nearest way of network 'helsinki-centre' (limit 500 m)\n")
+        #expect(
+            far.stderr
+                == "error: start point 60.15,24.94 is too far from the nearest way of network 'helsinki-centre' (limit 500 m)\n")
         let noNetwork = try CLI.run(["toilet", "--near", "50.0875,14.4214", "--by", "foot", "--db", try CLI.sampleDatabase()])
         #expect(noNetwork.status == 1)
         #expect(noNetwork.stderr.hasPrefix("error: no street network in "))

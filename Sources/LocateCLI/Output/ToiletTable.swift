@@ -1,10 +1,10 @@
 import Foundation
 import Geo
 import Hours
+import Places
 import Query
 import Routing
 import Storage
-import Places
 
 /// The human table of toilet results.
 enum ToiletTable {

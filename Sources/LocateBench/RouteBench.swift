@@ -10,8 +10,8 @@ import SyntheticData
 /// (the network and finder loaded once, as the server has them). Prints p50 and p95.
 enum RouteBench {
     static func run(db: String, queries: Int) throws {
-        let store = try LocateStore(readingAt: db)
-        let finder = try ToiletFinder(store: store)
+        // As `locate toilet` opens it: from the derived files when they are current.
+        let finder = try ToiletFinder(currentFilesOf: db) ?? ToiletFinder(store: LocateStore(readingAt: db))
         guard let manifest = try NetworkCatalog.list(databasePath: db).first else {
             throw RoutingError.noNetwork(folder: NetworkCatalog.folder(forDatabase: db))
         }

@@ -26,8 +26,7 @@ public final class RouteStart {
     /// none. Throws when the start point turns out farther than
     /// `StreetNetwork.startLimitMeters` from the way it was placed on.
     public func route(to destination: Coordinate) throws -> RouteOutcome {
-        guard let end = network.waypoint(destination, mode: mode) else { return .none(.destinationOffNetwork) }
-        defer { free(UnsafeMutableRawPointer(end)) }
+        guard let end = network.destination(destination, mode: mode) else { return .none(.destinationOffNetwork) }
         guard let path = try network.path(from: waypoint, to: end, mode: mode), let first = path.first, let last = path.last
         else { return .none(.unreachable) }
         let startSnap = geodesic.distance(from: point, to: first.point)

@@ -18,6 +18,17 @@ public final class StreetNetwork: @unchecked Sendable {
     private let database: OpaquePointer
     private let translation: OpaquePointer
     private let profiles: [TravelMode: OpaquePointer]
+    /// Destination waypoints already found (Routino's search for the nearest segment is most
+    /// of a route's cost on a small network: about 1.1 of 1.8 ms on central Helsinki), kept
+    /// while the network is loaded: one small struct per toilet and mode asked about.
+    /// Guarded by `RoutinoLibrary.lock`.
+    private var destinations: [Destination: OpaquePointer] = [:]
+
+    private struct Destination: Hashable {
+        var latitude: Double
+        var longitude: Double
+        var mode: TravelMode
+    }
 
     /// Loads the network in `folder`; a missing or damaged one names the folder.
     public init(folder: String) throws {
@@ -45,6 +56,7 @@ public final class StreetNetwork: @unchecked Sendable {
 
     deinit {
         RoutinoLibrary.locked {
+            for w in destinations.values { free(UnsafeMutableRawPointer(w)) }
             for p in profiles.values { free(UnsafeMutableRawPointer(p)) }
             Routino_UnloadDatabase(database)
         }
@@ -66,6 +78,19 @@ public final class StreetNetwork: @unchecked Sendable {
         RoutinoLibrary.locked {
             guard let profile = profiles[mode] else { return nil }
             return Routino_FindWaypoint(database, profile, point.latitude, point.longitude)
+        }
+    }
+
+    /// Routino's waypoint for a destination, owned by the network (never freed by the
+    /// caller), or nil when no usable way is near.
+    func destination(_ point: Coordinate, mode: TravelMode) -> OpaquePointer? {
+        let key = Destination(latitude: point.latitude, longitude: point.longitude, mode: mode)
+        return RoutinoLibrary.locked {
+            if let w = destinations[key] { return w }
+            guard let profile = profiles[mode], let w = Routino_FindWaypoint(database, profile, point.latitude, point.longitude)
+            else { return nil }
+            destinations[key] = w
+            return w
         }
     }
 

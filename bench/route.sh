@@ -29,7 +29,7 @@ t = sorted(x * 1000 for x in json.load(open(sys.argv[1]))["results"][0]["times"]
 print(f"command by=foot k=5 runs={len(t)} p50_ms={t[len(t)//2]:.2f} p95_ms={t[len(t)*95//100]:.2f}")
 PY
 port=${PORT:-18426}
-"$BIN/locate" serve --db "$db" --port "$port" >"$OUT/route-serve.log" 2>&1 &
+"$BIN/locate-serve" --db "$db" --port "$port" --rate 1e9 --burst 1000000000 >"$OUT/route-serve.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/v1/toilets/nearest?lat=60.17&lon=24.94" >/dev/null && break; sleep 0.2; done

@@ -88,7 +88,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "LocateBench",
-            dependencies: ["Ingest", "Query", "Export", "Storage", "Geo", "Hours", "SyntheticData"],
+            dependencies: ["Ingest", "Query", "Export", "Storage", "Geo", "Hours", "SyntheticData", "OSMPBF"],
             path: "Sources/LocateBench",
             swiftSettings: strict
         ),

@@ -34,17 +34,19 @@ public final class PBFFile {
     public init(path: String) throws(PBFError) {
         self.path = path
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(path: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
+            throw .unreadable(
+                path: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
         }
         self.handle = handle
         let end: UInt64
         do { end = try handle.seekToEnd() } catch { throw .unreadable(path: path, reason: error.localizedDescription) }
         size = Int64(end)
         guard size > 0 else { throw .notPBF(path: path, reason: "the file is empty") }
-        let start = (try? { () throws -> Data? in
-            try handle.seek(toOffset: 0)
-            return try handle.read(upToCount: 8)
-        }()) ?? nil
+        let start =
+            (try? { () throws -> Data? in
+                try handle.seek(toOffset: 0)
+                return try handle.read(upToCount: 8)
+            }()) ?? nil
         if let start, let kind = PBFFile.otherFormat(start) { throw .notPBF(path: path, reason: kind) }
         guard let frame = try BlobFrame.read(handle, path: path, at: 0, fileSize: size) else {
             throw .notPBF(path: path, reason: "the file is empty")
@@ -62,7 +64,9 @@ public final class PBFFile {
     /// Names a file that is plainly something else: OSM XML, gzip, bzip2, JSON.
     static func otherFormat(_ start: Data) -> String? {
         let text = String(decoding: start.prefix(5), as: UTF8.self)
-        if text.hasPrefix("<?xml") || text.hasPrefix("<osm") { return "it is XML (an .osm file? read it with osmium cat -o out.osm.pbf)" }
+        if text.hasPrefix("<?xml") || text.hasPrefix("<osm") {
+            return "it is XML (an .osm file? read it with osmium cat -o out.osm.pbf)"
+        }
         if start.starts(with: [0x1F, 0x8B]) { return "it is gzip-compressed (gunzip it, or is it .osc.gz?)" }
         if start.starts(with: [0x42, 0x5A, 0x68]) { return "it is bzip2-compressed" }
         if text.hasPrefix("{") || text.hasPrefix("[") { return "it looks like JSON" }
@@ -95,7 +99,9 @@ public final class PBFFile {
                     at = next
                 }
                 guard let frame = try BlobFrame.read(handle, path: path, at: at, fileSize: size, observe: observe) else { break }
-                guard frame.type == "OSMData" else { throw PBFError.unexpectedBlob(path: path, offset: frame.offset, type: frame.type) }
+                guard frame.type == "OSMData" else {
+                    throw PBFError.unexpectedBlob(path: path, offset: frame.offset, type: frame.type)
+                }
                 next = frame.end
                 batchBytes += frame.blob.count
                 batch.append(frame)

@@ -31,29 +31,29 @@ public struct PBFHeader: Sendable, Equatable {
     static func decode(_ content: [UInt8], path: String, offset: Int64) throws(PBFError) -> PBFHeader {
         var header = PBFHeader()
         do throws(ProtoError) {
-          try withBytes(content) { (bytes: UnsafeRawBufferPointer) throws(ProtoError) in
-            var r = ProtoReader(bytes)
-            while let (number, wire) = try r.nextField() {
-                switch (number, wire) {
-                case (1, .lengthDelimited):
-                    var box = try r.message()
-                    var v: [Int: Int64] = [:]
-                    while let (n, w) = try box.nextField() {
-                        if (1...4).contains(n), w == .varint { v[n] = try box.signedVarint() } else { try box.skip(w) }
+            try withBytes(content) { (bytes: UnsafeRawBufferPointer) throws(ProtoError) in
+                var r = ProtoReader(bytes)
+                while let (number, wire) = try r.nextField() {
+                    switch (number, wire) {
+                    case (1, .lengthDelimited):
+                        var box = try r.message()
+                        var v: [Int: Int64] = [:]
+                        while let (n, w) = try box.nextField() {
+                            if (1...4).contains(n), w == .varint { v[n] = try box.signedVarint() } else { try box.skip(w) }
+                        }
+                        if let l = v[1], let rr = v[2], let t = v[3], let b = v[4] {
+                            header.bbox = (Double(l) / 1e9, Double(b) / 1e9, Double(rr) / 1e9, Double(t) / 1e9)
+                        }
+                    case (4, .lengthDelimited): header.requiredFeatures.append(try r.string())
+                    case (5, .lengthDelimited): header.optionalFeatures.append(try r.string())
+                    case (16, .lengthDelimited): header.writingProgram = try r.string()
+                    case (32, .varint): header.replicationTimestamp = try r.int64()
+                    case (33, .varint): header.replicationSequence = try r.int64()
+                    case (34, .lengthDelimited): header.replicationBaseURL = try r.string()
+                    default: try r.skip(wire)
                     }
-                    if let l = v[1], let rr = v[2], let t = v[3], let b = v[4] {
-                        header.bbox = (Double(l) / 1e9, Double(b) / 1e9, Double(rr) / 1e9, Double(t) / 1e9)
-                    }
-                case (4, .lengthDelimited): header.requiredFeatures.append(try r.string())
-                case (5, .lengthDelimited): header.optionalFeatures.append(try r.string())
-                case (16, .lengthDelimited): header.writingProgram = try r.string()
-                case (32, .varint): header.replicationTimestamp = try r.int64()
-                case (33, .varint): header.replicationSequence = try r.int64()
-                case (34, .lengthDelimited): header.replicationBaseURL = try r.string()
-                default: try r.skip(wire)
                 }
             }
-          }
         } catch {
             throw .malformed(path: path, offset: offset, message: "HeaderBlock", reason: error.reason)
         }

@@ -142,7 +142,11 @@ struct PrimitiveBlockDecoder {
     private mutating func noteNodeID(_ id: Int64) {
         out.nodeCount += 1
         if let r = out.nodeIDRange {
-            if id < r.lowerBound { out.nodeIDRange = id...r.upperBound } else if id > r.upperBound { out.nodeIDRange = r.lowerBound...id }
+            if id < r.lowerBound {
+                out.nodeIDRange = id...r.upperBound
+            } else if id > r.upperBound {
+                out.nodeIDRange = r.lowerBound...id
+            }
         } else {
             out.nodeIDRange = id...id
         }
@@ -173,7 +177,8 @@ extension PrimitiveBlockDecoder {
         let selected = try selects(keys: keys, values: values)
         if selected || plan.nodeIDs.contains(id) {
             out.nodes.append(
-                OSMNode(id: id, position: try position(lat: lat, lon: lon), tags: selected ? tags(keys: keys, values: values) : []))
+                OSMNode(
+                    id: id, position: try position(lat: lat, lon: lon), tags: selected ? tags(keys: keys, values: values) : []))
         }
     }
 

@@ -100,7 +100,10 @@ struct OSMPBFIngestTests {
 
     @Test func kouvolaWithoutToiletsIsAClearReport() throws {
         let store = try newStore()
-        #expect(throws: IngestError.emptyInput(path: Fixtures.shared("osm-pbf/kouvola-sample.osm.pbf"), dataset: "osm-toilets-kouvola", active: 0)) {
+        #expect(
+            throws: IngestError.emptyInput(
+                path: Fixtures.shared("osm-pbf/kouvola-sample.osm.pbf"), dataset: "osm-toilets-kouvola", active: 0)
+        ) {
             try ingest("osm-toilets-kouvola-pbf", into: store)
         }
         #expect(try store.testRows(sql: "SELECT count(*) AS n FROM ingest_runs").first?["n"] as Int? == 0)

@@ -50,7 +50,8 @@ struct PBFReaderTests {
         let file = try PBFFile(path: Self.helsinki)
         // Every tagged object selected by one key-present condition per type of key seen:
         // here, ask for all nodes and ways by id and all relations by a condition on `type`.
-        let plan = ScanPlan(selection: [[TagCondition(key: "type", value: nil)]], wayIDs: Set(ways.keys), nodeIDs: Set(nodes.keys))
+        let plan = ScanPlan(
+            selection: [[TagCondition(key: "type", value: nil)]], wayIDs: Set(ways.keys), nodeIDs: Set(nodes.keys))
         var seenNodes = 0
         var seenWays = 0
         var counts = (0, 0, 0)

@@ -72,7 +72,8 @@ final class PBFFeatureReader: FeatureReader {
         guard path != label else { return e }
         switch e {
         case .unreadable(_, let r): return .unreadable(path: label, reason: r)
-        case .truncated(_, let o, let w, let n, let a): return .truncated(path: label, offset: o, what: w, needed: n, available: a)
+        case .truncated(_, let o, let w, let n, let a):
+            return .truncated(path: label, offset: o, what: w, needed: n, available: a)
         case .tooLarge(_, let o, let w, let s, let l): return .tooLarge(path: label, offset: o, what: w, size: s, limit: l)
         case .malformed(_, let o, let m, let r): return .malformed(path: label, offset: o, message: m, reason: r)
         case .unsupportedCompression(_, let o, let k): return .unsupportedCompression(path: label, offset: o, kind: k)

@@ -98,6 +98,18 @@ struct OSMPBFIngestTests {
         return ring.map { (lon: $0[0], lat: $0[1]) }
     }
 
+    /// `source.filters` decide the selection: `toilets=yes` alone takes the crypt of the
+    /// cathedral (`tourism=attraction`, no `amenity`), which the default leaves out.
+    @Test func filtersChooseTheObjects() throws {
+        var spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/osm-toilets-helsinki-pbf.yml"))
+        spec.overpass.filters = [[OverpassQuery.Condition(key: "toilets", value: "yes")]]
+        let store = try newStore()
+        let report = try IngestRunner(store: store, clock: fixedClock).run(spec)
+        #expect(report.run.accepted == 1)
+        let rows = try store.testRows(sql: "SELECT source_id, name, lon, lat FROM toilets")
+        #expect(rows.map { "\($0["source_id"] as String) \($0["name"] as String)" } == ["node/4371604494 Tuomiokirkon krypta"])
+    }
+
     @Test func kouvolaWithoutToiletsIsAClearReport() throws {
         let store = try newStore()
         #expect(
@@ -126,6 +138,26 @@ struct OSMPBFIngestTests {
 /// Damaged PBF files through an ingest: the reader's error, naming the block, and nothing
 /// written (the corpus is `Tests/OSMPBFTests/bad-input`).
 @Suite struct OSMPBFBadIngestTests {
+    /// Ways and relations that cannot be placed are rejected records with the reason; the
+    /// rest is stored (invented fixture `Tests/OSMPBFTests/fixtures/multipolygon.opl`).
+    @Test func unplacedObjectsAreRejectedWithTheirReason() throws {
+        let path = Fixtures.repo("Tests/OSMPBFTests/fixtures/multipolygon.osm.pbf")
+        let spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/osm-toilets-helsinki-pbf.yml"))
+        let store = try newStore()
+        let report = try IngestRunner(store: store, clock: fixedClock).run(spec, sourceOverride: path)
+        #expect([report.run.read, report.run.accepted, report.run.rejected] as [Int] == [6, 4, 2])
+        #expect(
+            report.rejected.map { "\($0.id ?? "-") \($0.field): \($0.reason)" } == [
+                "way/14 geometry: way/14: 1 of its 3 nodes are not in the file (cut off by the extract's boundary?); not placed",
+                "relation/21 geometry: relation/21 is a type=site: only multipolygons are placed",
+            ])
+        let rows = try store.testRows(sql: "SELECT source_id, lon, lat FROM toilets ORDER BY source_id")
+        #expect(
+            rows.map { "\($0["source_id"] as String) \($0["lon"] as Double),\($0["lat"] as Double)" } == [
+                "node/8 24.905,60.105", "relation/20 24.9005,60.1005", "way/12 24.903,60.1002508", "way/13 25.0005,60.2015",
+            ])
+    }
+
     @Test(arguments: [
         "truncated.osm.pbf", "blob-over-32mib.osm.pbf", "bad-zlib.osm.pbf", "unknown-feature.osm.pbf", "lzma-blob.osm.pbf",
         "xml.osm.pbf", "history.osh.pbf",

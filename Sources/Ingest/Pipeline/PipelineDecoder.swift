@@ -218,6 +218,8 @@ public enum PipelineDecoder {
             }
         }
         if format == .osmPBF {
+            let conditions = query.filters.joined().count
+            if conditions > 64 { throw m.error("filters", "\(conditions) conditions in all; osm-pbf reads at most 64") }
             if area != nil { throw m.error("area", "only for format: overpass") }
             if timeout != nil { throw m.error("query_timeout", "only for format: overpass") }
         }

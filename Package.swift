@@ -45,11 +45,14 @@ let package = Package(
         // The OpenStreetMap PBF reader (its own protobuf wire decoder; no SQL, no Storage).
         .target(name: "OSMPBF", dependencies: ["CZlib"], swiftSettings: strict),
         .target(name: "Geo", dependencies: ["CSpatial"], swiftSettings: strict),
-        .target(name: "Hours", swiftSettings: strict),
+        // The domain values every module shares: the toilet's field table (`ToiletAttribute`),
+        // its details, access, wheelchair access and hours status. Depends on nothing.
+        .target(name: "Places", swiftSettings: strict),
+        .target(name: "Hours", dependencies: ["Places"], swiftSettings: strict),
         .target(
             name: "Storage",
             dependencies: [
-                "Geo", "Hours", "CSpatial",
+                "Geo", "Hours", "Places", "CSpatial",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -59,20 +62,20 @@ let package = Package(
         .target(
             name: "Ingest",
             dependencies: [
-                "Storage", "Geo", "Hours", "FetchContract", "OSMPBF", .product(name: "Yams", package: "Yams"),
+                "Storage", "Geo", "Hours", "Places", "FetchContract", "OSMPBF", .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strict
         ),
         .target(
             name: "Query",
-            dependencies: ["Storage", "Geo", "Hours"],
+            dependencies: ["Storage", "Geo", "Hours", "Places"],
             swiftSettings: strict
         ),
         // The preview page's HTML, script and style sheets are files (Sources/Export/Resources/),
         // built into the code: one self-contained binary, no resource bundle beside it.
         .target(
             name: "Export",
-            dependencies: ["Storage", "Geo", "Hours"],
+            dependencies: ["Storage", "Geo", "Hours", "Places"],
             resources: ["preview.html", "contribute.html", "preview.js", "contribute.js", "preview.css"].map {
                 .embedInCode("Resources/" + $0)
             },
@@ -81,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "LocateCLI",
             dependencies: [
-                "Ingest", "Query", "Export", "Storage", "Geo", "Hours", "ServeOptions",
+                "Ingest", "Query", "Export", "Storage", "Geo", "Hours", "Places", "ServeOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -107,7 +110,7 @@ let package = Package(
         .target(
             name: "Serve",
             dependencies: [
-                "Query", "Export", "Storage", "Geo", "Hours", "Photos", "Ingest",
+                "Query", "Export", "Storage", "Geo", "Hours", "Places", "Photos", "Ingest",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -142,21 +145,21 @@ let package = Package(
         .testTarget(name: "GeoTests", dependencies: ["Geo", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "HoursTests", dependencies: ["Hours", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "StorageTests", dependencies: ["Storage", "Geo", "SyntheticData", "LocateTestSupport", "LocateCLI"],
+            name: "StorageTests", dependencies: ["Storage", "Geo", "Places", "SyntheticData", "LocateTestSupport", "LocateCLI"],
             swiftSettings: strict),
         .testTarget(
-            name: "IngestTests", dependencies: ["Ingest", "Storage", "Geo", "LocateTestSupport"],
+            name: "IngestTests", dependencies: ["Ingest", "Storage", "Geo", "Places", "LocateTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "QueryTests", dependencies: ["Query", "Ingest", "Storage", "Geo", "LocateTestSupport"],
+            name: "QueryTests", dependencies: ["Query", "Ingest", "Storage", "Geo", "Places", "LocateTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport", "Storage"], exclude: ["bad-input"],
+            name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport", "Storage", "Places"], exclude: ["bad-input"],
             swiftSettings: strict),
         .testTarget(
             name: "ServeTests",
             dependencies: [
-                "Serve", "Query", "Storage", "Geo", "LocateTestSupport", "LocateServe", "LocateCLI", "Photos",
+                "Serve", "Query", "Storage", "Geo", "Places", "LocateTestSupport", "LocateServe", "LocateCLI", "Photos",
                 "PhotoTestSupport",
             ],
             swiftSettings: strict),
@@ -169,7 +172,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzEntries"], swiftSettings: strict),
         .testTarget(
-            name: "ExportTests", dependencies: ["Export", "Ingest", "Storage", "Geo", "LocateTestSupport"], exclude: ["golden"],
+            name: "ExportTests", dependencies: ["Export", "Ingest", "Storage", "Geo", "Places", "LocateTestSupport"], exclude: ["golden"],
             swiftSettings: strict),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Hours
+import Places
 import Storage
 
 /// What the preview page needs beyond the GeoJSON files, computed at generation time by the
@@ -28,11 +29,22 @@ struct PreviewData {
         var attributions: [String]
         /// Where contributions go (`PreviewOptions.api`), or nil: none offered.
         var api: String?
+        /// The attributes a toilet popup shows, from the field table: `[key, label]` for a
+        /// yes/no attribute shown by its label when yes, `[key, null]` for words shown as
+        /// `key: value`.
+        var toiletAttributes: [[String?]] = ToiletAttribute.ordered.compactMap { a in
+            switch a.kind {
+            case .triState: return a.label.map { [a.key, $0] }
+            case .choice, .list: return [a.key, nil]
+            case .text: return nil
+            }
+        }
 
         enum CodingKeys: String, CodingKey {
             case generatedAt = "generated_at", generatedUnix = "generated_unix", pollutants, tiles
             case tilesAttribution = "tiles_attribution"
             case view, attributions, api
+            case toiletAttributes = "toilet_attributes"
         }
 
         /// Every key present, null when absent (the JSON contract's rule, here too).
@@ -46,6 +58,7 @@ struct PreviewData {
             try c.encode(view, forKey: .view)
             try c.encode(attributions, forKey: .attributions)
             try c.encode(api, forKey: .api)
+            try c.encode(toiletAttributes, forKey: .toiletAttributes)
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import Hours
 import Storage
+import Places
 
 /// One exported feature: its global id, position and the Feature's JSON text.
 struct ExportedFeature {
@@ -29,6 +30,10 @@ struct FeatureBytes {
     var out: [UInt8] = []
     var stable: [UInt8]?
     private var first = true
+    /// A toilet's attributes, written between the other members in key order
+    /// (`ToiletAttribute.byKey`), and how many of them are written.
+    private var attributes: ToiletAttributes?
+    private var written = 0
 
     init(keepStable: Bool) {
         out.reserveCapacity(768)
@@ -55,7 +60,39 @@ struct FeatureBytes {
     static func number(_ v: Double?) -> String? { v.flatMap { $0.isFinite ? JSONText.number($0) : nil } }
 
     /// Closes the properties and the feature.
-    mutating func end() { raw("},\"type\":\"Feature\"}") }
+    mutating func end() {
+        writeAttributes(before: nil)
+        raw("},\"type\":\"Feature\"}")
+    }
+
+    /// Writes the attributes of the field table among the members that follow, each where
+    /// its key sorts.
+    mutating func interleave(_ a: ToiletAttributes) {
+        attributes = a
+        written = 0
+    }
+
+    /// The attributes whose keys sort before `k` (all that are left when nil).
+    private mutating func writeAttributes(before k: StaticString?) {
+        guard let attributes else { return }
+        let order = ToiletAttribute.byKey
+        while written < order.count {
+            let a = order[written]
+            if let k, !k.withUTF8Buffer({ a.key.utf8.lexicographicallyPrecedes($0) }) { break }
+            written += 1
+            let start = out.count
+            if !first { out.append(0x2C) }
+            first = false
+            JSONText.appendQuoted(a.key, to: &out)
+            out.append(0x3A)
+            switch attributes[a] {
+            case nil: out.append(contentsOf: "null".utf8)
+            case .flag(let b)?: out.append(contentsOf: (b ? "true" : "false").utf8)
+            case .text(let t)?: JSONText.appendQuoted(t, to: &out)
+            }
+            settle(from: start, volatile: false)
+        }
+    }
 
     mutating func raw(_ s: StaticString) {
         s.withUTF8Buffer {
@@ -64,8 +101,9 @@ struct FeatureBytes {
         }
     }
 
-    /// Starts a member: the comma when needed, then `"key":`.
+    /// Starts a member: the attributes that sort before it, the comma when needed, then `"key":`.
     private mutating func key(_ k: StaticString) {
+        writeAttributes(before: k)
         if !first { out.append(0x2C) }
         first = false
         out.append(0x22)
@@ -168,24 +206,18 @@ struct ToiletFeatureSource {
         let d = t.details
         func flag(_ v: Bool?) -> String? { v.map { $0 ? "true" : "false" } }
         b.begin(id: id, longitude: lon, latitude: lat)
+        b.interleave(d.attributes)
         b.text("access", d.access.rawValue)
         b.text("address", t.address)
-        b.member("changing_table", json: flag(d.changingTable))
-        b.text("check_date", d.checkDate)
         b.text("country", t.country)
         b.text("dataset", t.dataset)
-        b.member("female", json: flag(d.female))
         b.member("free", json: flag(t.isFree))
         b.text("hours_osm", t.hoursOSM)
         b.text("hours_status", t.hoursStatus.rawValue)
         b.text("hours_text", t.hoursText)
-        b.text("indoor", d.indoor)
-        b.text("level", d.level)
         b.text("location_detail", t.locationDetail)
-        b.member("male", json: flag(d.male))
         b.text("name", t.name)
         b.text("next_change", next, volatile: true)
-        b.text("operator", d.operatorName)
         b.member("price_amount", json: FeatureBytes.number(t.priceAmount))
         b.text("price_currency", t.priceCurrency)
         b.text("price_text", t.priceText)
@@ -195,8 +227,6 @@ struct ToiletFeatureSource {
         b.text("time_zone", t.timeZone)
         b.text("title", t.title)
         b.text("toilet_type", t.toiletType)
-        b.text("toilets_disposal", d.disposal)
-        b.member("unisex", json: flag(d.unisex))
         b.text("wheelchair", t.wheelchair.rawValue)
         b.end()
         return ExportedFeature(id: id, longitude: lon, latitude: lat, json: b.out, stableBytes: b.stable)

@@ -1,5 +1,6 @@
 import Foundation
 import Hours
+import Places
 
 /// Properties of the hours readers that must hold for every input.
 enum HoursFuzzing {

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Hours
+public import Places
 import Storage
 
 /// Why an answer reaches far from its query point, said in words (issue 23: a search near
@@ -23,12 +24,12 @@ public struct FarAnswer: Sendable, Equatable {
     /// Active toilets within `farMeters` of the query point (at most `countedMost`).
     public var activeNear: Int
     /// For each asked filter that needs data, how many of `activeNear` carry it, in the
-    /// order open, wheelchair, free, changing table, unisex; the filter's name as the
-    /// request field (`wheelchair`, `open_now` for either time filter).
-    public var dataNear: [(RequestField, Int)]
+    /// order open, wheelchair, free, price, then the attributes in table order; the filter
+    /// as the request field (`wheelchair`, `open_now` for either time filter) or attribute.
+    public var dataNear: [(FilterData, Int)]
 
     /// The facts of one far answer (`NearestToiletsRequest.farAnswer` finds them).
-    public init(firstFar: Int, resultCount: Int, firstFarMeters: Double, activeNear: Int, dataNear: [(RequestField, Int)]) {
+    public init(firstFar: Int, resultCount: Int, firstFarMeters: Double, activeNear: Int, dataNear: [(FilterData, Int)]) {
         self.firstFar = firstFar
         self.resultCount = resultCount
         self.firstFarMeters = firstFarMeters
@@ -68,15 +69,14 @@ public struct FarAnswer: Sendable, Equatable {
         return "\(which) over \(km) away (\(away) and more): \(only) within \(km) of the query point \(verb)\(why)"
     }
 
-    /// What a filter needs, in words: `opening hours`, `wheelchair data`.
-    static func data(_ field: RequestField) -> String {
-        switch field {
-        case .openNow, .at: "opening hours"
-        case .wheelchair: "wheelchair data"
-        case .free, .maxPrice: "a known price"
-        case .changingTable: "changing-table data"
-        case .unisex: "unisex data"
-        default: "\(field.rawValue) data"
+    /// What a filter needs, in words: `opening hours`, `wheelchair data`, `changing-table data`.
+    static func data(_ need: FilterData) -> String {
+        switch need {
+        case .field(.openNow), .field(.at): "opening hours"
+        case .field(.wheelchair): "wheelchair data"
+        case .field(.free), .field(.maxPrice): "a known price"
+        case .field(let field): "\(field.rawValue) data"
+        case .attribute(let a): "\(a.key.replacingOccurrences(of: "_", with: "-")) data"
         }
     }
 
@@ -97,8 +97,8 @@ extension NearestToiletsRequest {
         var hours = 0
         var wheelchair = 0
         var price = 0
-        var changingTable = 0
-        var unisex = 0
+        var attributes: [ToiletAttribute: Int] = [:]
+        let asked = Array(Set(filter.attributes.map(\.attribute))).sorted()
         _ = try finder.search(
             to: near, limit: FarAnswer.countedMost, filter: ToiletFilter(maxDistanceMeters: FarAnswer.farMeters)
         ) { t, _ in
@@ -106,19 +106,26 @@ extension NearestToiletsRequest {
             if t.hoursStatus == .exact || t.hoursStatus == .interpreted { hours += 1 }
             if t.wheelchair != .unknown { wheelchair += 1 }
             if t.isFree != nil { price += 1 }
-            if t.details.changingTable != nil { changingTable += 1 }
-            if t.details.unisex != nil { unisex += 1 }
+            for a in asked where t.details[a] != nil { attributes[a, default: 0] += 1 }
             return false
         }
-        var data: [(RequestField, Int)] = []
-        if time != nil && !includeUnknown { data.append((time == .now ? .openNow : .at, hours)) }
-        if filter.wheelchair { data.append((.wheelchair, wheelchair)) }
-        if filter.free { data.append((.free, price)) }
-        if filter.maxPrice != nil { data.append((.maxPrice, price)) }
-        if filter.changingTable { data.append((.changingTable, changingTable)) }
-        if filter.unisex { data.append((.unisex, unisex)) }
+        var data: [(FilterData, Int)] = []
+        if time != nil && !includeUnknown { data.append((.field(time == .now ? .openNow : .at), hours)) }
+        if filter.wheelchair { data.append((.field(.wheelchair), wheelchair)) }
+        if filter.free { data.append((.field(.free), price)) }
+        if filter.maxPrice != nil { data.append((.field(.maxPrice), price)) }
+        for a in asked { data.append((.attribute(a), attributes[a] ?? 0)) }
         return FarAnswer(
             firstFar: first, resultCount: results.count, firstFarMeters: results[first].distanceMeters ?? 0, activeNear: active,
             dataNear: data)
     }
+}
+
+/// What a filter needs data of: a field of the request (`wheelchair`, `open_now`) or an
+/// attribute of the field table (`--with changing_table`).
+public enum FilterData: Sendable, Equatable {
+    /// A request field's filter.
+    case field(RequestField)
+    /// An attribute condition's attribute.
+    case attribute(ToiletAttribute)
 }

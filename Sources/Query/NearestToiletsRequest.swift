@@ -1,6 +1,7 @@
 public import Foundation
 public import Geo
 public import Hours
+import Places
 
 /// The question "which toilets are nearest to this point?", as `locate toilet` and
 /// `GET /v1/toilets/nearest` both ask it: every filter, default, unit and time-zone rule is
@@ -36,7 +37,7 @@ public struct NearestToiletsRequest: Sendable, Equatable {
 
     /// The fields this question takes, in the order errors are looked for.
     public static let fields: [RequestField] = [
-        .limit, .maxDistance, .wheelchair, .free, .maxPrice, .publicOnly, .changingTable, .unisex, .dataset, .openNow, .at,
+        .limit, .maxDistance, .wheelchair, .free, .maxPrice, .publicOnly, .changingTable, .unisex, .with, .dataset, .openNow, .at,
         .tz, .includeUnknown, .arriveWithin, .walk,
     ]
 
@@ -54,10 +55,19 @@ public struct NearestToiletsRequest: Sendable, Equatable {
             }
             return p
         }
+        var attributes: [AttributeCondition] = []
+        if try v.flag(.changingTable) { attributes.append(AttributeCondition(.changingTable, .flag(true))) }
+        if try v.flag(.unisex) { attributes.append(AttributeCondition(.unisex, .flag(true))) }
+        for text in v.all(.with) ?? [] {
+            switch AttributeCondition.read(text) {
+            case .success(let c): attributes.append(c)
+            case .failure(let p): throw QueryError.badRequest(.badValue(.with, text, p.reason))
+            }
+        }
         filter = ToiletFilter(
             wheelchair: try v.flag(.wheelchair), free: try v.flag(.free), maxDistanceMeters: try v.meters(.maxDistance),
-            publicOnly: try v.flag(.publicOnly), changingTable: try v.flag(.changingTable), unisex: try v.flag(.unisex),
-            maxPrice: maxPrice, datasets: v.all(.dataset).map(Set.init))
+            publicOnly: try v.flag(.publicOnly), attributes: attributes, maxPrice: maxPrice,
+            datasets: v.all(.dataset).map(Set.init))
         let openNow = try v.flag(.openNow)
         let asked = try AskedTime(reading: &v)
         let (at, tz) = (asked.at, asked.tz)

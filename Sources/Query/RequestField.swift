@@ -6,7 +6,7 @@ import Storage
 /// HTTP. The rules for its value live with the request, never in an adapter.
 public enum RequestField: String, Sendable, CaseIterable, Hashable, Comparable {
     case limit, maxDistance = "max_distance", wheelchair, free, maxPrice = "max_price", publicOnly = "public"
-    case changingTable = "changing_table", unisex, dataset, openNow = "open_now", at, tz
+    case changingTable = "changing_table", unisex, with, dataset, openNow = "open_now", at, tz
     case includeUnknown = "include_unknown", arriveWithin = "arrive_within", walk
     case param, freshWithin = "fresh_within", alert, days, since
     /// The places a question is about: a point (`--near`; `lat` and `lon`), a name, the

@@ -2,6 +2,7 @@ import Foundation
 public import Geo
 import Hours
 public import Storage
+import Places
 
 /// When two records of different datasets are the same toilet (docs/guide.md, "Several datasets in
 /// one answer"), and when a record joins a place of several: within 5 m whatever their text, or within 15 m when a name or address of
@@ -82,15 +83,7 @@ public enum SamePlace {
             var d = m.details
             let o = r.details
             if d.access == .unknown { d.access = o.access }
-            d.changingTable = d.changingTable ?? o.changingTable
-            d.unisex = d.unisex ?? o.unisex
-            d.female = d.female ?? o.female
-            d.male = d.male ?? o.male
-            d.disposal = d.disposal ?? o.disposal
-            d.level = d.level ?? o.level
-            d.indoor = d.indoor ?? o.indoor
-            d.operatorName = d.operatorName ?? o.operatorName
-            d.checkDate = d.checkDate ?? o.checkDate
+            for a in ToiletAttribute.ordered where d[a] == nil { d[a] = o[a] }
             m.details = d
         }
         return m

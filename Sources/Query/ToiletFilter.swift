@@ -1,4 +1,5 @@
 import Foundation
+public import Places
 import Storage
 
 /// Which toilets a query keeps. Restricted toilets (`access` private, no, permit, key, …)
@@ -12,10 +13,9 @@ public struct ToiletFilter: Sendable, Equatable {
     public var maxDistanceMeters: Double?
     /// Not customers-only ones (`--public`); toilets whose access is unknown are kept.
     public var publicOnly: Bool
-    /// Only with a baby changing table (changing_table = yes).
-    public var changingTable: Bool
-    /// Only unisex ones (unisex = yes).
-    public var unisex: Bool
+    /// The attributes a toilet must have (`--with`; `--changing-table` and `--unisex` are
+    /// `changing_table` and `unisex`), sorted, without repeats.
+    public var attributes: [AttributeCondition]
     /// Only free ones or those priced at most this (in its currency; `--max-price`).
     public var maxPrice: PriceLimit?
     /// Only records of these datasets (`--dataset`, repeatable); nil: every active dataset.
@@ -24,15 +24,14 @@ public struct ToiletFilter: Sendable, Equatable {
     /// Creates a filter; the default keeps every toilet that is not restricted.
     public init(
         wheelchair: Bool = false, free: Bool = false, maxDistanceMeters: Double? = nil, publicOnly: Bool = false,
-        changingTable: Bool = false, unisex: Bool = false, maxPrice: PriceLimit? = nil, datasets: Set<String>? = nil
+        attributes: [AttributeCondition] = [], maxPrice: PriceLimit? = nil, datasets: Set<String>? = nil
     ) {
         self.datasets = datasets
         self.wheelchair = wheelchair
         self.free = free
         self.maxDistanceMeters = maxDistanceMeters
         self.publicOnly = publicOnly
-        self.changingTable = changingTable
-        self.unisex = unisex
+        self.attributes = Array(Set(attributes)).sorted()
         self.maxPrice = maxPrice
     }
 
@@ -40,8 +39,8 @@ public struct ToiletFilter: Sendable, Equatable {
         var f: PointFlags = []
         if wheelchair { f.insert(.wheelchair) }
         if free { f.insert(.free) }
-        if changingTable { f.insert(.changingTable) }
-        if unisex { f.insert(.unisex) }
+        if attributes.contains(AttributeCondition(.changingTable, .flag(true))) { f.insert(.changingTable) }
+        if attributes.contains(AttributeCondition(.unisex, .flag(true))) { f.insert(.unisex) }
         return f
     }
 
@@ -52,9 +51,11 @@ public struct ToiletFilter: Sendable, Equatable {
         flags.isSuperset(of: requiredFlags) && flags.isDisjoint(with: forbiddenFlags)
     }
 
-    /// Whether a stored toilet passes the price limit and the dataset list (true without them).
+    /// Whether a stored toilet passes the attributes, the price limit and the dataset list
+    /// (true without them).
     func acceptsRow(_ t: StoredToilet) -> Bool {
         if let datasets, !datasets.contains(t.dataset) { return false }
+        for c in attributes where !c.admits(t.details) { return false }
         guard let maxPrice else { return true }
         return maxPrice.admits(t)
     }

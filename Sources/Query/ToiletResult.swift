@@ -2,6 +2,7 @@ public import Foundation
 import Geo
 public import Hours
 public import Storage
+public import Places
 
 /// One toilet in a query answer: the stored toilet (its fields read through, as
 /// `result.name`) with where it lies from the query point and, with an open filter, its
@@ -110,22 +111,24 @@ extension ToiletDetails {
     /// `encoder` is writing: the one place every toilet document (`toilet-answer/1`,
     /// `toilet-detail/1`) takes them from.
     public func encodeAttributes(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: AttributeKeys.self)
-        try c.encode(access, forKey: .access)
-        try c.encode(changingTable, forKey: .changingTable)
-        try c.encode(unisex, forKey: .unisex)
-        try c.encode(female, forKey: .female)
-        try c.encode(male, forKey: .male)
-        try c.encode(disposal, forKey: .toiletsDisposal)
-        try c.encode(level, forKey: .level)
-        try c.encode(indoor, forKey: .indoor)
-        try c.encode(operatorName, forKey: .operatorName)
-        try c.encode(checkDate, forKey: .checkDate)
+        var c = encoder.container(keyedBy: AttributeKey.self)
+        try c.encode(access, forKey: AttributeKey("access"))
+        for a in ToiletAttribute.ordered {
+            let key = AttributeKey(a.key)
+            switch attributes[a] {
+            case nil: try c.encodeNil(forKey: key)
+            case .flag(let b)?: try c.encode(b, forKey: key)
+            case .text(let t)?: try c.encode(t, forKey: key)
+            }
+        }
     }
 
-    private enum AttributeKeys: String, CodingKey {
-        case access, changingTable = "changing_table", unisex, female, male, toiletsDisposal = "toilets_disposal", level
-        case indoor, operatorName = "operator", checkDate = "check_date"
+    private struct AttributeKey: CodingKey {
+        let stringValue: String
+        init(_ s: String) { stringValue = s }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
     }
 }
 

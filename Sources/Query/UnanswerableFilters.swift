@@ -1,3 +1,4 @@
+public import Places
 import Storage
 
 /// Why a toilet query found nothing when the reason is the data, not the place: the filters
@@ -13,16 +14,14 @@ public struct UnanswerableFilters: Sendable, Equatable {
         case wheelchair
         /// `--free`: no toilet has a known price.
         case free
-        /// `--changing-table`: no toilet says whether it has one.
-        case changingTable
-        /// `--unisex`: no toilet says whether it is unisex.
-        case unisex
+        /// `--with ATTRIBUTE` (`--changing-table`, `--unisex`): no toilet states it.
+        case attribute(ToiletAttribute)
     }
 
     /// How many toilets are active.
     public var activeCount: Int
-    /// The filters that cannot match, in the order open, wheelchair, free, changing table,
-    /// unisex (never empty).
+    /// The filters that cannot match, in the order open, wheelchair, free, then the
+    /// attributes in table order (never empty).
     public var filters: [Filter]
 
     /// Creates the fact (`ToiletFinder.unanswerableFilters` makes it; tests compare against it).
@@ -37,15 +36,16 @@ extension ToiletFinder {
     /// data to work on (then "no match" is about the place). Reads the store once: call it
     /// only after a query found nothing.
     public func unanswerableFilters(_ filter: ToiletFilter, open: OpenFilter?) throws -> UnanswerableFilters? {
-        guard open != nil || filter.wheelchair || filter.free || filter.changingTable || filter.unisex else { return nil }
+        guard open != nil || filter.wheelchair || filter.free || !filter.attributes.isEmpty else { return nil }
         let c = try store().activeToiletCoverage()
         guard c.active > 0 else { return nil }
         var found: [UnanswerableFilters.Filter] = []
         if let open, c.hours == 0, !open.includeUnknown { found.append(.openingHours(withText: c.hoursText)) }
         if filter.wheelchair && c.wheelchair == 0 { found.append(.wheelchair) }
         if filter.free && c.price == 0 { found.append(.free) }
-        if filter.changingTable && c.changingTable == 0 { found.append(.changingTable) }
-        if filter.unisex && c.unisex == 0 { found.append(.unisex) }
+        for a in Array(Set(filter.attributes.map(\.attribute))).sorted() where c.attributes[a] ?? 0 == 0 {
+            found.append(.attribute(a))
+        }
         return found.isEmpty ? nil : UnanswerableFilters(activeCount: c.active, filters: found)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Hours
+import Places
 import Query
 import Storage
 
@@ -72,63 +73,51 @@ enum ToiletAnswerJSON {
             guard let date else { return nil }
             return instants.text(date, zone: t.timeZone)
         }
-        w.raw("{\"access\":")
+        w.begin(d.attributes)
+        w.key("access")
         w.string(d.access.rawValue)
-        w.raw(",\"address\":")
+        w.key("address")
         w.string(t.address)
-        w.raw(",\"arrival_at\":")
+        w.key("arrival_at")
         w.string(instant(r.arrivalAt))
-        w.raw(",\"bearing_deg\":")
+        w.key("bearing_deg")
         w.number(r.bearingDegrees.map { JSONNumber.rounded($0, places: 1) })
-        w.raw(",\"changing_table\":")
-        w.bool(d.changingTable)
-        w.raw(",\"check_date\":")
-        w.string(d.checkDate)
-        w.raw(",\"country\":")
+        w.key("country")
         w.string(t.country)
-        w.raw(",\"dataset\":")
+        w.key("dataset")
         w.string(t.dataset)
-        w.raw(",\"distance_m\":")
+        w.key("distance_m")
         if let meters = r.distanceMeters { w.number(JSONNumber.rounded(meters, places: 1)) } else { w.raw("null") }
-        w.raw(",\"female\":")
-        w.bool(d.female)
-        w.raw(",\"free\":")
+        w.key("free")
         w.bool(t.isFree)
-        w.raw(",\"hours_osm\":")
+        w.key("hours_osm")
         w.string(t.hoursOSM)
-        w.raw(",\"hours_status\":")
+        w.key("hours_status")
         w.string(t.hoursStatus.rawValue)
-        w.raw(",\"hours_text\":")
+        w.key("hours_text")
         w.string(t.hoursText)
-        w.raw(",\"id\":")
+        w.key("id")
         w.string(r.id)
-        w.raw(",\"indoor\":")
-        w.string(d.indoor)
-        w.raw(",\"lat\":")
+        w.key("lat")
         w.number(JSONNumber.degrees(t.coordinate.latitude))
-        w.raw(",\"level\":")
-        w.string(d.level)
-        w.raw(",\"location_detail\":")
+        w.key("location_detail")
         w.string(t.locationDetail)
-        w.raw(",\"lon\":")
+        w.key("lon")
         w.number(JSONNumber.degrees(t.coordinate.longitude))
-        w.raw(",\"male\":")
-        w.bool(d.male)
-        w.raw(",\"name\":")
+        w.key("name")
         w.string(t.name)
-        w.raw(",\"next_change\":")
+        w.key("next_change")
         w.string(instant(r.nextChangeAt))
-        w.raw(",\"operator\":")
-        w.string(d.operatorName)
-        w.raw(",\"price_amount\":")
+        w.key("price_amount")
         w.number(t.priceAmount)
-        w.raw(",\"price_currency\":")
+        w.key("price_currency")
         w.string(t.priceCurrency)
-        w.raw(",\"price_text\":")
+        w.key("price_text")
         w.string(t.priceText)
-        w.raw(",\"source_id\":")
+        w.key("source_id")
         w.string(t.sourceID)
-        w.raw(",\"sources\":[")
+        w.key("sources")
+        w.raw("[")
         for (i, s) in r.sources.enumerated() {
             w.raw(i > 0 ? ",{\"dataset\":" : "{\"dataset\":")
             w.string(s.dataset)
@@ -138,28 +127,76 @@ enum ToiletAnswerJSON {
             w.string(s.sourceID)
             w.raw("}")
         }
-        w.raw("],\"state\":")
+        w.raw("]")
+        w.key("state")
         w.string(r.state?.rawValue)
-        w.raw(",\"state_at\":")
+        w.key("state_at")
         w.string(instant(r.stateAt))
-        w.raw(",\"time_zone\":")
+        w.key("time_zone")
         w.string(t.timeZone)
-        w.raw(",\"title\":")
+        w.key("title")
         w.string(t.title)
-        w.raw(",\"toilet_type\":")
+        w.key("toilet_type")
         w.string(t.toiletType)
-        w.raw(",\"toilets_disposal\":")
-        w.string(d.disposal)
-        w.raw(",\"unisex\":")
-        w.bool(d.unisex)
-        w.raw(",\"wheelchair\":")
+        w.key("wheelchair")
         w.string(t.wheelchair.rawValue)
-        w.raw("}")
+        w.end()
     }
 
     /// The bytes written so far.
     private struct Writer {
         var out: [UInt8] = []
+        /// Within a result: the toilet's attributes, written among its members in key order
+        /// (`ToiletAttribute.byKey`), how many are written, and whether a member was.
+        private var attributes = ToiletAttributes()
+        private var written = ToiletAttribute.byKey.count
+        private var first = true
+
+        /// Opens a result object whose attributes are `a`.
+        mutating func begin(_ a: ToiletAttributes) {
+            raw("{")
+            attributes = a
+            written = 0
+            first = true
+        }
+
+        /// `,"key":` (no comma first), after the attributes whose keys sort before `key`.
+        mutating func key(_ key: StaticString) {
+            flush(before: key)
+            raw(first ? "\"" : ",\"")
+            first = false
+            out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+            raw("\":")
+        }
+
+        /// Closes the result object after the attributes left.
+        mutating func end() {
+            flush(before: nil)
+            raw("}")
+        }
+
+        private mutating func flush(before key: StaticString?) {
+            let order = ToiletAttribute.byKey
+            while written < order.count {
+                let a = order[written]
+                if let key,
+                    !a.key.utf8.lexicographicallyPrecedes(
+                        UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+                {
+                    break
+                }
+                written += 1
+                raw(first ? "\"" : ",\"")
+                first = false
+                out.append(contentsOf: a.key.utf8)
+                raw("\":")
+                switch attributes[a] {
+                case nil: raw("null")
+                case .flag(let b)?: bool(b)
+                case .text(let t)?: string(t)
+                }
+            }
+        }
 
         mutating func raw(_ text: StaticString) {
             out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))

@@ -1,4 +1,5 @@
 internal import GRDB
+public import Places
 
 /// How many active toilets carry each optional field a query can filter on: a query that
 /// finds nothing can then say the data lacks the field, rather than "no match".
@@ -14,10 +15,8 @@ public struct ToiletFieldCoverage: Sendable, Equatable {
     public var wheelchair: Int
     /// Those whose price is known (`is_free` not null).
     public var price: Int
-    /// Those that say whether they have a changing table (`changing_table` not null).
-    public var changingTable: Int = 0
-    /// Those that say whether they are unisex (`unisex` not null).
-    public var unisex: Int = 0
+    /// Per attribute, those that state it (its column not null); every attribute is counted.
+    public var attributes: [ToiletAttribute: Int] = [:]
 
     /// Creates a coverage from its counts.
     public init(active: Int, hoursText: Int, hours: Int, wheelchair: Int, price: Int) {
@@ -42,15 +41,13 @@ extension LocateStore {
                         coalesce(sum(\(ToiletRow.CodingKeys.hoursStatus.rawValue) IN ('exact', 'interpreted')), 0) AS hours,
                         coalesce(sum(\(ToiletRow.CodingKeys.wheelchair.rawValue) <> 'unknown'), 0) AS wheelchair,
                         count(\(ToiletRow.CodingKeys.isFree.rawValue)) AS price,
-                        count(\(ToiletRow.CodingKeys.changingTable.rawValue)) AS changing_table,
-                        count(\(ToiletRow.CodingKeys.unisex.rawValue)) AS unisex
+                        \(ToiletAttribute.ordered.map { "count(\($0.key)) AS \($0.key)" }.joined(separator: ", "))
                     FROM toilets WHERE \(PlaceStatus.isActive())
                     """)
             var c = ToiletFieldCoverage(
                 active: r?["active"] ?? 0, hoursText: r?["hours_text"] ?? 0, hours: r?["hours"] ?? 0,
                 wheelchair: r?["wheelchair"] ?? 0, price: r?["price"] ?? 0)
-            c.changingTable = r?["changing_table"] ?? 0
-            c.unisex = r?["unisex"] ?? 0
+            for a in ToiletAttribute.ordered { c.attributes[a] = r?[a.key] ?? 0 }
             return c
         }
     }

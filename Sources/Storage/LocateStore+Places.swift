@@ -1,7 +1,7 @@
 import Foundation
 internal import GRDB
 import Geo
-import Hours
+import Places
 
 extension LocateStore {
     /// The toilets with these row ids, in the ids' order (ids not found are left out).
@@ -130,8 +130,10 @@ extension LocateStore {
 }
 
 extension ToiletRow {
-    /// Every declared column, in declaration order: the streamed SELECT list.
-    static let selection = CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")
+    /// The fixed columns, then the attribute columns (`ToiletAttribute.ordered`): the
+    /// streamed SELECT list.
+    static let selection = (CodingKeys.allCases.map(\.rawValue) + ToiletAttribute.ordered.map(\.key))
+        .joined(separator: ", ")
 
     private static func at(_ c: CodingKeys) -> Int { CodingKeys.allCases.firstIndex(of: c) ?? 0 }
     private static let positions = (
@@ -139,9 +141,7 @@ extension ToiletRow {
         hoursText: at(.hoursText), hoursOSM: at(.hoursOSM), hoursStatus: at(.hoursStatus), country: at(.country),
         priceText: at(.priceText), priceAmount: at(.priceAmount), priceCurrency: at(.priceCurrency), isFree: at(.isFree),
         wheelchair: at(.wheelchair), kind: at(.kind), locationDetail: at(.locationDetail), timezone: at(.timezone),
-        lon: at(.lon), lat: at(.lat), access: at(.access), changingTable: at(.changingTable), unisex: at(.unisex),
-        female: at(.female), male: at(.male), disposal: at(.toiletsDisposal), level: at(.level), indoor: at(.indoor),
-        operatorName: at(.operatorName), checkDate: at(.checkDate)
+        lon: at(.lon), lat: at(.lat), access: at(.access), attributes: CodingKeys.allCases.count
     )
 
     /// A row of a cursor over `selection`, read by the cached positions (no per-row name
@@ -151,10 +151,11 @@ extension ToiletRow {
         let status: String = r[p.hoursStatus]
         let wheelchair: String = r[p.wheelchair]
         let access: String = r[p.access]
-        let details = ToiletDetails(
-            access: ToiletAccess(rawValue: access) ?? .unknown, changingTable: r[p.changingTable], unisex: r[p.unisex],
-            female: r[p.female], male: r[p.male], disposal: r[p.disposal], level: r[p.level], indoor: r[p.indoor],
-            operatorName: r[p.operatorName], checkDate: r[p.checkDate])
+        var attributes = ToiletAttributes()
+        for (i, a) in ToiletAttribute.ordered.enumerated() {
+            attributes[a] = a.value(r[p.attributes + i] as DatabaseValue)
+        }
+        let details = ToiletDetails(access: ToiletAccess(rawValue: access) ?? .unknown, attributes: attributes)
         return StoredToilet(
             rowID: r[p.id], dataset: r[p.dataset], sourceID: r[p.sourceID], name: r[p.name], address: r[p.address],
             hoursText: r[p.hoursText], hoursOSM: r[p.hoursOSM], hoursStatus: HoursStatus(rawValue: status) ?? .unknown,

@@ -13,10 +13,10 @@ public enum PlaceKind: String, Sendable, CaseIterable, Codable {
     public var table: String { rawValue }
 
     /// The kind's own columns, in binding order, with their staging types: declared once,
-    /// by the table's record type (`ToiletRow.CodingKeys`, `StationRow.CodingKeys`).
+    /// by the table's record type (`ToiletRow.ownColumns`, `StationRow.CodingKeys`).
     var columns: [(name: String, type: String)] {
         switch self {
-        case .toilets: return ToiletRow.CodingKeys.ownColumns.map { ($0.column.rawValue, $0.type) }
+        case .toilets: return ToiletRow.ownColumns
         case .stations: return StationRow.CodingKeys.ownColumns.map { ($0.column.rawValue, $0.type) }
         }
     }

@@ -282,6 +282,10 @@ enum Schema {
         // The data nonces in a table, renewed by triggers on every edit of places, ours or
         // another program's (the sqlite3 shell, QGIS): see `DataNonce`.
         register("v9-edit-stamp") { db in try db.execute(sql: DataNonce.schema) }
+        // The accessibility attributes (changing_table:location, centralkey, gender-neutral,
+        // toilets:wheelchair), and the view under the contract's names: see
+        // `ToiletAttributeMigration`.
+        register("v10-accessibility") { db in try ToiletAttributeMigration.migrate(db, name: "v10-accessibility") }
         return m
     }
 }

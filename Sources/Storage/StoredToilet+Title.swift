@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Hours
+import Places
 
 extension StoredToilet {
     /// What a person reads first about this toilet, in tables, bookmarks and popups: its
@@ -11,7 +12,7 @@ extension StoredToilet {
     public var title: String {
         let parts = [name, address].compactMap { $0?.trimmedNonBlank }
         if !parts.isEmpty { return parts.joined(separator: ", ") }
-        if let op = details.operatorName?.trimmedNonBlank { return "\(op) toilet" }
+        if let op = details.text(.operatorName)?.trimmedNonBlank { return "\(op) toilet" }
         if let kind = toiletType?.trimmedNonBlank { return "toilet (\(kind))" }
         return String(format: "toilet at %.5f,%.5f", coordinate.latitude, coordinate.longitude)
     }

@@ -1,5 +1,5 @@
 public import Geo
-public import Hours
+public import Places
 
 /// A stored toilet as the store reads it back for queries and exports.
 public struct StoredToilet: Sendable, Equatable {

@@ -1,16 +1,5 @@
 public import Geo
-
-/// Wheelchair access as stored: the OSM `wheelchair` values.
-public enum WheelchairAccess: String, Sendable, Codable, CaseIterable {
-    /// Fully accessible.
-    case yes
-    /// Partly accessible.
-    case limited
-    /// Not accessible.
-    case no
-    /// Not stated by the source.
-    case unknown
-}
+public import Places
 
 /// A public toilet as the ingest writes it: mapped fields, the source's original
 /// attributes, and the position in WGS84.
@@ -93,12 +82,17 @@ public struct ToiletRecord: PlaceRecord, Equatable {
     /// is the busier of the two.
     public var contentHash: String { computeContentHash() }
 
-    /// The toilet's own columns' values, in `ToiletRow.CodingKeys` order.
-    public var values: [PlaceValue] { ToiletRecord.ownColumns.map(value) }
+    /// The toilet's own columns' values, in `ToiletRow.ownColumns` order.
+    public var values: [PlaceValue] {
+        var out: [PlaceValue] = []
+        forEachValue { out.append($0) }
+        return out
+    }
 
     /// `values`, one at a time: no array per record on the storing thread.
     public func forEachValue(_ body: (PlaceValue) -> Void) {
         for column in ToiletRecord.ownColumns { body(value(column)) }
+        for a in ToiletAttribute.ordered { body(a.columnValue(details.attributes[a])) }
     }
 
     private func computeContentHash() -> String {

@@ -1,6 +1,6 @@
 import Foundation
 public import Geo
-import Hours
+import Places
 
 /// The active toilets of one committed state, by row id, in a memory-mapped file beside the
 /// database (`<db>.toilets.rows`): a query reads the rows its nearest search meets without
@@ -9,7 +9,7 @@ import Hours
 /// file whole. It is stamped with the state's data nonce (`DataNonce`) and the nearest
 /// index's stamp: a reader uses it only when the database's current nonce is the file's.
 ///
-/// Layout (little-endian): a 128-byte header (magic `LOCROW01`, nonce, row count `n`, data
+/// Layout (little-endian): a 128-byte header (magic `LOCR` and a layout hash, nonce, row count `n`, data
 /// bytes, the nearest index's 40-byte stamp, the active extent as west, south, east, north,
 /// the dataset block's bytes, an FNV-1a hash of the header); `n` row ids, ascending; `n + 1`
 /// offsets into the data; the data (one record per row, `ToiletRowCoding`); the sorted
@@ -35,7 +35,14 @@ public final class ToiletRowFile: @unchecked Sendable {
     private let data: UnsafeRawPointer
     private let dataBytes: Int
 
-    static let magic: [UInt8] = Array("LOCROW01".utf8)
+    /// `LOCR` and four bytes of a hash of the record layout (the version and the field
+    /// table's keys and kinds): a file written with other attributes is not this layout's,
+    /// and is rebuilt.
+    static let magic: [UInt8] = {
+        let layout = "row/2:" + ToiletAttribute.ordered.map { "\($0.key)=\($0.kind)" }.joined(separator: ",")
+        let h = Array(layout.utf8).withUnsafeBytes { hash($0) }
+        return Array("LOCR".utf8) + (0..<4).map { UInt8(truncatingIfNeeded: h >> (8 * $0)) }
+    }()
     static let headerSize = 128
 
     /// Verifies `file` as the row file of the state with data nonce `nonce` (any nonce when
@@ -218,11 +225,15 @@ enum ToiletRowCoding {
         let timeZone = try r.string()
         let latitude = try r.double()
         let longitude = try r.double()
-        let details = ToiletDetails(
-            access: try r.value(ToiletAccess.self), changingTable: try r.optionalBool(), unisex: try r.optionalBool(),
-            female: try r.optionalBool(), male: try r.optionalBool(), disposal: try r.optionalString(),
-            level: try r.optionalString(), indoor: try r.optionalString(), operatorName: try r.optionalString(),
-            checkDate: try r.optionalString())
+        let access = try r.value(ToiletAccess.self)
+        var attributes = ToiletAttributes()
+        for a in ToiletAttribute.ordered {
+            switch a.kind {
+            case .triState: attributes[a] = try r.optionalBool().map(AttributeValue.flag)
+            case .choice, .list, .text: attributes[a] = try r.optionalString().map(AttributeValue.text)
+            }
+        }
+        let details = ToiletDetails(access: access, attributes: attributes)
         return StoredToilet(
             rowID: rowID, dataset: dataset, sourceID: sourceID, name: name, address: address, hoursText: hoursText,
             hoursOSM: hoursOSM, hoursStatus: hoursStatus, country: country, priceText: priceText, priceAmount: priceAmount,
@@ -268,14 +279,11 @@ enum ToiletRowCoding {
         double(t.coordinate.longitude)
         let d = t.details
         string(d.access.rawValue)
-        bool(d.changingTable)
-        bool(d.unisex)
-        bool(d.female)
-        bool(d.male)
-        string(d.disposal)
-        string(d.level)
-        string(d.indoor)
-        string(d.operatorName)
-        string(d.checkDate)
+        for a in ToiletAttribute.ordered {
+            switch a.kind {
+            case .triState: bool(d.attributes[a]?.flag)
+            case .choice, .list, .text: string(d.attributes[a]?.text)
+            }
+        }
     }
 }

@@ -3,6 +3,7 @@ import Geo
 import LocateTestSupport
 import Storage
 import Testing
+import Places
 
 @testable import Export
 

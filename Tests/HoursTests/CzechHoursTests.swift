@@ -1,5 +1,6 @@
 import Hours
 import Testing
+import Places
 
 @Suite struct CzechHoursTests {
     @Test(arguments: [

@@ -2,6 +2,7 @@ import Foundation
 import Hours
 import LocateTestSupport
 import Testing
+import Places
 
 /// Every distinct OTEVRENO value of the real 2016 and 2019 Prague files.
 @Suite(.enabled(if: Fixtures.haveSharedDatasets, "../shared/datasets is absent: real-data tests skipped"))

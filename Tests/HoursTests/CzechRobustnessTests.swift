@@ -1,4 +1,5 @@
 import Testing
+import Places
 
 @testable import Hours
 

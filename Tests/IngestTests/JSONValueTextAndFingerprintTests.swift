@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Testing
+import Places
 
 @testable import Ingest
 @testable import Storage
@@ -67,8 +68,9 @@ import Testing
     @Test func recordValuesOneByOneEqualTheArray() {
         var details = ToiletDetails()
         details.access = .customers
-        details.unisex = true
-        details.level = "-1"
+        details[.unisex] = true
+        details[.level] = "-1"
+        details[.centralKey] = "eurokey"
         let r = ToiletRecord(
             sourceID: "a", name: "Name", address: nil, hoursText: "po-pá 8-18", hoursOSM: "Mo-Fr 08:00-18:00",
             hoursStatus: "interpreted", country: "CZ", priceText: "10 Kč", priceAmount: 10, priceCurrency: "CZK",

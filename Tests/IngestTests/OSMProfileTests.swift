@@ -5,6 +5,7 @@ import Hours
 import LocateTestSupport
 import Storage
 import Testing
+import Places
 
 @testable import Ingest
 
@@ -112,7 +113,7 @@ import Testing
         #expect(karlova.isFree == true)
         #expect(karlova.priceText == "fee=no")
         #expect(karlova.wheelchair == .yes)
-        #expect(karlova.details == ToiletDetails(access: .public, changingTable: true, unisex: true))
+        #expect(karlova.details == ToiletDetails(access: .public, [.changingTable: true, .unisex: true, .genderNeutral: true]))
         let cafe = try #require(byID["node/9000000002"])
         #expect(cafe.details.access == .customers)
         #expect([cafe.isFree, cafe.priceAmount, cafe.priceCurrency] as [AnyHashable?] == [false, 20.0, "CZK"])
@@ -121,15 +122,19 @@ import Testing
         #expect(husova.address == "Husova, Praha")
         #expect(husova.isFree == false && husova.priceAmount == nil)
         #expect(byID["node/9000000005"]?.isFree == true)
-        #expect(byID["node/9000000005"]?.details == ToiletDetails(access: .public, female: true, male: true))
+        #expect(byID["node/9000000005"]?.details == ToiletDetails(access: .public, [.female: true, .male: true]))
         #expect(byID["node/9000000006"]?.details == ToiletDetails())
         let way = try #require(byID["way/9000000007"])
         #expect(way.address == "5")
         #expect(
             way.details
                 == ToiletDetails(
-                    access: .public, changingTable: false, female: true, male: true, disposal: "flush", level: "-1",
-                    indoor: "yes", operatorName: "Sample Operator", checkDate: "2025-06-02"))
+                    access: .public,
+                    [
+                        .changingTable: false, .changingTableAllGenders: false, .female: true, .male: true,
+                        .disposal: "flush", .level: "-1", .indoor: "yes", .operatorName: "Sample Operator",
+                        .checkDate: "2025-06-02",
+                    ]))
         #expect(way.isFree == true)
         #expect(byID["node/9000000008"]?.details.access == .restricted)
         #expect(byID["node/9000000008"]?.priceAmount == 1.0)

@@ -5,6 +5,7 @@ import Hours
 import LocateTestSupport
 import Storage
 import Testing
+import Places
 
 /// `locate review` and `locate token` end to end (issue 14): contributions are put in through
 /// the store (as `locate serve` does), then decided with the built binary.

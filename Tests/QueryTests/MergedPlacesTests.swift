@@ -6,6 +6,7 @@ import LocateTestSupport
 import Query
 import Storage
 import Testing
+import Places
 
 /// One store with Prague's 2019 and 2026 IPR data as two datasets (`prague-2019`,
 /// `prague-2026`; the shipped pipelines share one dataset) and the OSM Prague sample.
@@ -42,7 +43,7 @@ struct MergedPlacesTests {
         #expect(library.address == "Mariánské náměstí 1")  // 2019
         #expect(library.hoursText == "po 13:00-20:00; út-pá 9:00-20:00; so 13:00-18:00")  // 2019
         #expect(library.wheelchair == .yes)  // 2026
-        #expect(library.details.changingTable == true)  // OSM, 3.6 m away
+        #expect(library.details[.changingTable] == true)  // OSM, 3.6 m away
         #expect(library.details.access == .public)
         // The nearest record with a price wins: 2019's 10 CZK, not OSM's fee=no.
         #expect([library.isFree, library.priceAmount, library.priceCurrency] as [AnyHashable?] == [false, 10.0, "CZK"])
@@ -52,7 +53,7 @@ struct MergedPlacesTests {
         #expect(Set(kfc.sources.map(\.dataset)) == ["prague-2019", "prague-2026", "osm-toilets-prague-sample"])
         #expect(kfc.sources.last?.dataset == "osm-toilets-prague-sample")
         #expect(kfc.details.access == .customers)
-        #expect(kfc.details.disposal == "flush")
+        #expect(kfc.details[.disposal] == "flush")
     }
 
     @Test func differentNamesTenMetresApartStayTwoPlaces() throws {

@@ -7,6 +7,7 @@ import LocateTestSupport
 import Query
 import Storage
 import Testing
+import Places
 
 /// A shipped OSM pipeline, reading `../shared/datasets` beside the repository.
 func osmStore(_ pipeline: String) throws -> LocateStore {
@@ -25,8 +26,7 @@ struct FilterCase: Sendable, CustomStringConvertible {
         if filter.publicOnly && t.details.access == .customers { return false }
         if filter.wheelchair && t.wheelchair != .yes { return false }
         if filter.free && t.isFree != true { return false }
-        if filter.changingTable && t.details.changingTable != true { return false }
-        if filter.unisex && t.details.unisex != true { return false }
+        for c in filter.attributes where t.details[c.attribute] != c.value { return false }
         if let m = filter.maxPrice, t.isFree != true {
             guard let a = t.priceAmount, t.priceCurrency == m.currency, a <= m.amount else { return false }
         }
@@ -39,8 +39,12 @@ struct FilterCase: Sendable, CustomStringConvertible {
         FilterCase(name: "default", filter: ToiletFilter()),
         FilterCase(name: "public", filter: ToiletFilter(publicOnly: true)),
         FilterCase(name: "free", filter: ToiletFilter(free: true)),
-        FilterCase(name: "changing table", filter: ToiletFilter(changingTable: true)),
-        FilterCase(name: "unisex + wheelchair", filter: ToiletFilter(wheelchair: true, unisex: true)),
+        FilterCase(name: "changing table", filter: ToiletFilter(attributes: [AttributeCondition(.changingTable, true)])),
+        FilterCase(
+            name: "unisex + wheelchair",
+            filter: ToiletFilter(wheelchair: true, attributes: [AttributeCondition(.unisex, true)])),
+        FilterCase(name: "gender-neutral", filter: ToiletFilter(attributes: [AttributeCondition(.genderNeutral, true)])),
+        FilterCase(name: "no changing table", filter: ToiletFilter(attributes: [AttributeCondition(.changingTable, false)])),
         FilterCase(name: "max 0.50 EUR", filter: ToiletFilter(maxPrice: PriceLimit(amount: 0.5, currency: "EUR"))),
         FilterCase(
             name: "max 20 CZK, public", filter: ToiletFilter(publicOnly: true, maxPrice: PriceLimit(amount: 20, currency: "CZK"))),
@@ -82,8 +86,8 @@ func kept(_ store: LocateStore, _ c: FilterCase) throws -> [(Int64, Coordinate)]
             try ids(ToiletFilter(publicOnly: true)) == [
                 "node/9000000001", "node/9000000004", "node/9000000006", "node/9000000005", "way/9000000007",
             ])
-        #expect(try ids(ToiletFilter(changingTable: true)) == ["node/9000000001"])
-        #expect(try ids(ToiletFilter(unisex: true)) == ["node/9000000001"])
+        #expect(try ids(ToiletFilter(attributes: [AttributeCondition(.changingTable, true)])) == ["node/9000000001"])
+        #expect(try ids(ToiletFilter(attributes: [AttributeCondition(.unisex, true)])) == ["node/9000000001"])
         #expect(try ids(ToiletFilter(free: true)) == ["node/9000000001", "node/9000000005", "way/9000000007"])
         #expect(
             try ids(ToiletFilter(maxPrice: PriceLimit(amount: 20, currency: "CZK"))) == [
@@ -118,10 +122,21 @@ func kept(_ store: LocateStore, _ c: FilterCase) throws -> [(Int64, Coordinate)]
     @Test func changingTableAndUnisexNeedTheirData() throws {
         let prague = try ToiletFinder(store: try storeWith("prague-toilets-sample"))
         #expect(
-            try prague.unanswerableFilters(ToiletFilter(changingTable: true, unisex: true), open: nil)
-                == UnanswerableFilters(activeCount: 12, filters: [.changingTable, .unisex]))
+            try prague.unanswerableFilters(Self.changingTableAndUnisex, open: nil)
+                == UnanswerableFilters(activeCount: 12, filters: [.attribute(.changingTable), .attribute(.unisex)]))
         let osm = try ToiletFinder(store: try storeWith("osm-toilets-tags-sample"))
-        #expect(try osm.unanswerableFilters(ToiletFilter(changingTable: true, unisex: true), open: nil) == nil)
+        #expect(try osm.unanswerableFilters(Self.changingTableAndUnisex, open: nil) == nil)
+    }
+
+    static let changingTableAndUnisex = ToiletFilter(
+        attributes: [AttributeCondition(.changingTable, true), AttributeCondition(.unisex, true)])
+
+    /// `--with centralkey=eurokey` on data without the tag: the attribute is named.
+    @Test func anAttributeNoToiletStatesIsNamed() throws {
+        let osm = try ToiletFinder(store: try storeWith("osm-toilets-tags-sample"))
+        #expect(
+            try osm.unanswerableFilters(ToiletFilter(attributes: [AttributeCondition(.centralKey, "eurokey")]), open: nil)
+                == UnanswerableFilters(activeCount: 8, filters: [.attribute(.centralKey)]))
     }
 
     @Test(arguments: ["0.50EUR", "0.5 EUR", "0,50 eur", "0.5€"])

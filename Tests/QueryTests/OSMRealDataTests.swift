@@ -7,6 +7,7 @@ import LocateTestSupport
 import Query
 import Storage
 import Testing
+import Places
 
 /// The real OpenStreetMap extracts of Paris and Rome (`../shared/datasets`) through the
 /// shipped pipelines: what a user in Paris hit before the OSM profile (issue 12).

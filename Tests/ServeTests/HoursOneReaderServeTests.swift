@@ -3,6 +3,7 @@ import Hours
 import LocateTestSupport
 import Storage
 import Testing
+import Places
 
 @testable import Serve
 

@@ -4,6 +4,7 @@ import Hours
 import Query
 import Storage
 import Testing
+import Places
 
 @testable import Serve
 
@@ -61,15 +62,15 @@ import Testing
         var details = ToiletDetails()
         if full {
             details.access = .customers
-            details.changingTable = true
-            details.unisex = false
-            details.female = true
-            details.male = false
-            details.disposal = "flush"
-            details.level = "-1"
-            details.indoor = "yes"
-            details.operatorName = "Operátor \"Praha\" \\ a/s"
-            details.checkDate = "2026-05-01"
+            // A value for every attribute of the field table: the fast writer and the
+            // `Encodable` form must agree on each.
+            for a in ToiletAttribute.ordered {
+                switch a.kind {
+                case .triState: details[a] = .flag(a.ordinal % 2 == 0)
+                case .choice(let words), .list(let words): details[a] = .text(words[a.ordinal % words.count])
+                case .text: details[a] = .text("\(a.key) \"Praha\" \\ a/s č.")
+                }
+            }
         }
         func toilet(_ id: Int64, _ lat: Double, _ lon: Double) -> StoredToilet {
             StoredToilet(

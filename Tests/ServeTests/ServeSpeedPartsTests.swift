@@ -3,6 +3,7 @@ import Geo
 import Hours
 import Storage
 import Testing
+import Places
 
 @testable import Serve
 

@@ -5,6 +5,7 @@ import Hours
 import LocateTestSupport
 import Storage
 import Testing
+import Places
 
 /// How each kind of approved contribution changes the data (issue 14, item 3).
 @Suite struct ContributionApplyTests {

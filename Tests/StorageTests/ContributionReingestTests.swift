@@ -4,6 +4,7 @@ import Geo
 import LocateTestSupport
 import Storage
 import Testing
+import Places
 
 /// Approved contributions meeting a re-ingest (issue 14, item 5).
 @Suite struct ContributionReingestTests {

@@ -5,6 +5,7 @@ import Hours
 import LocateTestSupport
 import Storage
 import Testing
+import Places
 
 /// Regression tests for the review of issue 14 (findings 1, 4, 9, 10, 14).
 @Suite struct ContributionReviewFindingsTests {

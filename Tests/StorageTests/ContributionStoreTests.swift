@@ -5,6 +5,7 @@ import Hours
 import LocateTestSupport
 import Storage
 import Testing
+import Places
 
 @Suite struct ContributionStoreTests {
     @Test func migrationAddsTheTablesAndAppendOnlyTriggers() throws {

@@ -3,6 +3,7 @@ import GRDB
 import Geo
 import LocateTestSupport
 import Testing
+import Places
 
 @testable import Storage
 

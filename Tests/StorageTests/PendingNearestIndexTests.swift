@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import LocateTestSupport
 import Testing
+import Places
 
 @testable import Storage
 

@@ -4,6 +4,7 @@ import Hours
 import LocateTestSupport
 import SyntheticData
 import Testing
+import Places
 
 @testable import Storage
 
@@ -30,13 +31,14 @@ import Testing
     @Test func randomRecordsRoundTripExactly() throws {
         var rng = SeededRandom(seed: 61)
         for i in 0..<2000 {
-            let details = ToiletDetails(
-                access: ToiletAccess.allCases.randomElement(using: &rng) ?? .unknown,
-                changingTable: Self.maybe(Bool.random(using: &rng), &rng), unisex: Self.maybe(true, &rng),
-                female: Self.maybe(false, &rng), male: Self.maybe(Bool.random(using: &rng), &rng),
-                disposal: Self.maybe(Self.text(&rng), &rng), level: Self.maybe(Self.text(&rng), &rng),
-                indoor: Self.maybe(Self.text(&rng), &rng), operatorName: Self.maybe(Self.text(&rng), &rng),
-                checkDate: Self.maybe(Self.text(&rng), &rng))
+            // Every attribute of the field table, each unknown or a value of its kind.
+            var details = ToiletDetails(access: ToiletAccess.allCases.randomElement(using: &rng) ?? .unknown)
+            for a in ToiletAttribute.ordered {
+                switch a.kind {
+                case .triState: details[a] = Self.maybe(.flag(Bool.random(using: &rng)), &rng)
+                case .choice, .list, .text: details[a] = Self.maybe(.text(Self.text(&rng)), &rng)
+                }
+            }
             let statuses: [HoursStatus] = [.exact, .interpreted, .unknown, .missing]
             let t = StoredToilet(
                 rowID: Int64(i) * 7 - 3, dataset: Self.text(&rng), sourceID: Self.text(&rng),

@@ -40,6 +40,12 @@
       }
       rows.push('Price: ' + (p.free === true ? 'free' : esc(p.price_text || 'unknown')));
       rows.push('Wheelchair: ' + esc(p.wheelchair));
+      var has = (meta.toilet_attributes || []).map(function (a) {
+        var v = p[a[0]];
+        if (a[1]) { return v === true ? esc(a[1]) : null; }
+        return typeof v === 'string' ? esc(a[0].replace(/_/g, ' ')) + ': ' + esc(v.replace(/;/g, ', ').replace(/_/g, ' ')) : null;
+      }).filter(function (x) { return x; });
+      if (has.length) { rows.push(has.join(' · ')); }
       m.bindPopup(rows.join('<br>'));
       m.addTo(layerFor('toilets', f));
       byId[f.id] = m;

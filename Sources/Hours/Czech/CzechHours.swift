@@ -1,19 +1,10 @@
+public import Places
+
 /// Czech free-text opening hours turned into OSM `opening_hours` syntax, with the original
 /// kept beside it and a status saying how sure the translation is.
 public struct CzechHours: Sendable, Equatable, Codable {
-    /// How the text was translated.
-    public enum Status: String, Sendable, Equatable, Codable {
-        /// Every part maps directly onto OSM syntax.
-        case exact
-        /// A reading was chosen (seasons, `dušičky`, a dropped day part, days carried over);
-        /// `reason` says which.
-        case interpreted
-        /// Not a schedule (prose, events, typos): the expression is a comment and evaluates
-        /// to unknown; `reason` says why.
-        case unknown
-        /// No text at all (null or blank).
-        case missing
-    }
+    /// How the text was translated (the domain value `HoursStatus`).
+    public typealias Status = HoursStatus
 
     /// The source text, exactly as given.
     public var original: String?

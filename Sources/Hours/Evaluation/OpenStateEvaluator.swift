@@ -1,8 +1,5 @@
 public import Foundation
 
-/// How a place's opening hours were read from its source text (stored per place).
-public typealias HoursStatus = CzechHours.Status
-
 /// Evaluates stored places' opening hours (OSM `opening_hours` text) with caches for parsed
 /// expressions and time zones, shared by the nearest-open search and the exports. One per
 /// task: not `Sendable`. Hours that cannot be read evaluate to `unknown`, never open.

@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import Hours
 import Storage
+import Places
 
 /// Turns one GeoJSON feature into a `ToiletRecord`, or says why it cannot be used.
 struct ToiletMapper {
@@ -173,31 +174,30 @@ struct ToiletMapper {
         spec.profile == nil || spec.keyLines["fields." + key] != nil
     }
 
-    /// Access, changing table, unisex and the other OSM attributes; values it does not know
-    /// are warnings and stored as unknown.
+    /// Access and the attributes of the field table, each read by its kind (`AttributeReading`);
+    /// values it does not know are warnings and stored as unknown. The derived attributes
+    /// are then completed by the domain's rules (`ToiletAttributes.completed()`).
     private func details(trimmed: (String?) -> String?, warn: (String, String) -> Void) -> ToiletDetails {
         let m = spec.fields
         var d = ToiletDetails()
         if let f = m.access, let v = trimmed(f) {
             if let a = ToiletAccess(osm: v) { d.access = a } else { warn(f, "access value '\(v)' not known, stored as unknown") }
         }
-        func flag(_ field: String?, _ what: String) -> Bool? {
-            guard let field, let v = trimmed(field) else { return nil }
-            guard let b = OSMBoolean.read(v) else {
-                warn(field, "\(what) value '\(v)' not known (expected yes or no), stored as unknown")
-                return nil
+        for a in ToiletAttribute.ordered {
+            guard let field = m.attributes[a], let text = trimmed(field) else { continue }
+            switch AttributeReading.read(text, as: a) {
+            case .success(let value): d[a] = value
+            case .failure(let problem): warn(field, problem.message)
             }
-            return b
         }
-        d.changingTable = flag(m.changingTable, "changing_table")
-        d.unisex = flag(m.unisex, "unisex")
-        d.female = flag(m.female, "female")
-        d.male = flag(m.male, "male")
-        d.disposal = trimmed(m.disposal)
-        d.level = trimmed(m.level)
-        d.indoor = trimmed(m.indoor)
-        d.operatorName = trimmed(m.operatorName)
-        d.checkDate = trimmed(m.checkDate)
+        if let field = m.genderSegregated, let text = trimmed(field) {
+            if let segregated = OSMBoolean.read(text) {
+                d[.genderNeutral] = .flag(!segregated)
+            } else {
+                warn(field, "gender_segregated value '\(text)' not known (expected yes or no), stored as unknown")
+            }
+        }
+        d.attributes = d.attributes.completed()
         return d
     }
 

@@ -1,5 +1,6 @@
 import Hours
 import Storage
+import Places
 
 extension WheelchairAccess {
     /// Reads a source value: OSM values (`yes`, `limited`, `no`), Czech words (`ano`,

@@ -1,4 +1,5 @@
 public import Geo
+public import Places
 
 /// A declarative pipeline (`pipelines/*.yml`), decoded and checked completely before any
 /// side effect. docs/pipelines.md, "Pipeline file reference", documents every key.
@@ -76,39 +77,34 @@ public struct PipelineSpec: Sendable, Equatable {
         public var locationDetail: String?
         /// Who may use it, in OSM `access` values.
         public var access: String? = nil
-        /// Baby changing table, `yes`/`no`.
-        public var changingTable: String? = nil
-        /// One room for everybody, `yes`/`no`.
-        public var unisex: String? = nil
-        /// Women's toilet, `yes`/`no`.
-        public var female: String? = nil
-        /// Men's toilet, `yes`/`no`.
-        public var male: String? = nil
-        /// Waste disposal (`flush`, `chemical`, …).
-        public var disposal: String? = nil
-        /// Floor.
-        public var level: String? = nil
-        /// Inside a building.
-        public var indoor: String? = nil
-        /// Operator.
-        public var operatorName: String? = nil
-        /// Date last checked.
-        public var checkDate: String? = nil
+        /// The attributes of the field table (`ToiletAttribute`), by attribute: the source
+        /// field of each one the source has.
+        public var attributes: [ToiletAttribute: String] = [:]
+        /// OSM `gender_segregated` (`yes`/`no`): `no` makes the toilet gender-neutral, `yes`
+        /// not (read before `unisex`; OSM wiki, Key:gender_segregated).
+        public var genderSegregated: String? = nil
         /// OSM `fee` (`yes`, `no`, `donation`, or an amount): the price read by the OSM rules
         /// (`OSMPrice`) instead of `price`'s free text.
         public var fee: String? = nil
         /// OSM `charge` (`0.50 EUR`), the amount when `fee=yes`.
         public var charge: String? = nil
 
-        /// Every key of `fields:`, in pipeline-reference order, with the member it sets.
+        /// The source field of `a`, nil when the source has none.
+        public subscript(attribute a: ToiletAttribute) -> String? {
+            get { attributes[a] }
+            set { attributes[a] = newValue }
+        }
+
+        /// Every key of `fields:`, in pipeline-reference order, with the member it sets: the
+        /// fixed fields, `access`, every attribute of the field table by its key, then the OSM
+        /// price and gender fields.
         public static var keys: [(key: String, path: WritableKeyPath<FieldMap, String?>)] {
             [
                 ("name", \.name), ("address", \.address), ("hours", \.hours), ("price", \.price),
                 ("wheelchair", \.wheelchair), ("kind", \.kind), ("location_detail", \.locationDetail),
-                ("access", \.access), ("changing_table", \.changingTable), ("unisex", \.unisex), ("female", \.female),
-                ("male", \.male), ("toilets_disposal", \.disposal), ("level", \.level), ("indoor", \.indoor),
-                ("operator", \.operatorName), ("check_date", \.checkDate), ("fee", \.fee), ("charge", \.charge),
-            ]
+                ("access", \.access),
+            ] + ToiletAttribute.ordered.map { a in (a.key, \FieldMap.[attribute: a]) }
+            + [("gender_segregated", \.genderSegregated), ("fee", \.fee), ("charge", \.charge)]
         }
 
         /// `profile: osm`: the OSM tags of `amenity=toilets`. The address is the template
@@ -116,9 +112,9 @@ public struct PipelineSpec: Sendable, Equatable {
         /// `charge`.
         public static let osm = FieldMap(
             name: "name", address: "{addr:street} {addr:housenumber}, {addr:city}", hours: "opening_hours", price: nil,
-            wheelchair: "wheelchair", kind: nil, locationDetail: nil, access: "access", changingTable: "changing_table",
-            unisex: "unisex", female: "female", male: "male", disposal: "toilets:disposal", level: "level",
-            indoor: "indoor", operatorName: "operator", checkDate: "check_date", fee: "fee", charge: "charge")
+            wheelchair: "wheelchair", kind: nil, locationDetail: nil, access: "access",
+            attributes: Dictionary(uniqueKeysWithValues: ToiletAttribute.ordered.compactMap { a in a.osmTag.map { (a, $0) } }),
+            genderSegregated: "gender_segregated", fee: "fee", charge: "charge")
     }
 
     /// The pipeline's name (defaults to the file name without extension).

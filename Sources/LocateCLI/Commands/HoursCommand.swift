@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Geo
 import Hours
+import Places
 
 /// `locate hours`: evaluate and normalise opening hours.
 struct HoursCommand: ParsableCommand {

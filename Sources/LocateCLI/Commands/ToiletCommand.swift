@@ -56,6 +56,13 @@ struct ToiletCommand: ParsableCommand {
     var unisex = false
 
     @Option(
+        name: .customLong("with"),
+        help: ArgumentHelp(
+            "Only toilets with this attribute (repeatable): NAME for yes (changing_table_all_genders, gender_neutral, toilets_wheelchair, …), NAME=no, or NAME=WORD (centralkey=eurokey, changing_table_location=male_toilet); docs/json.md lists them.",
+            valueName: "NAME[=VALUE]"))
+    var with: [String] = []
+
+    @Option(
         name: .customLong("dataset"),
         help: ArgumentHelp(
             "Only this dataset (repeatable); default: every active dataset, one place listed once with all its sources.",
@@ -94,7 +101,7 @@ struct ToiletCommand: ParsableCommand {
         ToiletQuery(
             near: place.near, limit: limit, maxDistance: maxDistance, wheelchair: wheelchair, free: free,
             maxPrice: maxPrice, publicOnly: publicOnly, changingTable: changingTable, unisex: unisex,
-            datasets: datasets, openNow: openNow, at: time.at, tz: time.tz, includeUnknown: includeUnknown,
+            with: with, datasets: datasets, openNow: openNow, at: time.at, tz: time.tz, includeUnknown: includeUnknown,
             arriveWithin: arriveWithin, walk: walk, json: output.json, db: store.db)
     }
 

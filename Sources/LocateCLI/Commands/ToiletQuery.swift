@@ -17,6 +17,7 @@ struct ToiletQuery: Equatable {
     var publicOnly = false
     var changingTable = false
     var unisex = false
+    var with: [String] = []
     var datasets: [String] = []
     var openNow = false
     var at: String?
@@ -52,6 +53,7 @@ struct ToiletQuery: Equatable {
             (.unisex, unisex), (.openNow, openNow), (.includeUnknown, includeUnknown), (.walk, walk),
         ]
         for (field, on) in flags where on { v[field] = ["true"] }
+        if !with.isEmpty { v[.with] = with }
         if !datasets.isEmpty { v[.dataset] = datasets }
         return v
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Hours
+import Places
 
 /// The human answers of `locate hours`.
 enum HoursText {

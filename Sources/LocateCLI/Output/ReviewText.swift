@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import Hours
 import Storage
+import Places
 
 /// The human forms of `locate review`.
 enum ReviewText {

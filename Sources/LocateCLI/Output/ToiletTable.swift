@@ -3,6 +3,7 @@ import Geo
 import Hours
 import Query
 import Storage
+import Places
 
 /// The human table of toilet results.
 enum ToiletTable {
@@ -36,17 +37,24 @@ enum ToiletTable {
         return t.render()
     }
 
-    /// `changing table, unisex, level -1`: what the OSM attributes say, shortly.
+    /// `changing table for all genders, gender-neutral, eurokey, level -1`: what the
+    /// attributes say, shortly: the label of each yes/no attribute of the field table that
+    /// is yes (the changing table once), women/men when not gender-neutral, the key, the floor.
     static func facilities(_ r: ToiletResult) -> String {
         let d = r.details
         var parts: [String] = []
-        if d.changingTable == true { parts.append("changing table") }
-        if d.unisex == true { parts.append("unisex") }
-        if d.unisex != true, d.female == true || d.male == true {
-            parts.append(
-                [d.female == true ? "women" : nil, d.male == true ? "men" : nil].compactMap { $0 }.joined(separator: "+"))
+        for a in ToiletAttribute.ordered where d.flag(a) == true {
+            guard let label = a.label else { continue }
+            if a == .changingTable && d.flag(.changingTableAllGenders) == true { continue }
+            parts.append(label)
         }
-        if let level = d.level { parts.append("level \(level)") }
+        if d.flag(.genderNeutral) != true, d.flag(.female) == true || d.flag(.male) == true {
+            parts.append(
+                [d.flag(.female) == true ? "women" : nil, d.flag(.male) == true ? "men" : nil].compactMap { $0 }
+                    .joined(separator: "+"))
+        }
+        if let key = d.text(.centralKey), key != "none" { parts.append(key) }
+        if let level = d.text(.level) { parts.append("level \(level)") }
         return parts.joined(separator: ", ")
     }
 
@@ -90,8 +98,9 @@ enum ToiletTable {
                 return ("opening hours" + unreadable, openFlag)
             case .wheelchair: return ("wheelchair data", "--wheelchair")
             case .free: return ("a known price", "--free")
-            case .changingTable: return ("changing-table data", "--changing-table")
-            case .unisex: return ("unisex data", "--unisex")
+            case .attribute(.changingTable): return ("changing-table data", "--changing-table")
+            case .attribute(.unisex): return ("unisex data", "--unisex")
+            case .attribute(let a): return ("\(a.key.replacingOccurrences(of: "_", with: "-")) data", "--with \(a.key)")
             }
         }
         return "none of the \(unanswerable.activeCount) active toilets has \(lacks.map(\.what).joined(separator: " or ")); "

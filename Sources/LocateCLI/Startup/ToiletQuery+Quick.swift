@@ -6,7 +6,8 @@ extension ToiletQuery {
     /// the options `locate toilet --help` lists).
     static let quickOptions: [String: QuickArguments.Kind] = [
         "near": .anyValue, "limit": .value, "max-distance": .value, "wheelchair": .flag, "free": .flag,
-        "max-price": .value, "public": .flag, "changing-table": .flag, "unisex": .flag, "dataset": .repeatable,
+        "max-price": .value, "public": .flag, "changing-table": .flag, "unisex": .flag, "with": .repeatable,
+        "dataset": .repeatable,
         "open-now": .flag, "at": .value, "tz": .value, "include-unknown": .flag, "arrive-within": .value,
         "walk": .flag, "json": .flag, "db": .value, "bookmarked": .flag, "bookmarks": .value,
     ]
@@ -27,6 +28,7 @@ extension ToiletQuery {
         query.arriveWithin = given.value("arrive-within")
         query.maxPrice = given.value("max-price")
         query.datasets = given.values["dataset"] ?? []
+        query.with = given.values["with"] ?? []
         query.at = given.value("at")
         query.tz = given.value("tz")
         query.db = given.value("db")

@@ -3,6 +3,7 @@ import Geo
 import Ingest
 import Photos
 import Storage
+import Places
 
 /// The submitting endpoints: new toilets, edits, reports and photos, each validated field by
 /// field, bounded, rate-limited per client and stored `pending` for a maintainer.

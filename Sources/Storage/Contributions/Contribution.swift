@@ -1,6 +1,6 @@
 public import Foundation
 public import Geo
-public import Hours
+public import Places
 
 /// A contribution's number in the store (`contributions.id`), shown to people as `#12`.
 public typealias ContributionID = Int64

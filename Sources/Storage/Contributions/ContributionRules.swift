@@ -2,6 +2,7 @@ import Foundation
 internal import GRDB
 import Geo
 import Hours
+import Places
 
 /// What each kind of contribution must carry, checked before it is stored.
 enum ContributionRules {

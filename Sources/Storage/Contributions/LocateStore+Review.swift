@@ -2,6 +2,7 @@ public import Foundation
 internal import GRDB
 import Geo
 import Hours
+import Places
 
 extension LocateStore {
     /// Approves a pending contribution, or approves again an approved one in conflict (its

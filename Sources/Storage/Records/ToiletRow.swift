@@ -1,49 +1,12 @@
 internal import GRDB
 import Geo
-import Hours
+public import Places
 
-/// A row of `toilets`: the table's record type and its one column declaration
-/// (`CodingKeys`). Adding a column means a migration, a case and a property here, and the
-/// field in `ToiletRecord`/`StoredToilet` where it is written or read.
-struct ToiletRow: Codable, FetchableRecord, TableRecord {
+/// A row of `toilets`: the table's record type and its one column declaration. The fixed
+/// columns are `CodingKeys`; the attribute columns follow them, one per `ToiletAttribute`
+/// (the field table), named by its key and typed by its kind (`AttributeColumn`).
+struct ToiletRow: TableRecord {
     static let databaseTableName = "toilets"
-
-    var id: Int64
-    var dataset: String
-    var sourceID: String
-    var sourceIndex: Int64
-    var matchKey: String?
-    var properties: String
-    var lon: Double
-    var lat: Double
-    var contentHash: String
-    var status: String
-    var firstRun: Int64
-    var changedRun: Int64
-    var name: String?
-    var address: String?
-    var hoursText: String?
-    var priceText: String?
-    var priceAmount: Double?
-    var priceCurrency: String?
-    var isFree: Bool?
-    var wheelchair: WheelchairAccess
-    var kind: String?
-    var locationDetail: String?
-    var timezone: String
-    var hoursOSM: String?
-    var hoursStatus: HoursStatus
-    var country: String?
-    var access: ToiletAccess
-    var changingTable: Bool?
-    var unisex: Bool?
-    var female: Bool?
-    var male: Bool?
-    var toiletsDisposal: String?
-    var level: String?
-    var indoor: String?
-    var operatorName: String?
-    var checkDate: String?
 
     enum CodingKeys: String, PlaceColumn {
         case id, dataset, status
@@ -52,38 +15,68 @@ struct ToiletRow: Codable, FetchableRecord, TableRecord {
         case name, address, hoursText = "hours_text", priceText = "price_text", priceAmount = "price_amount"
         case priceCurrency = "price_currency", isFree = "is_free", wheelchair, kind, locationDetail = "location_detail"
         case timezone, hoursOSM = "hours_osm", hoursStatus = "hours_status", country
-        case access, changingTable = "changing_table", unisex, female, male, toiletsDisposal = "toilets_disposal"
-        case level, indoor, operatorName = "operator", checkDate = "check_date"
+        case access
 
         var role: ColumnRole {
             switch self {
             case .id, .dataset, .status, .firstRun, .changedRun: return .bookkeeping
             case .sourceID, .sourceIndex, .matchKey, .properties, .lon, .lat, .contentHash: return .common
             case .priceAmount: return .own("REAL")
-            case .isFree, .changingTable, .unisex, .female, .male: return .own("INTEGER")
+            case .isFree: return .own("INTEGER")
             case .wheelchair, .timezone, .hoursStatus, .access: return .own("TEXT NOT NULL")
-            case .name, .address, .hoursText, .priceText, .priceCurrency, .kind, .locationDetail, .hoursOSM, .country,
-                .toiletsDisposal, .level, .indoor, .operatorName, .checkDate:
+            case .name, .address, .hoursText, .priceText, .priceCurrency, .kind, .locationDetail, .hoursOSM, .country:
                 return .own("TEXT")
             }
         }
     }
 
-    /// The public form.
-    var stored: StoredToilet {
-        StoredToilet(
-            rowID: id, dataset: dataset, sourceID: sourceID, name: name, address: address, hoursText: hoursText,
-            hoursOSM: hoursOSM, hoursStatus: hoursStatus, country: country, priceText: priceText, priceAmount: priceAmount,
-            priceCurrency: priceCurrency, isFree: isFree, wheelchair: wheelchair, toiletType: kind,
-            locationDetail: locationDetail, timeZone: timezone, coordinate: Coordinate(latitude: lat, longitude: lon),
-            details: ToiletDetails(
-                access: access, changingTable: changingTable, unisex: unisex, female: female, male: male,
-                disposal: toiletsDisposal, level: level, indoor: indoor, operatorName: operatorName, checkDate: checkDate))
+    /// The kind's own columns with their staging types: the fixed ones, then the attributes.
+    static let ownColumns: [(name: String, type: String)] =
+        CodingKeys.ownColumns.map { ($0.column.rawValue, $0.type) }
+        + ToiletAttribute.ordered.map { ($0.key, $0.stagingType) }
+}
+
+extension ToiletAttribute {
+    /// The column's SQL type in the staging table.
+    var stagingType: String {
+        switch kind {
+        case .triState: return "INTEGER"
+        case .choice, .list, .text: return "TEXT"
+        }
+    }
+
+    /// The column's declaration in `toilets` (`ALTER TABLE … ADD COLUMN`), with the CHECK
+    /// that keeps its values those of its kind.
+    var columnDefinition: String {
+        let quoted = { (words: [String]) in words.map { "'\($0)'" }.joined(separator: ", ") }
+        switch kind {
+        case .triState: return "\(key) INTEGER CHECK (\(key) IN (0, 1))"
+        case .choice(let words): return "\(key) TEXT CHECK (\(key) IN (\(quoted(words))))"
+        case .list: return "\(key) TEXT CHECK (\(key) <> '')"
+        case .text: return "\(key) TEXT"
+        }
+    }
+
+    /// A value as its column stores it.
+    func columnValue(_ v: AttributeValue?) -> PlaceValue {
+        switch kind {
+        case .triState: return .integer(v?.flag.map { $0 ? 1 : 0 })
+        case .choice, .list, .text: return .text(v?.text)
+        }
+    }
+
+    /// A column's value read back (a value of another type than the kind's reads as unknown).
+    func value(_ db: DatabaseValue) -> AttributeValue? {
+        switch (kind, db.storage) {
+        case (.triState, .int64(let i)): return .flag(i != 0)
+        case (.choice, .string(let s)), (.list, .string(let s)), (.text, .string(let s)): return .text(s)
+        default: return nil
+        }
     }
 }
 
 extension ToiletRecord {
-    /// The value of one of the toilet's own columns (see `ToiletRow.CodingKeys`).
+    /// The value of one of the toilet's fixed own columns (see `ToiletRow.CodingKeys`).
     func value(_ column: ToiletRow.CodingKeys) -> PlaceValue {
         switch column {
         case .name: return .text(name)
@@ -101,21 +94,12 @@ extension ToiletRecord {
         case .hoursStatus: return .text(hoursStatus)
         case .country: return .text(country)
         case .access: return .text(details.access.rawValue)
-        case .changingTable: return .integer(details.changingTable.map { $0 ? 1 : 0 })
-        case .unisex: return .integer(details.unisex.map { $0 ? 1 : 0 })
-        case .female: return .integer(details.female.map { $0 ? 1 : 0 })
-        case .male: return .integer(details.male.map { $0 ? 1 : 0 })
-        case .toiletsDisposal: return .text(details.disposal)
-        case .level: return .text(details.level)
-        case .indoor: return .text(details.indoor)
-        case .operatorName: return .text(details.operatorName)
-        case .checkDate: return .text(details.checkDate)
         case .id, .dataset, .status, .firstRun, .changedRun, .sourceID, .sourceIndex, .matchKey, .properties, .lon, .lat,
             .contentHash:
             preconditionFailure("\(column.rawValue) is not a toilet's own column")
         }
     }
 
-    /// The own columns' values, in `ToiletRow.CodingKeys.ownColumns` order.
+    /// The fixed own columns, in `ToiletRow.CodingKeys` order.
     static let ownColumns = ToiletRow.CodingKeys.ownColumns.map { $0.column }
 }

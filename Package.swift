@@ -168,7 +168,7 @@ let package = Package(
         .testTarget(
             name: "PhotosTests", dependencies: ["Photos", "PhotoTestSupport", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "OSMPBFTests", dependencies: ["OSMPBF", "LocateTestSupport"], exclude: ["bad-input"],
+            name: "OSMPBFTests", dependencies: ["OSMPBF", "LocateTestSupport"], exclude: ["bad-input", "fixtures"],
             swiftSettings: strict),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzEntries"], swiftSettings: strict),
         .testTarget(

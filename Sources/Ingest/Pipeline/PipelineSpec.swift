@@ -104,7 +104,7 @@ public struct PipelineSpec: Sendable, Equatable {
                 ("wheelchair", \.wheelchair), ("kind", \.kind), ("location_detail", \.locationDetail),
                 ("access", \.access),
             ] + ToiletAttribute.ordered.map { a in (a.key, \FieldMap.[attribute: a]) }
-            + [("gender_segregated", \.genderSegregated), ("fee", \.fee), ("charge", \.charge)]
+                + [("gender_segregated", \.genderSegregated), ("fee", \.fee), ("charge", \.charge)]
         }
 
         /// `profile: osm`: the OSM tags of `amenity=toilets`. The address is the template

@@ -137,7 +137,7 @@ let package = Package(
         ),
         // The fuzzing targets' entry points; Tests/FuzzTests replays the committed corpus
         // through them (CONTRIBUTING.md, "Fuzzing").
-        .target(name: "FuzzEntries", dependencies: ["Hours", "Ingest", "OSMPBF"], swiftSettings: strict),
+        .target(name: "FuzzEntries", dependencies: ["Hours", "Ingest", "Places", "OSMPBF"], swiftSettings: strict),
         .target(
             name: "LocateTestSupport",
             dependencies: ["Storage", "SyntheticData", .product(name: "GRDB", package: "GRDB.swift")],
@@ -172,8 +172,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzEntries"], swiftSettings: strict),
         .testTarget(
-            name: "ExportTests", dependencies: ["Export", "Ingest", "Storage", "Geo", "Places", "LocateTestSupport"], exclude: ["golden"],
-            swiftSettings: strict),
+            name: "ExportTests", dependencies: ["Export", "Ingest", "Storage", "Geo", "Places", "LocateTestSupport"],
+            exclude: ["golden"], swiftSettings: strict),
     ]
 )
 

@@ -1,8 +1,8 @@
 import Foundation
 import Geo
 import Hours
-import Storage
 import Places
+import Storage
 
 /// One exported feature: its global id, position and the Feature's JSON text.
 struct ExportedFeature {

@@ -1,4 +1,5 @@
 public import Places
+
 /// Hours text as a source or a person wrote it, read once and the same way everywhere
 /// (ingest, contributions, `locate hours eval` and `normalize`): OSM `opening_hours` syntax
 /// (OSM wiki "Key:opening_hours/specification"), else Czech free text, else not understood.

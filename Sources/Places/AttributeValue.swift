@@ -73,7 +73,9 @@ public struct ToiletAttributes: Sendable, Hashable {
             case true?:
                 if let location = text(.changingTableLocation) {
                     let places = Set(location.split(separator: ";").map(String.init))
-                    let shared = !places.isDisjoint(with: ["unisex_toilet", "wheelchair_toilet", "dedicated_room", "room", "sales_area"])
+                    let shared = !places.isDisjoint(with: [
+                        "unisex_toilet", "wheelchair_toilet", "dedicated_room", "room", "sales_area",
+                    ])
                     let both = places.isSuperset(of: ["female_toilet", "male_toilet"])
                     out[.changingTableAllGenders] = .flag(shared || both)
                 }

@@ -124,7 +124,8 @@ public enum ToiletAttribute: String, CaseIterable, Sendable, Codable, Comparable
                 + "(not only the women's or only the men's toilet); false when there is none or it is in one gender's toilet"
         case .genderNeutral: return "usable by anybody whatever their gender (unisex=yes or gender_segregated=no)"
         case .centralKey: return "the key a locked accessible toilet needs (OSM centralkey): eurokey, radar or none"
-        case .toiletsWheelchair: return "the toilets of a place that is not itself a toilet are wheelchair accessible (OSM toilets:wheelchair)"
+        case .toiletsWheelchair:
+            return "the toilets of a place that is not itself a toilet are wheelchair accessible (OSM toilets:wheelchair)"
         }
     }
 
@@ -135,6 +136,15 @@ public enum ToiletAttribute: String, CaseIterable, Sendable, Codable, Comparable
             return "v6-toilet-details"
         case .changingTableLocation, .changingTableAllGenders, .genderNeutral, .centralKey, .toiletsWheelchair:
             return "v10-accessibility"
+        }
+    }
+
+    /// The words a source writes for yes (OSM `designated` is yes for wheelchair tags, as
+    /// for `wheelchair`); `no` is the only word for no.
+    public var yesWords: [String] {
+        switch self {
+        case .toiletsWheelchair: return ["yes", "designated"]
+        default: return ["yes"]
         }
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 public import Geo
 import Hours
-public import Storage
 import Places
+public import Storage
 
 /// When two records of different datasets are the same toilet (docs/guide.md, "Several datasets in
 /// one answer"), and when a record joins a place of several: within 5 m whatever their text, or within 15 m when a name or address of

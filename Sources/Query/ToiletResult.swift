@@ -1,8 +1,8 @@
 public import Foundation
 import Geo
 public import Hours
-public import Storage
 public import Places
+public import Storage
 
 /// One toilet in a query answer: the stored toilet (its fields read through, as
 /// `result.name`) with where it lies from the query point and, with an open filter, its

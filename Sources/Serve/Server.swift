@@ -93,7 +93,7 @@ public struct Server: Sendable {
         // Every field of the question (NearestToiletsRequest.fields), as the CLI has them.
         get(
             "/v1/toilets/nearest", Set(["lat", "lon"] + NearestToiletsRequest.fields.map(\.httpName)),
-            repeatable: [RequestField.dataset.httpName]
+            repeatable: [RequestField.dataset.httpName, RequestField.with.httpName]
         ) { q, _ in try endpoints.nearestToilets(q) }
         get("/v1/toilets/{dataset}/{id}", time) { q, c in
             try endpoints.toilet(dataset: c.pathParameter("dataset"), id: c.pathParameter("id"), q)

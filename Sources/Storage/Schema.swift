@@ -33,7 +33,7 @@ enum Schema {
     /// Every migration this build knows, in order.
     static let migrationNames = [
         "v1-toilets", "v2-hours", "v3-active-view", "v4-stations", "v5-air", "v6-toilet-details", "v7-contributions",
-        "v8-reactivated", "v9-edit-stamp",
+        "v8-reactivated", "v9-edit-stamp", "v10-accessibility",
     ]
 
     /// Fails unless the database has exactly the migrations this build knows.

@@ -1,9 +1,9 @@
 import Foundation
 import Geo
 import LocateTestSupport
+import Places
 import Storage
 import Testing
-import Places
 
 @testable import Export
 

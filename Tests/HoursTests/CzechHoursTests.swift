@@ -1,6 +1,6 @@
 import Hours
-import Testing
 import Places
+import Testing
 
 @Suite struct CzechHoursTests {
     @Test(arguments: [

@@ -1,8 +1,8 @@
 import Foundation
 import Hours
 import LocateTestSupport
-import Testing
 import Places
+import Testing
 
 /// Every distinct OTEVRENO value of the real 2016 and 2019 Prague files.
 @Suite(.enabled(if: Fixtures.haveSharedDatasets, "../shared/datasets is absent: real-data tests skipped"))

@@ -1,5 +1,5 @@
-import Testing
 import Places
+import Testing
 
 @testable import Hours
 

@@ -1,8 +1,8 @@
 import Foundation
 import Hours
 import LocateTestSupport
-import Testing
 import Places
+import Testing
 
 /// Issue 22 step 4 (one hours reader), issue 23 items 5 and 6, issue 27 item 5 (bounded text).
 @Suite struct HoursReadingTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Hours
-import Testing
 import Places
+import Testing
 
 /// Every example of issue 11 ("Examples that fail today"), with the state and next change the
 /// reference evaluators give (generated with opening-hours-py, Europe/Prague, country CZ); the

@@ -1,7 +1,7 @@
 import Foundation
 import Geo
-import Testing
 import Places
+import Testing
 
 @testable import Ingest
 @testable import Storage
@@ -80,7 +80,7 @@ import Places
         var seen: [PlaceValue] = []
         r.forEachValue { seen.append($0) }
         #expect(seen == r.values)
-        #expect(seen.count == 24)
+        #expect(seen.count == 29)
         #expect(seen.prefix(3) == [.text("Name"), .text(nil), .text("po-pá 8-18")])
     }
 

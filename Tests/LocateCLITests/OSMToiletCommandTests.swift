@@ -21,7 +21,7 @@ import Testing
         #expect(
             r.stdout == """
                 #  distance  dir  place                                hours              price   wheelchair  access          facilities
-                1      82 m  SW   Karlova (sample), Karlova 12, Praha  Mo-Su 08:00-20:00  free    yes         public          changing table, unisex
+                1      82 m  SW   Karlova (sample), Karlova 12, Praha  Mo-Su 08:00-20:00  free    yes         public          changing table, gender-neutral
                 2      96 m  NE   Café Sample                          Mo-Fr 09:00-18:00  20 CZK  no          customers only  -
                 3     272 m  SE   Husova, Praha                        ?                  paid    unknown     unknown         -
                 4     351 m  SW   toilet at 50.08400,14.41600          ?                  ?       unknown     unknown         -
@@ -98,11 +98,11 @@ import Testing
         #expect(r.status == 0)
         #expect(
             r.stdout == """
-                #  distance  dir  place                                         hours                                     price   wheelchair  access          facilities              sources
-                1      55 m  SE   WC STAROMĚSTSKÉ NÁMĚSTÍ - restaurace Kotleta  po-ne 11:00-23:00                         20 CZK  no          unknown         -                       prague-2026 + prague-2019
-                2      66 m  NW   KFC Kaprova, Kaprova 14, Praha 1              po-čt 8:00-24:00; pá 8:00-01:00; so 9:0…  free    no          customers only  -                       prague-2019 + prague-2026 + osm-toilets-prague-sample
-                3     112 m  SE   WC STAROMĚSTSKÁ RADNICE, Staroměstské nám. …  po-ne 9:00-21:00                          20 CZK  no          unknown         -                       prague-2026 + prague-2019
-                4     116 m  W    Městská knihovna, Mariánské náměstí 1         po 13:00-20:00; út-pá 9:00-20:00; so 13…  free    yes         public          changing table, unisex  osm-toilets-prague-sample + prague-2019 + prague-2026
+                #  distance  dir  place                                         hours                                     price   wheelchair  access          facilities                      sources
+                1      55 m  SE   WC STAROMĚSTSKÉ NÁMĚSTÍ - restaurace Kotleta  po-ne 11:00-23:00                         20 CZK  no          unknown         -                               prague-2026 + prague-2019
+                2      66 m  NW   KFC Kaprova, Kaprova 14, Praha 1              po-čt 8:00-24:00; pá 8:00-01:00; so 9:0…  free    no          customers only  -                               prague-2019 + prague-2026 + osm-toilets-prague-sample
+                3     112 m  SE   WC STAROMĚSTSKÁ RADNICE, Staroměstské nám. …  po-ne 9:00-21:00                          20 CZK  no          unknown         -                               prague-2026 + prague-2019
+                4     116 m  W    Městská knihovna, Mariánské náměstí 1         po 13:00-20:00; út-pá 9:00-20:00; so 13…  free    yes         public          changing table, gender-neutral  osm-toilets-prague-sample + prague-2019 + prague-2026
 
                 """)
         let only = try CLI.run(["toilet", "--near", "50.0875,14.4190", "--limit", "2", "--dataset", "prague-2026", "--db", db])

@@ -34,6 +34,9 @@ enum ReleaseTour {
         Pipeline(
             file: "osm-toilets-prague-sample.yml", needsShared: false, steps: [ingest("osm-toilets-prague-sample.yml"), prague]),
         Pipeline(file: "osm-toilets-tags-sample.yml", needsShared: false, steps: [ingest("osm-toilets-tags-sample.yml")]),
+        Pipeline(
+            file: "osm-toilets-accessibility-sample.yml", needsShared: false,
+            steps: [ingest("osm-toilets-accessibility-sample.yml")]),
         Pipeline(file: "gios-stations-sample.yml", needsShared: false, steps: [ingest("gios-stations-sample.yml"), krakow]),
         Pipeline(
             file: "gios-air-sample.yml", needsShared: false,

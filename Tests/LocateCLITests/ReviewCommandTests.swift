@@ -3,9 +3,9 @@ import GRDB
 import Geo
 import Hours
 import LocateTestSupport
+import Places
 import Storage
 import Testing
-import Places
 
 /// `locate review` and `locate token` end to end (issue 14): contributions are put in through
 /// the store (as `locate serve` does), then decided with the built binary.

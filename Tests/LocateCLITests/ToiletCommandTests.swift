@@ -37,7 +37,8 @@ import Testing
                     "country", "hours_text", "hours_osm", "hours_status", "state", "state_at", "next_change", "arrival_at",
                     "price_text", "price_amount", "price_currency", "free", "wheelchair", "toilet_type", "location_detail",
                     "access", "changing_table", "unisex", "female", "male", "toilets_disposal", "level", "indoor", "operator",
-                    "check_date", "sources",
+                    "check_date", "changing_table_location", "changing_table_all_genders", "gender_neutral", "centralkey",
+                    "toilets_wheelchair", "sources",
                 ])
     }
 

@@ -39,7 +39,7 @@ import Testing
         #expect(doc["state_at"] is NSNull)
         let items = try #require(doc["results"] as? [[String: Any]])
         #expect(items.count == 3)
-        #expect(items.allSatisfy { $0.count == 37 && $0["state"] is NSNull && $0["next_change"] is NSNull })
+        #expect(items.allSatisfy { $0.count == 42 && $0["state"] is NSNull && $0["next_change"] is NSNull })
         #expect(items.allSatisfy { ($0["id"] as? String)?.hasPrefix("prague-toilets-sample/") == true })
     }
 
@@ -72,13 +72,17 @@ import Testing
               "address" : "Staroměstské nám. (sample)",
               "arrival_at" : "2026-11-23T20:55:00+01:00",
               "bearing_deg" : 256.4,
+              "centralkey" : null,
               "changing_table" : null,
+              "changing_table_all_genders" : null,
+              "changing_table_location" : null,
               "check_date" : null,
               "country" : "CZ",
               "dataset" : "prague-toilets-sample",
               "distance_m" : 47.1,
               "female" : null,
               "free" : false,
+              "gender_neutral" : null,
               "hours_osm" : "Mo-Su 09:00-21:00",
               "hours_status" : "exact",
               "hours_text" : "po-ne 9:00-21:00",
@@ -109,6 +113,7 @@ import Testing
               "title" : "Staroměstské nám. (sample)",
               "toilet_type" : null,
               "toilets_disposal" : null,
+              "toilets_wheelchair" : null,
               "unisex" : null,
               "wheelchair" : "unknown"
             }

@@ -3,10 +3,10 @@ import GRDB
 import Geo
 import Ingest
 import LocateTestSupport
+import Places
 import Query
 import Storage
 import Testing
-import Places
 
 /// One store with Prague's 2019 and 2026 IPR data as two datasets (`prague-2019`,
 /// `prague-2026`; the shipped pipelines share one dataset) and the OSM Prague sample.

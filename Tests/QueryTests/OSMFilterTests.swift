@@ -4,10 +4,10 @@ import Geo
 import Hours
 import Ingest
 import LocateTestSupport
+import Places
 import Query
 import Storage
 import Testing
-import Places
 
 /// A shipped OSM pipeline, reading `../shared/datasets` beside the repository.
 func osmStore(_ pipeline: String) throws -> LocateStore {

@@ -4,10 +4,10 @@ import Geo
 import Hours
 import Ingest
 import LocateTestSupport
+import Places
 import Query
 import Storage
 import Testing
-import Places
 
 /// The real OpenStreetMap extracts of Paris and Rome (`../shared/datasets`) through the
 /// shipped pipelines: what a user in Paris hit before the OSM profile (issue 12).

@@ -1,9 +1,9 @@
 import Foundation
 import Hours
 import LocateTestSupport
+import Places
 import Storage
 import Testing
-import Places
 
 @testable import Serve
 

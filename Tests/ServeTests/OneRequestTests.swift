@@ -31,6 +31,8 @@ import Testing
         Case(fields: [(.publicOnly, "true")]),
         Case(fields: [(.changingTable, "true")]),
         Case(fields: [(.unisex, "true")]),
+        Case(fields: [(.with, "gender_neutral")]),
+        Case(fields: [(.with, "centralkey=eurokey"), (.with, "changing_table")]),
         Case(fields: [(.dataset, "prague-toilets-sample")]),
         // A wall-clock `at` without a zone: in the nearest toilet's zone (Europe/Prague here),
         // with a zone, and an instant with its offset.
@@ -68,6 +70,15 @@ import Testing
             fields: [(.at, "2026-11-23T20:50"), (.arriveWithin, "10"), (.walk, "true")], problem: .conflict(.arriveWithin, .walk)),
         Case(
             fields: [(.dataset, "nope")], problem: .noSuchDataset("nope", active: ["prague-toilets-sample"])),
+        Case(
+            fields: [(.with, "colour")],
+            problem: .badValue(
+                .with, "colour",
+                "names no attribute (known: changing_table, unisex, female, male, changing_table_location, "
+                    + "changing_table_all_genders, gender_neutral, centralkey, toilets_wheelchair)")),
+        Case(
+            fields: [(.with, "centralkey")],
+            problem: .badValue(.with, "centralkey", "centralkey takes one of eurokey, radar, none (centralkey=WORD)")),
     ]
 
     static func cli(_ c: Case, db: String) -> [String] {

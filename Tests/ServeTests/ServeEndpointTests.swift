@@ -192,3 +192,30 @@ import Testing
         }
     }
 }
+
+/// The accessibility attributes over HTTP: `with=` (repeatable) filters as `--with` does, and
+/// `toilet-detail/1` carries them (issue 22, step 2).
+@Suite struct AccessibilityOverHTTPTests {
+    @Test func withFiltersAndTheDetailCarriesTheAttributes() throws {
+        let db = try Fixtures.temporaryFolder().appendingPathComponent("a11y.sqlite").path
+        try CLI.ingest(["pipelines/osm-toilets-accessibility-sample.yml", "--db", db])
+        let server = try ServeProcess(db: db)
+        defer { server.stop() }
+        func ids(_ query: String) throws -> [String] {
+            let r = try server.get("/v1/toilets/nearest?lat=50.08&lon=14.42&limit=10&" + query)
+            #expect(r.status == 200, "\(query): \(r.body)")
+            return (r.json["results"] as? [[String: Any]] ?? []).compactMap { $0["source_id"] as? String }
+        }
+        #expect(try ids("with=changing_table_all_genders") == ["node/9100000001", "node/9100000003"])
+        #expect(try ids("with=gender_neutral&with=centralkey%3Dradar") == ["node/9100000004"])
+        #expect(try ids("with=changing_table_location%3Dmale_toilet") == ["node/9100000003"])
+        let detail = try server.get("/v1/toilets/osm-toilets-accessibility-sample/node%2F9100000001")
+        #expect(detail.status == 200, "\(detail.body)")
+        let toilet = try #require(detail.json["toilet"] as? [String: Any])
+        #expect(toilet["changing_table_location"] as? String == "dedicated_room")
+        #expect(toilet["changing_table_all_genders"] as? Bool == true)
+        #expect(toilet["gender_neutral"] as? Bool == true)
+        #expect(toilet["centralkey"] as? String == "eurokey")
+        #expect(toilet["toilets_wheelchair"] is NSNull)
+    }
+}

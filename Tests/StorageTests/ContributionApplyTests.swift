@@ -3,9 +3,9 @@ import GRDB
 import Geo
 import Hours
 import LocateTestSupport
+import Places
 import Storage
 import Testing
-import Places
 
 /// How each kind of approved contribution changes the data (issue 14, item 3).
 @Suite struct ContributionApplyTests {

@@ -2,9 +2,9 @@ import Foundation
 import GRDB
 import Geo
 import LocateTestSupport
+import Places
 import Storage
 import Testing
-import Places
 
 /// Approved contributions meeting a re-ingest (issue 14, item 5).
 @Suite struct ContributionReingestTests {

@@ -3,9 +3,9 @@ import GRDB
 import Geo
 import Hours
 import LocateTestSupport
+import Places
 import Storage
 import Testing
-import Places
 
 /// Regression tests for the review of issue 14 (findings 1, 4, 9, 10, 14).
 @Suite struct ContributionReviewFindingsTests {

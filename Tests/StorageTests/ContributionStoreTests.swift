@@ -3,9 +3,9 @@ import GRDB
 import Geo
 import Hours
 import LocateTestSupport
+import Places
 import Storage
 import Testing
-import Places
 
 @Suite struct ContributionStoreTests {
     @Test func migrationAddsTheTablesAndAppendOnlyTriggers() throws {

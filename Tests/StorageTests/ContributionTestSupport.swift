@@ -3,8 +3,8 @@ import GRDB
 import Geo
 import Hours
 import LocateTestSupport
-import Storage
 import Places
+import Storage
 
 /// 2026-11-22T10:00:00Z and later instants of the contribution tests.
 let reviewDay = Date(timeIntervalSince1970: 1_795_341_600)

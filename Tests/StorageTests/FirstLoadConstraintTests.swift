@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import Geo
 import LocateTestSupport
-import Testing
 import Places
+import Testing
 
 @testable import Storage
 
@@ -51,6 +51,9 @@ import Places
                 "hours_status IN ('exact', 'interpreted', 'unknown', 'missing')",
                 "access IN ('public', 'customers', 'restricted', 'unknown')", "changing_table IN (0, 1)",
                 "unisex IN (0, 1)", "female IN (0, 1)", "male IN (0, 1)",
+                // v10-accessibility, from the field table (ToiletAttribute.columnDefinition).
+                "changing_table_location <> ''", "changing_table_all_genders IN (0, 1)", "gender_neutral IN (0, 1)",
+                "centralkey IN ('eurokey', 'radar', 'none')", "toilets_wheelchair IN (0, 1)",
             ])
         try store.close()
     }

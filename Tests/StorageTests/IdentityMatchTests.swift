@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import Geo
 import LocateTestSupport
-import Testing
 import Places
+import Testing
 
 @testable import Storage
 

@@ -1,8 +1,8 @@
 import Foundation
 import Geo
 import LocateTestSupport
-import Testing
 import Places
+import Testing
 
 @testable import Storage
 

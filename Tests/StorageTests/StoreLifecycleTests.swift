@@ -2,9 +2,9 @@ import Foundation
 import GRDB
 import Geo
 import LocateTestSupport
+import Places
 import Storage
 import Testing
-import Places
 
 /// How stores open and close (issue 10 items 5, 13, 14): WAL mode, readers that keep one
 /// committed state, a new database that appears only when its first run succeeded, and a

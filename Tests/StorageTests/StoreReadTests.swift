@@ -2,9 +2,9 @@ import Foundation
 import Geo
 import Hours
 import LocateTestSupport
+import Places
 import Storage
 import Testing
-import Places
 
 /// The store's domain reads (the only way above Storage to reach the data), on a store
 /// filled through its own ingest entry point with hand-made records.

@@ -2,9 +2,9 @@ import Foundation
 import Geo
 import Hours
 import LocateTestSupport
+import Places
 import SyntheticData
 import Testing
-import Places
 
 @testable import Storage
 

@@ -16,10 +16,15 @@ enum AttributeReading {
     static func read(_ text: String, as a: ToiletAttribute) -> Result<AttributeValue, Problem> {
         switch a.kind {
         case .triState:
-            guard let b = OSMBoolean.read(text) else {
-                return .failure(Problem(message: "\(a.key) value '\(text)' not known (expected yes or no), stored as unknown"))
+            let word = text.trimmingSpaces.lowercased()
+            if a.yesWords.contains(word) { return .success(.flag(true)) }
+            guard word == "no" else {
+                return .failure(
+                    Problem(
+                        message: "\(a.key) value '\(text)' not known (expected \(listed(a.yesWords + ["no"]))), stored as unknown"
+                    ))
             }
-            return .success(.flag(b))
+            return .success(.flag(false))
         case .choice(let words):
             let word = text.trimmingSpaces.lowercased()
             if word == "no", words.contains("none") { return .success(.text("none")) }

@@ -1,6 +1,6 @@
 import Hours
-import Storage
 import Places
+import Storage
 
 /// The price of an OSM toilet from its `fee` and `charge` tags (OSM wiki, Key:fee and
 /// Key:charge). Rules (docs/pipelines.md, "OSM profile"):

@@ -1,8 +1,8 @@
 import Foundation
 import Geo
 import Hours
-import Storage
 import Places
+import Storage
 
 /// Turns one GeoJSON feature into a `ToiletRecord`, or says why it cannot be used.
 struct ToiletMapper {

@@ -1,6 +1,6 @@
 import Hours
-import Storage
 import Places
+import Storage
 
 extension WheelchairAccess {
     /// Reads a source value: OSM values (`yes`, `limited`, `no`), Czech words (`ano`,

@@ -1,7 +1,7 @@
 import Foundation
 import Hours
-import Storage
 import Places
+import Storage
 
 /// One tolerated variant in `warnings` (hours-eval/1, hours-eval-line/1, hours-normalize/1).
 struct HoursWarningDocument: Encodable {

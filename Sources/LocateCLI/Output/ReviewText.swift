@@ -1,8 +1,8 @@
 import Foundation
 import Geo
 import Hours
-import Storage
 import Places
+import Storage
 
 /// The human forms of `locate review`.
 enum ReviewText {

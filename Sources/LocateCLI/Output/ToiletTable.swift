@@ -1,9 +1,9 @@
 import Foundation
 import Geo
 import Hours
+import Places
 import Query
 import Storage
-import Places
 
 /// The human table of toilet results.
 enum ToiletTable {

@@ -2,8 +2,8 @@ import Foundation
 import Geo
 import Ingest
 import Photos
-import Storage
 import Places
+import Storage
 
 /// The submitting endpoints: new toilets, edits, reports and photos, each validated field by
 /// field, bounded, rate-limited per client and stored `pending` for a maintainer.

@@ -1,6 +1,6 @@
 import Hours
-import Storage
 import Places
+import Storage
 
 /// Submitted hours text, read at once as ingest reads a source's hours (`HoursReading`:
 /// OSM syntax, else Czech text, else `unknown`, kept as text for a maintainer).

@@ -53,7 +53,9 @@ enum ReleaseTour {
             steps: [ingest("osm-toilets-rome.yml"), ["toilet", "--near", "41.8986,12.4769", "--limit", "1", "--db", "DB"]]),
         Pipeline(
             file: "osm-toilets-helsinki-pbf.yml", needsShared: true,
-            steps: [ingest("osm-toilets-helsinki-pbf.yml"), ["toilet", "--near", "60.1699,24.9384", "--limit", "1", "--db", "DB"]]),
+            steps: [
+                ingest("osm-toilets-helsinki-pbf.yml"), ["toilet", "--near", "60.1699,24.9384", "--limit", "1", "--db", "DB"],
+            ]),
         // An extract without toilets: recorded as an empty run only when asked.
         Pipeline(
             file: "osm-toilets-kouvola-pbf.yml", needsShared: true,

@@ -158,6 +158,17 @@ struct OSMPBFIngestTests {
             ])
     }
 
+    /// The header's replication state is a notice of the report.
+    @Test func replicationStateIsANotice() throws {
+        let path = Fixtures.repo("Tests/OSMPBFTests/fixtures/replication.osm.pbf")
+        let spec = try PipelineDecoder.load(path: Fixtures.repo("pipelines/osm-toilets-helsinki-pbf.yml"))
+        let report = try IngestRunner(store: try newStore(), clock: fixedClock).run(spec, sourceOverride: path)
+        #expect(
+            report.notices.contains(
+                "PBF replication state: sequence 4321, timestamp 2026-11-27T12:00:00Z, "
+                    + "base URL https://download.geofabrik.de/europe/finland-updates"))
+    }
+
     @Test(arguments: [
         "truncated.osm.pbf", "blob-over-32mib.osm.pbf", "bad-zlib.osm.pbf", "unknown-feature.osm.pbf", "lzma-blob.osm.pbf",
         "xml.osm.pbf", "history.osh.pbf",

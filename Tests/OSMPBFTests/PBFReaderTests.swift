@@ -138,6 +138,16 @@ struct PBFReaderTests {
         #expect(try Self.read("unsorted.osm.pbf").sorted() == Self.expected.sorted())
     }
 
+    /// The replication state osmium writes from `--output-header` (fixtures/replication.osm.pbf).
+    @Test func replicationStateOfTheHeader() throws {
+        let file = try PBFFile(path: Fixtures.repo("Tests/OSMPBFTests/fixtures/replication.osm.pbf"))
+        #expect(file.header.replicationSequence == 4321)
+        #expect(file.header.replicationTimestamp == 1_795_780_800)  // 2026-11-27T12:00:00Z
+        #expect(file.header.replicationBaseURL == "https://download.geofabrik.de/europe/finland-updates")
+        #expect(file.header.writingProgram == "osmium/1.15.0")
+        #expect(file.header.bbox == nil)
+    }
+
     @Test func positionTextIsExact() {
         #expect(OSMPosition(latitudeNano: 60_175_655_900, longitudeNano: -1_000_000_001).latitudeText == "60.1756559")
         #expect(OSMPosition(latitudeNano: 0, longitudeNano: -1_000_000_001).longitudeText == "-1.000000001")

@@ -40,6 +40,10 @@ let package = Package(
         // locate binary never loads libvips and its ~100 libraries).
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .target(name: "Photos", dependencies: ["CVips", "Storage"], swiftSettings: strict),
+        // zlib for OpenStreetMap PBF blobs: only OSMPBF imports it.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // The OpenStreetMap PBF reader (its own protobuf wire decoder; no SQL, no Storage).
+        .target(name: "OSMPBF", dependencies: ["CZlib"], swiftSettings: strict),
         .target(name: "Geo", dependencies: ["CSpatial"], swiftSettings: strict),
         // Routino (libroutino, AGPL-3.0) for walking and wheelchair routes: only Routing imports it.
         .systemLibrary(name: "CRoutino", providers: [.apt(["libroutino-dev"])]),
@@ -60,7 +64,9 @@ let package = Package(
         ),
         .target(
             name: "Ingest",
-            dependencies: ["Storage", "Geo", "Hours", "Places", "FetchContract", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "Storage", "Geo", "Hours", "Places", "FetchContract", "OSMPBF", .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: strict
         ),
         .target(
@@ -88,7 +94,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "LocateBench",
-            dependencies: ["Ingest", "Query", "Export", "Storage", "Geo", "Hours", "SyntheticData", "Routing"],
+            dependencies: ["Ingest", "Query", "Export", "Storage", "Geo", "Hours", "SyntheticData", "OSMPBF", "Routing"],
             path: "Sources/LocateBench",
             swiftSettings: strict
         ),
@@ -134,7 +140,7 @@ let package = Package(
         ),
         // The fuzzing targets' entry points; Tests/FuzzTests replays the committed corpus
         // through them (CONTRIBUTING.md, "Fuzzing").
-        .target(name: "FuzzEntries", dependencies: ["Hours", "Ingest", "Places"], swiftSettings: strict),
+        .target(name: "FuzzEntries", dependencies: ["Hours", "Ingest", "Places", "OSMPBF"], swiftSettings: strict),
         .target(
             name: "LocateTestSupport",
             dependencies: ["Storage", "SyntheticData", .product(name: "GRDB", package: "GRDB.swift")],
@@ -165,6 +171,9 @@ let package = Package(
         .target(name: "PhotoTestSupport", dependencies: ["CVips"], path: "Tests/PhotoTestSupport", swiftSettings: strict),
         .testTarget(
             name: "PhotosTests", dependencies: ["Photos", "PhotoTestSupport", "LocateTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "OSMPBFTests", dependencies: ["OSMPBF", "LocateTestSupport"], exclude: ["bad-input", "fixtures"],
+            swiftSettings: strict),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzEntries"], swiftSettings: strict),
         .testTarget(
             name: "ExportTests", dependencies: ["Export", "Ingest", "Storage", "Geo", "Places", "LocateTestSupport"],

@@ -14,6 +14,7 @@ packages=(
   proj-data                 # PROJ's EPSG database and grids
   libjs-leaflet             # Leaflet, copied into snapshot preview pages
   libvips-dev               # libvips: locate serve decodes and re-encodes uploaded photos
+  zlib1g-dev                # zlib: inflates the blocks of OpenStreetMap PBF files (format: osm-pbf)
   routino                   # planetsplitter, filedumper: locate network build makes street networks
   libroutino-dev            # libroutino: routes by foot and wheelchair (--by, by=)
 )
@@ -26,6 +27,7 @@ if [ "${1:-}" = "--test" ]; then
     chromium                # headless browser: the preview page test renders index.html
     chromium-driver         # chromedriver: Selenium drives chromium to contribute from the map
     python3-jsonschema      # JSON Schema validator: tests check every JSON output against docs/schema
+    osmium-tool             # osmium: the oracle of the PBF reader tests and the PBF benchmark
   )
 fi
 

@@ -18,6 +18,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// OpenStreetMap toilets: the Overpass JSON and OSM GeoJSON readers with the `osm`
     /// profile's tag mapping (hours, fee, wheelchair, access).
     case osm = "osm"
+    /// An OpenStreetMap PBF file: the block reader, zlib, the decoder, selection and placement.
+    case osmPBF = "osm-pbf"
     /// A GIOŚ station list (legacy and v1), the mapper and both API dialects.
     case stationList = "station-list"
     /// Pipeline YAML.
@@ -33,6 +35,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .jsonStream: return IngestFuzzing.json(input, scratch: scratch)
         case .geoJSON: return IngestFuzzing.geoJSON(input, scratch: scratch)
         case .osm: return IngestFuzzing.osm(input, scratch: scratch)
+        case .osmPBF: return PBFFuzzing.pbf(input, scratch: scratch)
         case .stationList: return IngestFuzzing.stationList(input, scratch: scratch)
         case .pipeline: return IngestFuzzing.pipeline(input, scratch: scratch)
         }

@@ -1,4 +1,5 @@
 public import Geo
+public import OSMPBF
 public import Storage
 
 /// Errors that stop an ingest. Cases name the file or URL at fault where there is one; a run
@@ -33,6 +34,8 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
     case unsupported(path: String, reason: String)
     /// The database refused the run.
     case storage(StorageError)
+    /// An OpenStreetMap PBF file that cannot be read (names the file and the block's offset).
+    case osmPBF(PBFError)
     /// A property the pipeline maps (`key`, such as `fields.hours`, at `line` of the
     /// pipeline file) is in no feature of `input`; `suggestions` are the closest property
     /// names present, `present` all of them (sorted, at most 20).
@@ -79,6 +82,8 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
         case .unsupported(let path, let reason):
             return "\(path): \(reason)"
         case .storage(let e):
+            return e.description
+        case .osmPBF(let e):
             return e.description
         case .unmatchedField(let pipeline, let line, let key, let property, let input, let suggestions, let present):
             let hint = suggestions.isEmpty ? "" : " (did you mean \(suggestions.joined(separator: " or "))?)"

@@ -94,7 +94,7 @@ final class MappedFeatureStream: @unchecked Sendable {
 
     private func produce(spec: PipelineSpec, path: String, label: String?) {
         do {
-            let reader = try FeatureReaders.open(path: path, format: spec.format, label: label)
+            let reader = try FeatureReaders.open(path: path, format: spec.format, label: label, filters: spec.overpass.filters)
             let mapper = ToiletMapper(spec: spec)
             var reprojector: Reprojector? = nil
             var crs: CRS? = nil
@@ -169,6 +169,7 @@ final class MappedFeatureStream: @unchecked Sendable {
         switch format {
         case .overpass: return OSMFeature.fromElement(item, index: index)
         case .osmGeoJSON: return OSMFeature.fromGeoJSON(item, index: index)
+        case .osmPBF: return OSMFeature.fromPBF(item, index: index)
         default: return .feature(item)
         }
     }

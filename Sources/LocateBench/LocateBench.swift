@@ -19,6 +19,7 @@ import SyntheticData
 ///     locate-bench nearest DB Q         Q random in-process queries, k = 1 and 10
 ///     locate-bench export DB FILE       the toilets as GeoJSON: time and peak memory
 ///     locate-bench hours N              opening-hours evaluations per second
+///     locate-bench pbf FILE             decode a PBF file's toilet selection: nodes/s, MB/s
 ///     locate-bench equivalence N Q DIR  N points, Q queries against brute force; exit 1 on a mismatch
 ///     locate-bench route DB Q           Q in-process --by foot --limit 5 answers over DB's network
 @main
@@ -38,6 +39,8 @@ struct LocateBench {
             hours(iterations: Int(args[1]) ?? 100_000)
         case "hours-file" where args.count == 3:
             try hoursFile(args[1], instants: Int(args[2]) ?? 8760)
+        case "pbf" where args.count == 2:
+            try PBFDecode.run(path: args[1])
         case "route" where args.count == 3:
             try RouteBench.run(db: args[1], queries: Int(args[2]) ?? 200)
         case "equivalence" where args.count == 4:
@@ -45,7 +48,7 @@ struct LocateBench {
         default:
             FileHandle.standardError.write(
                 Data(
-                    ("usage: locate-bench generate N FILE | ingest FILE DB | nearest DB Q | export DB FILE | hours N | hours-file FILE N"
+                    ("usage: locate-bench generate N FILE | ingest FILE DB | nearest DB Q | export DB FILE | hours N | hours-file FILE N | pbf FILE"
                         + " | equivalence N Q DIR | route DB Q\n").utf8))
             exit(64)
         }

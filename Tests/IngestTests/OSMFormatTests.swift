@@ -250,9 +250,20 @@ import Testing
                 path: "p.yml", line: 7,
                 reason: "crs: OpenStreetMap data is in EPSG:4326 (WGS84), not EPSG:5514: remove the crs line")
         ) { try spec(Self.pipeline(format: "overpass", extra: "  crs: EPSG:5514")) }
-        #expect(throws: IngestError.invalidPipeline(path: "p.yml", line: 7, reason: "filters: only for format: overpass")) {
+        #expect(
+            throws: IngestError.invalidPipeline(path: "p.yml", line: 7, reason: "filters: only for format: overpass or osm-pbf")
+        ) {
             try spec(Self.pipeline(format: "osm-geojson", extra: "  filters: [amenity=toilets]"))
         }
+        #expect(throws: IngestError.invalidPipeline(path: "p.yml", line: 7, reason: "area: only for format: overpass")) {
+            try spec(Self.pipeline(format: "osm-pbf", extra: "  area: Paris"))
+        }
+        let many = "[" + (1...65).map { "k\($0)" }.joined(separator: ", ") + "]"
+        #expect(
+            throws: IngestError.invalidPipeline(
+                path: "p.yml", line: 7, reason: "filters: 65 conditions in all; osm-pbf reads at most 64")
+        ) { try spec(Self.pipeline(format: "osm-pbf", extra: "  filters: \(many)")) }
+        #expect(try spec(Self.pipeline(format: "osm-pbf", extra: "  filters: [toilets=yes]")).overpass.filters.count == 1)
         #expect(
             throws: IngestError.invalidPipeline(
                 path: "p.yml", line: 6, reason: "format: format 'overpass' does not hold stations")

@@ -52,6 +52,15 @@ enum ReleaseTour {
             file: "osm-toilets-rome.yml", needsShared: true,
             steps: [ingest("osm-toilets-rome.yml"), ["toilet", "--near", "41.8986,12.4769", "--limit", "1", "--db", "DB"]]),
         Pipeline(
+            file: "osm-toilets-helsinki-pbf.yml", needsShared: true,
+            steps: [
+                ingest("osm-toilets-helsinki-pbf.yml"), ["toilet", "--near", "60.1699,24.9384", "--limit", "1", "--db", "DB"],
+            ]),
+        // An extract without toilets: recorded as an empty run only when asked.
+        Pipeline(
+            file: "osm-toilets-kouvola-pbf.yml", needsShared: true,
+            steps: [["ingest", "pipelines/osm-toilets-kouvola-pbf.yml", "--allow-mass-retire", "--db", "DB"]]),
+        Pipeline(
             file: "gios-stations-legacy-2019.yml", needsShared: true,
             steps: [ingest("gios-stations-legacy-2019.yml"), ["station", "--near", "52.23,21.01", "--limit", "1", "--db", "DB"]]),
         Pipeline(

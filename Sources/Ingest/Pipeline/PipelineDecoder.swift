@@ -195,13 +195,14 @@ public enum PipelineDecoder {
         }
     }
 
-    /// `source.filters`, `source.query_timeout` and `source.area`: Overpass pipelines only.
+    /// `source.filters` (Overpass and PBF pipelines), `source.query_timeout` and
+    /// `source.area` (Overpass pipelines only).
     private static func overpass(_ m: YAMLMap, format: PipelineSpec.Format) throws -> OverpassQuery {
         let filterTexts = try m.stringList("filters")
         let timeout = try m.number("query_timeout")
         let area = try m.string("area")
-        guard format == .overpass else {
-            if filterTexts != nil { throw m.error("filters", "only for format: overpass") }
+        guard format == .overpass || format == .osmPBF else {
+            if filterTexts != nil { throw m.error("filters", "only for format: overpass or osm-pbf") }
             if area != nil { throw m.error("area", "only for format: overpass") }
             if timeout != nil { throw m.error("query_timeout", "only for format: overpass") }
             return .standard
@@ -215,6 +216,12 @@ public enum PipelineDecoder {
                 case .failure(let e): throw m.error("filters", e.reason)
                 }
             }
+        }
+        if format == .osmPBF {
+            let conditions = query.filters.joined().count
+            if conditions > 64 { throw m.error("filters", "\(conditions) conditions in all; osm-pbf reads at most 64") }
+            if area != nil { throw m.error("area", "only for format: overpass") }
+            if timeout != nil { throw m.error("query_timeout", "only for format: overpass") }
         }
         if let timeout {
             guard timeout.rounded() == timeout, timeout >= 1, timeout <= Double(OverpassQuery.maxTimeoutSeconds) else {

@@ -30,12 +30,15 @@ public struct PipelineSpec: Sendable, Equatable {
         /// Overpass API JSON (`[out:json]`): `elements` with `type`, `id`, `lat`/`lon` for
         /// nodes and `center` for ways and relations (`out center tags`), tags in `tags`.
         case overpass
+        /// An OpenStreetMap PBF extract (`.osm.pbf`, OSM wiki "PBF Format"): the objects
+        /// `source.filters` select, ways and multipolygons placed at one point inside.
+        case osmPBF = "osm-pbf"
 
         /// Formats of toilet records.
-        public static let toiletFormats: [Format] = [.geojson, .osmGeoJSON, .overpass]
+        public static let toiletFormats: [Format] = [.geojson, .osmGeoJSON, .overpass, .osmPBF]
 
         /// OpenStreetMap formats: ids are OSM ids (`node/123`), coordinates WGS84.
-        public var isOSM: Bool { self == .osmGeoJSON || self == .overpass }
+        public var isOSM: Bool { self == .osmGeoJSON || self == .overpass || self == .osmPBF }
     }
 
     /// How a record gets its stable id.

@@ -66,6 +66,16 @@ enum OSMFeature {
         return .feature(pointFeature(id: id, properties: properties, lon: position.lon, lat: position.lat))
     }
 
+    /// An element of the PBF reader (`PBFFeatureReader`): Overpass-shaped, or with a
+    /// `problem` when a way or multipolygon has no position (rejected with that reason).
+    static func fromPBF(_ element: JSONValue, index: Int) -> Outcome {
+        if let problem = element["problem"]?.textValue {
+            let id = [element["type"]?.textValue, element["id"]?.textValue].compactMap { $0 }.joined(separator: "/")
+            return .rejected(IngestIssue(index: index, id: id, field: "geometry", reason: problem))
+        }
+        return fromElement(element, index: index)
+    }
+
     /// A feature of osm-geojson (Overpass turbo, osmtogeojson) made regular: the OSM id from
     /// `properties["@id"]`, the feature's `id`, or osmtogeojson's unflattened
     /// `properties.type` + `properties.id` (whose `tags` become the properties); a way or

@@ -21,8 +21,12 @@ extension GeoJSONFeatureReader: FeatureReader {
 enum FeatureReaders {
     /// The reader for `format`; `label` names the input in messages (the URL of a
     /// downloaded answer), `path` is where its bytes are.
-    static func open(path: String, format: PipelineSpec.Format, label: String? = nil) throws -> any FeatureReader {
+    static func open(
+        path: String, format: PipelineSpec.Format, label: String? = nil,
+        filters: [[OverpassQuery.Condition]] = OverpassQuery.standard.filters
+    ) throws -> any FeatureReader {
         if format == .overpass { return try OverpassReader(path: path, label: label ?? path) }
+        if format == .osmPBF { return try PBFFeatureReader(path: path, label: label ?? path, filters: filters) }
         return try GeoJSONFeatureReader(path: path, label: label)
     }
 }

@@ -37,7 +37,7 @@ package enum ReaderProbe {
     /// from the pipeline or the file, reprojected as an ingest does): the counts of accepted
     /// and rejected features.
     package static func toilets(path: String, spec: PipelineSpec) throws -> (accepted: Int, rejected: Int) {
-        let reader = try FeatureReaders.open(path: path, format: spec.format)
+        let reader = try FeatureReaders.open(path: path, format: spec.format, filters: spec.overpass.filters)
         let mapper = ToiletMapper(spec: spec)
         var reprojector: Reprojector? = nil
         var accepted = 0

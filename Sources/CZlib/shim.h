@@ -1,0 +1,2 @@
+// zlib (zlib1g-dev): inflates the zlib_data blobs of OpenStreetMap PBF files (OSMPBF).
+#include <zlib.h>

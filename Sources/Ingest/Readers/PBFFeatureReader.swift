@@ -1,0 +1,86 @@
+import Foundation
+import Geo
+import OSMPBF
+import Storage
+
+/// Reads an OpenStreetMap PBF extract (`format: osm-pbf`) through `OSMPBF`: the objects the
+/// pipeline's filters select (those of a live Overpass query: `amenity=toilets`, and
+/// `toilets=yes` on another amenity), each as an Overpass-shaped element (`type`, `id`,
+/// `lat`/`lon` or `center`, `tags`) so that `OSMFeature` and the OSM profile treat it as
+/// any other OSM record. A way or multipolygon that cannot be placed carries a `problem`
+/// and becomes a rejected record. The file's bytes are hashed on the first pass.
+final class PBFFeatureReader: FeatureReader {
+    private let path: String
+    private let label: String
+    private let filters: [[OverpassQuery.Condition]]
+    private(set) var notes: [String] = []
+    var declaredCRS: CRS? { nil }
+
+    init(path: String, label: String, filters: [[OverpassQuery.Condition]]) throws {
+        try GeoJSONFeatureReader.checkReadable(path)
+        self.path = path
+        self.label = label
+        self.filters = filters
+    }
+
+    func forEachFeature(_ body: (Int, JSONValue) throws -> Void) throws -> (count: Int, sha256: String) {
+        var hasher = SHA256Hasher()
+        let objects: [SelectedObject]
+        do {
+            let file = try PBFFile(path: path)
+            if let note = PBFFeatureReader.replicationNote(file.header) { notes.append(note) }
+            let selection = filters.map { $0.map { TagCondition(key: $0.key, value: $0.value) } }
+            objects = try SelectionReader.read(file, selection: selection) {
+                hasher.update($0.assumingMemoryBound(to: UInt8.self))
+            }.objects
+        } catch let e as PBFError {
+            throw IngestError.osmPBF(PBFFeatureReader.relabel(e, from: path, to: label))
+        }
+        for (index, object) in objects.enumerated() { try body(index, PBFFeatureReader.element(object)) }
+        return (objects.count, hasher.finalize().hexString)
+    }
+
+    /// An Overpass-shaped element; a `problem` member when the object has no position.
+    static func element(_ o: SelectedObject) -> JSONValue {
+        var members: [(String, JSONValue)] = [("type", .string(o.type.name)), ("id", .number(String(o.id)))]
+        if let p = o.position {
+            if o.type == .node {
+                members += [("lat", .number(p.lat)), ("lon", .number(p.lon))]
+            } else {
+                members.append(("center", .object([("lat", .number(p.lat)), ("lon", .number(p.lon))])))
+            }
+        }
+        if let problem = o.problem { members.append(("problem", .string(problem))) }
+        members.append(("tags", .object(o.tags.map { ($0.key, .string($0.value)) })))
+        return .object(members)
+    }
+
+    /// The header's replication state, as a report notice.
+    static func replicationNote(_ h: PBFHeader) -> String? {
+        guard h.replicationSequence != nil || h.replicationTimestamp != nil else { return nil }
+        var parts: [String] = []
+        if let s = h.replicationSequence { parts.append("sequence \(s)") }
+        if let t = h.replicationTimestamp {
+            parts.append("timestamp \(Date(timeIntervalSince1970: TimeInterval(t)).formatted(.iso8601))")
+        }
+        if let u = h.replicationBaseURL { parts.append("base URL \(u)") }
+        return "PBF replication state: " + parts.joined(separator: ", ")
+    }
+
+    /// The error with the file named as the run names it (the URL a download came from).
+    private static func relabel(_ e: PBFError, from path: String, to label: String) -> PBFError {
+        guard path != label else { return e }
+        switch e {
+        case .unreadable(_, let r): return .unreadable(path: label, reason: r)
+        case .truncated(_, let o, let w, let n, let a):
+            return .truncated(path: label, offset: o, what: w, needed: n, available: a)
+        case .tooLarge(_, let o, let w, let s, let l): return .tooLarge(path: label, offset: o, what: w, size: s, limit: l)
+        case .malformed(_, let o, let m, let r): return .malformed(path: label, offset: o, message: m, reason: r)
+        case .unsupportedCompression(_, let o, let k): return .unsupportedCompression(path: label, offset: o, kind: k)
+        case .badZlib(_, let o, let r): return .badZlib(path: label, offset: o, reason: r)
+        case .unsupportedFeature(_, let o, let f): return .unsupportedFeature(path: label, offset: o, feature: f)
+        case .notPBF(_, let r): return .notPBF(path: label, reason: r)
+        case .unexpectedBlob(_, let o, let t): return .unexpectedBlob(path: label, offset: o, type: t)
+        }
+    }
+}

@@ -133,3 +133,30 @@ final class HelsinkiRouting {
     /// A new store and network.
     static func make() throws -> HelsinkiRouting { try HelsinkiRouting() }
 }
+
+/// `wheelchair=no` toilets are left out by wheelchair, kept on foot (two toilets written for
+/// this test on the Helsinki streets: the nearer one is tagged wheelchair=no).
+@Suite(.enabled(if: HelsinkiRouting.available, "../shared/datasets/osm-pbf/helsinki-centre.osm.pbf is absent"))
+struct WheelchairNoTests {
+    @Test func aWheelchairNeverGetsAWheelchairNoToilet() throws {
+        let geojson = """
+            {"type": "FeatureCollection", "features": [
+             {"type": "Feature", "properties": {"@id": "node/1", "amenity": "toilets", "wheelchair": "no"},
+              "geometry": {"type": "Point", "coordinates": [24.9390, 60.1702]}},
+             {"type": "Feature", "properties": {"@id": "node/2", "amenity": "toilets", "wheelchair": "yes"},
+              "geometry": {"type": "Point", "coordinates": [24.9425236, 60.1701476]}}]}
+            """
+        let source = try Fixtures.write(geojson, name: "two.geojson")
+        let store = try storeWith("osm-toilets-helsinki-centre", source: source)
+        let finder = try ToiletFinder(store: store)
+        _ = try NetworkBuilder().build(
+            source: HelsinkiRouting.extract, databasePath: store.path, name: "helsinki", builtAt: Date())
+        let point = Coordinate(latitude: 60.1699, longitude: 24.9384)
+        let network = try NetworkCatalog.network(for: point, databasePath: store.path)
+        let foot = try finder.nearestByRoute(to: point, limit: 5, open: nil, start: network.start(at: point, mode: .foot))
+        let chair = try finder.nearestByRoute(
+            to: point, limit: 5, open: nil, start: network.start(at: point, mode: .wheelchair))
+        #expect(foot.map(\.sourceID) == ["node/1", "node/2"])
+        #expect(chair.map(\.sourceID) == ["node/2"])
+    }
+}

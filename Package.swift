@@ -45,6 +45,9 @@ let package = Package(
         // The OpenStreetMap PBF reader (its own protobuf wire decoder; no SQL, no Storage).
         .target(name: "OSMPBF", dependencies: ["CZlib"], swiftSettings: strict),
         .target(name: "Geo", dependencies: ["CSpatial"], swiftSettings: strict),
+        // Routino (libroutino, AGPL-3.0) for walking and wheelchair routes: only Routing imports it.
+        .systemLibrary(name: "CRoutino", providers: [.apt(["libroutino-dev"])]),
+        .target(name: "Routing", dependencies: ["CRoutino", "Geo"], swiftSettings: strict),
         // The domain values every module shares: the toilet's field table (`ToiletAttribute`),
         // its details, access, wheelchair access and hours status. Depends on nothing.
         .target(name: "Places", swiftSettings: strict),
@@ -68,7 +71,7 @@ let package = Package(
         ),
         .target(
             name: "Query",
-            dependencies: ["Storage", "Geo", "Hours", "Places"],
+            dependencies: ["Storage", "Geo", "Hours", "Places", "Routing"],
             swiftSettings: strict
         ),
         // The preview page's HTML, script and style sheets are files (Sources/Export/Resources/),
@@ -84,14 +87,14 @@ let package = Package(
         .executableTarget(
             name: "LocateCLI",
             dependencies: [
-                "Ingest", "Query", "Export", "Storage", "Geo", "Hours", "Places", "ServeOptions",
+                "Ingest", "Query", "Export", "Storage", "Geo", "Hours", "Places", "ServeOptions", "Routing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "LocateBench",
-            dependencies: ["Ingest", "Query", "Export", "Storage", "Geo", "Hours", "SyntheticData", "OSMPBF"],
+            dependencies: ["Ingest", "Query", "Export", "Storage", "Geo", "Hours", "SyntheticData", "OSMPBF", "Routing"],
             path: "Sources/LocateBench",
             swiftSettings: strict
         ),
@@ -110,7 +113,7 @@ let package = Package(
         .target(
             name: "Serve",
             dependencies: [
-                "Query", "Export", "Storage", "Geo", "Hours", "Places", "Photos", "Ingest",
+                "Query", "Export", "Storage", "Geo", "Hours", "Places", "Photos", "Ingest", "Routing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -143,6 +146,7 @@ let package = Package(
             dependencies: ["Storage", "SyntheticData", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/Support", exclude: ["fake_gios.py", "fault_http.py"], swiftSettings: strict),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "LocateTestSupport"], swiftSettings: strict),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geo", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "HoursTests", dependencies: ["Hours", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Geo", "Places", "SyntheticData", "LocateTestSupport", "LocateCLI"],
@@ -151,7 +155,7 @@ let package = Package(
             name: "IngestTests", dependencies: ["Ingest", "Storage", "Geo", "Places", "LocateTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "QueryTests", dependencies: ["Query", "Ingest", "Storage", "Geo", "Places", "LocateTestSupport"],
+            name: "QueryTests", dependencies: ["Query", "Ingest", "Storage", "Geo", "Places", "Routing", "LocateTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport", "Storage", "Places"], exclude: ["bad-input"],

@@ -15,6 +15,8 @@ packages=(
   libjs-leaflet             # Leaflet, copied into snapshot preview pages
   libvips-dev               # libvips: locate serve decodes and re-encodes uploaded photos
   zlib1g-dev                # zlib: inflates the blocks of OpenStreetMap PBF files (format: osm-pbf)
+  routino                   # planetsplitter, filedumper: locate network build makes street networks
+  libroutino-dev            # libroutino: routes by foot and wheelchair (--by, by=)
 )
 if [ "${1:-}" = "--test" ]; then
   packages+=(

@@ -16,7 +16,7 @@ struct Locate: ParsableCommand {
         subcommands: [
             IngestCommand.self, ToiletCommand.self, StationCommand.self, BookmarkCommand.self, RunsCommand.self,
             UpdatesCommand.self,
-            HoursCommand.self, ExportCommand.self, ServeCommand.self, ReviewCommand.self, TokenCommand.self,
+            HoursCommand.self, ExportCommand.self, ServeCommand.self, ReviewCommand.self, TokenCommand.self, NetworkCommand.self,
         ]
     )
 }

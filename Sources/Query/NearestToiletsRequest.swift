@@ -2,6 +2,7 @@ public import Foundation
 public import Geo
 public import Hours
 import Places
+public import Routing
 
 /// The question "which toilets are nearest to this point?", as `locate toilet` and
 /// `GET /v1/toilets/nearest` both ask it: every filter, default, unit and time-zone rule is
@@ -34,11 +35,14 @@ public struct NearestToiletsRequest: Sendable, Equatable {
     public var includeUnknown: Bool
     /// With `time`: keep only toilets still open on arrival.
     public var arrival: OpenFilter.Arrival?
+    /// Rank by route for this mode (`--by`, `by=`); nil: by straight line. With `time`,
+    /// arrival is after the route's travel time (docs/routing.md).
+    public var by: TravelMode?
 
     /// The fields this question takes, in the order errors are looked for.
     public static let fields: [RequestField] = [
         .limit, .maxDistance, .wheelchair, .free, .maxPrice, .publicOnly, .changingTable, .unisex, .with, .dataset, .openNow, .at,
-        .tz, .includeUnknown, .arriveWithin, .walk,
+        .tz, .includeUnknown, .arriveWithin, .walk, .by,
     ]
 
     /// Reads `values` (the texts each field was given; flags as `true`/`false`, `1`/`0`),
@@ -81,6 +85,13 @@ public struct NearestToiletsRequest: Sendable, Equatable {
             throw QueryError.badRequest(.needsTime(field))
         }
         if walk && within != nil { throw QueryError.badRequest(.conflict(.arriveWithin, .walk)) }
+        by = try v.text(.by).map { text in
+            guard let mode = TravelMode(rawValue: text) else {
+                throw QueryError.badRequest(.badValue(.by, text, "is not a travel mode (foot or wheelchair)"))
+            }
+            return mode
+        }
+        if walk && by != nil { throw QueryError.badRequest(.conflict(.walk, .by)) }
         arrival = walk ? .defaultWalk : within.map { .within(minutes: $0) }
         if let unknown = v.unread.first { throw QueryError.badRequest(.notTaken(unknown)) }
     }
@@ -106,8 +117,8 @@ public struct NearestToiletsRequest: Sendable, Equatable {
     /// The answer at `at` (from `instant(using:now:)`): the nearest toilets that pass the
     /// filters, open then when `time` asks, with a note when results lie over
     /// `FarAnswer.farMeters` away. A `dataset` with no active toilets is an error naming the
-    /// datasets there are.
-    public func answer(using finder: ToiletFinder, at: Date?) throws -> ToiletAnswer {
+    /// datasets there are. With `by`, ranked by route over `network` (required then).
+    public func answer(using finder: ToiletFinder, at: Date?, network: StreetNetwork? = nil) throws -> ToiletAnswer {
         if let datasets = filter.datasets {
             let active = try finder.activeDatasets()
             if let unknown = datasets.sorted().first(where: { !active.contains($0) }) {
@@ -115,6 +126,13 @@ public struct NearestToiletsRequest: Sendable, Equatable {
             }
         }
         let open = at.map { OpenFilter(at: $0, includeUnknown: includeUnknown, arrival: arrival) }
+        if let by {
+            guard let network else { preconditionFailure("a request by route is answered with a network") }
+            let results = try finder.nearestByRoute(
+                to: near, limit: limit, filter: filter, open: open, start: try network.start(at: near, mode: by))
+            return ToiletAnswer(
+                near: near, stateAt: open?.at, results: results, far: try farAnswer(results, using: finder), by: by)
+        }
         let results =
             try open.map { try finder.nearestOpen(to: near, limit: limit, filter: filter, open: $0) }
             ?? finder.nearest(to: near, limit: limit, filter: filter)

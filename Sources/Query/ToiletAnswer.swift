@@ -1,6 +1,7 @@
 public import Foundation
 public import Geo
 import Hours
+public import Routing
 import Storage
 
 /// The document `locate toilet --json` prints (schema `toilet-answer/1`, docs/json.md).
@@ -19,10 +20,13 @@ public struct ToiletAnswer: Sendable, Equatable, Encodable {
     public var notes: [String]
     /// The far-answer facts behind `notes` (not written: an adapter words them itself).
     public var far: FarAnswer?
+    /// With `--by`/`by=`: the mode results are ranked by route for (nil: straight line).
+    public var by: TravelMode?
 
     /// An answer.
-    public init(near: Coordinate?, stateAt: Date?, results: [ToiletResult], far: FarAnswer? = nil) {
+    public init(near: Coordinate?, stateAt: Date?, results: [ToiletResult], far: FarAnswer? = nil, by: TravelMode? = nil) {
         self.near = near
+        self.by = by
         self.stateAt = stateAt
         self.results = results
         self.far = far
@@ -33,13 +37,14 @@ public struct ToiletAnswer: Sendable, Equatable, Encodable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(ToiletAnswer.schema, forKey: .schema)
+        try c.encode(by, forKey: .by)
         try c.encode(near.map(LatLon.init), forKey: .near)
         try c.encode(stateAt.map(InstantText.utc), forKey: .stateAt)
         try c.encode(results, forKey: .results)
         try c.encode(notes, forKey: .notes)
     }
 
-    private enum Keys: String, CodingKey { case schema, near, stateAt = "state_at", results, notes }
+    private enum Keys: String, CodingKey { case schema, by, near, stateAt = "state_at", results, notes }
 }
 
 /// `{"lat": …, "lon": …}` (contract rule 7).

@@ -2,6 +2,7 @@ public import Foundation
 import Geo
 public import Hours
 public import Places
+import Routing
 public import Storage
 
 /// One toilet in a query answer: the stored toilet (its fields read through, as
@@ -29,6 +30,8 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
     public var bearingDegrees: Double?
     /// The records of this place, the one found first: one per dataset (see `SamePlace`).
     public var sources: [ToiletSource]
+    /// With `--by`/`by=`: the route there, or why there is none (docs/routing.md).
+    public var route: ToiletRoute?
 
     /// A result for a stored toilet found at `distanceMeters` and `bearingDegrees`.
     public init(_ t: StoredToilet, distanceMeters: Double, bearingDegrees: Double) {
@@ -93,6 +96,10 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
         try c.encode(t.toiletType, forKey: .toiletType)
         try c.encode(t.locationDetail, forKey: .locationDetail)
         try c.encode(sources, forKey: .sources)
+        try c.encode(route?.route.map { JSONNumber.rounded($0.lengthMeters, places: 1) }, forKey: .routeDistanceM)
+        try c.encode(route.map { JSONNumber.rounded($0.seconds, places: 0) }, forKey: .walkTimeS)
+        try c.encode(route?.route.map { RouteJSON($0) }, forKey: .route)
+        try c.encode(route?.note, forKey: .routeNote)
         try t.details.encodeAttributes(to: encoder)
     }
 
@@ -102,7 +109,8 @@ public struct ToiletResult: Sendable, Equatable, Encodable {
         case hoursStatus = "hours_status", state, stateAt = "state_at", nextChange = "next_change"
         case arrivalAt = "arrival_at", priceText = "price_text", priceAmount = "price_amount"
         case priceCurrency = "price_currency", free, wheelchair, toiletType = "toilet_type"
-        case locationDetail = "location_detail", sources
+        case locationDetail = "location_detail", sources, routeDistanceM = "route_distance_m", walkTimeS = "walk_time_s"
+        case route, routeNote = "route_note"
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import Hours
 import Query
+import Routing
 import Storage
 
 /// A JSON answer and what its caching headers depend on.
@@ -27,6 +28,8 @@ struct Endpoints: Sendable {
     let configuration: ServeConfiguration
     /// The wall clock (injected: the library never reads it itself).
     let now: @Sendable () -> Date
+    /// The street networks beside the database, loaded once (`by=`).
+    let networks = NetworkCache()
 
     /// `GET /v1/toilets/nearest`: `toilet-answer/1`, as `locate toilet --near … --json`.
     func nearestToilets(_ q: Parameters) throws -> Answer {
@@ -36,15 +39,32 @@ struct Endpoints: Sendable {
                 near: point, values: q.fields(NearestToiletsRequest.fields), maxLimit: configuration.maxLimit)
         }
         let state = try data.current()
-        let answer = try state.withReader { r in
-            try Parameters.request {
-                let time = try request.instant(using: r.toilets, now: now())
-                return try request.answer(using: r.toilets, at: time?.at)
+        let answer = try Endpoints.routing {
+            let network = try request.by.map { _ in try networks.network(for: point, databasePath: data.path) }
+            return try state.withReader { r in
+                try Parameters.request {
+                    let time = try request.instant(using: r.toilets, now: now())
+                    return try request.answer(using: r.toilets, at: time?.at, network: network)
+                }
             }
         }
         return Answer(
             body: ToiletAnswerJSON.encode(answer), version: state.version, lastModified: state.lastModified,
             clockDependent: request.time == .now)
+    }
+
+    /// `body()`, with a start point off the street network as a 400 naming `lat and lon`, no
+    /// network as a 400 naming `by`, and a damaged network as a 503.
+    static func routing<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let e as RoutingError {
+            switch e {
+            case .startOffNetwork: throw ServeError.badParameter(name: RequestField.near.httpName, reason: e.description)
+            case .noNetwork: throw ServeError.badParameter(name: RequestField.by.httpName, reason: e.description)
+            default: throw ServeError.unavailable(e.description)
+            }
+        }
     }
 
     /// `GET /v1/toilets/{dataset}/{id}`: `toilet-detail/1`.

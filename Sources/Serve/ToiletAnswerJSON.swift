@@ -3,6 +3,7 @@ import Geo
 import Hours
 import Places
 import Query
+import Routing
 import Storage
 
 /// `toilet-answer/1`, the nearest-toilets answer, written straight to bytes: the same text
@@ -17,14 +18,16 @@ enum ToiletAnswerJSON {
     static func encode(_ answer: ToiletAnswer) -> [UInt8] {
         var w = Writer()
         w.out.reserveCapacity(1024 + 1536 * answer.results.count)
+        w.raw("{\"by\":")
+        w.string(answer.by?.rawValue)
         if let near = answer.near {
-            w.raw("{\"near\":{\"lat\":")
+            w.raw(",\"near\":{\"lat\":")
             w.number(JSONNumber.degrees(near.latitude))
             w.raw(",\"lon\":")
             w.number(JSONNumber.degrees(near.longitude))
             w.raw("},\"notes\":[")
         } else {
-            w.raw("{\"near\":null,\"notes\":[")
+            w.raw(",\"near\":null,\"notes\":[")
         }
         for i in answer.notes.indices {
             if i > 0 { w.raw(",") }
@@ -114,6 +117,16 @@ enum ToiletAnswerJSON {
         w.string(t.priceCurrency)
         w.key("price_text")
         w.string(t.priceText)
+        w.key("route")
+        if let route = r.route?.route, let text = try? CompactJSON.encode(RouteJSON(route)) {
+            w.out.append(contentsOf: text)
+        } else {
+            w.raw("null")
+        }
+        w.key("route_distance_m")
+        w.number(r.route?.route.map { JSONNumber.rounded($0.lengthMeters, places: 1) })
+        w.key("route_note")
+        w.string(r.route?.note)
         w.key("source_id")
         w.string(t.sourceID)
         w.key("sources")
@@ -138,6 +151,8 @@ enum ToiletAnswerJSON {
         w.string(t.title)
         w.key("toilet_type")
         w.string(t.toiletType)
+        w.key("walk_time_s")
+        w.number(r.route.map { JSONNumber.rounded($0.seconds, places: 0) })
         w.key("wheelchair")
         w.string(t.wheelchair.rawValue)
         w.end()

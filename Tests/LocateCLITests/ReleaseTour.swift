@@ -56,6 +56,14 @@ enum ReleaseTour {
             steps: [
                 ingest("osm-toilets-helsinki-pbf.yml"), ["toilet", "--near", "60.1699,24.9384", "--limit", "1", "--db", "DB"],
             ]),
+        // The same toilets as osm-geojson (a committed slice), routed over the extract's streets.
+        Pipeline(
+            file: "osm-toilets-helsinki-centre.yml", needsShared: true,
+            steps: [
+                ingest("osm-toilets-helsinki-centre.yml"),
+                ["network", "build", "../shared/datasets/osm-pbf/helsinki-centre.osm.pbf", "--db", "DB"],
+                ["toilet", "--near", "60.1699,24.9384", "--by", "foot", "--limit", "1", "--db", "DB"],
+            ]),
         // An extract without toilets: recorded as an empty run only when asked.
         Pipeline(
             file: "osm-toilets-kouvola-pbf.yml", needsShared: true,

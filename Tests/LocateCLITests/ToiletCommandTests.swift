@@ -38,7 +38,7 @@ import Testing
                     "price_text", "price_amount", "price_currency", "free", "wheelchair", "toilet_type", "location_detail",
                     "access", "changing_table", "unisex", "female", "male", "toilets_disposal", "level", "indoor", "operator",
                     "check_date", "changing_table_location", "changing_table_all_genders", "gender_neutral", "centralkey",
-                    "toilets_wheelchair", "sources",
+                    "toilets_wheelchair", "sources", "route_distance_m", "walk_time_s", "route", "route_note",
                 ])
     }
 

@@ -39,7 +39,7 @@ import Testing
         #expect(doc["state_at"] is NSNull)
         let items = try #require(doc["results"] as? [[String: Any]])
         #expect(items.count == 3)
-        #expect(items.allSatisfy { $0.count == 42 && $0["state"] is NSNull && $0["next_change"] is NSNull })
+        #expect(items.allSatisfy { $0.count == 46 && $0["state"] is NSNull && $0["next_change"] is NSNull })
         #expect(items.allSatisfy { ($0["id"] as? String)?.hasPrefix("prague-toilets-sample/") == true })
     }
 
@@ -59,6 +59,7 @@ import Testing
 
     static let toiletAnswer = """
         {
+          "by" : null,
           "near" : {
             "lat" : 50.0875,
             "lon" : 14.4214
@@ -99,6 +100,9 @@ import Testing
               "price_amount" : 10,
               "price_currency" : "CZK",
               "price_text" : "jednotná cena 10 Kč",
+              "route" : null,
+              "route_distance_m" : null,
+              "route_note" : null,
               "source_id" : "b7c62809f17d@50.087400,14.420760",
               "sources" : [
                 {
@@ -115,6 +119,7 @@ import Testing
               "toilets_disposal" : null,
               "toilets_wheelchair" : null,
               "unisex" : null,
+              "walk_time_s" : null,
               "wheelchair" : "unknown"
             }
           ],

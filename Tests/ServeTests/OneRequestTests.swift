@@ -79,6 +79,8 @@ import Testing
         Case(
             fields: [(.with, "centralkey")],
             problem: .badValue(.with, "centralkey", "centralkey takes one of eurokey, radar, none (centralkey=WORD)")),
+        Case(fields: [(.by, "car")], problem: .badValue(.by, "car", "is not a travel mode (foot or wheelchair)")),
+        Case(fields: [(.at, "2026-11-23T20:50"), (.walk, "true"), (.by, "foot")], problem: .conflict(.walk, .by)),
     ]
 
     static func cli(_ c: Case, db: String) -> [String] {
@@ -126,6 +128,37 @@ import Testing
                 http.errorMessage == "parameter '\(served.field.httpName)': \(served.reason(naming: \.httpName))",
                 "\(c.testDescription): \(http.body)")
         }
+    }
+
+    /// By route (issue 26): the same answer, routes and all, through both adapters, on the
+    /// real Helsinki toilets and street network.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: Fixtures.shared("osm-pbf/helsinki-centre.osm.pbf"))))
+    func byRouteThroughBothAdapters() throws {
+        let db = try Fixtures.temporaryFolder().appendingPathComponent("h.sqlite").path
+        try CLI.ingest(["pipelines/osm-toilets-helsinki-centre.yml", "--db", db])
+        let built = try CLI.run(["network", "build", Fixtures.shared("osm-pbf/helsinki-centre.osm.pbf"), "--db", db])
+        try #require(built.status == 0, "\(built.stderr)")
+        let server = try ServeProcess(db: db)
+        defer { server.stop() }
+        let cases: [[(RequestField, String)]] = [
+            [(.by, "foot")], [(.by, "wheelchair"), (.limit, "3")],
+            [(.by, "foot"), (.at, "2026-11-23T15:40"), (.arriveWithin, "20")],
+        ]
+        for fields in cases {
+            var args = ["toilet", "--near", "60.1699,24.9384", "--db", db, "--json"]
+            for (f, v) in fields { args.append("\(f.cliName)=\(v)") }
+            let cli = try CLI.run(args)
+            let query = fields.map { "\($0.0.httpName)=\($0.1)" }.joined(separator: "&")
+            let http = try server.get("/v1/toilets/nearest?lat=60.1699&lon=24.9384&" + query)
+            #expect(cli.status == 0, "\(query): \(cli.stderr)")
+            #expect(http.status == 200, "\(query): \(http.body)")
+            #expect(try JSONText.normalized(http.body) == JSONText.normalized(cli.stdout), "\(query)")
+            #expect(cli.stdout.contains("\"route_distance_m\" : "), "\(query)")
+        }
+        // A start far from every way: exit 1 on the command line, a 400 naming lat and lon.
+        let far = try server.get("/v1/toilets/nearest?lat=60.15&lon=24.94&by=foot")
+        #expect(far.status == 400, "\(far.body)")
+        #expect((far.json["error"] as? [String: Any])?["parameter"] as? String == "lat and lon")
     }
 
     /// The server takes every field of the question, and nothing the question does not.

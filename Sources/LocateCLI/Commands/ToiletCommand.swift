@@ -87,6 +87,12 @@ struct ToiletCommand: ParsableCommand {
     )
     var walk = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Rank by route on foot or by wheelchair (foot, wheelchair) over the street network built with `locate network build`: route and straight-line distance, travel time; with --open-now/--at, open on arrival after the route's time.",
+            valueName: "MODE"))
+    var by: String?
+
     @Flag(help: "The bookmarked toilets (locate bookmark add), each with its state now or at --at.")
     var bookmarked = false
 
@@ -102,7 +108,7 @@ struct ToiletCommand: ParsableCommand {
             near: place.near, limit: limit, maxDistance: maxDistance, wheelchair: wheelchair, free: free,
             maxPrice: maxPrice, publicOnly: publicOnly, changingTable: changingTable, unisex: unisex,
             with: with, datasets: datasets, openNow: openNow, at: time.at, tz: time.tz, includeUnknown: includeUnknown,
-            arriveWithin: arriveWithin, walk: walk, json: output.json, db: store.db)
+            arriveWithin: arriveWithin, walk: walk, by: by, json: output.json, db: store.db)
     }
 
     func validate() throws {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Geo
 import Query
+import Routing
 import Storage
 
 /// The values of a `locate toilet` command line, however they were parsed: by ArgumentParser
@@ -25,6 +26,7 @@ struct ToiletQuery: Equatable {
     var includeUnknown = false
     var arriveWithin: String?
     var walk = false
+    var by: String?
     var json = false
     var db: String?
 
@@ -45,7 +47,7 @@ struct ToiletQuery: Equatable {
         var v: [RequestField: [String]] = [:]
         let texts: [(RequestField, String?)] = [
             (.limit, limit), (.maxDistance, maxDistance), (.maxPrice, maxPrice), (.at, at), (.tz, tz),
-            (.arriveWithin, arriveWithin),
+            (.arriveWithin, arriveWithin), (.by, by),
         ]
         for case (let field, let text?) in texts { v[field] = [text] }
         let flags: [(RequestField, Bool)] = [
@@ -95,12 +97,16 @@ struct ToiletQuery: Equatable {
         if let time, let shift = time.shift, let at {
             Console.note(TimeOptions.shiftNote(shift, at: at, zone: time.zone))
         }
-        let answer = try ToiletQuery.usage { try request.answer(using: finder, at: time?.at) }
+        // By route: the network whose area holds --near, beside the database (docs/routing.md).
+        let network = try request.by.map { _ in
+            try NetworkCatalog.network(for: request.near, databasePath: StoreOptions.path(db: db))
+        }
+        let answer = try ToiletQuery.usage { try request.answer(using: finder, at: time?.at, network: network) }
         let results = answer.results
         if json {
             Console.out(try jsonText(answer))
         } else if !results.isEmpty {
-            Console.out(ToiletTable.render(results, timed: time != nil))
+            Console.out(ToiletTable.render(results, timed: time != nil, by: request.by))
         }
         if let far = answer.far { Console.note("note: \(far.text)") }
         try NearOptions.noteIfSwapped(

@@ -3,30 +3,41 @@ import Geo
 import Hours
 import Places
 import Query
+import Routing
 import Storage
 
 /// The human table of toilet results.
 enum ToiletTable {
     /// The table; the `access` and `facilities` columns appear only when a result has such
     /// data (sources without OSM attributes keep their table), `sources` only when the
-    /// results come from more than one dataset.
-    static func render(_ results: [ToiletResult], timed: Bool = false) -> String {
+    /// results come from more than one dataset. By route (`by`): the route's length (`-`
+    /// without a route), the straight line and the travel time lead, and the first step ends
+    /// the row.
+    static func render(_ results: [ToiletResult], timed: Bool = false, by: TravelMode? = nil) -> String {
         let showAccess = results.contains { $0.details.access != .unknown }
         let showFacilities = results.contains { !facilities($0).isEmpty }
-        var headers = ["#", "distance", "dir", "place", timed ? "open" : "hours", "price", "wheelchair"]
+        let distances = by == nil ? ["distance"] : ["route", "straight", by == .wheelchair ? "time" : "walk"]
+        var headers = ["#"] + distances + ["dir", "place", timed ? "open" : "hours", "price", "wheelchair"]
         if showAccess { headers.append("access") }
         if showFacilities { headers.append("facilities") }
         let showSources = Set(results.flatMap { $0.sources.map(\.dataset) }).count > 1
         if showSources { headers.append("sources") }
-        var t = Table(headers: headers, rightAligned: [0, 1])
+        if by != nil { headers.append("first step") }
+        var t = Table(headers: headers, rightAligned: by == nil ? [0, 1] : [0, 1, 2, 3])
         for (i, r) in results.enumerated() {
             var extra: [String] = []
             if showAccess { extra.append(r.details.access == .customers ? "customers only" : r.details.access.rawValue) }
             if showFacilities { extra.append(facilities(r).isEmpty ? "-" : facilities(r)) }
             if showSources { extra.append(r.sources.map(\.dataset).joined(separator: " + ")) }
+            var lead = [r.distanceMeters.map(distance) ?? "-"]
+            if by != nil {
+                let route = r.route?.route
+                lead = [route.map { distance($0.lengthMeters) } ?? "-"] + lead + [r.route.map { minutes($0.seconds) } ?? "-"]
+                extra.append(route.flatMap { $0.steps.first.map { clip($0.text, 40) } } ?? r.route?.note ?? "-")
+            }
             t.rows.append(
-                [
-                    "\(i + 1)", r.distanceMeters.map(distance) ?? "-", compass(r.bearingDegrees),
+                ["\(i + 1)"] + lead + [
+                    compass(r.bearingDegrees),
                     clip(r.toilet.title, 44),
                     timed
                         ? openText(r)
@@ -110,6 +121,9 @@ enum ToiletTable {
     static func distance(_ m: Double) -> String {
         m < 1000 ? "\(Int(m.rounded())) m" : String(format: "%.2f km", m / 1000)
     }
+
+    /// `4 min`, `1 min` (a started minute counts), `0 min` for none.
+    static func minutes(_ seconds: Double) -> String { "\(Int((seconds / 60).rounded(.up))) min" }
 
     /// The compass point of `bearing`, or `-` without one (distance 0: no direction).
     static func compass(_ bearing: Double?) -> String {

@@ -9,7 +9,7 @@ extension ToiletQuery {
         "max-price": .value, "public": .flag, "changing-table": .flag, "unisex": .flag, "with": .repeatable,
         "dataset": .repeatable,
         "open-now": .flag, "at": .value, "tz": .value, "include-unknown": .flag, "arrive-within": .value,
-        "walk": .flag, "json": .flag, "db": .value, "bookmarked": .flag, "bookmarks": .value,
+        "walk": .flag, "by": .value, "json": .flag, "db": .value, "bookmarked": .flag, "bookmarks": .value,
     ]
 
     /// The command line `locate toilet …` (`arguments` without the program name) read
@@ -32,6 +32,7 @@ extension ToiletQuery {
         query.at = given.value("at")
         query.tz = given.value("tz")
         query.db = given.value("db")
+        query.by = given.value("by")
         query.wheelchair = given.has("wheelchair")
         query.free = given.has("free")
         query.publicOnly = given.has("public")

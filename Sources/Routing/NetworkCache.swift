@@ -1,0 +1,27 @@
+import Foundation
+public import Geo
+
+/// Networks loaded once and kept for the life of a long-running process (the HTTP server):
+/// each request finds its network (`NetworkCatalog`) and reuses the loaded one, until a
+/// rebuild switches the name to a new folder, which is then loaded in its place.
+public final class NetworkCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var loaded: [String: StreetNetwork] = [:]
+
+    /// An empty cache.
+    public init() {}
+
+    /// The network for `point` beside the database at `databasePath` (see
+    /// `NetworkCatalog.network(for:databasePath:name:)`), loaded on first use.
+    public func network(for point: Coordinate, databasePath: String) throws -> StreetNetwork {
+        let folder = try NetworkCatalog.chosenFolder(for: point, databasePath: databasePath)
+        lock.lock()
+        defer { lock.unlock() }
+        if let n = loaded[folder] { return n }
+        let n = try StreetNetwork(folder: folder)
+        // A rebuilt network replaces the one of the same name.
+        loaded = loaded.filter { $0.value.manifest.name != n.manifest.name }
+        loaded[folder] = n
+        return n
+    }
+}

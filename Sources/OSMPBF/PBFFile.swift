@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// An OpenStreetMap PBF file (`.osm.pbf`, OSM wiki "PBF Format"), read as a stream of
 /// blocks. Opening reads and checks the header block; `scan` reads the data blocks in file
@@ -140,19 +141,16 @@ public final class PBFFile {
 }
 
 /// Result slots written by concurrent workers, one index each, read after they all end.
-private final class ResultSlots: @unchecked Sendable {
-    private var slots: [Result<BlockContents, PBFError>?]
-    private let lock = NSLock()
+private final class ResultSlots: Sendable {
+    private let slots: Mutex<[Result<BlockContents, PBFError>?]>
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
 
     func set(_ i: Int, _ r: Result<BlockContents, PBFError>) {
-        lock.lock()
-        slots[i] = r
-        lock.unlock()
+        slots.withLock { $0[i] = r }
     }
 
     func values() -> [Result<BlockContents, PBFError>] {
-        slots.map { $0 ?? .failure(.unreadable(path: "", reason: "a block was not decoded")) }
+        slots.withLock { $0.map { $0 ?? .failure(.unreadable(path: "", reason: "a block was not decoded")) } }
     }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 import Geo
+import Synchronization
 
 /// Builds a street network from an OSM extract (`.osm.pbf` or `.osm`) with Routino's
 /// `planetsplitter`, into `<database>.network/<name>`: the build happens in a new folder of
@@ -114,17 +115,17 @@ extension Thread {
 }
 
 /// The end of a pipe read on another thread.
-private final class PipeReader: @unchecked Sendable {
+private final class PipeReader: Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private var data = Data()
+    private let data = Mutex(Data())
 
     func finish(_ d: Data) {
-        data = d
+        data.withLock { $0 = d }
         done.signal()
     }
 
     func wait() -> Data {
         done.wait()
-        return data
+        return data.withLock { $0 }
     }
 }

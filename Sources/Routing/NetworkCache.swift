@@ -1,12 +1,12 @@
 import Foundation
 public import Geo
+import Synchronization
 
 /// Networks loaded once and kept for the life of a long-running process (the HTTP server):
 /// each request finds its network (`NetworkCatalog`) and reuses the loaded one, until a
 /// rebuild switches the name to a new folder, which is then loaded in its place.
-public final class NetworkCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var loaded: [String: StreetNetwork] = [:]
+public final class NetworkCache: Sendable {
+    private let loaded = Mutex<[String: StreetNetwork]>([:])
 
     /// An empty cache.
     public init() {}
@@ -15,13 +15,13 @@ public final class NetworkCache: @unchecked Sendable {
     /// `NetworkCatalog.network(for:databasePath:name:)`), loaded on first use.
     public func network(for point: Coordinate, databasePath: String) throws -> StreetNetwork {
         let folder = try NetworkCatalog.chosenFolder(for: point, databasePath: databasePath)
-        lock.lock()
-        defer { lock.unlock() }
-        if let n = loaded[folder] { return n }
-        let n = try StreetNetwork(folder: folder)
-        // A rebuilt network replaces the one of the same name.
-        loaded = loaded.filter { $0.value.manifest.name != n.manifest.name }
-        loaded[folder] = n
-        return n
+        return try loaded.withLock { loaded in
+            if let n = loaded[folder] { return n }
+            let n = try StreetNetwork(folder: folder)
+            // A rebuilt network replaces the one of the same name.
+            loaded = loaded.filter { $0.value.manifest.name != n.manifest.name }
+            loaded[folder] = n
+            return n
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LocateTestSupport
 import Query
+import Synchronization
 import Testing
 
 /// One question, two adapters: every field of `NearestToiletsRequest` sent through
@@ -159,6 +160,38 @@ import Testing
         let far = try server.get("/v1/toilets/nearest?lat=60.15&lon=24.94&by=foot")
         #expect(far.status == 400, "\(far.body)")
         #expect((far.json["error"] as? [String: Any])?["parameter"] as? String == "lat and lon")
+    }
+
+    /// Routes under load: libroutino is not thread-safe, so `Routing` runs every call under
+    /// one lock and shares loaded networks (`NetworkCache`). 8 clients × 12 requests of both
+    /// modes at once against the server (the release binary in `make test`): every answer is
+    /// a 200 and equals the answer of the same request made alone.
+    @Test func routesUnderConcurrentRequestsAnswerAsAlone() throws {
+        let db = try Fixtures.temporaryFolder().appendingPathComponent("h.sqlite").path
+        try CLI.ingest(["pipelines/osm-toilets-helsinki-centre.yml", "--db", db])
+        let built = try CLI.run(["network", "build", Fixtures.shared("osm-pbf/helsinki-centre.osm.pbf"), "--db", db])
+        try #require(built.status == 0, "\(built.stderr)")
+        let server = try ServeProcess(db: db)
+        defer { server.stop() }
+        let paths = (0..<12).map { i in
+            let lat = 60.1660 + Double(i % 4) * 0.0030
+            let lon = 24.9370 + Double(i / 4) * 0.0050
+            return "/v1/toilets/nearest?lat=\(lat)&lon=\(lon)&limit=3&by=\(i % 2 == 0 ? "foot" : "wheelchair")"
+        }
+        let alone = try paths.map { try server.get($0).body }
+        let answers = Mutex<[String: [String]]>([:])
+        DispatchQueue.concurrentPerform(iterations: 8) { client in
+            for path in paths.shuffled() {
+                let r = try? server.get(path)
+                let text = r.map { $0.status == 200 ? $0.body : "status \($0.status): \($0.body)" } ?? "no answer"
+                answers.withLock { $0[path, default: []].append(text) }
+            }
+        }
+        let got = answers.withLock { $0 }
+        for (i, path) in paths.enumerated() {
+            #expect(got[path]?.count == 8, "\(path)")
+            #expect(got[path]?.allSatisfy { $0 == alone[i] } == true, "\(path): \(got[path]?.first { $0 != alone[i] } ?? "")")
+        }
     }
 
     /// The server takes every field of the question, and nothing the question does not.

@@ -101,9 +101,9 @@ struct FeatureBytes {
         }
     }
 
-    /// Starts a member: the attributes that sort before it, the comma when needed, then `"key":`.
+    /// Starts a member: the comma when needed, then `"key":` (the attributes that sort before
+    /// it are written first by the caller, so the stable copy has each of them once).
     private mutating func key(_ k: StaticString) {
-        writeAttributes(before: k)
         if !first { out.append(0x2C) }
         first = false
         out.append(0x22)
@@ -119,6 +119,7 @@ struct FeatureBytes {
 
     /// A member whose value is already JSON text (nil: `null`).
     mutating func member(_ k: StaticString, json value: String?, volatile: Bool = false) {
+        writeAttributes(before: k)
         let start = out.count
         key(k)
         out.append(contentsOf: (value ?? "null").utf8)
@@ -127,6 +128,7 @@ struct FeatureBytes {
 
     /// A text member (nil: `null`).
     mutating func text(_ k: StaticString, _ v: String?, volatile: Bool = false) {
+        writeAttributes(before: k)
         let start = out.count
         key(k)
         if let v { JSONText.appendQuoted(v, to: &out) } else { out.append(contentsOf: "null".utf8) }

@@ -36,7 +36,9 @@ public struct AttributeCondition: Sendable, Hashable, Comparable {
             default: return .failure(ConditionProblem("\(a.key) takes yes or no"))
             }
         case .choice(let words), .list(let words):
-            guard let given, words.contains(given) else {
+            // OSM's `no` for a choice with `none` (centralkey=no), as the ingest reads it.
+            let word = given == "no" && words.contains("none") ? "none" : given
+            guard let given = word, words.contains(given) else {
                 return .failure(ConditionProblem("\(a.key) takes one of \(words.joined(separator: ", ")) (\(a.key)=WORD)"))
             }
             return .success(AttributeCondition(a, .text(given)))

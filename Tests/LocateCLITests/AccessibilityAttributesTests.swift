@@ -50,6 +50,8 @@ import Testing
         (["--with", "centralkey=eurokey"], ["1"]),
         (["--with", "centralkey=radar"], ["4"]),
         (["--with", "centralkey=none"], ["3"]),
+        // OSM's word for no key, as the ingest reads it.
+        (["--with", "centralkey=no"], ["3"]),
         (["--with", "gender_neutral"], ["1", "4"]),
         (["--with", "gender_neutral=no"], ["2"]),
         (["--with", "toilets:wheelchair"], ["5"]),

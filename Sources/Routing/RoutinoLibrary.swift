@@ -11,13 +11,31 @@ enum RoutinoLibrary {
     /// Routino's profiles and translations, as Debian's routino-common installs them.
     static let profilesPath = "/usr/share/routino/profiles.xml"
     static let translationsPath = "/usr/share/routino/translations.xml"
-    /// What was parsed once per process (the XML files' contents live inside libroutino).
-    private static let parsed = Parsed()
+    /// Routino's profiles and translations parsed once per process (their contents live
+    /// inside libroutino), and the English translation's address, or why they cannot be. A
+    /// lazy constant: Swift runs its initialiser once, on first use, and the first use is
+    /// `prepare`, which is called with `lock` held, so the parse is serialised with every
+    /// other call into the library. The address is kept as a number so the constant is
+    /// plainly `Sendable`; it is made a pointer again under the lock.
+    private static let parsed: Result<UInt, RoutingError> = parseProfilesAndTranslations()
 
-    private final class Parsed: @unchecked Sendable {
-        // Guarded by `lock`.
-        var done = false
-        var translation: OpaquePointer?
+    private static func parseProfilesAndTranslations() -> Result<UInt, RoutingError> {
+        guard Routino_Check_API_Version(ROUTINO_API_VERSION) == ROUTINO_ERROR_NONE else {
+            return .failure(.library(function: "Routino_CheckAPIVersion", code: croutino_errno(), folder: profilesPath))
+        }
+        guard Routino_ParseXMLProfiles(profilesPath) == 0 else {
+            return .failure(
+                .badNetwork(path: profilesPath, reason: "Routino cannot read its profiles (error \(croutino_errno()))"))
+        }
+        guard Routino_ParseXMLTranslations(translationsPath) == 0 else {
+            return .failure(
+                .badNetwork(
+                    path: translationsPath, reason: "Routino cannot read its translations (error \(croutino_errno()))"))
+        }
+        guard let translation = Routino_GetTranslation("en") else {
+            return .failure(.badNetwork(path: translationsPath, reason: "no English translation"))
+        }
+        return .success(UInt(bitPattern: translation))
     }
 
     /// Runs `body` holding the lock.
@@ -30,25 +48,14 @@ enum RoutinoLibrary {
     /// The English translation (the route step names), parsing profiles and translations on
     /// first use. Call with the lock held.
     static func prepare(folder: String) throws -> OpaquePointer {
-        if !parsed.done {
-            guard Routino_Check_API_Version(ROUTINO_API_VERSION) == ROUTINO_ERROR_NONE else {
-                throw RoutingError.library(function: "Routino_CheckAPIVersion", code: croutino_errno(), folder: folder)
+        switch parsed {
+        case .failure(let error): throw error
+        case .success(let address):
+            guard let translation = OpaquePointer(bitPattern: address) else {
+                throw RoutingError.badNetwork(path: translationsPath, reason: "no English translation")
             }
-            guard Routino_ParseXMLProfiles(profilesPath) == 0 else {
-                throw RoutingError.badNetwork(
-                    path: profilesPath, reason: "Routino cannot read its profiles (error \(croutino_errno()))")
-            }
-            guard Routino_ParseXMLTranslations(translationsPath) == 0 else {
-                throw RoutingError.badNetwork(
-                    path: translationsPath, reason: "Routino cannot read its translations (error \(croutino_errno()))")
-            }
-            parsed.translation = Routino_GetTranslation("en")
-            parsed.done = true
+            return translation
         }
-        guard let t = parsed.translation else {
-            throw RoutingError.badNetwork(path: translationsPath, reason: "no English translation")
-        }
-        return t
     }
 
     /// A profile for `mode` made for one database: Routino's profile of that name with the

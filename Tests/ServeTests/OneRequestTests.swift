@@ -135,11 +135,7 @@ import Testing
     /// real Helsinki toilets and street network.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: Fixtures.shared("osm-pbf/helsinki-centre.osm.pbf"))))
     func byRouteThroughBothAdapters() throws {
-        let db = try Fixtures.temporaryFolder().appendingPathComponent("h.sqlite").path
-        try CLI.ingest(["pipelines/osm-toilets-helsinki-centre.yml", "--db", db])
-        let built = try CLI.run(["network", "build", Fixtures.shared("osm-pbf/helsinki-centre.osm.pbf"), "--db", db])
-        try #require(built.status == 0, "\(built.stderr)")
-        let server = try ServeProcess(db: db)
+        let (db, server) = try Self.helsinkiServer()
         defer { server.stop() }
         let cases: [[(RequestField, String)]] = [
             [(.by, "foot")], [(.by, "wheelchair"), (.limit, "3")],
@@ -162,16 +158,21 @@ import Testing
         #expect((far.json["error"] as? [String: Any])?["parameter"] as? String == "lat and lon")
     }
 
+    /// The Helsinki toilets with the street network of their extract, and a server on them.
+    static func helsinkiServer() throws -> (db: String, server: ServeProcess) {
+        let db = try Fixtures.temporaryFolder().appendingPathComponent("h.sqlite").path
+        try CLI.ingest(["pipelines/osm-toilets-helsinki-centre.yml", "--db", db])
+        let built = try CLI.run(["network", "build", Fixtures.shared("osm-pbf/helsinki-centre.osm.pbf"), "--db", db])
+        try #require(built.status == 0, "\(built.stderr)")
+        return (db, try ServeProcess(db: db))
+    }
+
     /// Routes under load: libroutino is not thread-safe, so `Routing` runs every call under
     /// one lock and shares loaded networks (`NetworkCache`). 8 clients × 12 requests of both
     /// modes at once against the server (the release binary in `make test`): every answer is
     /// a 200 and equals the answer of the same request made alone.
     @Test func routesUnderConcurrentRequestsAnswerAsAlone() throws {
-        let db = try Fixtures.temporaryFolder().appendingPathComponent("h.sqlite").path
-        try CLI.ingest(["pipelines/osm-toilets-helsinki-centre.yml", "--db", db])
-        let built = try CLI.run(["network", "build", Fixtures.shared("osm-pbf/helsinki-centre.osm.pbf"), "--db", db])
-        try #require(built.status == 0, "\(built.stderr)")
-        let server = try ServeProcess(db: db)
+        let (_, server) = try Self.helsinkiServer()
         defer { server.stop() }
         let paths = (0..<12).map { i in
             let lat = 60.1660 + Double(i % 4) * 0.0030

@@ -73,7 +73,7 @@ enum Console {
 
     /// Whether failures are reported as one `error/1` object (`--json` among the arguments,
     /// before any `--`, as `LocateMain` reads them): a constant of the process, so no
-    /// `nonisolated(unsafe)` mutable state is needed.
+    /// unsafe mutable global is needed.
     static let jsonErrors = CommandLine.arguments.dropFirst().prefix { $0 != "--" }.contains("--json")
 
     /// Writes a result to stdout, checked: a failed write (a full disk) ends the run with exit

@@ -68,7 +68,8 @@ let package = Package(
         .target(
             name: "Ingest",
             dependencies: [
-                "Storage", "Geo", "Hours", "Places", "Contract", "FetchContract", "OSMPBF", .product(name: "Yams", package: "Yams"),
+                "Storage", "Geo", "Hours", "Places", "Contract", "FetchContract", "OSMPBF",
+                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strict
         ),
@@ -153,21 +154,25 @@ let package = Package(
         .testTarget(name: "ContractTests", dependencies: ["Contract"], swiftSettings: strict),
         .testTarget(name: "HoursTests", dependencies: ["Hours", "Contract", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "StorageTests", dependencies: ["Storage", "Geo", "Places", "Contract", "SyntheticData", "LocateTestSupport", "LocateCLI"],
+            name: "StorageTests",
+            dependencies: ["Storage", "Geo", "Places", "Contract", "SyntheticData", "LocateTestSupport", "LocateCLI"],
             swiftSettings: strict),
         .testTarget(
             name: "IngestTests", dependencies: ["Ingest", "Storage", "Geo", "Places", "Contract", "LocateTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "QueryTests", dependencies: ["Query", "Ingest", "Storage", "Geo", "Places", "Contract", "Routing", "LocateTestSupport"],
+            name: "QueryTests",
+            dependencies: ["Query", "Ingest", "Storage", "Geo", "Places", "Contract", "Routing", "LocateTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport", "Storage", "Places", "Contract"], exclude: ["bad-input"],
+            name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport", "Storage", "Places", "Contract"],
+            exclude: ["bad-input"],
             swiftSettings: strict),
         .testTarget(
             name: "ServeTests",
             dependencies: [
-                "Serve", "Query", "Storage", "Geo", "Places", "Contract", "LocateTestSupport", "LocateServe", "LocateCLI", "Photos",
+                "Serve", "Query", "Storage", "Geo", "Places", "Contract", "LocateTestSupport", "LocateServe", "LocateCLI",
+                "Photos",
                 "PhotoTestSupport",
             ],
             swiftSettings: strict),

@@ -2,11 +2,16 @@
 /// hours evaluator counts days in it), as days since 1970-01-01, with the
 /// conversions the evaluator needs (H. Hinnant's civil-date algorithms).
 public struct CivilDay: Hashable, Comparable, Sendable {
+    /// Days since 1970-01-01.
     public let number: Int
+    /// The year (proleptic Gregorian).
     public let year: Int
+    /// The month, 1–12.
     public let month: Int
+    /// The day of the month, 1–31.
     public let day: Int
 
+    /// The day `number` days after 1970-01-01.
     public init(number: Int) {
         self.number = number
         let z = number + 719_468
@@ -20,10 +25,12 @@ public struct CivilDay: Hashable, Comparable, Sendable {
         year = yoe + era * 400 + (month <= 2 ? 1 : 0)
     }
 
+    /// The day of `year`, `month`, `day`.
     public init(year: Int, month: Int, day: Int) {
         self.init(number: CivilDay.daysFromCivil(year, month, day))
     }
 
+    /// Days since 1970-01-01 of a year, month and day.
     public static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
         let y = m <= 2 ? y0 - 1 : y0
         let era = (y >= 0 ? y : y - 399) / 400
@@ -36,8 +43,10 @@ public struct CivilDay: Hashable, Comparable, Sendable {
     /// 0 = Monday … 6 = Sunday.
     public var weekday: Int { ((number % 7) + 7 + 3) % 7 }
 
+    /// The day `days` later (earlier when negative).
     public func adding(_ days: Int) -> CivilDay { CivilDay(number: number + days) }
 
+    /// The number of days in `month` of `year`.
     public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
@@ -72,5 +81,6 @@ public struct CivilDay: Hashable, Comparable, Sendable {
         return CivilDay(year: year, month: month, day: day)
     }
 
+    /// Earlier days come first.
     public static func < (a: CivilDay, b: CivilDay) -> Bool { a.number < b.number }
 }

@@ -6,15 +6,14 @@ import Places
 import Routing
 import Storage
 
-/// `toilet-answer/1`, the nearest-toilets answer, written straight to bytes: the same text
-/// `ContractJSON` makes from `ToiletAnswer`'s `Encodable` form (keys sorted, explicit nulls,
-/// numbers and instants as `ToiletResult.encode(to:)` writes them), without building a tree
-/// of values first. It is the one writer of the document: the answer of every
+/// `toilet-answer/1`, the nearest-toilets answer, written straight to bytes (keys sorted,
+/// explicit nulls, numbers by `JSONNumber`, instants by `InstantText`), without building a
+/// tree of values first. It is the document's one writer: the answer of every
 /// `/v1/toilets/nearest` request and of `locate toilet --json` (indented by
-/// `ContractJSON.indented`); encoding through `Encodable` took a quarter of the server's
-/// time per request. A test compares it
-/// with `ContractJSON` and `JSONEncoder` field by field, so a field added to the `Encodable`
-/// form and not here fails it.
+/// `ContractJSON.indented`). Encoding through `Encodable` took a quarter of the server's time
+/// per request; the `Encodable` form is kept in the tests only, as the readable statement of
+/// the document that `ServeAnswerJSONTests` compares this writer with, key by key, and
+/// `JSONSchemaTests` check the output against docs/schema/toilet-answer.schema.json.
 public enum ToiletAnswerJSON {
     /// The answer's JSON text, compact, followed by a line break.
     public static func encode(_ answer: ToiletAnswer) -> [UInt8] {

@@ -9,9 +9,11 @@ import Testing
 
 @testable import Serve
 
-/// The nearest answer written straight to bytes (`ToiletAnswerJSON`) is the text of its
-/// `Encodable` form: the same keys, order and values as `ContractJSON` and Foundation's
-/// `JSONEncoder` (the CLI's `--json`) make, for every field set and for every field empty.
+/// The nearest answer written straight to bytes (`ToiletAnswerJSON`, the document's one
+/// writer, for the server and `locate toilet --json`) is the text of the document's
+/// `Encodable` statement (`ToiletAnswerOracle.swift`): the same keys, order and values as
+/// `ContractJSON` and Foundation's `JSONEncoder` make of it, for every field set and for every
+/// field empty.
 @Suite struct ServeAnswerJSONTests {
     @Test(arguments: [false, true])
     func directAnswerEqualsTheEncodableForm(full: Bool) throws {

@@ -118,7 +118,7 @@ public struct NearestToiletsRequest: Sendable, Equatable {
     /// filters, open then when `time` asks, with a note when results lie over
     /// `FarAnswer.farMeters` away. A `dataset` with no active toilets is an error naming the
     /// datasets there are. With `by`, ranked by route over `network` (required then).
-    public func answer(using finder: ToiletFinder, at: Date?, network: StreetNetwork? = nil) throws -> ToiletAnswer {
+    public func answer(using finder: ToiletFinder, at: Date?, network: (any RouteNetwork)? = nil) throws -> ToiletAnswer {
         if let datasets = filter.datasets {
             let active = try finder.activeDatasets()
             if let unknown = datasets.sorted().first(where: { !active.contains($0) }) {
@@ -129,7 +129,7 @@ public struct NearestToiletsRequest: Sendable, Equatable {
         if let by {
             guard let network else { preconditionFailure("a request by route is answered with a network") }
             let results = try finder.nearestByRoute(
-                to: near, limit: limit, filter: filter, open: open, start: try network.start(at: near, mode: by))
+                to: near, limit: limit, filter: filter, open: open, start: try network.origin(at: near, mode: by))
             return ToiletAnswer(
                 near: near, stateAt: open?.at, results: results, far: try farAnswer(results, using: finder), by: by)
         }

@@ -73,9 +73,22 @@ done = function(summary, latency, requests)
     summary.requests))
 end
 LUA
-cpu0=$(awk '{print $14 + $15}' "/proc/$server/stat")
+# CPU ticks of the server and of its route workers (its children, locate-serve --route-worker).
+ticks() {
+  local t=0 c
+  for c in $server $(cat /proc/"$server"/task/*/children 2>/dev/null); do
+    t=$((t + $(awk '{print $14 + $15}' "/proc/$c/stat" 2>/dev/null || echo 0)))
+  done
+  echo "$t"
+}
+server_ticks() { awk '{print $14 + $15}' "/proc/$server/stat"; }
+s0=$(server_ticks)
+cpu0=$(ticks)
 line=$(POINTS_FILE=$points wrk -t2 -c16 -d"${SECONDS_WRK:-10}s" --latency -s "$lua" "http://127.0.0.1:$port" | grep '^rps=')
-cpu1=$(awk '{print $14 + $15}' "/proc/$server/stat")
+cpu1=$(ticks)
+s1=$(server_ticks)
 n=${line##*requests=}
+per() { awk -v c="$1" -v n="$n" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.0f", c / hz * 1e6 / n }'; }
 echo "serve by=foot k=5 points=$(wc -l <"$points")/$(wc -l <"$OUT/route-candidates.txt") $line" \
-  "cpu_us_per_request=$(awk -v c=$((cpu1 - cpu0)) -v n="$n" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.0f", c / hz * 1e6 / n }')"
+  "cpu_us_per_request=$(per $((cpu1 - cpu0))) (server $(per $((s1 - s0))), workers $(per $((cpu1 - cpu0 - s1 + s0))))" \
+  "load=$(cut -d' ' -f1-3 /proc/loadavg | tr ' ' /)"

@@ -4,6 +4,10 @@ import Query
 import Synchronization
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One question, two adapters: every field of `NearestToiletsRequest` sent through
 /// `locate toilet` and `GET /v1/toilets/nearest` gives the same document, and every bad
 /// value the same reason (each adapter spelling the fields its own way). Issue 22: the
@@ -159,12 +163,12 @@ import Testing
     }
 
     /// The Helsinki toilets with the street network of their extract, and a server on them.
-    static func helsinkiServer() throws -> (db: String, server: ServeProcess) {
+    static func helsinkiServer(_ extra: [String] = []) throws -> (db: String, server: ServeProcess) {
         let db = try Fixtures.temporaryFolder().appendingPathComponent("h.sqlite").path
         try CLI.ingest(["pipelines/osm-toilets-helsinki-centre.yml", "--db", db])
         let built = try CLI.run(["network", "build", Fixtures.shared("osm-pbf/helsinki-centre.osm.pbf"), "--db", db])
         try #require(built.status == 0, "\(built.stderr)")
-        return (db, try ServeProcess(db: db))
+        return (db, try ServeProcess(db: db, extra))
     }
 
     /// Routes under load: libroutino is not thread-safe, so `Routing` runs every call under
@@ -193,6 +197,69 @@ import Testing
             #expect(got[path]?.count == 8, "\(path)")
             #expect(got[path]?.allSatisfy { $0 == alone[i] } == true, "\(path): \(got[path]?.first { $0 != alone[i] } ?? "")")
         }
+    }
+
+    /// `mode=` is another name for `by=` (issue 26): the same answer, the same validation
+    /// naming the parameter given, both together only when they agree.
+    @Test func modeIsAnotherNameForBy() throws {
+        let (_, server) = try Self.helsinkiServer()
+        defer { server.stop() }
+        let base = "/v1/toilets/nearest?lat=60.1699&lon=24.9384&limit=3"
+        for mode in ["foot", "wheelchair"] {
+            let by = try server.get(base + "&by=" + mode)
+            #expect(by.status == 200, "\(by.body)")
+            #expect(try server.get(base + "&mode=" + mode).body == by.body, "mode=\(mode)")
+            #expect(try server.get(base + "&by=\(mode)&mode=\(mode)").body == by.body, "by and mode=\(mode)")
+        }
+        let both = try server.get(base + "&by=foot&mode=wheelchair")
+        #expect(both.status == 400, "\(both.body)")
+        #expect((both.json["error"] as? [String: Any])?["parameter"] as? String == "mode")
+        #expect(both.errorMessage == "parameter 'mode': give either by or mode, not both", "\(both.body)")
+        let car = try server.get(base + "&mode=car")
+        #expect(car.status == 400, "\(car.body)")
+        #expect(car.errorMessage == "parameter 'mode': 'car' is not a travel mode (foot or wheelchair)", "\(car.body)")
+        let walk = try server.get(base + "&mode=foot&at=2026-11-23T15:40&walk=true")
+        #expect(walk.status == 400, "\(walk.body)")
+    }
+
+    /// Routes run in worker processes (`--route-workers`, `RouteWorkerPool`): workers killed
+    /// with SIGKILL are replaced, each request that finds its worker gone is asked again of a
+    /// new one and answers exactly as before, and the server's workers are then new,
+    /// live processes, as many as asked for.
+    @Test func aKilledRouteWorkerIsReplaced() throws {
+        let (_, server) = try Self.helsinkiServer(["--route-workers", "2"])
+        defer { server.stop() }
+        let paths = (0..<4).map { i in
+            "/v1/toilets/nearest?lat=\(60.1680 + Double(i) * 0.002)&lon=24.9400&limit=3&by=\(i % 2 == 0 ? "foot" : "wheelchair")"
+        }
+        let before = try paths.map { try server.get($0) }
+        for (path, answer) in zip(paths, before) { #expect(answer.status == 200, "\(path): \(answer.body)") }
+        let workers = Self.liveChildren(of: server.process.processIdentifier)
+        try #require(workers.count == 2, "route workers: \(workers)")
+        for w in workers { kill(w, SIGKILL) }
+        for (path, answer) in zip(paths, before) {
+            let again = try server.get(path)
+            #expect(again.status == 200, "\(path): \(again.body)")
+            #expect(again.body == answer.body, "\(path)")
+        }
+        let now = Self.liveChildren(of: server.process.processIdentifier)
+        #expect(now.count == 2, "route workers after: \(now)")
+        #expect(Set(now).isDisjoint(with: workers), "killed \(workers), now \(now)")
+    }
+
+    /// The child processes of `pid` that are alive (not zombies), from /proc.
+    static func liveChildren(of pid: Int32) -> [Int32] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        let children = tasks.flatMap { task -> [Int32] in
+            let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+            return text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+        return children.filter { child in
+            let stat = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)) ?? ""
+            // The state follows the command name in parentheses: `123 (locate-serve) S …`.
+            guard let close = stat.lastIndex(of: ")") else { return false }
+            return !stat[close...].dropFirst(2).hasPrefix("Z")
+        }.sorted()
     }
 
     /// The server takes every field of the question, and nothing the question does not.

@@ -142,7 +142,8 @@ public final class RouteWorkerPool: Sendable {
     private static let spawning = Mutex<Void>(())
 
     private static func start(
-        _ command: (executable: String, arguments: [String]), toWorker: [Int32], fromWorker: [Int32]) throws -> Worker {
+        _ command: (executable: String, arguments: [String]), toWorker: [Int32], fromWorker: [Int32]
+    ) throws -> Worker {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

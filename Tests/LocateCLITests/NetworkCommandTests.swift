@@ -96,11 +96,14 @@ struct NetworkCommandTests {
         let features = try #require(doc["features"] as? [[String: Any]])
         try #require(features.count == 6)
         let export = try CLI.run(["export", "geojson", "--db", db])
-        let exported = try #require(
-            try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])["features"] as? [[String: Any]]
+        let exported =
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])["features"]
+            as? [[String: Any]]
         let answer = try CLI.run(["toilet", "--by", "foot", "--json"] + near)
-        let results = try #require(
-            try JSONSerialization.jsonObject(with: Data(answer.stdout.utf8)) as? [String: Any])["results"] as? [[String: Any]]
+        let results =
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(answer.stdout.utf8)) as? [String: Any])["results"] as? [[String: Any]]
         for i in 0..<3 {
             let (toilet, route) = (features[2 * i], features[2 * i + 1])
             let id = try #require(toilet["id"] as? String)

@@ -55,7 +55,9 @@ enum ToiletGeoJSON {
             var c = encoder.container(keyedBy: Keys.self)
             try c.encode("Feature", forKey: .type)
             if let line = route.route?.geometry {
-                try c.encode(Line(coordinates: line.map { [JSONNumber.degrees($0.longitude), JSONNumber.degrees($0.latitude)] }), forKey: .geometry)
+                try c.encode(
+                    Line(coordinates: line.map { [JSONNumber.degrees($0.longitude), JSONNumber.degrees($0.latitude)] }),
+                    forKey: .geometry)
             } else {
                 try c.encodeNil(forKey: .geometry)
             }

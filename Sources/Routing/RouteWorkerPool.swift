@@ -97,11 +97,17 @@ public final class RouteWorkerPool: Sendable {
     }
 
     /// Kills and reaps `w`, and starts a worker in its place.
-    func replace(_ w: Worker) throws -> Worker {
+    /// A worker that could not be started holds its place in the pool: its next request
+    /// finds it gone and starts one again.
+    func replace(_ w: Worker) -> (Worker, failure: RoutingError?) {
         RouteWorkerPool.end(w)
-        let new = try RouteWorkerPool.spawn(command)
-        started.add(1, ordering: .relaxed)
-        return new
+        do {
+            let new = try RouteWorkerPool.spawn(command)
+            started.add(1, ordering: .relaxed)
+            return (new, nil)
+        } catch {
+            return (Worker(pid: 0, requests: -1, replies: -1), error as? RoutingError ?? .workerFailed("\(error)"))
+        }
     }
 
     /// One request and its reply; `RouteWire.ReadFailure` when the worker is gone or late.
@@ -115,6 +121,8 @@ public final class RouteWorkerPool: Sendable {
     }
 
     static func end(_ w: Worker) {
+        // A place holder (pid 0) has no process: kill(0, …) would signal the whole group.
+        guard w.pid > 0 else { return }
         close(w.requests)
         close(w.replies)
         kill(w.pid, SIGKILL)
@@ -235,13 +243,14 @@ final class PooledRouteStart: RouteOrigin {
         do {
             return try pool.exchange(request, with: w)
         } catch .timedOut {
-            worker = nil
-            worker = try pool.replace(w)
+            let (fresh, failure) = pool.replace(w)
+            worker = fresh
+            if let failure { throw failure }
             throw RoutingError.workerFailed("route worker gave no answer within \(pool.timeoutSeconds) s")
         } catch .closed {
-            worker = nil
-            let fresh = try pool.replace(w)
+            let (fresh, failure) = pool.replace(w)
             worker = fresh
+            if let failure { throw failure }
             do {
                 if replaying {
                     guard case .ok = try pool.exchange(startRequest, with: fresh) else {

@@ -120,7 +120,7 @@ struct ToiletQuery: Equatable {
         let results = answer.results
         let format = try outputFormat()
         if format == .json {
-            Console.out(try jsonText(answer))
+            Console.out(jsonText(answer))
         } else if format == .geojson {
             Console.out(try ToiletGeoJSON.text(answer))
         } else if !results.isEmpty {

@@ -1,9 +1,9 @@
+import Contract
 import Export
 import Foundation
 import Geo
 import Query
 import Routing
-import Storage
 
 /// `locate toilet --format geojson`: the answer as an RFC 7946 FeatureCollection, in the
 /// answer's order. Each toilet is the Feature `locate export geojson` writes for it (the
@@ -25,10 +25,10 @@ enum ToiletGeoJSON {
         }
         for r in answer.results {
             add(ToiletFeatureJSON.bytes(r.toilet, at: answer.stateAt))
-            if let route = r.route { add(Array(try JSONText.encoded(RouteFeature(result: r, route: route)))) }
+            if let route = r.route { add(try ContractJSON.encode(RouteFeature(result: r, route: route))) }
         }
         out.append(contentsOf: "\n],\"locate\":".utf8)
-        out.append(contentsOf: try JSONText.encoded(About(answer: answer)))
+        out.append(contentsOf: try ContractJSON.encode(About(answer: answer)))
         out.append(contentsOf: ",\"type\":\"FeatureCollection\"}".utf8)
         return String(decoding: out, as: UTF8.self)
     }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Routing by foot (issue 26, docs/routing.md): p50/p95 of `locate toilet --by foot --limit 5`
 # in process (locate-bench route) and as a whole command (hyperfine), and the server under
-# wrk with by=foot, on the real network of central Helsinki and its 18 OSM toilets.
+# wrk with by=foot from varied start points (seeded random points in the network's box that
+# the server answers), on the real network of central Helsinki and its 18 OSM toilets.
+# SERVE_ARGS adds options to locate-serve (e.g. --route-workers N).
 #   bash bench/route.sh                       ../shared/datasets/osm-pbf/helsinki-centre.osm.pbf
 #   BIN=.build/release SECONDS_WRK=10 bash bench/route.sh [EXTRACT] [PIPELINE]
 set -euo pipefail
@@ -29,11 +31,64 @@ t = sorted(x * 1000 for x in json.load(open(sys.argv[1]))["results"][0]["times"]
 print(f"command by=foot k=5 runs={len(t)} p50_ms={t[len(t)//2]:.2f} p95_ms={t[len(t)*95//100]:.2f}")
 PY
 port=${PORT:-18426}
-"$BIN/locate-serve" --db "$db" --port "$port" --rate 1e9 --burst 1000000000 >"$OUT/route-serve.log" 2>&1 &
+"$BIN/locate-serve" --db "$db" --port "$port" --rate 1e9 --burst 1000000000 ${SERVE_ARGS:-} >"$OUT/route-serve.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
-for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/v1/toilets/nearest?lat=60.17&lon=24.94" >/dev/null && break; sleep 0.2; done
-lat=${point%,*}
-lon=${point#*,}
-wrk -t2 -c16 -d"${SECONDS_WRK:-10}s" --latency "http://127.0.0.1:$port/v1/toilets/nearest?lat=$lat&lon=$lon&by=foot&limit=5" |
-  awk '/Requests\/sec|50%|99%|Non-2xx/ {print "serve by=foot k=5 " $0}'
+for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/v1/health" >/dev/null && break; sleep 0.2; done
+# Start points for wrk: seeded random points in the network's box (as locate-bench route draws
+# them), kept when the server answers them (a point in the sea is a 400: too far from a way),
+# so every request is a different, answerable start and no cache of one URL can help.
+bbox=$(python3 -c 'import json,sys,glob; b=json.load(open(sorted(glob.glob(sys.argv[1] + ".network/*/network.json"))[0]))["bbox"]; print(b["minLongitude"], b["minLatitude"], b["maxLongitude"], b["maxLatitude"])' "$db")
+points=$OUT/route-points.txt
+python3 - "$bbox" "${POINTS:-500}" >"$OUT/route-candidates.txt" <<'PY'
+import random, sys
+w, s, e, n = map(float, sys.argv[1].split())
+r = random.Random(26)
+for _ in range(int(sys.argv[2])):
+    print(f"{r.uniform(s, n):.6f} {r.uniform(w, e):.6f}")
+PY
+: >"$points"
+while read -r lat lon; do
+  code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/v1/toilets/nearest?lat=$lat&lon=$lon&by=foot&limit=5")
+  [ "$code" = 200 ] && echo "$lat $lon" >>"$points"
+done <"$OUT/route-candidates.txt"
+lua=$OUT/route-points.lua
+cat >"$lua" <<'LUA'
+local points = {}
+for line in io.lines(os.getenv("POINTS_FILE")) do
+  local lat, lon = line:match("(%S+) (%S+)")
+  points[#points + 1] = { lat, lon }
+end
+local i = 0
+setup = function(thread) i = i + 1; thread:set("offset", i * 7919) end
+request = function()
+  offset = (offset or 0) + 1
+  local p = points[offset % #points + 1]
+  return wrk.format("GET", "/v1/toilets/nearest?by=foot&limit=5&lat=" .. p[1] .. "&lon=" .. p[2])
+end
+done = function(summary, latency, requests)
+  io.write(string.format("rps=%.0f p50_ms=%.2f p99_ms=%.2f non2xx=%d errors=%d requests=%d\n",
+    summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000,
+    summary.errors.status, summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
+    summary.requests))
+end
+LUA
+# CPU ticks of the server and of its route workers (its children, locate-serve --route-worker).
+ticks() {
+  local t=0 c
+  for c in $server $(cat /proc/"$server"/task/*/children 2>/dev/null); do
+    t=$((t + $(awk '{print $14 + $15}' "/proc/$c/stat" 2>/dev/null || echo 0)))
+  done
+  echo "$t"
+}
+server_ticks() { awk '{print $14 + $15}' "/proc/$server/stat"; }
+s0=$(server_ticks)
+cpu0=$(ticks)
+line=$(POINTS_FILE=$points wrk -t2 -c16 -d"${SECONDS_WRK:-10}s" --latency -s "$lua" "http://127.0.0.1:$port" | grep '^rps=')
+cpu1=$(ticks)
+s1=$(server_ticks)
+n=${line##*requests=}
+per() { awk -v c="$1" -v n="$n" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.0f", c / hz * 1e6 / n }'; }
+echo "serve by=foot k=5 points=$(wc -l <"$points")/$(wc -l <"$OUT/route-candidates.txt") $line" \
+  "cpu_us_per_request=$(per $((cpu1 - cpu0))) (server $(per $((s1 - s0))), workers $(per $((cpu1 - cpu0 - s1 + s0))))" \
+  "load=$(cut -d' ' -f1-3 /proc/loadavg | tr ' ' /)"

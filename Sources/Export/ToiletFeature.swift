@@ -1,9 +1,9 @@
 import Contract
-import Foundation
+public import Foundation
 import Geo
 import Hours
 import Places
-import Storage
+public import Storage
 
 /// One exported feature: its global id, position and the Feature's JSON text.
 struct ExportedFeature {
@@ -187,6 +187,14 @@ struct ToiletFeatureSource {
     private func feature(_ t: StoredToilet, _ hours: OpenStateEvaluator, _ stateAtByZone: inout [String: String])
         -> ExportedFeature
     {
+        ToiletFeatureSource.feature(t, at: at, keepStable: keepStable, hours, &stateAtByZone)
+    }
+
+    /// `t` as the export's Feature, with its state at `at` (null members without).
+    static func feature(
+        _ t: StoredToilet, at: Date?, keepStable: Bool, _ hours: OpenStateEvaluator,
+        _ stateAtByZone: inout [String: String]
+    ) -> ExportedFeature {
         let (lat, lon) = (t.coordinate.latitude, t.coordinate.longitude)
         let id = t.globalID
         var state: HoursState? = nil
@@ -233,5 +241,16 @@ struct ToiletFeatureSource {
         b.text("wheelchair", t.wheelchair.rawValue)
         b.end()
         return ExportedFeature(id: id, longitude: lon, latitude: lat, json: b.out, stableBytes: b.stable)
+    }
+}
+
+/// A toilet as the GeoJSON Feature `locate export geojson` writes for it (docs/json.md):
+/// the same geometry, id and properties, its state at `at` (null members without one), for
+/// answers written as GeoJSON (`locate toilet --format geojson`).
+public enum ToiletFeatureJSON {
+    /// The Feature's JSON text (compact, members in sorted key order).
+    public static func bytes(_ toilet: StoredToilet, at: Date?) -> [UInt8] {
+        var stateAt: [String: String] = [:]
+        return ToiletFeatureSource.feature(toilet, at: at, keepStable: false, OpenStateEvaluator(), &stateAt).json
     }
 }

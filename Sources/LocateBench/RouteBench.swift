@@ -7,7 +7,9 @@ import SyntheticData
 
 /// `locate-bench route DB Q`: Q in-process `--by foot --limit 5` answers from seeded random
 /// points in the box of the network beside DB (`locate network build`), timed one by one
-/// (the network and finder loaded once, as the server has them). Prints p50 and p95.
+/// (the network and finder loaded once, as the server has them). Prints p50 and p95, and
+/// where the time goes: routes computed per answer, the mean time to place the start
+/// (Routino's FindWaypoint) and per route (Routino's route and our measuring of it).
 enum RouteBench {
     static func run(db: String, queries: Int) throws {
         // As `locate toilet` opens it: from the derived files when they are current.
@@ -28,11 +30,16 @@ enum RouteBench {
         var millis: [Double] = []
         var routed = 0
         var refused = 0
+        var (routes, routeNanos, startNanos) = (0, UInt64(0), UInt64(0))
         for p in points {
             let t0 = DispatchTime.now().uptimeNanoseconds
             do {
                 let start = try network.start(at: p, mode: .foot)
-                routed += try finder.nearestByRoute(to: p, limit: 5, open: nil, start: start).count
+                startNanos += DispatchTime.now().uptimeNanoseconds - t0
+                let counted = CountedOrigin(start)
+                routed += try finder.nearestByRoute(to: p, limit: 5, open: nil, start: counted).count
+                routes += counted.routes
+                routeNanos += counted.nanos
             } catch RoutingError.startOffNetwork {
                 refused += 1
                 continue
@@ -45,6 +52,27 @@ enum RouteBench {
             "route by=foot k=5 queries=\(millis.count) refused=\(refused)",
             "p50_ms=\(String(format: "%.2f", millis[millis.count / 2]))",
             "p95_ms=\(String(format: "%.2f", millis[millis.count * 95 / 100]))",
-            "max_ms=\(String(format: "%.2f", millis[millis.count - 1])) results=\(routed)")
+            "max_ms=\(String(format: "%.2f", millis[millis.count - 1])) results=\(routed)",
+            "routes_per_query=\(String(format: "%.1f", Double(routes) / Double(millis.count)))",
+            "start_ms=\(String(format: "%.3f", Double(startNanos) / 1e6 / Double(millis.count)))",
+            "route_ms=\(String(format: "%.3f", Double(routeNanos) / 1e6 / Double(max(routes, 1))))")
+    }
+}
+
+/// A start that counts its routes and the time they take.
+final class CountedOrigin: RouteOrigin {
+    let origin: any RouteOrigin
+    var routes = 0
+    var nanos: UInt64 = 0
+    init(_ origin: any RouteOrigin) { self.origin = origin }
+    var point: Coordinate { origin.point }
+    var mode: TravelMode { origin.mode }
+    func route(to destination: Coordinate) throws -> RouteOutcome {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        defer {
+            routes += 1
+            nanos += DispatchTime.now().uptimeNanoseconds - t0
+        }
+        return try origin.route(to: destination)
     }
 }

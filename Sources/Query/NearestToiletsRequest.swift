@@ -35,14 +35,14 @@ public struct NearestToiletsRequest: Sendable, Equatable {
     public var includeUnknown: Bool
     /// With `time`: keep only toilets still open on arrival.
     public var arrival: OpenFilter.Arrival?
-    /// Rank by route for this mode (`--by`, `by=`); nil: by straight line. With `time`,
+    /// Rank by route for this mode (`--by`, `by=` or `mode=`); nil: by straight line. With `time`,
     /// arrival is after the route's travel time (docs/routing.md).
     public var by: TravelMode?
 
     /// The fields this question takes, in the order errors are looked for.
     public static let fields: [RequestField] = [
         .limit, .maxDistance, .wheelchair, .free, .maxPrice, .publicOnly, .changingTable, .unisex, .with, .dataset, .openNow, .at,
-        .tz, .includeUnknown, .arriveWithin, .walk, .by,
+        .tz, .includeUnknown, .arriveWithin, .walk, .by, .mode,
     ]
 
     /// Reads `values` (the texts each field was given; flags as `true`/`false`, `1`/`0`),
@@ -85,12 +85,17 @@ public struct NearestToiletsRequest: Sendable, Equatable {
             throw QueryError.badRequest(.needsTime(field))
         }
         if walk && within != nil { throw QueryError.badRequest(.conflict(.arriveWithin, .walk)) }
-        by = try v.text(.by).map { text in
-            guard let mode = TravelMode(rawValue: text) else {
-                throw QueryError.badRequest(.badValue(.by, text, "is not a travel mode (foot or wheelchair)"))
+        // `mode` is another name for `by`: each is read by the same rule, and the two must agree.
+        let modes = try [RequestField.by, .mode].compactMap { field in
+            try v.text(field).map { text in
+                guard let mode = TravelMode(rawValue: text) else {
+                    throw QueryError.badRequest(.badValue(field, text, "is not a travel mode (foot or wheelchair)"))
+                }
+                return mode
             }
-            return mode
         }
+        if modes.count == 2 && modes[0] != modes[1] { throw QueryError.badRequest(.conflict(.by, .mode)) }
+        by = modes.first
         if walk && by != nil { throw QueryError.badRequest(.conflict(.walk, .by)) }
         arrival = walk ? .defaultWalk : within.map { .within(minutes: $0) }
         if let unknown = v.unread.first { throw QueryError.badRequest(.notTaken(unknown)) }
@@ -118,7 +123,7 @@ public struct NearestToiletsRequest: Sendable, Equatable {
     /// filters, open then when `time` asks, with a note when results lie over
     /// `FarAnswer.farMeters` away. A `dataset` with no active toilets is an error naming the
     /// datasets there are. With `by`, ranked by route over `network` (required then).
-    public func answer(using finder: ToiletFinder, at: Date?, network: StreetNetwork? = nil) throws -> ToiletAnswer {
+    public func answer(using finder: ToiletFinder, at: Date?, network: (any RouteNetwork)? = nil) throws -> ToiletAnswer {
         if let datasets = filter.datasets {
             let active = try finder.activeDatasets()
             if let unknown = datasets.sorted().first(where: { !active.contains($0) }) {
@@ -129,7 +134,7 @@ public struct NearestToiletsRequest: Sendable, Equatable {
         if let by {
             guard let network else { preconditionFailure("a request by route is answered with a network") }
             let results = try finder.nearestByRoute(
-                to: near, limit: limit, filter: filter, open: open, start: try network.start(at: near, mode: by))
+                to: near, limit: limit, filter: filter, open: open, start: try network.origin(at: near, mode: by))
             return ToiletAnswer(
                 near: near, stateAt: open?.at, results: results, far: try farAnswer(results, using: finder), by: by)
         }

@@ -8,6 +8,8 @@ public enum RequestField: String, Sendable, CaseIterable, Hashable, Comparable {
     case limit, maxDistance = "max_distance", wheelchair, free, maxPrice = "max_price", publicOnly = "public"
     case changingTable = "changing_table", unisex, with, dataset, openNow = "open_now", at, tz
     case includeUnknown = "include_unknown", arriveWithin = "arrive_within", walk, by
+    /// `mode`: another name for `by` (the HTTP API takes both; the command line has `--by`).
+    case mode
     case param, freshWithin = "fresh_within", alert, days, since
     /// The places a question is about: a point (`--near`; `lat` and `lon`), a name, the
     /// bookmarks (the CLI's own list). Named only in messages; the adapters read them.

@@ -17,7 +17,7 @@ extension ToiletFinder {
     /// listed only with `includeUnknown`); `open.arrival` `.within(minutes:)` also requires
     /// the travel time to be at most that. `filter.maxDistanceMeters` also bounds the route.
     public func nearestByRoute(
-        to point: Coordinate, limit: Int, filter: ToiletFilter = ToiletFilter(), open: OpenFilter?, start: RouteStart
+        to point: Coordinate, limit: Int, filter: ToiletFilter = ToiletFilter(), open: OpenFilter?, start: any RouteOrigin
     ) throws -> [ToiletResult] {
         var kept: [ToiletResult] = []
         var routed = Set<Int64>()
@@ -49,7 +49,7 @@ extension ToiletFinder {
     /// `candidate` with its route (or why there is none) and, with `open`, its state on
     /// arrival; nil when it is left out (closed on arrival, too far, too long a route).
     private func reached(
-        _ candidate: ToiletResult, straightMeters: Double, from start: RouteStart, filter: ToiletFilter, open: OpenFilter?
+        _ candidate: ToiletResult, straightMeters: Double, from start: any RouteOrigin, filter: ToiletFilter, open: OpenFilter?
     ) throws -> ToiletResult? {
         var r = candidate
         switch try start.route(to: candidate.toilet.coordinate) {

@@ -6,7 +6,7 @@ public import Geo
 /// for routing. libroutino maps the database files; every call into it runs under
 /// `RoutinoLibrary.lock`, which is what makes a network safe to share between threads
 /// (the HTTP server's requests).
-public final class StreetNetwork: @unchecked Sendable {
+public final class StreetNetwork: RouteNetwork, @unchecked Sendable {
     /// How far a start point may lie from the nearest way it can use before a route from it
     /// is refused (`RoutingError.startOffNetwork`): 500 m (docs/routing.md).
     public static let startLimitMeters = 500.0
@@ -73,6 +73,11 @@ public final class StreetNetwork: @unchecked Sendable {
         return RouteStart(network: self, point: point, mode: mode, waypoint: w)
     }
 
+    /// `start(at:mode:)`, as a `RouteNetwork`.
+    public func origin(at point: Coordinate, mode: TravelMode) throws -> any RouteOrigin {
+        try start(at: point, mode: mode)
+    }
+
     /// Routino's waypoint for `point` (freed by the caller), or nil when no usable way is near.
     func waypoint(_ point: Coordinate, mode: TravelMode) -> OpaquePointer? {
         RoutinoLibrary.locked {
@@ -95,7 +100,7 @@ public final class StreetNetwork: @unchecked Sendable {
     }
 
     /// The points of the shortest route between two waypoints (degrees), or why there is none.
-    func path(from a: OpaquePointer, to b: OpaquePointer, mode: TravelMode) throws -> [(point: Coordinate, name: String?)]? {
+    func path(from a: OpaquePointer, to b: OpaquePointer, mode: TravelMode) throws -> [RoutePoint]? {
         try RoutinoLibrary.locked {
             guard let profile = profiles[mode] else { return nil }
             var waypoints: [OpaquePointer?] = [a, b]
@@ -106,15 +111,14 @@ public final class StreetNetwork: @unchecked Sendable {
                 throw RoutingError.library(function: "Routino_CalculateRoute", code: code, folder: folder)
             }
             defer { Routino_DeleteRoute(output) }
-            var points: [(Coordinate, String?)] = []
+            var points: [RoutePoint] = []
             var item: UnsafeMutablePointer<Routino_Output>? = output
             while let o = item {
                 let degrees = 180 / Double.pi
                 points.append(
-                    (
-                        Coordinate(latitude: Double(o.pointee.lat) * degrees, longitude: Double(o.pointee.lon) * degrees),
-                        o.pointee.name.map { String(cString: $0) }
-                    ))
+                    RoutePoint(
+                        point: Coordinate(latitude: Double(o.pointee.lat) * degrees, longitude: Double(o.pointee.lon) * degrees),
+                        name: o.pointee.name.map { String(cString: $0) }))
                 item = o.pointee.next
             }
             return points

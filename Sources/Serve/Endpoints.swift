@@ -29,8 +29,10 @@ struct Endpoints: Sendable {
     let configuration: ServeConfiguration
     /// The wall clock (injected: the library never reads it itself).
     let now: @Sendable () -> Date
-    /// The street networks beside the database, loaded once (`by=`).
+    /// The street networks beside the database, loaded once (`by=` in this process).
     let networks = NetworkCache()
+    /// The route workers (`by=` in worker processes), when configured.
+    let workers: RouteWorkers
 
     /// `GET /v1/toilets/nearest`: `toilet-answer/1`, as `locate toilet --near … --json`.
     func nearestToilets(_ q: Parameters) throws -> Answer {
@@ -41,7 +43,7 @@ struct Endpoints: Sendable {
         }
         let state = try data.current()
         let answer = try Endpoints.routing {
-            let network = try request.by.map { _ in try networks.network(for: point, databasePath: data.path) }
+            let network = try request.by.map { _ in try routeNetwork(for: point) }
             return try state.withReader { r in
                 try Parameters.request {
                     let time = try request.instant(using: r.toilets, now: now())
@@ -52,6 +54,13 @@ struct Endpoints: Sendable {
         return Answer(
             body: ToiletAnswerJSON.encode(answer), version: state.version, lastModified: state.lastModified,
             clockDependent: request.time == .now)
+    }
+
+    /// The street network for routes from `point`: served by the route workers when there
+    /// are any, else loaded in this process.
+    func routeNetwork(for point: Coordinate) throws -> any RouteNetwork {
+        guard let pool = try workers.pool() else { return try networks.network(for: point, databasePath: data.path) }
+        return try pool.network(for: point, databasePath: data.path)
     }
 
     /// `body()`, with a start point off the street network as a 400 naming `lat and lon`, no

@@ -54,6 +54,10 @@ import Testing
         docs.append(Document(name: "toilet --json (OSM sample)", schema: "toilet-answer", text: osm.stdout))
         let osmGeoJSON = try locate(["export", "geojson", "--db", osmDB])
         docs.append(Document(name: "export geojson (OSM sample)", schema: "geojson", text: osmGeoJSON.stdout))
+        let toiletGeoJSON = try locate([
+            "toilet", "--near", "50.0865,14.4190", "--limit", "10", "--format", "geojson", "--db", osmDB,
+        ])
+        docs.append(Document(name: "toilet --format geojson (OSM sample)", schema: "toilet-geojson", text: toiletGeoJSON.stdout))
         let named = try locate(["station", "--name", "KRAKOW", "--at", "2026-11-21T20:30", "--json", "--db", db])
         docs.append(Document(name: "station --name --json", schema: "station-answer", text: named.stdout))
         let station = try locate(

@@ -77,4 +77,59 @@ struct NetworkCommandTests {
         #expect(noNetwork.status == 1)
         #expect(noNetwork.stderr.hasPrefix("error: no street network in "))
     }
+
+    /// `--format geojson` (issue 26): a FeatureCollection (schema toilet-geojson) whose toilets
+    /// are the very Features `locate export geojson` writes, each followed with `--by` by its
+    /// route as a LineString from the start point to the toilet, measured as `--json` says.
+    @Test func toiletAsGeoJSON() throws {
+        let db = try NetworkCommandTests.database()
+        let near = ["--near", "60.1699,24.9384", "--limit", "3", "--db", db]
+        let r = try CLI.run(["toilet", "--by", "foot", "--format", "geojson"] + near)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try JSONSchemaCheck.errors(Data(r.stdout.utf8), schema: "toilet-geojson") == [])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(doc["type"] as? String == "FeatureCollection")
+        let about = doc["locate"] as? [String: Any]
+        #expect(about?["schema"] as? String == "toilet-geojson/1")
+        #expect(about?["by"] as? String == "foot")
+        #expect(about?["near"] as? [Double] == [24.9384, 60.1699])
+        let features = try #require(doc["features"] as? [[String: Any]])
+        try #require(features.count == 6)
+        let export = try CLI.run(["export", "geojson", "--db", db])
+        let exported =
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])["features"]
+            as? [[String: Any]]
+        let answer = try CLI.run(["toilet", "--by", "foot", "--json"] + near)
+        let results =
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(answer.stdout.utf8)) as? [String: Any])["results"] as? [[String: Any]]
+        for i in 0..<3 {
+            let (toilet, route) = (features[2 * i], features[2 * i + 1])
+            let id = try #require(toilet["id"] as? String)
+            #expect(id == results?[i]["id"] as? String)
+            let same = try #require(exported?.first { $0["id"] as? String == id })
+            #expect(NSDictionary(dictionary: toilet).isEqual(to: same), "\(id)")
+            let properties = try #require(route["properties"] as? [String: Any])
+            #expect(properties["toilet"] as? String == id)
+            #expect(properties["by"] as? String == "foot")
+            #expect(properties["route_distance_m"] as? Double == results?[i]["route_distance_m"] as? Double)
+            let line = try #require(route["geometry"] as? [String: Any])
+            #expect(line["type"] as? String == "LineString")
+            let coordinates = try #require(line["coordinates"] as? [[Double]])
+            #expect(coordinates.first == [24.9384, 60.1699])
+            #expect(coordinates.last == (toilet["geometry"] as? [String: Any])?["coordinates"] as? [Double])
+        }
+        // Without --by: the toilets alone; --format json is --json; a clash or an unknown format is a usage error.
+        let plain = try CLI.run(["toilet", "--format", "geojson"] + near)
+        let plainDoc = try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? [String: Any]
+        #expect((plainDoc?["features"] as? [[String: Any]])?.count == 3)
+        #expect(try CLI.run(["toilet", "--by", "foot", "--format", "json"] + near).stdout == answer.stdout)
+        let both = try CLI.run(["toilet", "--json", "--format", "geojson"] + near)
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("give either --json or --format geojson, not both"))
+        let kml = try CLI.run(["toilet", "--format", "kml"] + near)
+        #expect(kml.status == 64)
+        #expect(kml.stderr.hasPrefix("Error: --format 'kml' is not one of table, json, geojson\n"))
+    }
 }

@@ -159,12 +159,12 @@ import Testing
     }
 
     /// The Helsinki toilets with the street network of their extract, and a server on them.
-    static func helsinkiServer() throws -> (db: String, server: ServeProcess) {
+    static func helsinkiServer(_ extra: [String] = []) throws -> (db: String, server: ServeProcess) {
         let db = try Fixtures.temporaryFolder().appendingPathComponent("h.sqlite").path
         try CLI.ingest(["pipelines/osm-toilets-helsinki-centre.yml", "--db", db])
         let built = try CLI.run(["network", "build", Fixtures.shared("osm-pbf/helsinki-centre.osm.pbf"), "--db", db])
         try #require(built.status == 0, "\(built.stderr)")
-        return (db, try ServeProcess(db: db))
+        return (db, try ServeProcess(db: db, extra))
     }
 
     /// Routes under load: libroutino is not thread-safe, so `Routing` runs every call under
@@ -193,6 +193,29 @@ import Testing
             #expect(got[path]?.count == 8, "\(path)")
             #expect(got[path]?.allSatisfy { $0 == alone[i] } == true, "\(path): \(got[path]?.first { $0 != alone[i] } ?? "")")
         }
+    }
+
+    /// `mode=` is another name for `by=` (issue 26): the same answer, the same validation
+    /// naming the parameter given, both together only when they agree.
+    @Test func modeIsAnotherNameForBy() throws {
+        let (_, server) = try Self.helsinkiServer()
+        defer { server.stop() }
+        let base = "/v1/toilets/nearest?lat=60.1699&lon=24.9384&limit=3"
+        for mode in ["foot", "wheelchair"] {
+            let by = try server.get(base + "&by=" + mode)
+            #expect(by.status == 200, "\(by.body)")
+            #expect(try server.get(base + "&mode=" + mode).body == by.body, "mode=\(mode)")
+            #expect(try server.get(base + "&by=\(mode)&mode=\(mode)").body == by.body, "by and mode=\(mode)")
+        }
+        let both = try server.get(base + "&by=foot&mode=wheelchair")
+        #expect(both.status == 400, "\(both.body)")
+        #expect((both.json["error"] as? [String: Any])?["parameter"] as? String == "mode")
+        #expect(both.errorMessage == "parameter 'mode': give either by or mode, not both", "\(both.body)")
+        let car = try server.get(base + "&mode=car")
+        #expect(car.status == 400, "\(car.body)")
+        #expect(car.errorMessage == "parameter 'mode': 'car' is not a travel mode (foot or wheelchair)", "\(car.body)")
+        let walk = try server.get(base + "&mode=foot&at=2026-11-23T15:40&walk=true")
+        #expect(walk.status == 400, "\(walk.body)")
     }
 
     /// The server takes every field of the question, and nothing the question does not.

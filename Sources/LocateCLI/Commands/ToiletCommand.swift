@@ -100,6 +100,12 @@ struct ToiletCommand: ParsableCommand {
 
     @OptionGroup var output: JSONOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "How to write the answer: table (default), json (as --json), or geojson (an RFC 7946 FeatureCollection: each toilet as `locate export geojson` writes it, and with --by its route as a LineString).",
+            valueName: "FORMAT"))
+    var format: String?
+
     @OptionGroup var store: StoreOptions
 
     /// The parsed values (`ToiletQuery` checks and runs them).
@@ -108,7 +114,7 @@ struct ToiletCommand: ParsableCommand {
             near: place.near, limit: limit, maxDistance: maxDistance, wheelchair: wheelchair, free: free,
             maxPrice: maxPrice, publicOnly: publicOnly, changingTable: changingTable, unisex: unisex,
             with: with, datasets: datasets, openNow: openNow, at: time.at, tz: time.tz, includeUnknown: includeUnknown,
-            arriveWithin: arriveWithin, walk: walk, by: by, json: output.json, db: store.db)
+            arriveWithin: arriveWithin, walk: walk, by: by, json: output.json, format: format, db: store.db)
     }
 
     func validate() throws {

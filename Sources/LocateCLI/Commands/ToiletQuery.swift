@@ -28,6 +28,8 @@ struct ToiletQuery: Equatable {
     var walk = false
     var by: String?
     var json = false
+    /// `--format table|json|geojson` (`--json` is `--format json`).
+    var format: String?
     var db: String?
 
     /// Every check of the command line, in ArgumentParser's order: the option groups'
@@ -38,8 +40,22 @@ struct ToiletQuery: Equatable {
         try validate()
     }
 
-    /// The command's own checks (`ToiletCommand.validate()`): the request's.
-    func validate() throws { _ = try request() }
+    /// The command's own checks (`ToiletCommand.validate()`): the output format's, then the
+    /// request's.
+    func validate() throws {
+        _ = try outputFormat()
+        _ = try request()
+    }
+
+    /// How the answer is written: `--format`, or `--json`; a table by default.
+    func outputFormat() throws -> ToiletOutputFormat {
+        guard let format else { return json ? .json : .table }
+        guard let f = ToiletOutputFormat(rawValue: format) else {
+            throw ValidationError("--format '\(format)' is not one of table, json, geojson")
+        }
+        if json && f != .json { throw ValidationError("give either --json or --format \(format), not both") }
+        return f
+    }
 
     /// The texts given, by the request's field names (`GET /v1/toilets/nearest` hands over
     /// the same fields from its parameters).
@@ -102,8 +118,11 @@ struct ToiletQuery: Equatable {
         }
         let answer = try ToiletQuery.usage { try request.answer(using: finder, at: time?.at, network: network) }
         let results = answer.results
-        if json {
+        let format = try outputFormat()
+        if format == .json {
             Console.out(jsonText(answer))
+        } else if format == .geojson {
+            Console.out(try ToiletGeoJSON.text(answer))
         } else if !results.isEmpty {
             Console.out(ToiletTable.render(results, timed: time != nil, by: request.by))
         }
@@ -114,4 +133,14 @@ struct ToiletQuery: Equatable {
         let unanswerable = try finder.unanswerableFilters(request.filter, open: request.openFilter(at: time?.at))
         throw CLIError.noResult(ToiletTable.noResult(unanswerable, openFlag: openNow ? "--open-now" : "--at"))
     }
+}
+
+/// The forms `locate toilet` writes its answer in (`--format`).
+enum ToiletOutputFormat: String {
+    /// A table (the default).
+    case table
+    /// `toilet-answer/1` (docs/json.md), as `--json`.
+    case json
+    /// An RFC 7946 FeatureCollection (`ToiletGeoJSON`).
+    case geojson
 }

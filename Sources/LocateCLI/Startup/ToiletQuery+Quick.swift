@@ -9,7 +9,7 @@ extension ToiletQuery {
         "max-price": .value, "public": .flag, "changing-table": .flag, "unisex": .flag, "with": .repeatable,
         "dataset": .repeatable,
         "open-now": .flag, "at": .value, "tz": .value, "include-unknown": .flag, "arrive-within": .value,
-        "walk": .flag, "by": .value, "json": .flag, "db": .value, "bookmarked": .flag, "bookmarks": .value,
+        "walk": .flag, "by": .value, "json": .flag, "format": .value, "db": .value, "bookmarked": .flag, "bookmarks": .value,
     ]
 
     /// The command line `locate toilet …` (`arguments` without the program name) read
@@ -42,6 +42,7 @@ extension ToiletQuery {
         query.includeUnknown = given.has("include-unknown")
         query.walk = given.has("walk")
         query.json = given.has("json")
+        query.format = given.value("format")
         guard (try? query.validateAll()) != nil else { return nil }
         self = query
     }

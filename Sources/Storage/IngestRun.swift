@@ -69,6 +69,11 @@ public struct StagingTotals: Sendable {
     public var operation: ProjOperation?
     /// SHA-256 of the input bytes, lower-case hex.
     public var sourceSHA256: String
+    /// The OSM replication sequence the run leaves the dataset at (a PBF header's, or the
+    /// last diff's); nil for other sources.
+    public var replicationSequence: Int64? = nil
+    /// The OSM replication timestamp of that state, RFC 3339 in UTC.
+    public var replicationTimestamp: String? = nil
 
     /// Creates totals.
     public init(read: Int, rejected: Int, warnings: Int, sourceCRS: CRS, operation: ProjOperation?, sourceSHA256: String) {
@@ -162,6 +167,14 @@ public struct IngestRunRecord: Sendable, Equatable, Encodable {
     /// matched equally well (warnings of the ingest report; not part of the `runs/1` run
     /// object, nor stored).
     public var ambiguities: [AmbiguousIdentity] = []
+    /// OSM replication: the sequence number the run left the dataset at (nil for other
+    /// sources and for PBF files without one).
+    public var replicationSequence: Int64? = nil
+    /// OSM replication: the timestamp of that state (RFC 3339, UTC).
+    public var replicationTimestamp: String? = nil
+    /// OSM objects selected but not placeable after this run (replication diffs), resolved
+    /// by the next full read.
+    public var pending: [PendingObject] = []
 }
 
 extension IngestRunRecord {
@@ -190,6 +203,9 @@ extension IngestRunRecord {
         try c.encode(counts.reactivated, forKey: .reactivated)
         try c.encode(licence, forKey: .licence)
         try c.encode(attribution, forKey: .attribution)
+        try c.encode(replicationSequence, forKey: .replicationSequence)
+        try c.encode(replicationTimestamp, forKey: .replicationTimestamp)
+        try c.encode(pending, forKey: .pending)
     }
 
     private enum Keys: String, CodingKey {
@@ -198,5 +214,6 @@ extension IngestRunRecord {
         case licence, attribution, sourceSHA256 = "source_sha256", sourceCRS = "source_crs"
         case projOperation = "proj_operation", projAccuracyMeters = "proj_accuracy_m", startedAt = "started_at"
         case finishedAt = "finished_at"
+        case replicationSequence = "replication_sequence", replicationTimestamp = "replication_timestamp", pending
     }
 }

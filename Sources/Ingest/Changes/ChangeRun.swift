@@ -51,12 +51,7 @@ struct ChangeRun {
             }
         }
         let (objects, pending) = applier.finish()
-        let c = applier.counts
-        let first = files.first?.sequence ?? 0
         let last = files.last?.sequence ?? 0
-        notes.append(
-            "applied \(files.count) diff(s), sequence \(first == last ? "\(first)" : "\(first) to \(last)"): "
-                + "\(c[.create] ?? 0) creates, \(c[.modify] ?? 0) modifies, \(c[.delete] ?? 0) deletes")
         if !pending.isEmpty {
             notes.append("\(pending.count) object(s) pending: not placeable from the diffs alone, kept until the next full read")
         }

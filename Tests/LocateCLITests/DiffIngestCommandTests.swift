@@ -6,7 +6,7 @@ import Testing
 
 /// `locate ingest --changes` through the built binary, against osmium: diffs made with
 /// `osmium derive-changes` from edited copies of the real Helsinki extract
-/// (`Tests/IngestTests/fixtures/make-diffs.sh`) applied to a PBF ingest give the same places
+/// (`Tests/OSMPBFTests/fixtures/make-diffs.sh`) applied to a PBF ingest give the same places
 /// as a fresh ingest of `osmium apply-changes` output; diffs out of order, applied twice or
 /// damaged are refused with the database unchanged.
 @Suite(
@@ -16,7 +16,7 @@ struct DiffIngestCommandTests {
     /// The diff fixtures, made once per test process.
     static let fixtures: Result<String, any Error> = Result {
         let dir = try Fixtures.temporaryFolder().appendingPathComponent("diffs").path
-        let script = Fixtures.repo("Tests/IngestTests/fixtures/make-diffs.sh")
+        let script = Fixtures.repo("Tests/OSMPBFTests/fixtures/make-diffs.sh")
         let r = try Fixtures.shell("sh '\(script)' '\(Fixtures.shared("osm-pbf/helsinki-centre.osm.pbf"))' '\(dir)'")
         guard r.status == 0 else { throw FixtureError(message: "make-diffs.sh: \(r.stderr)") }
         return dir

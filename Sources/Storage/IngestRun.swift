@@ -203,9 +203,6 @@ extension IngestRunRecord {
         try c.encode(counts.reactivated, forKey: .reactivated)
         try c.encode(licence, forKey: .licence)
         try c.encode(attribution, forKey: .attribution)
-        try c.encode(replicationSequence, forKey: .replicationSequence)
-        try c.encode(replicationTimestamp, forKey: .replicationTimestamp)
-        try c.encode(pending, forKey: .pending)
     }
 
     private enum Keys: String, CodingKey {
@@ -214,6 +211,29 @@ extension IngestRunRecord {
         case licence, attribution, sourceSHA256 = "source_sha256", sourceCRS = "source_crs"
         case projOperation = "proj_operation", projAccuracyMeters = "proj_accuracy_m", startedAt = "started_at"
         case finishedAt = "finished_at"
+    }
+}
+
+/// The run object of `runs/1` and `ingest-report/1` (docs/json.md): the run object every
+/// document shares, plus the OSM replication keys (`replication_sequence`,
+/// `replication_timestamp`, `pending`; explicit nulls and an empty list for other sources).
+public struct ReplicatedRun: Sendable, Equatable, Encodable {
+    /// The run.
+    public var run: IngestRunRecord
+
+    /// The run object of `run`.
+    public init(_ run: IngestRunRecord) { self.run = run }
+
+    /// Encodes the shared run object, then the replication keys beside its keys.
+    public func encode(to encoder: any Encoder) throws {
+        try run.encode(to: encoder)
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(run.replicationSequence, forKey: .replicationSequence)
+        try c.encode(run.replicationTimestamp, forKey: .replicationTimestamp)
+        try c.encode(run.pending, forKey: .pending)
+    }
+
+    private enum Keys: String, CodingKey {
         case replicationSequence = "replication_sequence", replicationTimestamp = "replication_timestamp", pending
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Geo
-import Storage
 import OSMPBF
+import Storage
 
 /// Objects a run of replication diffs selected, with the digest of the diff files.
 struct SelectedObjects: Sendable {

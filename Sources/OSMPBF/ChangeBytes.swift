@@ -1,5 +1,5 @@
-import Foundation
 internal import CZlib
+import Foundation
 
 /// The bytes of an OsmChange file, read in 64 KiB chunks: as they are, or inflated from
 /// gzip (RFC 1952; concatenated members too) when the file starts with the gzip magic

@@ -118,7 +118,9 @@ public enum ChangeReader {
                         guard let t = ["node": OSMType.node, "way": .way, "relation": .relation][type] else {
                             throw s.error("relation/\(id): member type '\(type)' is not node, way or relation")
                         }
-                        guard let r = Int64(ref) else { throw s.error("relation/\(id): member ref '\(ref)' is not a whole number") }
+                        guard let r = Int64(ref) else {
+                            throw s.error("relation/\(id): member ref '\(ref)' is not a whole number")
+                        }
                         members.append(OSMMember(type: t, id: r, role: a.first { $0.0 == "role" }?.1 ?? ""))
                     default: throw s.error("<\(child)> is not allowed in <\(name)>")
                     }

@@ -66,7 +66,9 @@ struct XMLScanner {
 
     private mutating func expect(_ byte: UInt8, _ what: String) throws(PBFError) {
         guard let b = try take() else { throw error("the file ends inside \(what) (truncated?)") }
-        guard b == byte else { throw error("\(what): expected '\(Character(Unicode.Scalar(byte)))', found \(XMLScanner.show(b))") }
+        guard b == byte else {
+            throw error("\(what): expected '\(Character(Unicode.Scalar(byte)))', found \(XMLScanner.show(b))")
+        }
     }
 
     private static func show(_ b: UInt8) -> String {
@@ -195,7 +197,9 @@ struct XMLScanner {
             return
         }
         var code: UInt32?
-        if text.hasPrefix("#x") { code = UInt32(text.dropFirst(2), radix: 16) } else if text.hasPrefix("#") {
+        if text.hasPrefix("#x") {
+            code = UInt32(text.dropFirst(2), radix: 16)
+        } else if text.hasPrefix("#") {
             code = UInt32(text.dropFirst(), radix: 10)
         }
         guard let code, code > 0, let scalar = Unicode.Scalar(code) else {

@@ -164,7 +164,9 @@ extension PlaceStager {
         try db.execute(sql: "DELETE FROM osm_objects WHERE dataset = ?", arguments: [self.dataset])
         try db.execute(sql: "DELETE FROM osm_way_nodes WHERE dataset = ?", arguments: [self.dataset])
         let object = try db.makeStatement(
-            sql: "INSERT INTO osm_objects (dataset, osm_type, osm_id, tags, refs, lon, lat, pending) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+            sql:
+                "INSERT INTO osm_objects (dataset, osm_type, osm_id, tags, refs, lon, lat, pending) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        )
         for o in objects {
             try object.execute(arguments: [o.dataset, o.osmType, o.osmID, o.tags, o.refs, o.lon, o.lat, o.pending])
         }

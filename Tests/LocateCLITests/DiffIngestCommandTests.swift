@@ -43,8 +43,8 @@ struct DiffIngestCommandTests {
         ).map { row in
             [row["source_id"] as String]
                 + columns.split(separator: ",").dropFirst().map { c in
-                (row[c.trimmingCharacters(in: .whitespaces)] as DatabaseValue).description
-            } + [String(format: "%.7f", row["lon"] as Double), String(format: "%.7f", row["lat"] as Double)]
+                    (row[c.trimmingCharacters(in: .whitespaces)] as DatabaseValue).description
+                } + [String(format: "%.7f", row["lon"] as Double), String(format: "%.7f", row["lat"] as Double)]
         }
     }
 
@@ -110,12 +110,13 @@ struct DiffIngestCommandTests {
                 + "'osm-toilets-helsinki' (at sequence 101): nothing changed\n")
         #expect(try LocateStore(readingAt: db).contentDigest() == digest)
         let runs = try CLI.run(["runs", "--db", db])
-        #expect(runs.stdout.hasSuffix(
-            """
-            run 1 (osm-toilets-helsinki): replication sequence 100, timestamp 2026-11-01T00:00:00Z
-            run 2 (osm-toilets-helsinki): replication sequence 101, timestamp 2026-11-02T00:00:00Z
+        #expect(
+            runs.stdout.hasSuffix(
+                """
+                run 1 (osm-toilets-helsinki): replication sequence 100, timestamp 2026-11-01T00:00:00Z
+                run 2 (osm-toilets-helsinki): replication sequence 101, timestamp 2026-11-02T00:00:00Z
 
-            """))
+                """))
     }
 
     @Test func aWayGainingToiletTagsIsPendingUntilTheNextFullRead() throws {
@@ -148,7 +149,10 @@ struct DiffIngestCommandTests {
     }
 
     static let damaged: [(String, String, String)] = [
-        ("truncated.osc.gz", "head -c 150 101.osc.gz > truncated.osc.gz", "bad gzip stream at byte 150: the gzip stream ends early (truncated file)"),
+        (
+            "truncated.osc.gz", "head -c 150 101.osc.gz > truncated.osc.gz",
+            "bad gzip stream at byte 150: the gzip stream ends early (truncated file)"
+        ),
         (
             "malformed.osc", "zcat 101.osc.gz | sed 's|<tag k=\"fee\" v=\"yes\"/>|<tag k=\"fee\" v=yes/>|' > malformed.osc",
             "line 6 (byte 266): attribute v: expected a quote, found 'y'"

@@ -42,7 +42,8 @@ import Testing
 
     @Test func tagsThatStopMatchingAndDeletesDropObjects() {
         var a = ChangeApplier(state: Self.state(), selection: Self.selection)
-        a.apply(Self.change(.modify, .node(OSMNode(id: 20, position: Self.position(5, 5), tags: [OSMTag(key: "level", value: "1")]))))
+        a.apply(
+            Self.change(.modify, .node(OSMNode(id: 20, position: Self.position(5, 5), tags: [OSMTag(key: "level", value: "1")]))))
         a.apply(Self.change(.delete, .way(OSMWay(id: 10, tags: [], nodeIDs: []))))
         let (objects, pending) = a.finish()
         #expect(objects.isEmpty && pending.isEmpty)
@@ -52,14 +53,18 @@ import Testing
     @Test func aWayWithUnknownNodesIsPendingAndKeepsItsEarlierPlace() {
         var a = ChangeApplier(state: Self.state(), selection: Self.selection)
         // Way 10 gains node 99 (not in the diff, not stored); way 11 gains toilet tags.
-        a.apply(Self.change(.modify, .way(OSMWay(id: 10, tags: Self.toilet + [OSMTag(key: "fee", value: "no")], nodeIDs: [1, 2, 99, 3, 4, 1]))))
+        a.apply(
+            Self.change(
+                .modify,
+                .way(OSMWay(id: 10, tags: Self.toilet + [OSMTag(key: "fee", value: "no")], nodeIDs: [1, 2, 99, 3, 4, 1]))))
         a.apply(Self.change(.modify, .way(OSMWay(id: 11, tags: Self.toilet, nodeIDs: [50, 51, 52, 50]))))
         let (objects, pending) = a.finish()
         #expect(pending.map(\.key.osmID) == ["way/10", "way/11"])
-        #expect(pending.map(\.reason) == [
-            "1 of its 5 nodes are neither in the diffs nor stored: not placed until the next full read",
-            "3 of its 3 nodes are neither in the diffs nor stored: not placed until the next full read",
-        ])
+        #expect(
+            pending.map(\.reason) == [
+                "1 of its 5 nodes are neither in the diffs nor stored: not placed until the next full read",
+                "3 of its 3 nodes are neither in the diffs nor stored: not placed until the next full read",
+            ])
         // Way 10 keeps its earlier place with its new tags; way 11 is not guessed.
         #expect(objects.map(\.osmID) == ["node/20", "way/10"])
         #expect(objects[1].position?.lon == "0.0000500" && objects[1].tags.count == 2 && objects[1].problem == nil)
@@ -84,9 +89,13 @@ import Testing
         for (id, lon, lat) in nodes {
             a.apply(Self.change(.create, .node(OSMNode(id: id, position: Self.position(lon, lat), tags: []))))
         }
-        a.apply(Self.change(.create, .relation(OSMRelation(
-            id: 30, tags: Self.toilet + [OSMTag(key: "type", value: "multipolygon")],
-            members: [OSMMember(type: .way, id: 40, role: "outer"), OSMMember(type: .way, id: 41, role: "inner")]))))
+        a.apply(
+            Self.change(
+                .create,
+                .relation(
+                    OSMRelation(
+                        id: 30, tags: Self.toilet + [OSMTag(key: "type", value: "multipolygon")],
+                        members: [OSMMember(type: .way, id: 40, role: "outer"), OSMMember(type: .way, id: 41, role: "inner")]))))
         a.apply(Self.change(.create, .way(OSMWay(id: 40, tags: [], nodeIDs: [1, 2, 3, 4, 1]))))
         a.apply(Self.change(.create, .way(OSMWay(id: 41, tags: [], nodeIDs: [5, 6, 7, 8, 5]))))
         let (objects, pending) = a.finish()

@@ -53,14 +53,38 @@ import Testing
     static let bad: [(String, String)] = [
         ("", "d.osc: line 1 (byte 0): the file holds no XML element (not an OsmChange file?)"),
         ("<osm version=\"0.6\"></osm>", "d.osc: line 1 (byte 19): the root element is <osm>, expected <osmChange>"),
-        ("<osmChange>\n<modify>\n<node id=\"1\" lat=\"1\" lon=\"2\">", "d.osc: line 3 (byte 50): the file ends inside <node> (truncated?)"),
-        ("<osmChange><change></change></osmChange>", "d.osc: line 1 (byte 19): <change> in <osmChange>: expected <create>, <modify> or <delete>"),
-        ("<osmChange><modify><node id=\"x\" lat=\"1\" lon=\"1\"/></modify></osmChange>", "d.osc: line 1 (byte 49): <node> id 'x' is not a whole number"),
-        ("<osmChange><modify><node id=\"1\" lat=\"91\" lon=\"1\"/></modify></osmChange>", "d.osc: line 1 (byte 50): node/1: lat '91', lon '1' is not a position (decimal degrees, ±90, ±180)"),
-        ("<osmChange><modify><node id=\"1\"/></modify></osmChange>", "d.osc: line 1 (byte 33): node/1 has no lat and lon attributes"),
-        ("<osmChange><modify><way id=\"1\"><nd/></way></modify></osmChange>", "d.osc: line 1 (byte 36): <nd> in way/1 has no ref attribute"),
-        ("<osmChange><modify><way id=\"1\"><member type=\"way\" ref=\"1\"/></way></modify></osmChange>", "d.osc: line 1 (byte 59): <member> is not allowed in <way>"),
-        ("<osmChange><modify><way id=\"1\"><tag k=\"a\" v=\"&bogus;\"/></way></modify></osmChange>", "d.osc: line 1 (byte 52): attribute v: unknown entity &bogus;"),
+        (
+            "<osmChange>\n<modify>\n<node id=\"1\" lat=\"1\" lon=\"2\">",
+            "d.osc: line 3 (byte 50): the file ends inside <node> (truncated?)"
+        ),
+        (
+            "<osmChange><change></change></osmChange>",
+            "d.osc: line 1 (byte 19): <change> in <osmChange>: expected <create>, <modify> or <delete>"
+        ),
+        (
+            "<osmChange><modify><node id=\"x\" lat=\"1\" lon=\"1\"/></modify></osmChange>",
+            "d.osc: line 1 (byte 49): <node> id 'x' is not a whole number"
+        ),
+        (
+            "<osmChange><modify><node id=\"1\" lat=\"91\" lon=\"1\"/></modify></osmChange>",
+            "d.osc: line 1 (byte 50): node/1: lat '91', lon '1' is not a position (decimal degrees, ±90, ±180)"
+        ),
+        (
+            "<osmChange><modify><node id=\"1\"/></modify></osmChange>",
+            "d.osc: line 1 (byte 33): node/1 has no lat and lon attributes"
+        ),
+        (
+            "<osmChange><modify><way id=\"1\"><nd/></way></modify></osmChange>",
+            "d.osc: line 1 (byte 36): <nd> in way/1 has no ref attribute"
+        ),
+        (
+            "<osmChange><modify><way id=\"1\"><member type=\"way\" ref=\"1\"/></way></modify></osmChange>",
+            "d.osc: line 1 (byte 59): <member> is not allowed in <way>"
+        ),
+        (
+            "<osmChange><modify><way id=\"1\"><tag k=\"a\" v=\"&bogus;\"/></way></modify></osmChange>",
+            "d.osc: line 1 (byte 52): attribute v: unknown entity &bogus;"
+        ),
         ("<osmChange><modify></delete></osmChange>", "d.osc: line 1 (byte 28): unexpected </delete> in <modify>"),
         ("<osmChange></osmChange>trailing", "d.osc: line 1 (byte 24): text outside a tag ('t')"),
         ("<!DOCTYPE osmChange><osmChange/>", "d.osc: line 1 (byte 3): <! other than a comment (DTD and CDATA are not read)"),
@@ -79,9 +103,11 @@ import Testing
 
     @Test func readsGzipAndNamesTheByteOfADamagedStream() throws {
         let dir = try Fixtures.temporaryFolder().path
-        let doc = "<osmChange><create><node id=\"1\" lat=\"1.5\" lon=\"2.5\"><tag k=\"amenity\" v=\"toilets\"/></node></create></osmChange>\n"
+        let doc =
+            "<osmChange><create><node id=\"1\" lat=\"1.5\" lon=\"2.5\"><tag k=\"amenity\" v=\"toilets\"/></node></create></osmChange>\n"
         let plain = try Fixtures.write(doc, name: "1.osc", in: URL(fileURLWithPath: dir))
-        let gz = try Fixtures.shell("cd '\(dir)' && gzip -k -n 1.osc && head -c 40 1.osc.gz > cut.osc.gz && printf 'garbage' >> 1.osc.gz")
+        let gz = try Fixtures.shell(
+            "cd '\(dir)' && gzip -k -n 1.osc && head -c 40 1.osc.gz > cut.osc.gz && printf 'garbage' >> 1.osc.gz")
         try #require(gz.status == 0, "\(gz.stderr)")
         var changes: [OSMChange] = []
         try ChangeReader.read(path: plain) { changes.append($0) }

@@ -24,7 +24,8 @@ public struct ChangeFile: Sendable, Equatable {
     /// The diffs at `paths` with their sequence numbers, in the order given.
     public static func resolve(_ paths: [String], sequence: Int64?) throws -> [ChangeFile] {
         if sequence != nil, paths.count != 1 {
-            throw IngestError.unsupported(path: paths.joined(separator: ", "), reason: "--sequence names the sequence of one diff")
+            throw IngestError.unsupported(
+                path: paths.joined(separator: ", "), reason: "--sequence names the sequence of one diff")
         }
         return try paths.map { path in
             guard FileManager.default.fileExists(atPath: path) else { throw IngestError.fileNotFound(path: path) }
@@ -60,7 +61,8 @@ public struct ChangeFile: Sendable, Equatable {
             let value = text[text.index(after: eq)...].replacingOccurrences(of: "\\", with: "")
             if key == "sequenceNumber" {
                 guard let s = Int64(value), s >= 0 else {
-                    throw IngestError.unreadable(path: path, reason: "line \(number + 1): sequenceNumber '\(value)' is not a number")
+                    throw IngestError.unreadable(
+                        path: path, reason: "line \(number + 1): sequenceNumber '\(value)' is not a number")
                 }
                 sequence = s
             } else if key == "timestamp" {

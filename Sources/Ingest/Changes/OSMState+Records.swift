@@ -65,7 +65,8 @@ extension OSMState {
                 guard let raw = try? decoder.decode([[String]].self, from: Data(o.refs.utf8)) else { throw bad(o, "members") }
                 var members: [OSMMember] = []
                 for m in raw {
-                    guard m.count == 3, let id = Int64(m[1]), let t = ["node": OSMType.node, "way": .way, "relation": .relation][m[0]]
+                    guard m.count == 3, let id = Int64(m[1]),
+                        let t = ["node": OSMType.node, "way": .way, "relation": .relation][m[0]]
                     else { throw bad(o, "members") }
                     members.append(OSMMember(type: t, id: id, role: m[2]))
                 }

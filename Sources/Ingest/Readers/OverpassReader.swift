@@ -1,7 +1,7 @@
 import Foundation
 import Geo
-import Storage
 import OSMPBF
+import Storage
 
 /// A reader of toilet records: one item at a time, in bounded memory, hashing the bytes.
 protocol FeatureReader: AnyObject {

@@ -4,8 +4,8 @@ import Hours
 public import Storage
 
 /// Answers "the nearest toilets to here": exact geodesic order from the nearest index,
-/// then the rows' attributes from the row file (`ToiletRowFile`) when there is one of the
-/// state the index is of, else from the store. Records of several datasets that are one
+/// then the rows' attributes from the rows section of the same file (`ToiletRowFile`), else
+/// (a damaged file) from the store. Records of several datasets that are one
 /// place (`SamePlace`) are one result.
 public final class ToiletFinder {
     /// The store, when open: a finder made by `init?(currentFilesOf:)` opens it only when
@@ -30,19 +30,21 @@ public final class ToiletFinder {
     /// the search for each place's records in other datasets is skipped.
     public var oneDataset = false
 
-    /// Opens the finder over a store (building the nearest index when stale).
+    /// Opens the finder over a store (building the derived file of its state when there is
+    /// none: `NearestIndex.open(for:)`), reading rows from that file.
     public init(store: LocateStore) throws {
         self.opened = store
         self.databasePath = store.path
         self.index = try NearestIndex.open(for: store)
+        if let rows = index.rows, rows.rowCount == index.count { rowSource = ToiletRowSource(rows) }
     }
 
-    /// A finder that answers from the derived files beside the database at `path` alone,
-    /// without loading the database's schema: nil unless its row file is of the newest
-    /// committed state (`DataNonce`) and the nearest index of that same state is there.
+    /// A finder that answers from the derived file beside the database at `path` alone,
+    /// without loading the database's schema: nil unless it is of the newest committed state
+    /// (`DataNonce`).
     public init?(currentFilesOf path: String) {
         guard let nonce = DataNonce.current(path: path), let rows = ToiletRowFile(currentFor: path, nonce: nonce),
-            let index = NearestIndex.existing(database: path, stamp: rows.indexStamp), index.count == rows.rowCount
+            let index = rows.index, index.count == rows.rowCount
         else { return nil }
         self.databasePath = path
         self.index = index
@@ -61,14 +63,6 @@ public final class ToiletFinder {
     public func activeDatasets() throws -> [String] {
         if let rows = rowSource?.file { return rows.datasets }
         return try store().activeToiletDatasets()
-    }
-
-    /// Writes the row file of the state this finder's store reads, for the next query, when
-    /// the write that made the state did not (places changed by another program; see
-    /// `ToiletRowFile.save(for:damaged:)`), unless the finder already reads one.
-    public func saveRowFile() throws {
-        guard rowSource?.file == nil, let opened else { return }
-        try ToiletRowFile.save(for: opened)
     }
 
     /// Number of active toilets.
@@ -127,15 +121,16 @@ public final class ToiletFinder {
         }
     }
 
-    /// The one answer to a damaged row file (a record that does not decode, a row the index
-    /// yields that it lacks): from now on the rows come from the store, with the index of the
-    /// state the store reads (a finder of the files alone opens both now), and a sound file
-    /// of that state replaces the damaged one (by a rename, never an unlink: another process
-    /// may have it mapped).
+    /// The one answer to a damaged derived file (a record that does not decode, a row the
+    /// index yields that the rows lack): a sound file of the state the store reads replaces
+    /// it (by a rename, never an unlink: another process may have it mapped), and from now on
+    /// this finder reads rows from the store, with an index built from the store in memory
+    /// (the damaged file's index part is not trusted either).
     private func fallBack(fromDamaged rows: ToiletRowFile) throws {
         rowSource?.drop(rows)
-        if opened == nil { index = try NearestIndex.open(for: try store()) }
-        try? ToiletRowFile.save(for: try store(), damaged: true)
+        let store = try store()
+        try? ToiletRowFile.save(for: store, damaged: true)
+        index = try NearestIndex.built(for: store)
     }
 
     /// `search(to:limit:filter:accept:)` with rows from `toilet`.

@@ -68,7 +68,7 @@ public struct NetworkBuilder: Sendable {
         }
         // Read both pipes to their ends before waiting, so a chatty tool never blocks on a full pipe.
         let errReader = Thread.detachedRead(err.fileHandleForReading)
-        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let output = readToEnd(out.fileHandleForReading)
         let errText = String(decoding: errReader.wait(), as: UTF8.self)
         p.waitUntilExit()
         guard p.terminationStatus == 0 else {
@@ -108,9 +108,26 @@ extension Thread {
     /// Reads `handle` to its end on a thread of its own; `wait()` returns what was read.
     fileprivate static func detachedRead(_ handle: FileHandle) -> PipeReader {
         let reader = PipeReader()
-        let t = Thread { reader.finish(handle.readDataToEndOfFile()) }
+        let t = Thread { reader.finish(readToEnd(handle)) }
         t.start()
         return reader
+    }
+}
+
+/// Everything `handle` gives until its end, read again when a signal interrupts a read
+/// (Foundation's `readDataToEndOfFile()` stops the process then).
+private func readToEnd(_ handle: FileHandle) -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+        if n > 0 {
+            data.append(contentsOf: buffer[0..<n])
+        } else if n < 0, errno == EINTR {
+            continue
+        } else {
+            return data
+        }
     }
 }
 

@@ -10,11 +10,10 @@ final class Reader {
     let stations: StationFinder
 
     init(
-        store: LocateStore, cache: ToiletRowCache, openStates: OpenStateCache, oneDataset: Bool, rows: ToiletRowSource
+        store: LocateStore, cache: ToiletRowCache, openStates: OpenStateCache, oneDataset: Bool
     ) throws {
         self.store = store
         toilets = try ToiletFinder(store: store)
-        toilets.rowSource = rows
         toilets.rowCache = cache
         toilets.openStates = openStates
         toilets.oneDataset = oneDataset
@@ -78,8 +77,6 @@ final class DataSource: @unchecked Sendable {
     private var stale = false
     /// The refresh thread is running.
     private var refreshing = false
-    /// Builds the row files of the versions this source opens, one at a time.
-    private let rowBuilder: RowFileBuilder
     /// Called before a state after the first is opened (tests hold an open there).
     private let beforeOpening: @Sendable () -> Void
 
@@ -90,7 +87,6 @@ final class DataSource: @unchecked Sendable {
         self.cachedPlaces = cachedPlaces
         self.beforeOpening = beforeOpening
         watcher = CommitWatcher(path: path)
-        rowBuilder = RowFileBuilder(path: path)
     }
 
     /// The newest state that is open: at once, except for the very first, which is opened
@@ -165,22 +161,17 @@ final class DataSource: @unchecked Sendable {
                 let cache = ToiletRowCache(capacity: cachedPlaces)
                 let openStates = OpenStateCache(capacity: cachedPlaces)
                 let oneDataset = try first.activePlacesAreOfOneDataset(.toilets)
-                let rows = ToiletRowSource()
-                let nonce = try first.dataNonce()
-                var readers = [
-                    try Reader(store: first, cache: cache, openStates: openStates, oneDataset: oneDataset, rows: rows)
-                ]
+                var readers = [try Reader(store: first, cache: cache, openStates: openStates, oneDataset: oneDataset)]
                 while readers.count < readerCount {
                     let store = try LocateStore(readingAt: path)
                     // The data version only: writes that keep it (a review that rejects, a
                     // submission) change nothing the rows show, and must not make opening fail.
                     guard try store.dataVersion() == version else { break }
                     readers.append(
-                        try Reader(store: store, cache: cache, openStates: openStates, oneDataset: oneDataset, rows: rows))
+                        try Reader(store: store, cache: cache, openStates: openStates, oneDataset: oneDataset))
                 }
                 guard readers.count == readerCount else { continue }  // an ingest committed meanwhile
                 let finish = try first.newestFinish().flatMap(DataSource.instant)
-                fillRows(rows, version: version, nonce: nonce)
                 return DataState(version: version, lastModified: finish, readers: readers)
             }
             throw ServeError.unavailable("\(path) changed five times while it was being opened")
@@ -189,16 +180,6 @@ final class DataSource: @unchecked Sendable {
         } catch {
             throw ServeError.unavailable("\(error)")
         }
-    }
-
-    /// Gives the readers of data version `version` (data nonce `nonce`) its row file: the
-    /// one beside the database when it is of that state, else one the builder makes (its
-    /// readers read rows through SQLite until it is ready). Nothing when the state has no
-    /// nonce.
-    private func fillRows(_ rows: ToiletRowSource, version: String, nonce: Int64) {
-        guard nonce != 0 else { return }
-        if let file = ToiletRowFile(currentFor: path, nonce: nonce) { return rows.fill(file) }
-        rowBuilder.enqueue(RowFileBuilder.Job(rows: rows, version: version))
     }
 
     /// A stored UTC instant (`2026-11-21T10:00:00Z`).

@@ -8,8 +8,8 @@ internal import GRDB
 #endif
 
 /// The derived files of one write of ours (`LocateStore.write`): for each place kind the
-/// write changed, the nearest index (`NearestIndex`) and, for toilets, the row file
-/// (`ToiletRowFile`) of the state it commits, stamped with the kind's new data nonce. They
+/// write changed, one file: the nearest index (`NearestIndex`) and, for toilets, their rows
+/// after it (`ToiletRowFile`), of the state it commits, stamped with the kind's new data nonce. They
 /// are built inside the write's transaction (so they are exactly of the state it commits)
 /// under temporary names, synced, and renamed into place after the commit: a reader maps an
 /// old or a new file whole, never a truncated one, and a file is never unlinked while another
@@ -37,36 +37,22 @@ final class DerivedFiles {
             guard let points = try? NearestIndex.points(db, kind: kind) else { return }
             indexBytes = NearestIndex.serialize(points, stamp: stamp)
         }
-        let indexPath = NearestIndex.path(forFile: databaseFile, kind: kind)
-        let index = temporary(for: indexPath) { put in
-            try indexBytes.withUnsafeBytes { try put(0, $0) }
+        let path = NearestIndex.path(forFile: databaseFile, kind: kind)
+        let file = temporary(for: path) { put in
+            guard kind == .toilets else { return try indexBytes.withUnsafeBytes { try put(0, $0) } }
+            try ToiletRowFile.serializeFile(db, nonce: nonce, stamp: stamp, index: indexBytes, to: put)
         }
-        guard let index else { return }
-        guard kind == .toilets else {
-            ready.append((index, indexPath))
-            return
-        }
-        let rowsPath = ToiletRowFile.path(forFile: databaseFile)
-        guard
-            let rows = temporary(
-                for: rowsPath,
-                filling: { put in
-                    try ToiletRowFile.serialize(db, nonce: nonce, stamp: stamp, to: put)
-                })
-        else {
-            unlink(index)
-            return
-        }
-        // The index first: a reader pairs a row file only with the index of its stamp.
-        ready += [(index, indexPath), (rows, rowsPath)]
+        if let file { ready.append((file, path)) }
     }
 
     /// Renames every built file into place (after the commit), and drops the failure marker
-    /// of the row file (`ToiletRowFile.failureMarker`).
+    /// of the toilets' file (`ToiletRowFile.failureMarker`) and the rows file of an older
+    /// locate.
     func putInPlace() {
         for (temporary, path) in ready where rename(temporary, path) != 0 { unlink(temporary) }
         if ready.contains(where: { $0.path == ToiletRowFile.path(forFile: databaseFile) }) {
             unlink(ToiletRowFile.failureMarker(of: ToiletRowFile.path(forFile: databaseFile)))
+            ToiletRowFile.removeLegacyFiles(besideDatabase: databaseFile)
         }
         ready = []
     }

@@ -51,22 +51,55 @@ public final class NearestIndex {
     private let rowIDs: UnsafePointer<Int64>
     private let flags: UnsafePointer<UInt8>
     private let geodesic = Geodesic()
+    /// The file's path (where it is, or would be when built in memory).
+    let path: String
     /// Number of active places indexed.
     public var count: Int { tree.count }
 
-    static let magic: [UInt8] = Array("LOCKDT04".utf8)
-    static let headerSize = 64
+    /// `LOCKDT05`: the header has the rows section's place (`ToiletRowFile`).
+    static let magic: [UInt8] = Array("LOCKDT05".utf8)
+    /// Magic, point count, the 40-byte stamp, box count, then the rows section's offset and
+    /// length (both 0 when the file has none: stations).
+    static let headerSize = 80
 
-    private init?(file: MappedFile, stamp: String) {
-        let b = file.bytes
-        guard b.count >= NearestIndex.headerSize, Array(b[0..<8]) == NearestIndex.magic else { return nil }
-        guard Array(b[16..<56]) == NearestIndex.stampField(stamp) else { return nil }
+    /// The sizes a file's header gives, checked against the file's size: the index's bytes,
+    /// and the range of the rows section after them (8-byte aligned) when there is one. Nil
+    /// when `b` is not a whole index file.
+    static func layout(of b: UnsafeRawBufferPointer) -> (indexBytes: Int, rows: Range<Int>?)? {
+        guard b.count >= headerSize, Array(b[0..<8]) == magic else { return nil }
         let n = Int(b.load(fromByteOffset: 8, as: Int64.self))
         let boxCount = Int(b.load(fromByteOffset: 56, as: Int64.self))
+        let rowsOffset = Int(b.load(fromByteOffset: 64, as: Int64.self))
+        let rowsLength = Int(b.load(fromByteOffset: 72, as: Int64.self))
         // Counts from a damaged header must not overflow the size computed from them.
-        guard (0..<(1 << 40)).contains(n), (0..<(1 << 40)).contains(boxCount) else { return nil }
-        let need = NearestIndex.headerSize + n * (3 * 8 + 2 * 8 + 8 + 1 + 1) + boxCount * 48
-        guard n >= 0, boxCount == KDTreeView.boxCount(for: n), b.count == need, let base = b.baseAddress else { return nil }
+        guard (0..<(1 << 40)).contains(n), (0..<(1 << 40)).contains(boxCount), boxCount == KDTreeView.boxCount(for: n),
+            (0..<(1 << 50)).contains(rowsOffset), (0..<(1 << 50)).contains(rowsLength)
+        else { return nil }
+        let need = headerSize + n * (3 * 8 + 2 * 8 + 8 + 1 + 1) + boxCount * 48
+        if rowsLength == 0 { return rowsOffset == 0 && b.count == need ? (need, nil) : nil }
+        guard rowsOffset == rowsStart(afterIndexOf: need), b.count == rowsOffset + rowsLength else { return nil }
+        return (need, rowsOffset..<rowsOffset + rowsLength)
+    }
+
+    /// Where the rows section starts after an index of `indexBytes` bytes: 8-byte aligned.
+    static func rowsStart(afterIndexOf indexBytes: Int) -> Int { (indexBytes + 7) / 8 * 8 }
+
+    /// The header fields that place a rows section of `length` bytes after index bytes of
+    /// `indexBytes` (bytes 64..<80 of the header).
+    static func rowsFields(indexBytes: Int, length: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        withUnsafeBytes(of: Int64(rowsStart(afterIndexOf: indexBytes)).littleEndian) { out += $0 }
+        withUnsafeBytes(of: Int64(length).littleEndian) { out += $0 }
+        return out
+    }
+
+    init?(file: MappedFile, path: String, stamp: String) {
+        let b = file.bytes
+        guard NearestIndex.layout(of: b) != nil, Array(b[16..<56]) == NearestIndex.stampField(stamp),
+            let base = b.baseAddress
+        else { return nil }
+        let n = Int(b.load(fromByteOffset: 8, as: Int64.self))
+        let boxCount = Int(b.load(fromByteOffset: 56, as: Int64.self))
         var off = NearestIndex.headerSize
         let xyz = (base + off).assumingMemoryBound(to: Double.self)
         off += n * 24
@@ -81,29 +114,51 @@ public final class NearestIndex {
         flags = (base + off).assumingMemoryBound(to: UInt8.self)
         tree = KDTreeView(count: n, xyz: xyz, axes: axes, boxes: boxes, boxCount: boxCount)
         self.file = file
+        self.path = path
     }
 
     /// Opens the index of `store`. The write that changes places writes it (`DerivedFiles`);
     /// when it is missing, damaged or of another state (places changed by another program),
     /// it is built from the store and, while that state is still the newest, written beside
     /// the database for the next reader (replaced by a rename). When the folder is not
-    /// writable the index is built in memory for this process only.
+    /// writable the index is built in memory for this process only. The toilets' file holds
+    /// their rows too: it is built whole by `ToiletRowFile.make(for:)`, its one builder.
     public static func open(for store: LocateStore, kind: PlaceKind = .toilets) throws -> NearestIndex {
         let nonce = try store.read { db in try DataNonce.read(db, kind: kind) }
         let stamp = LocateStore.stamp(kind, nonce: nonce)
         let path = NearestIndex.path(for: store, kind: kind)
-        if let f = MappedFile(path: path), let index = NearestIndex(file: f, stamp: stamp) { return index }
-        let bytes = try build(store, kind: kind, stamp: stamp)
-        if DataNonce.current(path: store.filePath, kind: kind) == nonce, replace(path, with: bytes),
-            let f = MappedFile(path: path), let index = NearestIndex(file: f, stamp: stamp)
+        if let f = MappedFile(path: path), let index = NearestIndex(file: f, path: path, stamp: stamp) { return index }
+        if kind == .toilets, nonce != 0, let rows = try ToiletRowFile.make(for: store),
+            let index = NearestIndex(file: rows.file, path: path, stamp: stamp)
         {
             return index
         }
-        guard let index = NearestIndex(file: MappedFile(owning: bytes), stamp: stamp) else {
+        let bytes = try build(store, kind: kind, stamp: stamp)
+        if kind != .toilets, DataNonce.current(path: store.filePath, kind: kind) == nonce, replace(path, with: bytes),
+            let f = MappedFile(path: path), let index = NearestIndex(file: f, path: path, stamp: stamp)
+        {
+            return index
+        }
+        guard let index = NearestIndex(file: MappedFile(owning: bytes), path: path, stamp: stamp) else {
             throw StorageError.sqlFailed(sql: "nearest index", reason: "built index does not verify")
         }
         return index
     }
+
+    /// The index of the state `store` reads, built from it in memory (a damaged file on disk
+    /// is never read again by the finder that found the damage).
+    public static func built(for store: LocateStore, kind: PlaceKind = .toilets) throws -> NearestIndex {
+        let nonce = try store.read { db in try DataNonce.read(db, kind: kind) }
+        let stamp = LocateStore.stamp(kind, nonce: nonce)
+        let bytes = try build(store, kind: kind, stamp: stamp)
+        guard let index = NearestIndex(file: MappedFile(owning: bytes), path: path(for: store, kind: kind), stamp: stamp)
+        else { throw StorageError.sqlFailed(sql: "nearest index", reason: "built index does not verify") }
+        return index
+    }
+
+    /// The rows section of this index's file (toilets), verified as the rows of the index's
+    /// state; nil when it has none.
+    public var rows: ToiletRowFile? { ToiletRowFile(file: file, path: path, nonce: nil) }
 
     /// Writes `bytes` to a temporary beside `path` and renames it to `path`, so a reader maps
     /// the old or the new file whole; false when it cannot be written. The temporary is made
@@ -128,8 +183,9 @@ public final class NearestIndex {
     /// the state stamped `stamp` (a row file's `indexStamp`); nil when it is missing, of
     /// another state, or damaged. Reads no SQL.
     public static func existing(database databasePath: String, kind: PlaceKind = .toilets, stamp: String) -> NearestIndex? {
-        guard let f = MappedFile(path: path(forFile: databasePath, kind: kind)) else { return nil }
-        return NearestIndex(file: f, stamp: stamp)
+        let path = path(forFile: databasePath, kind: kind)
+        guard let f = MappedFile(path: path) else { return nil }
+        return NearestIndex(file: f, path: path, stamp: stamp)
     }
 
     /// The cache file of `kind` beside the database: `<db>.<table>.kdt` (beside

@@ -24,7 +24,7 @@ extension ToiletRowFile {
         }
         var bytes: [UInt8] = []
         try store.read { db in
-            try serialize(db, nonce: nonce, stamp: stamp) { at, piece in
+            try serializeFile(db, nonce: nonce, stamp: stamp) { at, piece in
                 if bytes.count < at + piece.count { bytes += repeatElement(0, count: at + piece.count - bytes.count) }
                 bytes.withUnsafeMutableBytes {
                     UnsafeMutableRawBufferPointer(rebasing: $0[at..<at + piece.count]).copyMemory(from: piece)
@@ -68,7 +68,7 @@ extension ToiletRowFile {
         guard DataNonce.current(path: store.filePath) == nonce else { return nil }
         removeDeadTemporaries(of: path)  // of killed earlier builds
         let written = try syncedTemporary(for: path) { put in
-            try store.read { db in try serialize(db, nonce: nonce, stamp: stamp, to: put) }
+            try store.read { db in try serializeFile(db, nonce: nonce, stamp: stamp, to: put) }
         }
         guard let tmp = written else { return failure(path, nonce: nonce) }
         guard DataNonce.current(path: store.filePath) == nonce, rename(tmp, path) == 0 else {
@@ -76,6 +76,7 @@ extension ToiletRowFile {
             return DataNonce.current(path: store.filePath) == nonce ? failure(path, nonce: nonce) : nil
         }
         unlink(failureMarker(of: path))
+        removeLegacyFiles(besideDatabase: store.filePath)
         return MappedFile(path: path).flatMap { ToiletRowFile(file: $0, path: path, nonce: nonce) }
     }
 
@@ -158,13 +159,38 @@ extension ToiletRowFile {
         }
     }
 
-    /// The file for the active toilets `db` reads (in the transaction it is in), stamped
-    /// `nonce` and `stamp`, given to `put` in pieces with their positions: the records as
-    /// they are encoded (in chunks of about 1 MB), then the ids, offsets, dataset names and
-    /// header. Nothing but the row ids and offsets (16 bytes a row) is kept whole in memory.
+    /// Removes the rows file of an older locate (`legacyPath(forFile:)`) and its failure
+    /// marker beside the database file `file`, if any.
+    static func removeLegacyFiles(besideDatabase file: String) {
+        unlink(legacyPath(forFile: file))
+        unlink(failureMarker(of: legacyPath(forFile: file)))
+    }
+
+    /// The whole toilets' file of the state `db` reads (in the transaction it is in): the
+    /// nearest index (`index`, stamped `stamp`, or built from `db` when nil), then the rows
+    /// section after it, given to `put` in pieces with their positions (`serialize`); the
+    /// index's header, which places the section, comes last.
+    static func serializeFile(
+        _ db: Database, nonce: Int64, stamp: String, index: [UInt8]? = nil,
+        to put: (Int, UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        var indexBytes = try index ?? NearestIndex.serialize(NearestIndex.points(db, kind: .toilets), stamp: stamp)
+        let start = NearestIndex.rowsStart(afterIndexOf: indexBytes.count)
+        let length = try serialize(db, nonce: nonce, stamp: stamp) { at, piece in try put(start + at, piece) }
+        indexBytes.replaceSubrange(64..<80, with: NearestIndex.rowsFields(indexBytes: indexBytes.count, length: length))
+        if start > indexBytes.count { indexBytes += repeatElement(0, count: start - indexBytes.count) }
+        try indexBytes.withUnsafeBytes { try put(0, $0) }
+    }
+
+    /// The rows section for the active toilets `db` reads (in the transaction it is in),
+    /// stamped `nonce` and `stamp`, given to `put` in pieces with their positions in the
+    /// section: the records as they are encoded (in chunks of about 1 MB), then the ids,
+    /// offsets, dataset names and header. Nothing but the row ids and offsets (16 bytes a
+    /// row) is kept whole in memory. Returns the section's size.
+    @discardableResult
     static func serialize(
         _ db: Database, nonce: Int64, stamp: String, to put: (Int, UnsafeRawBufferPointer) throws -> Void
-    ) throws {
+    ) throws -> Int {
         var ids: [Int64] = []
         var offsets: [Int64] = [0]
         var chunk: [UInt8] = []
@@ -226,6 +252,7 @@ extension ToiletRowFile {
         try ids.withUnsafeBytes { try put(headerSize, $0) }
         try offsets.withUnsafeBytes { try put(headerSize + 8 * n, $0) }
         try header.withUnsafeBytes { try put(0, $0) }
+        return headerSize + 16 * n + 8 + dataBytes + names.count
     }
 }
 

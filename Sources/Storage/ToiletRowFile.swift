@@ -2,14 +2,18 @@ import Foundation
 public import Geo
 import Places
 
-/// The active toilets of one committed state, by row id, in a memory-mapped file beside the
-/// database (`<db>.toilets.rows`): a query reads the rows its nearest search meets without
-/// SQLite. Like the nearest index it is a derived cache, written by readers (never by the
-/// ingest) under a temporary name and renamed into place, so a reader maps an old or a new
-/// file whole. It is stamped with the state's data nonce (`DataNonce`) and the nearest
-/// index's stamp: a reader uses it only when the database's current nonce is the file's.
+/// The active toilets of one committed state, by row id: the rows section of the toilets'
+/// nearest-index file beside the database (`<db>.toilets.kdt`, after the index; see
+/// `NearestIndex.layout(of:)`), so a query reads the rows its nearest search meets without
+/// SQLite. The file is one derived file per state: the write that changes toilets writes it
+/// whole (`DerivedFiles`), index and rows, under a temporary name renamed into place, so a
+/// reader maps an old or a new file whole; a reader that finds none of the newest state
+/// (places changed by another program, a damaged file) builds it the same way
+/// (`make(for:)`, its one builder). The section is stamped with the state's data nonce
+/// (`DataNonce`) and the index's stamp: a reader uses it only when the database's current
+/// nonce is the file's.
 ///
-/// Layout (little-endian): a 128-byte header (magic `LOCR` and a layout hash, nonce, row count `n`, data
+/// Layout of the section (little-endian): a 128-byte header (magic `LOCR` and a layout hash, nonce, row count `n`, data
 /// bytes, the nearest index's 40-byte stamp, the active extent as west, south, east, north,
 /// the dataset block's bytes, an FNV-1a hash of the header); `n` row ids, ascending; `n + 1`
 /// offsets into the data; the data (one record per row, `ToiletRowCoding`); the sorted
@@ -18,7 +22,8 @@ import Places
 /// never read past the file.
 public final class ToiletRowFile: @unchecked Sendable {
     // Immutable after init: the map is only read, so sharing between threads is safe.
-    private let file: MappedFile
+    /// The whole file (index and rows).
+    let file: MappedFile
     /// The file's path (errors name it).
     public let path: String
     /// The data nonce of the state the rows are of.
@@ -45,10 +50,11 @@ public final class ToiletRowFile: @unchecked Sendable {
     }()
     static let headerSize = 128
 
-    /// Verifies `file` as the row file of the state with data nonce `nonce` (any nonce when
-    /// nil); nil when it is not one.
+    /// Verifies the rows section of the index file `file` as the rows of the state with data
+    /// nonce `nonce` (any nonce when nil) and of the index's stamp; nil when it is not one.
     init?(file: MappedFile, path: String, nonce expected: Int64?) {
-        let b = file.bytes
+        guard let range = NearestIndex.layout(of: file.bytes)?.rows else { return nil }
+        let b = UnsafeRawBufferPointer(rebasing: file.bytes[range])
         guard b.count >= ToiletRowFile.headerSize, let base = b.baseAddress, Array(b[0..<8]) == ToiletRowFile.magic,
             b.load(fromByteOffset: 112, as: UInt64.self) == ToiletRowFile.hash(UnsafeRawBufferPointer(rebasing: b[0..<112]))
         else { return nil }
@@ -75,6 +81,7 @@ public final class ToiletRowFile: @unchecked Sendable {
             guard let name = try? names.string() else { return nil }
             list.append(name)
         }
+        guard Array(b[32..<72]) == Array(file.bytes[16..<56]) else { return nil }  // the index's stamp
         let stampBytes = b[32..<72].prefix { $0 != 0 }
         self.nonce = nonce
         self.indexStamp = String(decoding: stampBytes, as: UTF8.self)
@@ -86,16 +93,24 @@ public final class ToiletRowFile: @unchecked Sendable {
         self.path = path
     }
 
-    /// The row file beside the database at `path` when it is of the state with data nonce
-    /// `nonce`; nil when it is missing, of another state, or damaged.
+    /// The rows beside the database at `path` when they are of the state with data nonce
+    /// `nonce`; nil when the file is missing, of another state, damaged, or has no rows.
     public convenience init?(currentFor databasePath: String, nonce: Int64) {
         let path = ToiletRowFile.path(forFile: databasePath)
         guard let file = MappedFile(path: path) else { return nil }
         self.init(file: file, path: path, nonce: nonce)
     }
 
-    /// The row file beside the database file `file`: `<file>.toilets.rows`.
-    public static func path(forFile file: String) -> String { file + ".toilets.rows" }
+    /// The file of the rows beside the database file `file`: the toilets' index file,
+    /// `<file>.toilets.kdt`.
+    public static func path(forFile file: String) -> String { NearestIndex.path(forFile: file, kind: .toilets) }
+
+    /// Where an older locate kept the rows, in a file of their own: removed when the file of
+    /// a new state is put in place.
+    static func legacyPath(forFile file: String) -> String { file + ".toilets.rows" }
+
+    /// The nearest index of the same file (the state the rows are of).
+    public var index: NearestIndex? { NearestIndex(file: file, path: path, stamp: indexStamp) }
 
     /// Number of rows (active toilets).
     public var rowCount: Int { count }

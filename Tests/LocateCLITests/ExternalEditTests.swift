@@ -32,7 +32,7 @@ import Testing
     /// The derived files beside `db` with their inode and modification time.
     static func derivedFiles(_ db: String) throws -> [String: String] {
         var files: [String: String] = [:]
-        for suffix in [".toilets.kdt", ".toilets.rows"] {
+        for suffix in [".toilets.kdt"] {
             let attributes = try FileManager.default.attributesOfItem(atPath: db + suffix)
             let inode = attributes[.systemFileNumber] as? Int ?? -1
             let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
@@ -74,7 +74,7 @@ import Testing
             try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.contains("-") }.sorted()
         }
         let names = try files()
-        #expect(names == ["cli.sqlite", "cli.sqlite.toilets.kdt", "cli.sqlite.toilets.rows"])
+        #expect(names == ["cli.sqlite", "cli.sqlite.toilets.kdt"])
         #expect(try Self.nearest(db).count == 3)
         #expect(try Self.derivedFiles(db) == written)
         // A second ingest writes the files of its state in its turn.

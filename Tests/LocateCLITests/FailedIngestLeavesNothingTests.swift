@@ -42,7 +42,7 @@ import Testing
         try CLI.ingest(["pipelines/prague-toilets-sample.yml", "--db", db])
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
-                "new.sqlite", "new.sqlite.toilets.kdt", "new.sqlite.toilets.rows",
+                "new.sqlite", "new.sqlite.toilets.kdt",
             ])
     }
 }

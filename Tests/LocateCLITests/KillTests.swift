@@ -116,7 +116,7 @@ struct KillTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: states.folder.path)
         #expect(
             names.filter { $0.hasPrefix("first-0.sqlite") }.sorted() == [
-                "first-0.sqlite", "first-0.sqlite.toilets.kdt", "first-0.sqlite.toilets.rows",
+                "first-0.sqlite", "first-0.sqlite.toilets.kdt",
             ])
     }
 }

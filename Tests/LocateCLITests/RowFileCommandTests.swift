@@ -2,7 +2,7 @@ import Foundation
 import LocateTestSupport
 import Testing
 
-/// `locate ingest` writes the row file (`<db>.toilets.rows`) of the state it commits;
+/// `locate ingest` writes the row file (`<db>.toilets.kdt`) of the state it commits;
 /// `locate toilet` answers from it while it is of the newest state, never from a stale,
 /// foreign or damaged one, and writes a sound one after answering through SQLite when it is
 /// missing, damaged or of another state (places changed by another program).
@@ -27,10 +27,10 @@ import Testing
     /// The answers through SQLite alone (no row file beside the database).
     func answersWithoutRowFile(_ db: String) throws -> [String] {
         let saved = db + ".saved-rows"
-        try? FileManager.default.moveItem(atPath: db + ".toilets.rows", toPath: saved)
+        try? FileManager.default.moveItem(atPath: db + ".toilets.kdt", toPath: saved)
         defer { try? FileManager.default.removeItem(atPath: saved) }
         return try Self.queries.map { q in
-            unlink(db + ".toilets.rows")
+            unlink(db + ".toilets.kdt")
             let r = try CLI.run(["toilet"] + q + ["--db", db])
             return "\(r.status)\n\(r.stdout)\n\(r.stderr)"
         }
@@ -38,9 +38,9 @@ import Testing
 
     @Test func answersFromTheRowFileEqualAnswersThroughSQLite() throws {
         let db = try CLI.sampleDatabase()
-        #expect(FileManager.default.fileExists(atPath: db + ".toilets.rows"))
+        #expect(FileManager.default.fileExists(atPath: db + ".toilets.kdt"))
         let slow = try answersWithoutRowFile(db)
-        #expect(FileManager.default.fileExists(atPath: db + ".toilets.rows"))
+        #expect(FileManager.default.fileExists(atPath: db + ".toilets.kdt"))
         #expect(try answers(db) == slow)
         #expect(slow[0].hasPrefix("0\n"))
         #expect(slow[3].contains("did you swap them?"))
@@ -64,11 +64,11 @@ import Testing
         try CLI.ingest(["pipelines/osm-toilets-prague-sample.yml", "--db", other])
         _ = try CLI.run(["toilet", "--near", "50.08,14.42", "--db", other])
         let want = try answersWithoutRowFile(db)
-        let rows = db + ".toilets.rows"
+        let rows = db + ".toilets.kdt"
         let good = try Data(contentsOf: URL(fileURLWithPath: rows))
         // Another database's row file renamed in.
         try FileManager.default.removeItem(atPath: rows)
-        try FileManager.default.copyItem(atPath: other + ".toilets.rows", toPath: rows)
+        try FileManager.default.copyItem(atPath: other + ".toilets.kdt", toPath: rows)
         #expect(try answers(db) == want)
         #expect(try Data(contentsOf: URL(fileURLWithPath: rows)) == good)
         // A truncated file and a dead build's temporary (a query killed while writing).
@@ -79,10 +79,12 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: rows + ".tmp-999999"))
         // A damaged record: answered through SQLite.
         var bad = [UInt8](good)
-        let n = Int(bad.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 16, as: Int64.self) })
+        // The rows section starts where the index's header says (after the index).
+        let r = Int(bad.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 64, as: Int64.self) })
+        let n = Int(bad.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: r + 16, as: Int64.self) })
         for i in 0..<n {
-            let at = Int(bad.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 128 + 8 * n + 8 * i, as: Int64.self) })
-            bad[128 + 16 * n + 8 + at + 3] = 0x7f
+            let at = Int(bad.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: r + 128 + 8 * n + 8 * i, as: Int64.self) })
+            bad[r + 128 + 16 * n + 8 + at + 3] = 0x7f
         }
         try Data(bad).write(to: URL(fileURLWithPath: rows))
         #expect(try answers(db) == want)
@@ -94,7 +96,7 @@ import Testing
         _ = try CLI.run(query)
         // The row file with its dataset renamed (same length): only an answer read from the
         // file can name the new one.
-        let rows = db + ".toilets.rows"
+        let rows = db + ".toilets.kdt"
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: rows)))
         let real = Array("prague-toilets-sample".utf8)
         let marker = Array("planted-marker-sample".utf8)
@@ -124,13 +126,13 @@ import Testing
         let after = try CLI.run(query)
         #expect(after.status == 0)
         #expect(!after.stdout.contains("planted-marker-sample"))
-        let written = try Data(contentsOf: URL(fileURLWithPath: db + ".toilets.rows"))
+        let written = try Data(contentsOf: URL(fileURLWithPath: db + ".toilets.kdt"))
         #expect(written.range(of: Data(marker)) == nil)
     }
 
     @Test func aQueryKilledWhileWritingTheRowFileLeavesNothingThatIsTrustedWrongly() throws {
         let db = try CLI.sampleDatabase()
-        let rows = db + ".toilets.rows"
+        let rows = db + ".toilets.kdt"
         let want = try answersWithoutRowFile(db)
         let started = Date()
         _ = try CLI.run(["toilet", "--near", "50.08,14.42", "--db", db])

@@ -47,7 +47,7 @@ import Testing
         usleep(400_000)
         #expect(p.isRunning)
         try holder.close()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: Fixtures.readToEnd(err.fileHandleForReading), as: UTF8.self)
         p.waitUntilExit()
         #expect(p.terminationStatus == 0, "\(text)")
         #expect(text.contains("changes: 0 added, 0 updated, 12 unchanged, 0 retired, 0 reactivated\n"))

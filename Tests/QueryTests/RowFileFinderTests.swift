@@ -89,10 +89,12 @@ import Testing
         let want = try plain.nearest(to: p, limit: 5)
         // Every record's first string claims more bytes than there are.
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file.path)))
-        let dataStart = 128 + 16 * file.rowCount + 8
+        // The rows section starts where the index's header says (after the index).
+        let r = Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 64, as: Int64.self) })
+        let dataStart = r + 128 + 16 * file.rowCount + 8
         for i in 0..<file.rowCount {
             let at = bytes.withUnsafeBytes {
-                Int($0.loadUnaligned(fromByteOffset: 128 + 8 * file.rowCount + 8 * i, as: Int64.self))
+                Int($0.loadUnaligned(fromByteOffset: r + 128 + 8 * file.rowCount + 8 * i, as: Int64.self))
             }
             bytes[dataStart + at + 3] = 0x7f
         }
@@ -140,9 +142,9 @@ import Testing
     }
 
     /// A row file whose record of the last row id was changed by `damage` (given the file's
-    /// bytes, the row count, the row and its record's range), and the answer near that row
+    /// bytes, the rows section's offset, the row count, the row and its record's range), and the answer near that row
     /// through SQLite: every finder answers as SQLite and a sound file replaces the damaged one.
-    func expectRefused(damage: (inout [UInt8], Int, StoredToilet, Range<Int>) throws -> Void) throws {
+    func expectRefused(damage: (inout [UInt8], Int, Int, StoredToilet, Range<Int>) throws -> Void) throws {
         let store = try storeWith("prague-toilets-sample")
         let plain = try ToiletFinder(store: store)
         let file = try #require(try ToiletRowFile.make(for: store))
@@ -151,11 +153,13 @@ import Testing
         let want = try plain.nearest(to: last.coordinate, limit: 3)
         #expect(want.first?.sources.map(\.rowID).contains(last.rowID) == true)
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file.path)))
+        // The rows section starts where the index's header says (after the index).
+        let r = Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 64, as: Int64.self) })
         let offset = { (i: Int) in
-            bytes.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: 128 + 8 * n + 8 * i, as: Int64.self)) }
+            bytes.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: r + 128 + 8 * n + 8 * i, as: Int64.self)) }
         }
-        let dataStart = 128 + 16 * n + 8
-        try damage(&bytes, n, last, (dataStart + offset(n - 1))..<(dataStart + offset(n)))
+        let dataStart = r + 128 + 16 * n + 8
+        try damage(&bytes, r, n, last, (dataStart + offset(n - 1))..<(dataStart + offset(n)))
         try Data(bytes).write(to: URL(fileURLWithPath: file.path))
         let served = try ToiletFinder(store: store)
         served.rowSource = ToiletRowSource(try #require(ToiletRowFile(currentFor: store.path, nonce: file.nonce)))
@@ -170,14 +174,16 @@ import Testing
 
     @Test func aRowMissingFromTheFileIsDamageNotAnInactiveRow() throws {
         // The last id (the ids are ascending) no longer names the index's row.
-        try expectRefused { bytes, n, _, _ in
-            withUnsafeBytes(of: Int64.max.littleEndian) { bytes.replaceSubrange((128 + 8 * (n - 1))..<(128 + 8 * n), with: $0) }
+        try expectRefused { bytes, r, n, _, _ in
+            withUnsafeBytes(of: Int64.max.littleEndian) {
+                bytes.replaceSubrange((r + 128 + 8 * (n - 1))..<(r + 128 + 8 * n), with: $0)
+            }
         }
     }
 
     @Test func aRecordAwayFromTheIndexPositionIsDamage() throws {
         // The record's latitude changed in its last bit: it still decodes.
-        try expectRefused { bytes, _, toilet, record in
+        try expectRefused { bytes, _, _, toilet, record in
             let pattern = withUnsafeBytes(of: toilet.coordinate.latitude.bitPattern.littleEndian) { Array($0) }
             let r = Array(bytes[record])
             let start = try #require((0...(r.count - 8)).first { Array(r[$0..<($0 + 8)]) == pattern })

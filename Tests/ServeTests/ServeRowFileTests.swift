@@ -7,8 +7,9 @@ import Testing
 
 @testable import Serve
 
-/// The server's readers of a data version read rows from that version's row file once it is
-/// ready (built on a thread of its own when missing), with the same answers as through SQLite.
+/// The server's readers of a data version read rows from the rows section of that version's
+/// derived file (`<db>.toilets.kdt`; built when the reader opens when missing), with the same
+/// answers as through SQLite.
 @Suite struct ServeRowFileTests {
     /// Waits up to 20 s for the readers of `state` to have a row file.
     func rowFile(of state: DataState) throws -> ToiletRowFile? {
@@ -24,11 +25,11 @@ import Testing
         let p = Coordinate(latitude: 50.08, longitude: 14.42)
         let want = try ToiletFinder(store: try LocateStore(readingAt: db)).nearest(to: p, limit: 10)
         // The ingest wrote it.
-        #expect(FileManager.default.fileExists(atPath: db + ".toilets.rows"))
+        #expect(FileManager.default.fileExists(atPath: db + ".toilets.kdt"))
         let source = DataSource(path: db, readers: 2, cachedPlaces: 100)
         let first = try source.current()
         let file = try #require(try rowFile(of: first))
-        #expect(FileManager.default.fileExists(atPath: db + ".toilets.rows"))
+        #expect(FileManager.default.fileExists(atPath: db + ".toilets.kdt"))
         #expect(file.nonce == DataNonce.current(path: db))
         #expect(try first.withReader { try $0.toilets.nearest(to: p, limit: 10) } == want)
         // A new version (an ingest) gets a row file of its own.

@@ -23,7 +23,7 @@ import Testing
     /// gave them (another: the attribute is part of this release's hash; the hashes of the
     /// others are pinned by `StoredFormTests`). No derived files: they are of this release.
     func downgrade(_ path: String) throws {
-        for suffix in [".toilets.kdt", ".toilets.rows"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        for suffix in [".toilets.kdt"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         let queue = try DatabaseQueue(path: path)
         try queue.writeWithoutTransaction { db in
             let changed = Self.added.map { "\($0) IS NOT NULL" }.joined(separator: " OR ")

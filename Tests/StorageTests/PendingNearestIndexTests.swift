@@ -32,11 +32,19 @@ import Testing
         }
     }
 
-    /// The index file beside the database, and the bytes a build from the store's rows makes.
+    /// The index file beside the database, and the bytes a build from the store's rows makes
+    /// (the index, then the rows section).
     func fileAndRebuild(_ store: LocateStore) throws -> (file: Data, rebuilt: Data) {
         let file = try Data(contentsOf: URL(fileURLWithPath: NearestIndex.path(for: store, kind: .toilets)))
-        let rebuilt = Data(try NearestIndex.build(store, kind: .toilets, stamp: store.stamp(.toilets)))
-        return (file, rebuilt)
+        let (nonce, stamp) = (try store.dataNonce(), try store.stamp(.toilets))
+        var bytes: [UInt8] = []
+        try store.read { db in
+            try ToiletRowFile.serializeFile(db, nonce: nonce, stamp: stamp) { at, piece in
+                if bytes.count < at + piece.count { bytes += repeatElement(0, count: at + piece.count - bytes.count) }
+                bytes.replaceSubrange(at..<at + piece.count, with: piece)
+            }
+        }
+        return (file, Data(bytes))
     }
 
     @Test func aFirstLoadPutsInPlaceExactlyTheIndexABuildMakes() throws {

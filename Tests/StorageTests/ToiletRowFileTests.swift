@@ -96,7 +96,7 @@ import Testing
         #expect(file.indexStamp == (try s.stamp(.toilets)))
         #expect(file.indexStamp == "toilets/\(file.nonce)")
         #expect(file.nonce == (try s.dataNonce()))
-        #expect(FileManager.default.fileExists(atPath: s.path + ".toilets.rows"))
+        #expect(FileManager.default.fileExists(atPath: s.path + ".toilets.kdt"))
         #expect(ToiletRowFile(currentFor: s.path, nonce: file.nonce) != nil)
     }
 
@@ -116,6 +116,18 @@ import Testing
         #expect(NearestIndex.existing(database: s.path, stamp: written.indexStamp)?.count == 3)
     }
 
+    @Test func oneFileHoldsTheIndexAndTheRowsAndTheRowsFileOfAnOlderLocateGoes() throws {
+        let s = try store(["a", "b"])
+        let legacy = s.path + ".toilets.rows"
+        for path in [legacy, legacy + ".failed"] { try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path)) }
+        try PendingNearestIndexTests().ingest(["a", "b", "c"], dataset: "d", into: s)
+        for path in [legacy, legacy + ".failed"] { #expect(!FileManager.default.fileExists(atPath: path), "\(path)") }
+        let file = try #require(ToiletRowFile(currentFor: s.path, nonce: try s.dataNonce()))
+        #expect(file.path == s.path + ".toilets.kdt")
+        #expect(file.index?.count == 3)
+        #expect(ToiletRowFile.path(forFile: s.path) == NearestIndex.path(for: s, kind: .toilets))
+    }
+
     @Test func aFileOfAnotherDatabaseOrADatabaseCopiedOverIsNotTrusted() throws {
         let one = try store(["a", "b"])
         let other = try store(["x", "y", "z"])
@@ -123,12 +135,12 @@ import Testing
         _ = try ToiletRowFile.make(for: other)
         let nonce = try #require(DataNonce.current(path: one.path))
         // The other database's row file renamed in beside the first.
-        try FileManager.default.removeItem(atPath: one.path + ".toilets.rows")
-        try FileManager.default.copyItem(atPath: other.path + ".toilets.rows", toPath: one.path + ".toilets.rows")
+        try FileManager.default.removeItem(atPath: one.path + ".toilets.kdt")
+        try FileManager.default.copyItem(atPath: other.path + ".toilets.kdt", toPath: one.path + ".toilets.kdt")
         #expect(ToiletRowFile(currentFor: one.path, nonce: nonce) == nil)
         // The other database copied over the first one, beside the first one's own row file:
         // the copy's nonce is the other's, so the file is not trusted for it.
-        try FileManager.default.removeItem(atPath: one.path + ".toilets.rows")
+        try FileManager.default.removeItem(atPath: one.path + ".toilets.kdt")
         let own = try #require(try ToiletRowFile.make(for: one))
         #expect(own.nonce == nonce)
         #expect(own.rowCount == 2)
@@ -146,26 +158,30 @@ import Testing
     @Test func damagedFilesAreRefusedOrThrowNeverCrash() throws {
         let s = try store(["a", "b", "c"])
         let file = try #require(try ToiletRowFile.make(for: s))
-        let path = s.path + ".toilets.rows"
+        let path = s.path + ".toilets.kdt"
         let good = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         func with(_ bytes: [UInt8], _ check: () throws -> Void) throws {
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             try check()
         }
+        // The rows section's place in the file (after the nearest index).
+        let r = Int(good.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 64, as: Int64.self) })
+        #expect(r > NearestIndex.headerSize)
         // Truncated anywhere: refused.
-        for cut in [0, 7, 64, 127, 128, good.count / 2, good.count - 1] {
+        for cut in [0, 7, 64, 79, r, r + 127, r + 128, good.count / 2, good.count - 1] {
             try with(Array(good.prefix(cut))) { #expect(ToiletRowFile(currentFor: s.path, nonce: file.nonce) == nil) }
         }
         // A longer file, a changed header byte (counts, nonce, stamp): refused.
         try with(good + [0]) { #expect(ToiletRowFile(currentFor: s.path, nonce: file.nonce) == nil) }
-        for at in [8, 16, 20, 24, 40, 80, 104, 112] {
+        // A changed byte of the index's header (counts, stamp, the section's place) too.
+        for at in [8, 20, 64, 72] + [8, 16, 20, 24, 40, 80, 104, 112].map({ r + $0 }) {
             var bad = good
             bad[at] ^= 0x40
             try with(bad) { #expect(ToiletRowFile(currentFor: s.path, nonce: file.nonce) == nil) }
         }
         // A damaged record (its first string's length): the read throws, naming the file.
         let n = 3
-        let dataStart = ToiletRowFile.headerSize + 16 * n + 8
+        let dataStart = r + ToiletRowFile.headerSize + 16 * n + 8
         var bad = good
         bad[dataStart + 3] = 0x7f
         try with(bad) {
@@ -190,21 +206,21 @@ import Testing
 
     @Test func deadTemporariesOfKilledBuildsAreRemoved() throws {
         let s = try store(["a"])
-        let dead = s.path + ".toilets.rows.tmp-999999"
+        let dead = s.path + ".toilets.kdt.tmp-999999"
         #expect(FileManager.default.createFile(atPath: dead, contents: Data([1, 2, 3])))
         // By the next write's build.
         try PendingNearestIndexTests().ingest(["a", "b"], dataset: "d", into: s)
         #expect(!FileManager.default.fileExists(atPath: dead))
         // And by a reader's build (the file gone).
         #expect(FileManager.default.createFile(atPath: dead, contents: Data([1, 2, 3])))
-        unlink(s.path + ".toilets.rows")
+        unlink(s.path + ".toilets.kdt")
         _ = try ToiletRowFile.make(for: s)
         #expect(!FileManager.default.fileExists(atPath: dead))
     }
 
     @Test func temporariesAreUniqueAndALinkPlantedUnderTheirNameIsNeverFollowed() throws {
         let s = try store(["a", "b"])
-        let path = s.path + ".toilets.rows"
+        let path = s.path + ".toilets.kdt"
         let (a, fa) = try #require(ToiletRowFile.createTemporary(for: path))
         let (b, fb) = try #require(ToiletRowFile.createTemporary(for: path))
         #expect(a != b)
@@ -237,7 +253,7 @@ import Testing
         let file = try #require(try ToiletRowFile.make(for: s))
         var bytes: [UInt8] = []
         try s.read { db in
-            try ToiletRowFile.serialize(db, nonce: file.nonce, stamp: file.indexStamp) { at, piece in
+            try ToiletRowFile.serializeFile(db, nonce: file.nonce, stamp: file.indexStamp) { at, piece in
                 if bytes.count < at + piece.count { bytes += repeatElement(0, count: at + piece.count - bytes.count) }
                 bytes.replaceSubrange(at..<at + piece.count, with: piece)
             }
@@ -247,7 +263,7 @@ import Testing
 
     @Test func aFailedWriteIsNotTriedAgainUntilTheDataChanges() throws {
         let s = try store(["a", "b"])
-        let path = s.path + ".toilets.rows"
+        let path = s.path + ".toilets.kdt"
         // Every name a temporary could take is in use: the write fails.
         let next = ToiletRowFile.made.peek
         let taken = (next..<next + 256).map { path + ".tmp-\(getpid())-\($0)" }

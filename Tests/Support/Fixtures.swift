@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -84,10 +85,35 @@ public enum Fixtures {
         try p.run()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
+        // Both pipes at once (a program that fills one pipe while the other is read would
+        // block), each read again when a signal interrupts it: Foundation's
+        // `readDataToEndOfFile()` stops the test process on EINTR.
+        let e = Mutex(Data())
+        let errDone = DispatchSemaphore(value: 0)
+        Thread {
+            e.withLock { $0 = readToEnd(err.fileHandleForReading) }
+            errDone.signal()
+        }.start()
+        let o = readToEnd(out.fileHandleForReading)
+        errDone.wait()
         p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e.withLock { $0 }, as: UTF8.self))
+    }
+
+    /// Everything `handle` gives until its end, each read retried when a signal interrupts it.
+    public static func readToEnd(_ handle: FileHandle) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+            if n > 0 {
+                data.append(contentsOf: buffer[0..<n])
+            } else if n < 0, errno == EINTR {
+                continue
+            } else {
+                return data
+            }
+        }
     }
 
     /// Stops a helper process with SIGKILL (test runners may start children with SIGTERM

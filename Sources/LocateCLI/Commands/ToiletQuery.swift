@@ -76,9 +76,9 @@ struct ToiletQuery: Equatable {
         }
     }
 
-    /// Answers from the derived files alone when they are of the newest committed state
+    /// Answers from the derived file alone when it is of the newest committed state
     /// (`ToiletFinder(currentFilesOf:)`: no SQL but the data nonce); otherwise through the
-    /// store, then writes the row file for the next query when the write that made the state
+    /// store, which writes the file for the next query when the write that made the state
     /// did not (places changed by another program). A damaged file is the finder's to handle.
     func run() throws {
         let request = try request()
@@ -87,7 +87,6 @@ struct ToiletQuery: Equatable {
         // The process ends right after the answer: unmapping the files or closing the
         // connection (which would also free SQLite's parsed schema) would only add to the wait.
         ProcessEnd.keep(finder)
-        defer { try? finder.saveRowFile() }
         try answer(request, finder: finder)
     }
 

@@ -12,8 +12,11 @@ public struct ChangeApplier {
     /// The state as the changes so far leave it.
     public private(set) var state: OSMState
     private let selection: [[TagCondition]]
-    /// Positions of every node the diffs hold (a new way's new nodes come with it).
+    /// Positions of every node the diffs hold (a new way's new nodes come with it), and the
+    /// node ids of every way (a new multipolygon's member ways come before it). Memory: the
+    /// diffs' nodes and ways, some 50 bytes per node (a planet day: a few hundred MB).
     private var seen: [Int64: OSMPosition] = [:]
+    private var seenWays: [Int64: [Int64]] = [:]
     /// Ways and relations a change named: unplaceable ones are pending, not problems.
     private var touched: Set<OSMState.Key> = []
     private var memberWayIDs: Set<Int64>
@@ -40,6 +43,7 @@ public struct ChangeApplier {
             if live, TagCondition.selects(n.tags, selection) { state.nodes[n.id] = n } else { state.nodes[n.id] = nil }
         case .way(let w):
             touched.insert(OSMState.Key(type: .way, id: w.id))
+            seenWays[w.id] = live ? w.nodeIDs : nil
             if live, TagCondition.selects(w.tags, selection) || memberWayIDs.contains(w.id) {
                 state.ways[w.id] = w
             } else {
@@ -55,6 +59,10 @@ public struct ChangeApplier {
     /// Places every selected object (nodes, then ways, then relations, each by id) and
     /// returns them with the objects left pending; `state` then holds the new state.
     public mutating func finish() -> (objects: [SelectedObject], pending: [(key: OSMState.Key, reason: String)]) {
+        // Member ways of new multipolygons that came (unselected) before them in the diffs.
+        for id in memberWayIDs where state.ways[id] == nil {
+            if let nodeIDs = seenWays[id] { state.ways[id] = OSMWay(id: id, tags: [], nodeIDs: nodeIDs) }
+        }
         // Keep only the ways still needed: selected ones and members of stored relations.
         state.ways = state.ways.filter { TagCondition.selects($0.value.tags, selection) || memberWayIDs.contains($0.key) }
         var positions: [Int64: OSMPosition] = [:]

@@ -89,6 +89,8 @@ import Testing
         for (id, lon, lat) in nodes {
             a.apply(Self.change(.create, .node(OSMNode(id: id, position: Self.position(lon, lat), tags: []))))
         }
+        // The outer way before the relation (as osmium orders a diff), the inner one after.
+        a.apply(Self.change(.create, .way(OSMWay(id: 40, tags: [], nodeIDs: [1, 2, 3, 4, 1]))))
         a.apply(
             Self.change(
                 .create,
@@ -96,7 +98,6 @@ import Testing
                     OSMRelation(
                         id: 30, tags: Self.toilet + [OSMTag(key: "type", value: "multipolygon")],
                         members: [OSMMember(type: .way, id: 40, role: "outer"), OSMMember(type: .way, id: 41, role: "inner")]))))
-        a.apply(Self.change(.create, .way(OSMWay(id: 40, tags: [], nodeIDs: [1, 2, 3, 4, 1]))))
         a.apply(Self.change(.create, .way(OSMWay(id: 41, tags: [], nodeIDs: [5, 6, 7, 8, 5]))))
         let (objects, pending) = a.finish()
         #expect(pending.isEmpty)

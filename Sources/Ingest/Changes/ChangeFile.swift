@@ -38,7 +38,7 @@ public struct ChangeFile: Sendable, Equatable {
             let state = try statePath.flatMap { try readState($0) }
             if let sequence { return ChangeFile(path: path, sequence: sequence, timestamp: state?.timestamp) }
             if let state, let s = state.sequence { return ChangeFile(path: path, sequence: s, timestamp: state.timestamp) }
-            if let stem, !stem.isEmpty, stem.count <= 18, stem.allSatisfy(\.isASCIIDigitChar), let s = Int64(stem) {
+            if let stem, !stem.isEmpty, stem.count <= 18, stem.utf8.allSatisfy({ (48...57).contains($0) }), let s = Int64(stem) {
                 return ChangeFile(path: path, sequence: s, timestamp: state?.timestamp)
             }
             throw IngestError.diffWithoutSequence(path: path)
@@ -74,8 +74,4 @@ public struct ChangeFile: Sendable, Equatable {
         }
         return (sequence, timestamp)
     }
-}
-
-extension Character {
-    fileprivate var isASCIIDigitChar: Bool { ("0"..."9").contains(self) }
 }

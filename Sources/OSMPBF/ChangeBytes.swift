@@ -14,7 +14,6 @@ final class ChangeBytes {
     /// Compressed bytes read so far (for messages about a damaged gzip stream).
     private(set) var rawOffset: Int64 = 0
     private var out: [UInt8] = []
-    private var outPosition = 0
     private var gzip: UnsafeMutablePointer<z_stream>?
     private var gzipEnded = false
     private var rawEOF = false
@@ -85,22 +84,17 @@ final class ChangeBytes {
         if raw.isEmpty { rawEOF = true } else { raw.withUnsafeBytes { observe?($0) } }
     }
 
-    /// The next byte of the (inflated) content, or nil at its end.
-    @inline(__always)
-    func next() throws(PBFError) -> UInt8? {
-        if outPosition < out.count {
-            defer { outPosition += 1 }
-            return out[outPosition]
-        }
+    /// The next chunk of the (inflated) content, or nil at its end. The reader walks a
+    /// chunk as a local array: no per-byte call into this class.
+    func nextChunk() throws(PBFError) -> [UInt8]? {
         try refill()
-        guard outPosition < out.count else { return nil }
-        defer { outPosition += 1 }
-        return out[outPosition]
+        guard !out.isEmpty else { return nil }
+        defer { out = [] }
+        return out
     }
 
     private func refill() throws(PBFError) {
-        out.removeAll(keepingCapacity: true)
-        outPosition = 0
+        out = []
         guard let z = gzip else {
             try fillRaw()
             if rawEOF { return }

@@ -78,7 +78,7 @@ public enum ChangeReader {
         var tags: [OSMTag] = []
         var nodeIDs: [Int64] = []
         var members: [OSMMember] = []
-        guard ["node", "way", "relation"].contains(name) else {
+        guard name == "node" || name == "way" || name == "relation" else {
             throw s.error("<\(name)> in <\(action.rawValue)>: expected <node>, <way> or <relation>")
         }
         var position = OSMPosition(latitudeNano: 0, longitudeNano: 0)
@@ -115,7 +115,7 @@ public enum ChangeReader {
                     case ("relation", "member"):
                         let type = try value("type")
                         let ref = try value("ref")
-                        guard let t = ["node": OSMType.node, "way": .way, "relation": .relation][type] else {
+                        guard let t = ChangeReader.types[type] else {
                             throw s.error("relation/\(id): member type '\(type)' is not node, way or relation")
                         }
                         guard let r = Int64(ref) else {
@@ -136,6 +136,8 @@ public enum ChangeReader {
         return object(name, id, position, tags, nodeIDs, members)
     }
 
+    private static let types: [String: OSMType] = ["node": .node, "way": .way, "relation": .relation]
+
     private static func object(
         _ name: String, _ id: Int64, _ position: OSMPosition, _ tags: [OSMTag], _ nodeIDs: [Int64], _ members: [OSMMember]
     ) -> OSMObject {
@@ -152,25 +154,34 @@ enum Coordinates {
     /// `-12.3456789` → -12_345_678_900: an optional sign, digits, an optional point and at
     /// most 9 decimals; nil otherwise or when beyond ±`limit`.
     static func nano(_ text: String, limit: Int64) -> Int64? {
-        var s = Substring(text)
-        let negative = s.first == "-"
-        if negative { s = s.dropFirst() }
-        let parts = s.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let whole = parts.first, !whole.isEmpty, whole.count <= 3, whole.allSatisfy(\.isASCIIDigitChar) else {
-            return nil
+        var negative = false
+        var whole: Int64 = 0
+        var wholeDigits = 0
+        var fraction: Int64 = 0
+        var fractionDigits = 0
+        var point = false
+        for (i, b) in text.utf8.enumerated() {
+            switch b {
+            case UInt8(ascii: "-") where i == 0: negative = true
+            case UInt8(ascii: ".") where !point && wholeDigits > 0: point = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let d = Int64(b - UInt8(ascii: "0"))
+                if point {
+                    fractionDigits += 1
+                    guard fractionDigits <= 9 else { return nil }
+                    fraction = fraction * 10 + d
+                } else {
+                    wholeDigits += 1
+                    guard wholeDigits <= 3 else { return nil }
+                    whole = whole * 10 + d
+                }
+            default: return nil
+            }
         }
-        var fraction = parts.count == 2 ? parts[1] : ""
-        guard fraction.count <= 9, fraction.allSatisfy(\.isASCIIDigitChar), parts.count == 1 || !fraction.isEmpty else {
-            return nil
-        }
-        fraction += String(repeating: "0", count: 9 - fraction.count)
-        guard let w = Int64(whole), let f = Int64(fraction), w <= limit else { return nil }
-        let value = w * 1_000_000_000 + f
+        guard wholeDigits > 0, !point || fractionDigits > 0 else { return nil }
+        for _ in fractionDigits..<9 { fraction *= 10 }
+        let value = whole * 1_000_000_000 + fraction
         guard value <= limit * 1_000_000_000 else { return nil }
         return negative ? -value : value
     }
-}
-
-extension Character {
-    fileprivate var isASCIIDigitChar: Bool { ("0"..."9").contains(self) }
 }

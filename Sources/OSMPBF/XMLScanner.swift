@@ -31,7 +31,8 @@ struct XMLScanner {
 
     private let bytes: ChangeBytes
     private let path: String
-    private var peeked: UInt8?
+    private var chunk: [UInt8] = []
+    private var index = 0
     /// The 1-based line of the current position.
     private(set) var line = 1
     /// Bytes of content read so far.
@@ -49,18 +50,21 @@ struct XMLScanner {
         .badChange(path: path, line: line, offset: offset, reason: reason)
     }
 
+    @inline(__always)
     private mutating func peek() throws(PBFError) -> UInt8? {
-        if peeked == nil { peeked = try bytes.next() }
-        return peeked
+        if index < chunk.count { return chunk[index] }
+        guard let next = try bytes.nextChunk() else { return nil }
+        chunk = next
+        index = 0
+        return chunk[0]
     }
 
+    @inline(__always)
     private mutating func take() throws(PBFError) -> UInt8? {
-        let b = try peek()
-        peeked = nil
-        if let b {
-            offset += 1
-            if b == 0x0A { line += 1 }
-        }
+        guard let b = try peek() else { return nil }
+        index += 1
+        offset += 1
+        if b == 0x0A { line += 1 }
         return b
     }
 
@@ -178,6 +182,8 @@ struct XMLScanner {
                 throw error("attribute \(key): the value is over \(XMLScanner.maxValue) bytes")
             }
         }
+        // ASCII (ids, positions, most keys) needs no validation.
+        if value.allSatisfy({ $0 < 0x80 }) { return String(decoding: value, as: UTF8.self) }
         guard let text = String(validating: value, as: UTF8.self) else { throw error("attribute \(key): not UTF-8") }
         return text
     }

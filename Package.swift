@@ -47,15 +47,18 @@ let package = Package(
         .target(name: "Geo", dependencies: ["CSpatial"], swiftSettings: strict),
         // Routino (libroutino, AGPL-3.0) for walking and wheelchair routes: only Routing imports it.
         .systemLibrary(name: "CRoutino", providers: [.apt(["libroutino-dev"])]),
-        .target(name: "Routing", dependencies: ["CRoutino", "Geo"], swiftSettings: strict),
+        .target(name: "Routing", dependencies: ["CRoutino", "Geo", "Contract"], swiftSettings: strict),
         // The domain values every module shares: the toilet's field table (`ToiletAttribute`),
         // its details, access, wheelchair access and hours status. Depends on nothing.
         .target(name: "Places", swiftSettings: strict),
-        .target(name: "Hours", dependencies: ["Places"], swiftSettings: strict),
+        // The JSON contract (docs/json.md): the one encoder, string and number forms, and
+        // RFC 3339 instants. Depends on nothing.
+        .target(name: "Contract", swiftSettings: strict),
+        .target(name: "Hours", dependencies: ["Places", "Contract"], swiftSettings: strict),
         .target(
             name: "Storage",
             dependencies: [
-                "Geo", "Hours", "Places", "CSpatial",
+                "Geo", "Hours", "Places", "Contract", "CSpatial",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -65,20 +68,21 @@ let package = Package(
         .target(
             name: "Ingest",
             dependencies: [
-                "Storage", "Geo", "Hours", "Places", "FetchContract", "OSMPBF", .product(name: "Yams", package: "Yams"),
+                "Storage", "Geo", "Hours", "Places", "Contract", "FetchContract", "OSMPBF",
+                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strict
         ),
         .target(
             name: "Query",
-            dependencies: ["Storage", "Geo", "Hours", "Places", "Routing"],
+            dependencies: ["Storage", "Geo", "Hours", "Places", "Contract", "Routing"],
             swiftSettings: strict
         ),
         // The preview page's HTML, script and style sheets are files (Sources/Export/Resources/),
         // built into the code: one self-contained binary, no resource bundle beside it.
         .target(
             name: "Export",
-            dependencies: ["Storage", "Geo", "Hours", "Places"],
+            dependencies: ["Storage", "Geo", "Hours", "Places", "Contract"],
             resources: ["preview.html", "contribute.html", "preview.js", "contribute.js", "preview.css"].map {
                 .embedInCode("Resources/" + $0)
             },
@@ -87,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "LocateCLI",
             dependencies: [
-                "Ingest", "Query", "Export", "Storage", "Geo", "Hours", "Places", "ServeOptions", "Routing",
+                "Ingest", "Query", "Export", "Storage", "Geo", "Hours", "Places", "Contract", "ServeOptions", "Routing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -101,7 +105,7 @@ let package = Package(
         .target(name: "SyntheticData", swiftSettings: strict),
         // HTTP lives in its own small executable, run by Ingest for each request: the locate
         // binary never links FoundationNetworking (libcurl, GnuTLS, Kerberos… ~28 libraries).
-        .target(name: "FetchContract", swiftSettings: strict),
+        .target(name: "FetchContract", dependencies: ["Contract"], swiftSettings: strict),
         .executableTarget(
             name: "LocateFetch",
             dependencies: ["FetchContract", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -113,7 +117,7 @@ let package = Package(
         .target(
             name: "Serve",
             dependencies: [
-                "Query", "Export", "Storage", "Geo", "Hours", "Places", "Photos", "Ingest", "Routing",
+                "Query", "Export", "Storage", "Geo", "Hours", "Places", "Contract", "Photos", "Ingest", "Routing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -147,23 +151,28 @@ let package = Package(
             path: "Tests/Support", exclude: ["fake_gios.py", "fault_http.py"], swiftSettings: strict),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geo", "LocateTestSupport"], swiftSettings: strict),
-        .testTarget(name: "HoursTests", dependencies: ["Hours", "LocateTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ContractTests", dependencies: ["Contract"], swiftSettings: strict),
+        .testTarget(name: "HoursTests", dependencies: ["Hours", "Contract", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "StorageTests", dependencies: ["Storage", "Geo", "Places", "SyntheticData", "LocateTestSupport", "LocateCLI"],
+            name: "StorageTests",
+            dependencies: ["Storage", "Geo", "Places", "Contract", "SyntheticData", "LocateTestSupport", "LocateCLI"],
             swiftSettings: strict),
         .testTarget(
-            name: "IngestTests", dependencies: ["Ingest", "Storage", "Geo", "Places", "LocateTestSupport"],
+            name: "IngestTests", dependencies: ["Ingest", "Storage", "Geo", "Places", "Contract", "LocateTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "QueryTests", dependencies: ["Query", "Ingest", "Storage", "Geo", "Places", "Routing", "LocateTestSupport"],
+            name: "QueryTests",
+            dependencies: ["Query", "Ingest", "Storage", "Geo", "Places", "Contract", "Routing", "LocateTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport", "Storage", "Places"], exclude: ["bad-input"],
+            name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport", "Storage", "Places", "Contract"],
+            exclude: ["bad-input"],
             swiftSettings: strict),
         .testTarget(
             name: "ServeTests",
             dependencies: [
-                "Serve", "Query", "Storage", "Geo", "Places", "LocateTestSupport", "LocateServe", "LocateCLI", "Photos",
+                "Serve", "Query", "Storage", "Geo", "Places", "Contract", "LocateTestSupport", "LocateServe", "LocateCLI",
+                "Photos",
                 "PhotoTestSupport",
             ],
             swiftSettings: strict),

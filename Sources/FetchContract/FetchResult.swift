@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 
 /// What became of one HTTP GET made by `locate-fetch`: the one JSON line it prints on
@@ -55,10 +56,7 @@ public struct FetchResult: Codable, Sendable, Equatable {
 
     /// The document as one line of JSON with sorted keys.
     public func jsonLine() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(self)) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: (try? ContractJSON.encode(self)) ?? [], as: UTF8.self)
     }
 }
 

@@ -1,6 +1,6 @@
 /// How a place's opening hours were read from its source text (stored per place): a domain
 /// value every module shares; the Czech reader (`Hours`) is one of the readers that set it.
-public enum HoursStatus: String, Sendable, Equatable, Codable {
+public enum HoursStatus: String, Sendable, Equatable, Codable, CaseIterable {
     /// Every part maps directly onto OSM syntax.
     case exact
     /// A reading was chosen (seasons, `dušičky`, a dropped day part, days carried over);

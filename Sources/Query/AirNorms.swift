@@ -1,3 +1,4 @@
+import Contract
 public import Foundation
 import Hours
 public import Storage

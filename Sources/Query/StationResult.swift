@@ -1,3 +1,4 @@
+import Contract
 import Geo
 public import Storage
 

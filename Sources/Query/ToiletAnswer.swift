@@ -1,11 +1,13 @@
+import Contract
 public import Foundation
 public import Geo
 import Hours
 public import Routing
 import Storage
 
-/// The document `locate toilet --json` prints (schema `toilet-answer/1`, docs/json.md).
-public struct ToiletAnswer: Sendable, Equatable, Encodable {
+/// The document `locate toilet --json` prints (schema `toilet-answer/1`, docs/json.md),
+/// written by `ToiletAnswerJSON`, its one writer.
+public struct ToiletAnswer: Sendable, Equatable {
     /// The schema name and major version.
     public static let schema = "toilet-answer/1"
     /// The query point; nil for bookmarked toilets listed without one.
@@ -32,19 +34,6 @@ public struct ToiletAnswer: Sendable, Equatable, Encodable {
         self.far = far
         notes = far.map { [$0.text] } ?? []
     }
-
-    /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(ToiletAnswer.schema, forKey: .schema)
-        try c.encode(by, forKey: .by)
-        try c.encode(near.map(LatLon.init), forKey: .near)
-        try c.encode(stateAt.map(InstantText.utc), forKey: .stateAt)
-        try c.encode(results, forKey: .results)
-        try c.encode(notes, forKey: .notes)
-    }
-
-    private enum Keys: String, CodingKey { case schema, by, near, stateAt = "state_at", results, notes }
 }
 
 /// `{"lat": …, "lon": …}` (contract rule 7).

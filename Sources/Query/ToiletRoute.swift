@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 public import Geo
 public import Routing

@@ -1,4 +1,5 @@
-public import Foundation
+import Contract
+import Foundation
 public import Geo
 
 /// What a built street network is (`network.json` in its folder, schema `street-network/1`):
@@ -57,10 +58,6 @@ public struct NetworkManifest: Sendable, Equatable, Codable {
         return m
     }
 
-    /// The manifest as JSON text (sorted keys).
-    func data() throws -> Data {
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys, .prettyPrinted]
-        return try e.encode(self)
-    }
+    /// The manifest as the contract's JSON text (`ContractJSON`, indented).
+    func data() throws -> Data { Data(try ContractJSON.encode(self, pretty: true)) }
 }

@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 import Geo
 import Hours
@@ -17,7 +18,7 @@ struct Answer: Sendable {
     var clockDependent: Bool
 
     static func json<T: Encodable>(_ value: T, state: DataState, clockDependent: Bool) throws -> Answer {
-        let text = try CompactJSON.encode(value, newline: true)
+        let text = try ContractJSON.encode(value, newline: true)
         return Answer(body: text, version: state.version, lastModified: state.lastModified, clockDependent: clockDependent)
     }
 }

@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 import Hummingbird
 import Logging
@@ -104,7 +105,7 @@ struct FrontMiddleware: RouterMiddleware {
 
     static func errorResponse(status: Int, message: String, parameter: String?) -> Response {
         let document = HTTPErrorDocument(status: status, message: message, parameter: parameter)
-        let body = ((try? CompactJSON.encode(document)) ?? Array("{\"schema\":\"http-error/1\"}".utf8)) + [UInt8(ascii: "\n")]
+        let body = ((try? ContractJSON.encode(document)) ?? Array("{\"schema\":\"http-error/1\"}".utf8)) + [UInt8(ascii: "\n")]
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.cacheControl] = "no-store"

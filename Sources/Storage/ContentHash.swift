@@ -1,3 +1,5 @@
+import Contract
+
 /// The one content-hash scheme of stored data: a 128-bit change detector over a sequence of
 /// tagged values, made of two independent 64-bit FNV-1a lanes (Fowler–Noll–Vo, variant 1a:
 /// XOR the byte, then multiply). Lane A uses the standard 64-bit offset basis and prime;

@@ -136,7 +136,7 @@ extension ToiletRow {
         .joined(separator: ", ")
 
     private static func at(_ c: CodingKeys) -> Int { CodingKeys.allCases.firstIndex(of: c) ?? 0 }
-    private static let positions = (
+    static let positions = (
         id: at(.id), dataset: at(.dataset), sourceID: at(.sourceID), name: at(.name), address: at(.address),
         hoursText: at(.hoursText), hoursOSM: at(.hoursOSM), hoursStatus: at(.hoursStatus), country: at(.country),
         priceText: at(.priceText), priceAmount: at(.priceAmount), priceCurrency: at(.priceCurrency), isFree: at(.isFree),

@@ -1,3 +1,4 @@
+import Contract
 public import Foundation
 internal import GRDB
 import Hours

@@ -209,18 +209,27 @@ extension ToiletRowFile {
                 dataBytes += chunk.count
                 chunk.removeAll(keepingCapacity: true)
             }
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT \(ToiletRow.selection) FROM toilets WHERE \(PlaceStatus.isActive()) ORDER BY id")
-            while let r = try rows.next() {
-                let t = ToiletRow.streamed(r)
-                ids.append(t.rowID)
-                ToiletRowCoding.encode(t, into: &chunk)
+            let statement = try db.makeStatement(
+                sql: "SELECT \(ToiletRow.selection) FROM toilets WHERE \(PlaceStatus.isActive()) ORDER BY id")
+            let rows = try Row.fetchCursor(statement)
+            let columns = ToiletRowColumns(statement)
+            var lastDataset: [UInt8]? = nil
+            while try rows.next() != nil {
+                ids.append(columns.rowID)
+                columns.encode(into: &chunk)
                 offsets.append(Int64(dataBytes + chunk.count))
-                datasets.insert(t.dataset)
-                box.w = min(box.w, t.coordinate.longitude)
-                box.s = min(box.s, t.coordinate.latitude)
-                box.e = max(box.e, t.coordinate.longitude)
-                box.n = max(box.n, t.coordinate.latitude)
+                // Rows come in id order, so a dataset's rows mostly follow each other: a name
+                // is made only when it differs from the row before.
+                let dataset = columns.dataset
+                if lastDataset.map({ !$0.elementsEqual(dataset) }) ?? true {
+                    lastDataset = Array(dataset)
+                    datasets.insert(String(decoding: dataset, as: UTF8.self))
+                }
+                let (lat, lon) = (columns.latitude, columns.longitude)
+                box.w = min(box.w, lon)
+                box.s = min(box.s, lat)
+                box.e = max(box.e, lon)
+                box.n = max(box.n, lat)
                 if chunk.count >= 1 << 20 { try flush() }
             }
             try flush()

@@ -38,15 +38,17 @@ import Testing
         let cUsers = graph.modules.filter { $0.local.contains("CSpatial") }.map(\.name)
         #expect(cUsers == ["Geo", "Storage"])
         #expect(graph.modules.filter { $0.local.contains("CVips") }.map(\.name) == ["Photos"])
-        // The domain values are the bottom layer; Hours reads into them and imports nothing else.
+        // The domain values and the JSON contract are the bottom layer; Hours reads into the
+        // values, writes instants by the contract, and imports nothing else.
         #expect(imports["Places"] == [])
-        #expect(imports["Hours"] == ["Places"])
+        #expect(imports["Contract"] == [])
+        #expect(imports["Hours"] == ["Places", "Contract"])
         for a in ["Ingest", "Query", "Export"] {
             for b in ["Ingest", "Query", "Export"] where a != b {
                 #expect(imports[a]?.contains(b) == false, "\(a) imports \(b)")
             }
         }
-        #expect(imports["Storage"] == ["CSpatial", "Geo", "Hours", "Places"])
+        #expect(imports["Storage"] == ["CSpatial", "Geo", "Hours", "Places", "Contract"])
         #expect(!(imports["LocateCLI"] ?? []).contains("Serve"), "locate must not link the HTTP server")
     }
 

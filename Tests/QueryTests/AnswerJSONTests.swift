@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 import Geo
 import Hours
@@ -16,6 +17,12 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// `toilet-answer/1` as its one writer makes it (`ToiletAnswerJSON`), indented as
+    /// `locate toilet --json` prints it.
+    func encoded(_ answer: ToiletAnswer) throws -> String {
+        String(decoding: ContractJSON.indented(ToiletAnswerJSON.encode(answer).dropLast()), as: UTF8.self)
     }
 
     @Test func toiletAnswerWithAnOpenFilter() throws {

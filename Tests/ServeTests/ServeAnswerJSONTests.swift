@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 import Geo
 import Hours
@@ -8,15 +9,17 @@ import Testing
 
 @testable import Serve
 
-/// The nearest answer written straight to bytes (`ToiletAnswerJSON`) is the text of its
-/// `Encodable` form: the same keys, order and values as `CompactJSON` and Foundation's
-/// `JSONEncoder` (the CLI's `--json`) make, for every field set and for every field empty.
+/// The nearest answer written straight to bytes (`ToiletAnswerJSON`, the document's one
+/// writer, for the server and `locate toilet --json`) is the text of the document's
+/// `Encodable` statement (`ToiletAnswerOracle.swift`): the same keys, order and values as
+/// `ContractJSON` and Foundation's `JSONEncoder` make of it, for every field set and for every
+/// field empty.
 @Suite struct ServeAnswerJSONTests {
     @Test(arguments: [false, true])
     func directAnswerEqualsTheEncodableForm(full: Bool) throws {
         let answer = Self.answer(full: full)
         let direct = String(decoding: ToiletAnswerJSON.encode(answer), as: UTF8.self)
-        let compact = String(decoding: try CompactJSON.encode(answer, newline: true), as: UTF8.self)
+        let compact = String(decoding: try ContractJSON.encode(answer, newline: true), as: UTF8.self)
         #expect(direct == compact)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -39,7 +42,7 @@ import Testing
         answer.results.append(third)
         answer.results.append(answer.results[0])
         let direct = String(decoding: ToiletAnswerJSON.encode(answer), as: UTF8.self)
-        #expect(direct == String(decoding: try CompactJSON.encode(answer, newline: true), as: UTF8.self))
+        #expect(direct == String(decoding: try ContractJSON.encode(answer, newline: true), as: UTF8.self))
         let states = try #require(
             (try JSONSerialization.jsonObject(with: Data(direct.utf8)) as? [String: Any])?["results"] as? [[String: Any]]
         ).map { "\($0["state_at"] ?? "") \($0["next_change"] ?? "")" }

@@ -5,6 +5,7 @@ import Places
 import Storage
 import Testing
 
+@testable import Contract
 @testable import Serve
 
 /// The parts the throughput work added: the compact JSON writer, the shared row cache and
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func compactJSONHasJSONEncodersKeysAndValues() throws {
-        let compact = try CompactJSON.encode(Sample())
+        let compact = try ContractJSON.encode(Sample())
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let foundation = try encoder.encode(Sample())
@@ -42,9 +43,9 @@ import Testing
         var nodes: [String] = []
         for v in values {
             var out: [UInt8] = []
-            CompactJSON.number(v, to: &out)
+            ContractJSON.number(v, to: &out)
             bytes.append(String(decoding: out, as: UTF8.self))
-            if case .literal(let text) = CompactJSON.number(v) { nodes.append(text) } else { nodes.append("null") }
+            if case .literal(let text) = ContractJSON.number(v) { nodes.append(text) } else { nodes.append("null") }
         }
         #expect(bytes == nodes)
         #expect(
@@ -55,13 +56,13 @@ import Testing
 
     @Test func compactJSONEscapesEveryControlCharacter() throws {
         let all = String(String.UnicodeScalarView((0..<0x20).compactMap(Unicode.Scalar.init)))
-        let text = String(decoding: try CompactJSON.encode([all]), as: UTF8.self)
+        let text = String(decoding: try ContractJSON.encode([all]), as: UTF8.self)
         #expect(text.hasPrefix(#"["\u0000\u0001"#))
         #expect(text.contains(#"\b"#) == false)
         #expect(text.contains(#"\u0008\t\n\u000b\u000c\r\u000e"#))
         let back = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String]
         #expect(back == [all])
-        #expect(String(decoding: try CompactJSON.encode([Double.infinity, .nan]), as: UTF8.self) == "[null,null]")
+        #expect(String(decoding: try ContractJSON.encode([Double.infinity, .nan]), as: UTF8.self) == "[null,null]")
     }
 
     @Test func rowCacheReadsEachRowOnceAndKeepsAtMostItsCapacity() throws {

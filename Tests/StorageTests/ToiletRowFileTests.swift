@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Geo
 import Hours
 import LocateTestSupport
@@ -283,5 +284,44 @@ import Testing
         try PendingNearestIndexTests().ingest(["a", "b", "c"], dataset: "d", into: s)
         #expect(ToiletRowFile(currentFor: s.path, nonce: try s.dataNonce())?.rowCount == 3)
         #expect(!FileManager.default.fileExists(atPath: path + ".failed"))
+    }
+}
+
+/// The rows section is encoded straight from SQLite's columns (`ToiletRowColumns`): the same
+/// bytes as through `StoredToilet`, also for values an edit outside locate may store.
+@Suite struct ToiletRowColumnsTests {
+    @Test(.enabled(if: Fixtures.haveTool("sqlite3"), "sqlite3 CLI is not installed"))
+    func columnsEncodeAsTheStoredToiletDoes() throws {
+        let s = try ToiletRowFileTests().store(["a", "b", "c", "d"], dataset: "")
+        // Odd values stored outside locate: an unknown hours status and access, an attribute
+        // of another type than its kind, text in a yes/no attribute, a number as a name.
+        let tri = try #require(ToiletAttribute.ordered.first { $0.kind == .triState })
+        let word = try #require(ToiletAttribute.ordered.first { $0.kind != .triState })
+        let script = """
+            PRAGMA ignore_check_constraints = ON;
+            UPDATE toilets SET hours_status = 'soon', access = 'maybe' WHERE source_id = 'a';
+            UPDATE toilets SET \(tri.key) = 'yes', \(word.key) = 7 WHERE source_id = 'b';
+            UPDATE toilets SET \(tri.key) = 5, \(word.key) = 'x' WHERE source_id = 'c';
+            UPDATE toilets SET price_amount = 2, is_free = 0 WHERE source_id = 'd';
+            """
+        let r = try Fixtures.run("/usr/bin/env", ["sqlite3", "-batch", s.path], stdin: script)
+        try #require(r.status == 0, "sqlite3: \(r.stderr)")
+        let reader = try LocateStore(readingAt: s.path)
+        try reader.read { db in
+            let statement = try db.makeStatement(
+                sql: "SELECT \(ToiletRow.selection) FROM toilets WHERE \(PlaceStatus.isActive()) ORDER BY id")
+            let rows = try Row.fetchCursor(statement)
+            let columns = ToiletRowColumns(statement)
+            var n = 0
+            while let row = try rows.next() {
+                var direct: [UInt8] = []
+                columns.encode(into: &direct)
+                var through: [UInt8] = []
+                ToiletRowCoding.encode(ToiletRow.streamed(row), into: &through)
+                #expect(direct == through, "row \(columns.rowID)")
+                n += 1
+            }
+            #expect(n == 4)
+        }
     }
 }

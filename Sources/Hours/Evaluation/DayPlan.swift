@@ -1,3 +1,5 @@
+import Contract
+
 /// One interval of a day's schedule, in minutes from that day's midnight (local wall
 /// clock), 0…1440; minutes no segment covers are closed.
 struct Segment: Equatable {

@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 
 /// Wall-clock conversions in one time zone, DST-aware: a local time inside the

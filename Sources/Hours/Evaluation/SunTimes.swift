@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 
 /// Sunrise, sunset and civil twilight from the NOAA solar equations (accurate to about a

@@ -1,3 +1,4 @@
+import Contract
 public import Foundation
 
 /// Wall-clock text in a time zone, without an offset (`2026-11-21T10:00`), as the CLI's

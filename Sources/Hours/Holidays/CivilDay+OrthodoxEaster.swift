@@ -1,3 +1,5 @@
+import Contract
+
 extension CivilDay {
     /// Orthodox Easter Sunday: the Julian computus (Meeus), converted to the Gregorian date.
     static func orthodoxEaster(_ year: Int) -> CivilDay {

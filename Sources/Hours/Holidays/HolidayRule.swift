@@ -1,3 +1,5 @@
+import Contract
+
 /// When a holiday falls, as one rule of a country's calendar.
 enum HolidayDate: Sendable {
     /// A fixed month and day.

@@ -1,3 +1,5 @@
+import Contract
+
 /// One public holiday: its date and its English name.
 public struct PublicHoliday: Sendable, Hashable {
     let day: CivilDay

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Contract
 import Foundation
 import Hours
 import Storage

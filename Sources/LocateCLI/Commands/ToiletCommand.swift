@@ -138,7 +138,7 @@ struct ToiletCommand: ParsableCommand {
         }
         let (answer, missing) = try question.answer(store: db, at: at)
         if output.json {
-            Console.out(try jsonText(answer))
+            Console.out(jsonText(answer))
         } else if !answer.results.isEmpty {
             Console.out(ToiletTable.render(answer.results, timed: true))
         }

@@ -103,7 +103,7 @@ struct ToiletQuery: Equatable {
         let answer = try ToiletQuery.usage { try request.answer(using: finder, at: time?.at, network: network) }
         let results = answer.results
         if json {
-            Console.out(try jsonText(answer))
+            Console.out(jsonText(answer))
         } else if !results.isEmpty {
             Console.out(ToiletTable.render(results, timed: time != nil, by: request.by))
         }

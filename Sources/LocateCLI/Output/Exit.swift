@@ -1,5 +1,7 @@
 import ArgumentParser
+import Contract
 import Foundation
+import Query
 import Storage
 
 /// The documented exit codes.
@@ -98,6 +100,13 @@ enum Console {
 /// Deterministic pretty JSON with sorted keys (docs/json.md rule 9: command answers).
 func jsonText<T: Encodable>(_ value: T) throws -> String {
     String(decoding: try JSONText.encoded(value, pretty: true), as: UTF8.self)
+}
+
+/// `toilet-answer/1` as the server writes it (`ToiletAnswerJSON`), indented.
+func jsonText(_ answer: ToiletAnswer) -> String {
+    var compact = ToiletAnswerJSON.encode(answer)
+    if compact.last == UInt8(ascii: "\n") { compact.removeLast() }
+    return String(decoding: ContractJSON.indented(compact), as: UTF8.self)
 }
 
 /// Deterministic one-line JSON with sorted keys (batch lines, error objects, files).

@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 import Hummingbird
 import NIOCore
@@ -11,10 +12,10 @@ struct Reply: Sendable {
     var cacheControl = "no-store"
     var etag: String?
 
-    /// A JSON document, written as every answer of the server is (`CompactJSON`: compact,
+    /// A JSON document, written as every answer of the server is (`ContractJSON`: compact,
     /// sorted keys; docs/json.md rule 9).
     static func json<T: Encodable>(_ value: T, status: Int) throws -> Reply {
-        Reply(status: status, body: Data(try CompactJSON.encode(value) + [UInt8(ascii: "\n")]))
+        Reply(status: status, body: Data(try ContractJSON.encode(value) + [UInt8(ascii: "\n")]))
     }
 
     var response: Response {

@@ -1,3 +1,4 @@
+import Contract
 public import Foundation
 public import Geo
 public import Places

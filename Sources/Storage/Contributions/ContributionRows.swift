@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 internal import GRDB
 import Geo

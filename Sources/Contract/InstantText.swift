@@ -30,10 +30,13 @@ public enum InstantText {
         let day = CivilDay(number: dayNumber)
         let second = t - dayNumber * 86400
         let year = String(day.year)
-        var s = String(repeating: "0", count: max(0, 4 - year.count)) + year + "-\(twoDigits(day.month))-\(twoDigits(day.day))T"
-        s += "\(twoDigits(second / 3600)):\(twoDigits(second / 60 % 60)):\(twoDigits(second % 60))"
+        var s = String(repeating: "0", count: max(0, 4 - year.count)) + year + "-\(pad2(day.month))-\(pad2(day.day))T"
+        s += "\(pad2(second / 3600)):\(pad2(second / 60 % 60)):\(pad2(second % 60))"
         guard offsetSeconds != 0 else { return s + "Z" }
         let minutes = abs(offsetSeconds) / 60
-        return s + (offsetSeconds < 0 ? "-" : "+") + "\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"
+        return s + (offsetSeconds < 0 ? "-" : "+") + "\(pad2(minutes / 60)):\(pad2(minutes % 60))"
     }
+
+    /// `n` with at least two digits (`07`).
+    private static func pad2(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 }

@@ -102,16 +102,11 @@ public enum JSONNumber {
 }
 
 extension JSONText {
-    /// `value` as the contract's JSON (docs/json.md): keys sorted, so the same value always
-    /// gives the same bytes, and `/` unescaped; `pretty` indents it (command answers on a
-    /// terminal, the bookmarks file), else it is compact (stored values, exports, the map's
-    /// data). Every JSON document the CLI and the exports write goes through this encoder; the
-    /// server writes the same documents compact with `CompactJSON` (and `ToiletAnswerJSON`),
-    /// and `locate-fetch` its one line with its own.
+    /// `value` as the contract's JSON (docs/json.md, `ContractJSON`): keys sorted, so the
+    /// same value always gives the same bytes, and `/` unescaped; `pretty` indents it (command
+    /// answers, the bookmarks file), else it is compact (stored values, exports, the map's
+    /// data, the server's answers).
     public static func encoded(_ value: some Encodable, pretty: Bool = false) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting =
-            pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
+        Data(try ContractJSON.encode(value, pretty: pretty))
     }
 }

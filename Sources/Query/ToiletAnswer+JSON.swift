@@ -1,21 +1,22 @@
+import Contract
 import Foundation
 import Geo
 import Hours
 import Places
-import Query
 import Routing
 import Storage
 
-/// `toilet-answer/1`, the nearest-toilets answer, written straight to bytes: the same text
-/// `CompactJSON` makes from `ToiletAnswer`'s `Encodable` form (keys sorted, explicit nulls,
-/// numbers and instants as `ToiletResult.encode(to:)` writes them), without building a tree
-/// of values first. It is the answer of every `/v1/toilets/nearest` request; encoding
-/// through `Encodable` took a quarter of the server's time per request. A test compares it
-/// with `CompactJSON` and `JSONEncoder` field by field, so a field added to the `Encodable`
-/// form and not here fails it.
-enum ToiletAnswerJSON {
-    /// The answer's JSON text, followed by a line break.
-    static func encode(_ answer: ToiletAnswer) -> [UInt8] {
+/// `toilet-answer/1`, the nearest-toilets answer, written straight to bytes (keys sorted,
+/// explicit nulls, numbers by `JSONNumber`, instants by `InstantText`), without building a
+/// tree of values first. It is the document's one writer: the answer of every
+/// `/v1/toilets/nearest` request and of `locate toilet --json` (indented by
+/// `ContractJSON.indented`). Encoding through `Encodable` took a quarter of the server's time
+/// per request; the `Encodable` form is kept in the tests only, as the readable statement of
+/// the document that `ServeAnswerJSONTests` compares this writer with, key by key, and
+/// `JSONSchemaTests` check the output against docs/schema/toilet-answer.schema.json.
+public enum ToiletAnswerJSON {
+    /// The answer's JSON text, compact, followed by a line break.
+    public static func encode(_ answer: ToiletAnswer) -> [UInt8] {
         var w = Writer()
         w.out.reserveCapacity(1024 + 1536 * answer.results.count)
         w.raw("{\"by\":")
@@ -118,7 +119,7 @@ enum ToiletAnswerJSON {
         w.key("price_text")
         w.string(t.priceText)
         w.key("route")
-        if let route = r.route?.route, let text = try? CompactJSON.encode(RouteJSON(route)) {
+        if let route = r.route?.route, let text = try? ContractJSON.encode(RouteJSON(route)) {
             w.out.append(contentsOf: text)
         } else {
             w.raw("null")
@@ -219,7 +220,7 @@ enum ToiletAnswerJSON {
 
         mutating func string(_ text: String?) {
             guard let text else { return raw("null") }
-            CompactJSON.string(text, to: &out)
+            ContractJSON.string(text, to: &out)
         }
 
         mutating func bool(_ value: Bool?) {
@@ -229,7 +230,7 @@ enum ToiletAnswerJSON {
 
         mutating func number(_ value: Double?) {
             guard let value else { return raw("null") }
-            CompactJSON.number(value, to: &out)
+            ContractJSON.number(value, to: &out)
         }
     }
 }

@@ -1,12 +1,18 @@
-/// A date in the proleptic Gregorian calendar, as days since 1970-01-01, with the
+/// A date in the proleptic Gregorian calendar (the contract writes instants in it, and the
+/// hours evaluator counts days in it), as days since 1970-01-01, with the
 /// conversions the evaluator needs (H. Hinnant's civil-date algorithms).
-struct CivilDay: Hashable, Comparable {
-    let number: Int
-    let year: Int
-    let month: Int
-    let day: Int
+public struct CivilDay: Hashable, Comparable, Sendable {
+    /// Days since 1970-01-01.
+    public let number: Int
+    /// The year (proleptic Gregorian).
+    public let year: Int
+    /// The month, 1–12.
+    public let month: Int
+    /// The day of the month, 1–31.
+    public let day: Int
 
-    init(number: Int) {
+    /// The day `number` days after 1970-01-01.
+    public init(number: Int) {
         self.number = number
         let z = number + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -19,11 +25,13 @@ struct CivilDay: Hashable, Comparable {
         year = yoe + era * 400 + (month <= 2 ? 1 : 0)
     }
 
-    init(year: Int, month: Int, day: Int) {
+    /// The day of `year`, `month`, `day`.
+    public init(year: Int, month: Int, day: Int) {
         self.init(number: CivilDay.daysFromCivil(year, month, day))
     }
 
-    static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
+    /// Days since 1970-01-01 of a year, month and day.
+    public static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
         let y = m <= 2 ? y0 - 1 : y0
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -33,11 +41,13 @@ struct CivilDay: Hashable, Comparable {
     }
 
     /// 0 = Monday … 6 = Sunday.
-    var weekday: Int { ((number % 7) + 7 + 3) % 7 }
+    public var weekday: Int { ((number % 7) + 7 + 3) % 7 }
 
-    func adding(_ days: Int) -> CivilDay { CivilDay(number: number + days) }
+    /// The day `days` later (earlier when negative).
+    public func adding(_ days: Int) -> CivilDay { CivilDay(number: number + days) }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    /// The number of days in `month` of `year`.
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -46,14 +56,14 @@ struct CivilDay: Hashable, Comparable {
     }
 
     /// ISO 8601 week number (1…53).
-    var isoWeek: Int {
+    public var isoWeek: Int {
         let thursday = adding(3 - weekday)
         let jan1 = CivilDay(year: thursday.year, month: 1, day: 1)
         return (thursday.number - jan1.number) / 7 + 1
     }
 
     /// Easter Sunday (Gregorian, anonymous algorithm).
-    static func easter(_ year: Int) -> CivilDay {
+    public static func easter(_ year: Int) -> CivilDay {
         let a = year % 19
         let b = year / 100
         let c = year % 100
@@ -71,5 +81,6 @@ struct CivilDay: Hashable, Comparable {
         return CivilDay(year: year, month: month, day: day)
     }
 
-    static func < (a: CivilDay, b: CivilDay) -> Bool { a.number < b.number }
+    /// Earlier days come first.
+    public static func < (a: CivilDay, b: CivilDay) -> Bool { a.number < b.number }
 }

@@ -1,17 +1,19 @@
-/// Compact JSON with sorted keys from any `Encodable`: the same keys and values Foundation's
-/// `JSONEncoder` writes for the same value (the CLI's `--json`), without the spaces and
-/// line breaks, and several times faster (no coding paths, no key strategies, no
-/// intermediate dictionaries). Strings escape `"`, `\` and every control character
-/// (docs/json.md rule 10); `/` stays as is; numbers JSON cannot hold are `null`.
-enum CompactJSON {
-    /// The JSON text of `value`, UTF-8.
-    static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-        try encode(value, newline: false)
+/// The one JSON encoder of the contract (docs/json.md): JSON with sorted keys from any
+/// `Encodable`, compact (the server's answers, stored values, files) or indented (`pretty`:
+/// command answers), the same text wherever it is written. It makes the keys and values
+/// Foundation's `JSONEncoder` would, several times faster (no coding paths, no key
+/// strategies, no intermediate dictionaries). Strings escape `"`, `\\` and every control
+/// character (docs/json.md rule 10); `/` stays as is; numbers JSON cannot hold are `null`.
+public enum ContractJSON {
+    /// The JSON text of `value`, UTF-8: compact, or indented when `pretty`.
+    public static func encode<T: Encodable>(_ value: T, pretty: Bool = false) throws -> [UInt8] {
+        let compact = try encode(value, newline: false)
+        return pretty ? indented(compact) : compact
     }
 
-    /// The JSON text of `value`, UTF-8, followed by a line break when `newline` (the HTTP
-    /// answers' form, written in place rather than by copying the text once more).
-    static func encode<T: Encodable>(_ value: T, newline: Bool) throws -> [UInt8] {
+    /// The compact JSON text of `value`, UTF-8, followed by a line break when `newline` (the
+    /// HTTP answers' form, written in place rather than by copying the text once more).
+    public static func encode<T: Encodable>(_ value: T, newline: Bool) throws -> [UInt8] {
         let encoder = NodeEncoder()
         try value.encode(to: encoder)
         var out: [UInt8] = []
@@ -66,7 +68,8 @@ enum CompactJSON {
 
     private static let hex = Array("0123456789abcdef".utf8)
 
-    static func string(_ text: String, to out: inout [UInt8]) {
+    /// Appends `text` as a JSON string.
+    public static func string(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         defer { out.append(UInt8(ascii: "\"")) }
         // Native strings are contiguous UTF-8: one pass over the bytes, then one copy.
@@ -108,7 +111,7 @@ enum CompactJSON {
 
     /// `number(v)`'s text appended to `out` (`null` when not finite), without the `String`
     /// edits: the `.0` is dropped from the bytes.
-    static func number(_ v: Double, to out: inout [UInt8]) {
+    public static func number(_ v: Double, to out: inout [UInt8]) {
         guard v.isFinite else { return out.append(contentsOf: "null".utf8) }
         let text = v.description.utf8
         var end = text.endIndex
@@ -137,22 +140,22 @@ enum CompactJSON {
     }
 }
 
-/// The `Encoder` behind `CompactJSON`: it records one value (`node`).
+/// The `Encoder` behind `ContractJSON`: it records one value (`node`).
 private final class NodeEncoder: Encoder {
-    var node: CompactJSON.Node = .null
+    var node: ContractJSON.Node = .null
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         if case .object(let box) = node { return KeyedEncodingContainer(Keyed<Key>(box: box)) }
-        let box = CompactJSON.ObjectBox()
+        let box = ContractJSON.ObjectBox()
         node = .object(box)
         return KeyedEncodingContainer(Keyed<Key>(box: box))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         if case .array(let box) = node { return Unkeyed(box: box) }
-        let box = CompactJSON.ArrayBox()
+        let box = ContractJSON.ArrayBox()
         node = .array(box)
         return Unkeyed(box: box)
     }
@@ -161,14 +164,14 @@ private final class NodeEncoder: Encoder {
 
     /// The node of one value: scalars and optional scalars directly (one cast), anything
     /// else through its own `encode(to:)`.
-    static func node<T: Encodable>(_ value: T) throws -> CompactJSON.Node {
+    static func node<T: Encodable>(_ value: T) throws -> ContractJSON.Node {
         // The types answers are made of, told by their metadata (a pointer comparison);
         // a cast to `any JSONScalar` looks the conformance up in the runtime's tables.
-        if let v = exactly(value, String?.self) { return v.map(CompactJSON.Node.string) ?? .null }
+        if let v = exactly(value, String?.self) { return v.map(ContractJSON.Node.string) ?? .null }
         if let v = exactly(value, String.self) { return .string(v) }
         if let v = exactly(value, Bool?.self) { return v.map { .literal($0 ? "true" : "false") } ?? .null }
-        if let v = exactly(value, Double.self) { return CompactJSON.number(v) }
-        if let v = exactly(value, Double?.self) { return v.map(CompactJSON.number) ?? .null }
+        if let v = exactly(value, Double.self) { return ContractJSON.number(v) }
+        if let v = exactly(value, Double?.self) { return v.map(ContractJSON.number) ?? .null }
         if let scalar = value as? any JSONScalar { return scalar.jsonNode }
         let child = NodeEncoder()
         try value.encode(to: child)
@@ -182,13 +185,13 @@ private final class NodeEncoder: Encoder {
     }
 
     private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
-        let box: CompactJSON.ObjectBox
+        let box: ContractJSON.ObjectBox
         var codingPath: [any CodingKey] { [] }
 
         mutating func encodeNil(forKey key: Key) throws { box.members.append((key.stringValue, .null)) }
         mutating func encode(_ value: String, forKey key: Key) throws { box.members.append((key.stringValue, .string(value))) }
         mutating func encode(_ value: Double, forKey key: Key) throws {
-            box.members.append((key.stringValue, CompactJSON.number(value)))
+            box.members.append((key.stringValue, ContractJSON.number(value)))
         }
         mutating func encode(_ value: Int, forKey key: Key) throws {
             box.members.append((key.stringValue, .literal(String(value))))
@@ -204,13 +207,13 @@ private final class NodeEncoder: Encoder {
         mutating func nestedContainer<NestedKey: CodingKey>(
             keyedBy keyType: NestedKey.Type, forKey key: Key
         ) -> KeyedEncodingContainer<NestedKey> {
-            let nested = CompactJSON.ObjectBox()
+            let nested = ContractJSON.ObjectBox()
             box.members.append((key.stringValue, .object(nested)))
             return KeyedEncodingContainer(Keyed<NestedKey>(box: nested))
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            let nested = CompactJSON.ArrayBox()
+            let nested = ContractJSON.ArrayBox()
             box.members.append((key.stringValue, .array(nested)))
             return Unkeyed(box: nested)
         }
@@ -221,7 +224,7 @@ private final class NodeEncoder: Encoder {
     }
 
     private struct Unkeyed: UnkeyedEncodingContainer {
-        let box: CompactJSON.ArrayBox
+        let box: ContractJSON.ArrayBox
         var codingPath: [any CodingKey] { [] }
         var count: Int { box.items.count }
 
@@ -231,13 +234,13 @@ private final class NodeEncoder: Encoder {
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey>
         {
-            let nested = CompactJSON.ObjectBox()
+            let nested = ContractJSON.ObjectBox()
             box.items.append(.object(nested))
             return KeyedEncodingContainer(Keyed<NestedKey>(box: nested))
         }
 
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            let nested = CompactJSON.ArrayBox()
+            let nested = ContractJSON.ArrayBox()
             box.items.append(.array(nested))
             return Unkeyed(box: nested)
         }
@@ -252,8 +255,8 @@ private final class NodeEncoder: Encoder {
         mutating func encodeNil() throws { encoder.node = .null }
         mutating func encode(_ value: Bool) throws { encoder.node = .literal(value ? "true" : "false") }
         mutating func encode(_ value: String) throws { encoder.node = .string(value) }
-        mutating func encode(_ value: Double) throws { encoder.node = CompactJSON.number(value) }
-        mutating func encode(_ value: Float) throws { encoder.node = CompactJSON.number(value) }
+        mutating func encode(_ value: Double) throws { encoder.node = ContractJSON.number(value) }
+        mutating func encode(_ value: Float) throws { encoder.node = ContractJSON.number(value) }
         mutating func encode(_ value: Int) throws { encoder.node = .literal(String(value)) }
         mutating func encode(_ value: Int8) throws { encoder.node = .literal(String(value)) }
         mutating func encode(_ value: Int16) throws { encoder.node = .literal(String(value)) }
@@ -270,8 +273,8 @@ private final class NodeEncoder: Encoder {
     /// A super-encoder: what it records goes into its parent when it is released.
     private final class Deferred: Encoder {
         enum Parent {
-            case object(CompactJSON.ObjectBox, String)
-            case array(CompactJSON.ArrayBox)
+            case object(ContractJSON.ObjectBox, String)
+            case array(ContractJSON.ArrayBox)
         }
 
         let parent: Parent
@@ -294,31 +297,31 @@ private final class NodeEncoder: Encoder {
     }
 }
 
-/// A value `CompactJSON` writes without an encoder of its own.
+/// A value `ContractJSON` writes without an encoder of its own.
 private protocol JSONScalar {
-    var jsonNode: CompactJSON.Node { get }
+    var jsonNode: ContractJSON.Node { get }
 }
 
 extension String: JSONScalar {
-    fileprivate var jsonNode: CompactJSON.Node { .string(self) }
+    fileprivate var jsonNode: ContractJSON.Node { .string(self) }
 }
 
 extension Double: JSONScalar {
-    fileprivate var jsonNode: CompactJSON.Node { CompactJSON.number(self) }
+    fileprivate var jsonNode: ContractJSON.Node { ContractJSON.number(self) }
 }
 
 extension Int: JSONScalar {
-    fileprivate var jsonNode: CompactJSON.Node { .literal(String(self)) }
+    fileprivate var jsonNode: ContractJSON.Node { .literal(String(self)) }
 }
 
 extension Int64: JSONScalar {
-    fileprivate var jsonNode: CompactJSON.Node { .literal(String(self)) }
+    fileprivate var jsonNode: ContractJSON.Node { .literal(String(self)) }
 }
 
 extension Bool: JSONScalar {
-    fileprivate var jsonNode: CompactJSON.Node { .literal(self ? "true" : "false") }
+    fileprivate var jsonNode: ContractJSON.Node { .literal(self ? "true" : "false") }
 }
 
 extension Optional: JSONScalar where Wrapped: JSONScalar {
-    fileprivate var jsonNode: CompactJSON.Node { self?.jsonNode ?? .null }
+    fileprivate var jsonNode: ContractJSON.Node { self?.jsonNode ?? .null }
 }

@@ -20,6 +20,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case osm = "osm"
     /// An OpenStreetMap PBF file: the block reader, zlib, the decoder, selection and placement.
     case osmPBF = "osm-pbf"
+    /// An OsmChange file (replication diff, plain or gzip): the XML reader and the diff rules.
+    case osmChange = "osm-change"
     /// A GIOŚ station list (legacy and v1), the mapper and both API dialects.
     case stationList = "station-list"
     /// Pipeline YAML.
@@ -36,6 +38,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .geoJSON: return IngestFuzzing.geoJSON(input, scratch: scratch)
         case .osm: return IngestFuzzing.osm(input, scratch: scratch)
         case .osmPBF: return PBFFuzzing.pbf(input, scratch: scratch)
+        case .osmChange: return ChangeFuzzing.osmChange(input)
         case .stationList: return IngestFuzzing.stationList(input, scratch: scratch)
         case .pipeline: return IngestFuzzing.pipeline(input, scratch: scratch)
         }

@@ -47,6 +47,13 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
     case emptyInput(path: String, dataset: String, active: Int)
     /// A file name taken from data (`index.tsv`, a station id) would leave `folder`.
     case outsideFolder(folder: String, entry: String, origin: String)
+    /// A replication diff whose sequence number does not follow the dataset's (`current`):
+    /// applied already, out of order, or a gap before it.
+    case diffOutOfOrder(path: String, dataset: String, sequence: Int64, current: Int64)
+    /// A replication diff whose sequence number cannot be found.
+    case diffWithoutSequence(path: String)
+    /// `--changes` for a dataset with no OSM state: no run of it read a PBF extract.
+    case noOSMState(dataset: String, pipeline: String)
 
     /// A short lower-case message the CLI prints after `error:`. Control characters quoted
     /// from input are escaped (`\u{0}`): a message never carries a raw NUL or newline.
@@ -103,6 +110,18 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
                 + "'\(dataset)': nothing changed; pass --allow-mass-retire to accept"
         case .outsideFolder(let folder, let entry, let origin):
             return "\(origin): '\(entry)' leaves the folder \(folder): refused (names from data must stay inside it)"
+        case .diffOutOfOrder(let path, let dataset, let sequence, let current) where sequence <= current:
+            return "\(path): diff sequence \(sequence) is already applied to dataset '\(dataset)' (at sequence \(current)): "
+                + "nothing changed"
+        case .diffOutOfOrder(let path, let dataset, let sequence, let current):
+            return "\(path): diff sequence \(sequence) does not follow dataset '\(dataset)' at sequence \(current) "
+                + "(expected \(current + 1); apply the diffs in order, none missing): nothing changed"
+        case .diffWithoutSequence(let path):
+            return "\(path): no replication sequence number: put its state file beside it (NNN.state.txt), "
+                + "name it NNN.osc.gz, or pass --sequence"
+        case .noOSMState(let dataset, let pipeline):
+            return "dataset '\(dataset)' was not read from an OSM PBF extract: run `locate ingest \(pipeline)` "
+                + "once before applying diffs"
         }
     }
 

@@ -95,6 +95,27 @@ public struct IngestRunner {
         return try ingestFile(spec, path: source, progress: progress)
     }
 
+    /// Applies OSM replication diffs (OsmChange, `.osc` or `.osc.gz`) to the dataset of an
+    /// `osm-pbf` pipeline, in order, in one transaction, with the usual report
+    /// (docs/pipelines.md, "Replication diffs"). `sequence` names the sequence number of a
+    /// single diff (else its state file or its name: `ChangeFile`).
+    public func applyChanges(
+        _ spec: PipelineSpec, files: [String], sequence: Int64? = nil, progress: (Int) -> Void = { _ in }
+    ) throws -> IngestReport {
+        guard spec.kind == .toilets, spec.format == .osmPBF else {
+            throw IngestError.unsupported(
+                path: spec.origin ?? spec.name, reason: "--changes applies OSM replication diffs to osm-pbf pipelines only")
+        }
+        let resolved = try ChangeFile.resolve(files, sequence: sequence)
+        do {
+            return try ingestToilets(
+                spec, path: files.joined(separator: " "), label: files.joined(separator: " "), changes: resolved,
+                progress: progress)
+        } catch let e as StorageError {
+            throw IngestError.storage(e)
+        }
+    }
+
     /// Whether running `spec` (with `sourceOverride`) reads a remote API whose answers can
     /// be saved for `--replay`: air pipelines and station lists with an http(s) source.
     public static func readsAPI(_ spec: PipelineSpec, sourceOverride: String? = nil) -> Bool {
@@ -195,21 +216,25 @@ public struct IngestRunner {
             notices: notices)
     }
 
-    func ingestToilets(_ spec: PipelineSpec, path: String, label: String, progress: (Int) -> Void) throws -> IngestReport {
+    func ingestToilets(
+        _ spec: PipelineSpec, path: String, label: String, changes: [ChangeFile]? = nil, progress: (Int) -> Void
+    ) throws -> IngestReport {
         let started = clock()
         // Fail on a missing or unreadable file before a run row is written.
-        try GeoJSONFeatureReader.checkReadable(path)
+        if changes == nil { try GeoJSONFeatureReader.checkReadable(path) }
         var rejected: [IngestIssue] = []
         var warnings: [IngestIssue] = []
         let start = IngestRunStart(
             pipeline: spec.name, dataset: spec.dataset, source: label, licence: spec.licence,
             attribution: spec.attribution, startedAt: started, released: spec.released)
-        let run: IngestRunRecord
+        var run: IngestRunRecord
         let checks = self.checks(spec, input: label)
         var notices: [String] = []
+        var pending: [PendingObject] = []
         do {
             run = try store.ingest(.toilets, start: start, clock: clock, check: { notices += try checks.check($0) }) { stager in
-                let stream = MappedFeatureStream(spec: spec, path: path, label: label)
+                let diffs = try changes.map { try ChangeRun($0, spec: spec, stager: stager) }
+                let stream = MappedFeatureStream(spec: spec, path: path, label: label, objects: diffs?.objects)
                 var seen = 0
                 let summary = try stream.forEach { item in
                     switch item {
@@ -231,10 +256,29 @@ public struct IngestRunner {
                     notices.append(e.description)
                 }
                 notices += summary.notes
-                return StagingTotals(
+                var totals = StagingTotals(
                     read: summary.count, rejected: rejected.count, warnings: warnings.count, sourceCRS: summary.crs,
                     operation: summary.operation, sourceSHA256: summary.sha256)
+                // The OSM state replication diffs start from: stored by a full read of an
+                // extract and by each run of diffs; any other source clears it.
+                if let diffs {
+                    notices = diffs.notes + notices
+                    pending = diffs.pending
+                    let rows = try diffs.state.records(dataset: spec.dataset)
+                    try stager.replaceOSMState(objects: rows.objects, wayNodes: rows.wayNodes, pending: pending)
+                    totals.replicationSequence = diffs.sequence
+                    totals.replicationTimestamp = diffs.timestamp
+                } else if let osm = summary.osm {
+                    let rows = try osm.state.records(dataset: spec.dataset)
+                    try stager.replaceOSMState(objects: rows.objects, wayNodes: rows.wayNodes, pending: [])
+                    totals.replicationSequence = osm.sequence
+                    totals.replicationTimestamp = osm.timestamp
+                } else {
+                    try stager.replaceOSMState(objects: [], wayNodes: [], pending: [])
+                }
+                return totals
             }
+            run.pending = pending
         } catch let e as StorageError {
             throw IngestError.storage(e)
         }

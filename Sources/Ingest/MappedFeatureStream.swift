@@ -1,6 +1,13 @@
 import Foundation
 import Geo
+import OSMPBF
 import Storage
+
+/// Objects a run of replication diffs selected, with the digest of the diff files.
+struct SelectedObjects: Sendable {
+    var objects: [SelectedObject]
+    var sha256: String
+}
 
 /// Reads, validates and reprojects the features of a GeoJSON file on a thread of its own,
 /// handing batches of mapped records to the caller (who writes them to SQLite), so parsing
@@ -25,6 +32,8 @@ final class MappedFeatureStream: @unchecked Sendable {
         var seen: Set<String>
         /// Notes about the input for the report (an Overpass remark that is not an error).
         var notes: [String] = []
+        /// After a full read of a PBF extract: the state replication diffs start from.
+        var osm: OSMReadState? = nil
     }
 
     private enum Message {
@@ -42,9 +51,10 @@ final class MappedFeatureStream: @unchecked Sendable {
 
     /// Starts reading `path` for `spec` at once; `label` names the input in messages (the
     /// URL a downloaded answer came from).
-    init(spec: PipelineSpec, path: String, label: String? = nil) {
+    /// `objects`: objects already selected (a run of replication diffs) instead of the file.
+    init(spec: PipelineSpec, path: String, label: String? = nil, objects: SelectedObjects? = nil) {
         let thread = Thread { [self] in
-            produce(spec: spec, path: path, label: label)
+            produce(spec: spec, path: path, label: label, objects: objects)
             condition.lock()
             finished = true
             condition.broadcast()
@@ -92,9 +102,10 @@ final class MappedFeatureStream: @unchecked Sendable {
         condition.broadcast()
     }
 
-    private func produce(spec: PipelineSpec, path: String, label: String?) {
+    private func produce(spec: PipelineSpec, path: String, label: String?, objects: SelectedObjects?) {
         do {
-            let reader = try FeatureReaders.open(path: path, format: spec.format, label: label, filters: spec.overpass.filters)
+            let reader = try FeatureReaders.open(
+                path: path, format: spec.format, label: label, filters: spec.overpass.filters, objects: objects)
             let mapper = ToiletMapper(spec: spec)
             var reprojector: Reprojector? = nil
             var crs: CRS? = nil
@@ -155,7 +166,7 @@ final class MappedFeatureStream: @unchecked Sendable {
                 .end(
                     Summary(
                         count: count, sha256: digest, crs: used, operation: used == .wgs84 ? nil : operation,
-                        unmatched: missing, seen: seen, notes: reader.notes)))
+                        unmatched: missing, seen: seen, notes: reader.notes, osm: reader.osm)))
         } catch is Cancelled {
             return
         } catch {

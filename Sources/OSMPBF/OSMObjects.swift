@@ -56,6 +56,13 @@ public struct OSMNode: Sendable, Equatable {
     public var position: OSMPosition
     /// Its tags (empty when read only for its position).
     public var tags: [OSMTag]
+
+    /// A node.
+    public init(id: Int64, position: OSMPosition, tags: [OSMTag]) {
+        self.id = id
+        self.position = position
+        self.tags = tags
+    }
 }
 
 /// A way: its tags and node ids in order.
@@ -66,6 +73,13 @@ public struct OSMWay: Sendable, Equatable {
     public var tags: [OSMTag]
     /// Its node ids, in order (a closed way repeats the first at the end).
     public var nodeIDs: [Int64]
+
+    /// A way.
+    public init(id: Int64, tags: [OSMTag], nodeIDs: [Int64]) {
+        self.id = id
+        self.tags = tags
+        self.nodeIDs = nodeIDs
+    }
 }
 
 /// The kind of an OSM object (PBF `Relation.MemberType`).
@@ -86,6 +100,13 @@ public struct OSMMember: Sendable, Equatable {
     public var id: Int64
     /// Its role (`outer`, `inner`, or empty).
     public var role: String
+
+    /// A member.
+    public init(type: OSMType, id: Int64, role: String) {
+        self.type = type
+        self.id = id
+        self.role = role
+    }
 }
 
 /// A relation: its tags and members in order.
@@ -96,6 +117,13 @@ public struct OSMRelation: Sendable, Equatable {
     public var tags: [OSMTag]
     /// Its members, in order.
     public var members: [OSMMember]
+
+    /// A relation.
+    public init(id: Int64, tags: [OSMTag], members: [OSMMember]) {
+        self.id = id
+        self.tags = tags
+        self.members = members
+    }
 }
 
 /// One condition on tags: `key=value`, or `key` present with any value.

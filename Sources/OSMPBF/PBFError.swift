@@ -21,6 +21,13 @@ public enum PBFError: Error, Equatable, CustomStringConvertible {
     /// A blob of an unexpected type (`OSMHeader` after the first blob, or an unknown type).
     case unexpectedBlob(path: String, offset: Int64, type: String)
 
+    /// An OsmChange file (`.osc`) that is not well-formed or not OsmChange: the line and the
+    /// byte (of the inflated content) at fault.
+    case badChange(path: String, line: Int, offset: Int64, reason: String)
+    /// A gzip-compressed OsmChange file (`.osc.gz`) that does not inflate: the byte of the
+    /// compressed file where zlib stopped.
+    case badChangeGzip(path: String, offset: Int64, reason: String)
+
     /// A short lower-case message the CLI prints after `error:`.
     public var description: String {
         switch self {
@@ -47,6 +54,10 @@ public enum PBFError: Error, Equatable, CustomStringConvertible {
             return "\(path): not an OpenStreetMap PBF file: \(reason)"
         case .unexpectedBlob(let path, let offset, let type):
             return "\(path): block at byte \(offset): unexpected blob type '\(type)'"
+        case .badChange(let path, let line, let offset, let reason):
+            return "\(path): line \(line) (byte \(offset)): \(reason)"
+        case .badChangeGzip(let path, let offset, let reason):
+            return "\(path): bad gzip stream at byte \(offset): \(reason)"
         }
     }
 }

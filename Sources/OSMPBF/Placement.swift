@@ -6,16 +6,27 @@ import Foundation
 /// - a closed way or a ring: its area centroid when that lies inside the ring; otherwise
 ///   (a C- or L-shaped outline) a point on the surface: the middle of the widest inside
 ///   stretch of the horizontal line through the centroid;
+/// - a multipolygon: the same for its largest outer ring, except that a point inside one of
+///   its holes (inner rings) is not inside: then the widest stretch of that horizontal line
+///   that is inside the outer ring and outside every hole;
 /// - an open way: the point halfway along it (lengths with longitude scaled by the cosine
 ///   of the latitude, so east-west and north-south metres weigh the same).
 public enum Placement {
     /// A longitude/latitude pair in degrees.
     public typealias Point = (lon: Double, lat: Double)
 
-    /// The point for a ring (first point repeated at the end, or not).
-    public static func areaPoint(_ ring: [Point]) -> Point {
+    /// A ring without its repeated last point.
+    public static func open(_ ring: [Point]) -> [Point] {
         var points = ring
         if let f = points.first, let l = points.last, points.count > 1, f == l { points.removeLast() }
+        return points
+    }
+
+    /// The point for a ring (first point repeated at the end, or not) with holes cut out of it
+    /// (inner rings, the same form; none for a closed way).
+    public static func areaPoint(_ ring: [Point], holes: [[Point]] = []) -> Point {
+        let points = open(ring)
+        let holes = holes.map(open).filter { $0.count >= 3 }
         guard points.count >= 3 else { return linePoint(ring) }
         // Shift to the first point: fewer cancelled digits in the products.
         let o = points[0]
@@ -33,8 +44,8 @@ public enum Placement {
         }
         guard twiceArea != 0 else { return linePoint(ring) }
         let centroid = (lon: o.lon + cx / (3 * twiceArea), lat: o.lat + cy / (3 * twiceArea))
-        if contains(points, centroid) { return centroid }
-        return surfacePoint(points, lat: centroid.lat) ?? centroid
+        if contains(points, centroid), !holes.contains(where: { contains($0, centroid) }) { return centroid }
+        return surfacePoint([points] + holes, lat: centroid.lat) ?? centroid
     }
 
     /// The point halfway along a line.
@@ -73,15 +84,18 @@ public enum Placement {
         return inside
     }
 
-    /// The middle of the widest stretch of the line of latitude `lat` inside the ring.
-    private static func surfacePoint(_ ring: [Point], lat: Double) -> Point? {
+    /// The middle of the widest stretch of the line of latitude `lat` inside the rings by the
+    /// even-odd rule (inside the outer ring, outside its holes).
+    private static func surfacePoint(_ rings: [[Point]], lat: Double) -> Point? {
         var xs: [Double] = []
-        var j = ring.count - 1
-        for i in ring.indices {
-            let a = ring[i]
-            let b = ring[j]
-            if (a.lat > lat) != (b.lat > lat) { xs.append(a.lon + (lat - a.lat) / (b.lat - a.lat) * (b.lon - a.lon)) }
-            j = i
+        for ring in rings {
+            var j = ring.count - 1
+            for i in ring.indices {
+                let a = ring[i]
+                let b = ring[j]
+                if (a.lat > lat) != (b.lat > lat) { xs.append(a.lon + (lat - a.lat) / (b.lat - a.lat) * (b.lon - a.lon)) }
+                j = i
+            }
         }
         xs.sort()
         var best: (width: Double, x: Double)? = nil

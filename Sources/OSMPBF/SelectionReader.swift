@@ -51,8 +51,8 @@ public struct SelectionStats: Sendable, Equatable {
 /// each reading only the blocks it needs:
 /// 1. every block: selected nodes (placed at once), selected ways (node ids kept), selected
 ///    relations (member ids kept); each block's node id range and whether it has ways;
-/// 2. only if a selected multipolygon has member ways not selected themselves: the blocks
-///    with ways, for those ways' node ids;
+/// 2. only if a selected multipolygon has member ways (outer or inner) not selected
+///    themselves: the blocks with ways, for those ways' node ids;
 /// 3. only if something needs node positions: the blocks whose node id range holds one.
 /// Memory is the selected objects plus their node ids and positions, and one entry per block.
 public enum SelectionReader {
@@ -60,8 +60,18 @@ public enum SelectionReader {
     public static func read(
         _ file: PBFFile, selection: [[TagCondition]], observe: ((UnsafeRawBufferPointer) -> Void)? = nil
     ) throws -> (objects: [SelectedObject], stats: SelectionStats) {
+        let (objects, stats, _) = try readState(file, selection: selection, observe: observe)
+        return (objects, stats)
+    }
+
+    /// The selected objects (see `read`) and the state a replication diff starts from
+    /// (`OSMState`).
+    public static func readState(
+        _ file: PBFFile, selection: [[TagCondition]], observe: ((UnsafeRawBufferPointer) -> Void)? = nil
+    ) throws -> (objects: [SelectedObject], stats: SelectionStats, state: OSMState) {
         var stats = SelectionStats()
         var nodes: [SelectedObject] = []
+        var state = OSMState()
         var ways: [OSMWay] = []
         var relations: [OSMRelation] = []
         var nodeBlocks: [(offset: Int64, range: ClosedRange<Int64>)] = []
@@ -74,6 +84,7 @@ public enum SelectionReader {
             if let r = block.nodeIDRange { nodeBlocks.append((info.offset, r)) }
             if block.wayCount > 0 { wayBlocks.append(info.offset) }
             for n in block.nodes {
+                state.nodes[n.id] = n
                 nodes.append(
                     SelectedObject(
                         type: .node, id: n.id, tags: n.tags, position: (n.position.longitudeText, n.position.latitudeText)))
@@ -84,7 +95,7 @@ public enum SelectionReader {
         // Pass 2: member ways of multipolygons that were not selected themselves.
         var memberWays: [Int64: [Int64]] = [:]
         for w in ways { memberWays[w.id] = w.nodeIDs }
-        let missingWays = Set(relations.filter(isMultipolygon).flatMap(outerWayIDs)).subtracting(memberWays.keys)
+        let missingWays = Set(relations.flatMap(ObjectPlacer.memberWayIDs)).subtracting(memberWays.keys)
         if !missingWays.isEmpty {
             try file.scan(plan: ScanPlan(selection: nil, wayIDs: missingWays), offsets: wayBlocks) { _, block in
                 stats.wayBlocksReread += 1
@@ -93,8 +104,8 @@ public enum SelectionReader {
         }
         // Pass 3: positions of every node a selected way or multipolygon needs.
         var wanted = Set(ways.flatMap(\.nodeIDs))
-        for r in relations where isMultipolygon(r) {
-            for id in outerWayIDs(r) { wanted.formUnion(memberWays[id] ?? []) }
+        for r in relations {
+            for id in ObjectPlacer.memberWayIDs(r) { wanted.formUnion(memberWays[id] ?? []) }
         }
         var positions: [Int64: OSMPosition] = [:]
         if !wanted.isEmpty {
@@ -108,17 +119,18 @@ public enum SelectionReader {
                 for n in block.nodes { positions[n.id] = n.position }
             }
         }
-        let placedWays = ways.map { place($0, positions: positions) }
-        let placedRelations = relations.map { place($0, memberWays: memberWays, positions: positions) }
-        return (nodes + placedWays + placedRelations, stats)
-    }
-
-    private static func isMultipolygon(_ r: OSMRelation) -> Bool {
-        r.tags.contains { $0.key == "type" && $0.value == "multipolygon" }
-    }
-
-    private static func outerWayIDs(_ r: OSMRelation) -> [Int64] {
-        r.members.filter { $0.type == .way && ($0.role == "outer" || $0.role.isEmpty) }.map(\.id)
+        let placer = ObjectPlacer(memberWays: memberWays, positions: positions)
+        let placedWays = ways.map { placer.place($0).object }
+        let placedRelations = relations.map { placer.place($0).object }
+        // The state: selected ways with their tags, member ways with their node ids only.
+        for (id, nodeIDs) in memberWays { state.ways[id] = OSMWay(id: id, tags: [], nodeIDs: nodeIDs) }
+        for w in ways { state.ways[w.id] = w }
+        for r in relations { state.relations[r.id] = r }
+        state.positions = positions
+        for o in placedWays + placedRelations {
+            if let p = o.position { state.placed[OSMState.Key(type: o.type, id: o.id)] = p }
+        }
+        return (nodes + placedWays + placedRelations, stats, state)
     }
 
     private static func lowerBound(_ a: [Int64], _ v: Int64) -> Int {
@@ -129,71 +141,5 @@ public enum SelectionReader {
             if a[mid] < v { lo = mid + 1 } else { hi = mid }
         }
         return lo
-    }
-
-    private static func points(_ ids: [Int64], _ positions: [Int64: OSMPosition]) -> [Placement.Point]? {
-        var out: [Placement.Point] = []
-        out.reserveCapacity(ids.count)
-        for id in ids {
-            guard let p = positions[id] else { return nil }
-            out.append((p.longitude, p.latitude))
-        }
-        return out
-    }
-
-    private static func text(_ p: Placement.Point) -> (lon: String, lat: String) {
-        (String(format: "%.7f", p.lon), String(format: "%.7f", p.lat))
-    }
-
-    private static func place(_ w: OSMWay, positions: [Int64: OSMPosition]) -> SelectedObject {
-        var object = SelectedObject(type: .way, id: w.id, tags: w.tags, position: nil, problem: nil)
-        guard !w.nodeIDs.isEmpty else {
-            object.problem = "way/\(w.id) has no nodes"
-            return object
-        }
-        guard let line = points(w.nodeIDs, positions) else {
-            let missing = Set(w.nodeIDs.filter { positions[$0] == nil })
-            object.problem =
-                "way/\(w.id): \(missing.count) of its \(Set(w.nodeIDs).count) nodes are not in the file "
-                + "(cut off by the extract's boundary?); not placed"
-            return object
-        }
-        let closed = w.nodeIDs.count >= 4 && w.nodeIDs.first == w.nodeIDs.last
-        object.position = text(closed ? Placement.areaPoint(line) : Placement.linePoint(line))
-        return object
-    }
-
-    private static func place(_ r: OSMRelation, memberWays: [Int64: [Int64]], positions: [Int64: OSMPosition])
-        -> SelectedObject
-    {
-        var object = SelectedObject(type: .relation, id: r.id, tags: r.tags, position: nil, problem: nil)
-        let id = "relation/\(r.id)"
-        guard isMultipolygon(r) else {
-            let type = r.tags.first { $0.key == "type" }?.value
-            object.problem = "\(id) is a \(type.map { "type=\($0)" } ?? "relation without type"): only multipolygons are placed"
-            return object
-        }
-        var segments: [[Int64]] = []
-        for wayID in outerWayIDs(r) {
-            guard let ids = memberWays[wayID] else {
-                object.problem = "\(id): outer way/\(wayID) is not in the file; not placed"
-                return object
-            }
-            segments.append(ids)
-        }
-        guard !segments.isEmpty, let rings = Placement.rings(segments) else {
-            object.problem = "\(id): its outer ways do not join into closed rings; not placed"
-            return object
-        }
-        var best: [Placement.Point]? = nil
-        for ring in rings {
-            guard let pts = points(ring, positions) else {
-                object.problem = "\(id): some nodes of its outer ways are not in the file; not placed"
-                return object
-            }
-            if Placement.area(pts) > best.map(Placement.area) ?? -1 { best = pts }
-        }
-        if let best { object.position = text(Placement.areaPoint(best)) }
-        return object
     }
 }

@@ -88,4 +88,13 @@ public struct RunsDocument: Sendable, Encodable {
 
     /// The document of these runs.
     public init(runs: [IngestRunRecord]) { self.runs = runs }
+
+    /// Encodes each run as `runs/1`'s run object (`ReplicatedRun`).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(schema, forKey: .schema)
+        try c.encode(runs.map(ReplicatedRun.init), forKey: .runs)
+    }
+
+    private enum Keys: String, CodingKey { case schema, runs }
 }

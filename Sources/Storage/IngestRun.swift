@@ -69,6 +69,11 @@ public struct StagingTotals: Sendable {
     public var operation: ProjOperation?
     /// SHA-256 of the input bytes, lower-case hex.
     public var sourceSHA256: String
+    /// The OSM replication sequence the run leaves the dataset at (a PBF header's, or the
+    /// last diff's); nil for other sources.
+    public var replicationSequence: Int64? = nil
+    /// The OSM replication timestamp of that state, RFC 3339 in UTC.
+    public var replicationTimestamp: String? = nil
 
     /// Creates totals.
     public init(read: Int, rejected: Int, warnings: Int, sourceCRS: CRS, operation: ProjOperation?, sourceSHA256: String) {
@@ -162,6 +167,14 @@ public struct IngestRunRecord: Sendable, Equatable, Encodable {
     /// matched equally well (warnings of the ingest report; not part of the `runs/1` run
     /// object, nor stored).
     public var ambiguities: [AmbiguousIdentity] = []
+    /// OSM replication: the sequence number the run left the dataset at (nil for other
+    /// sources and for PBF files without one).
+    public var replicationSequence: Int64? = nil
+    /// OSM replication: the timestamp of that state (RFC 3339, UTC).
+    public var replicationTimestamp: String? = nil
+    /// OSM objects selected but not placeable after this run (replication diffs), resolved
+    /// by the next full read.
+    public var pending: [PendingObject] = []
 }
 
 extension IngestRunRecord {
@@ -198,5 +211,29 @@ extension IngestRunRecord {
         case licence, attribution, sourceSHA256 = "source_sha256", sourceCRS = "source_crs"
         case projOperation = "proj_operation", projAccuracyMeters = "proj_accuracy_m", startedAt = "started_at"
         case finishedAt = "finished_at"
+    }
+}
+
+/// The run object of `runs/1` and `ingest-report/1` (docs/json.md): the run object every
+/// document shares, plus the OSM replication keys (`replication_sequence`,
+/// `replication_timestamp`, `pending`; explicit nulls and an empty list for other sources).
+public struct ReplicatedRun: Sendable, Equatable, Encodable {
+    /// The run.
+    public var run: IngestRunRecord
+
+    /// The run object of `run`.
+    public init(_ run: IngestRunRecord) { self.run = run }
+
+    /// Encodes the shared run object, then the replication keys beside its keys.
+    public func encode(to encoder: any Encoder) throws {
+        try run.encode(to: encoder)
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(run.replicationSequence, forKey: .replicationSequence)
+        try c.encode(run.replicationTimestamp, forKey: .replicationTimestamp)
+        try c.encode(run.pending, forKey: .pending)
+    }
+
+    private enum Keys: String, CodingKey {
+        case replicationSequence = "replication_sequence", replicationTimestamp = "replication_timestamp", pending
     }
 }

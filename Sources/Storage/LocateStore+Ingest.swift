@@ -48,6 +48,8 @@ extension LocateStore {
                 // stage must not hide the stage's own error.
                 defer { if fresh { try? db.execute(sql: "PRAGMA ignore_check_constraints = OFF") } }
                 stager = try PlaceStager(db: db, kind: kind, direct: fresh ? (dataset: ds, run: run) : nil)
+                stager.dataset = ds
+                stager.run = run
                 totals = try stage(stager)
             }
             // Checked off before anything else writes (the reset above cannot throw).

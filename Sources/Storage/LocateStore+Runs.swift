@@ -3,7 +3,14 @@ internal import GRDB
 extension LocateStore {
     /// Every ingest run, oldest first.
     public func runs() throws -> [IngestRunRecord] {
-        try read { db in try IngestRunRow.order(IngestRunRow.Columns.id).fetchAll(db).map(\.record) }
+        try read { db in
+            let pending = try LocateStore.pendingByRun(db)
+            return try IngestRunRow.order(IngestRunRow.Columns.id).fetchAll(db).map { row in
+                var record = row.record
+                record.pending = pending[record.id] ?? []
+                return record
+            }
+        }
     }
 
     /// The id of the newest run, or 0 before the first: the data's generation.

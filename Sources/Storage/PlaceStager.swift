@@ -7,11 +7,15 @@ import Geo
 /// table when the dataset is empty there, otherwise into a temporary staging table for the
 /// merge. Owned by one ingest; not `Sendable`.
 public final class PlaceStager {
-    private let db: Database
+    let db: Database
     private let kind: PlaceKind
     private let insert: Statement
     private let findIndex: Statement
     private let direct: (dataset: String, run: Int64)?
+    /// The dataset being ingested (set by `LocateStore.ingest`).
+    public internal(set) var dataset = ""
+    /// The id of the run being recorded (set by `LocateStore.ingest`).
+    public internal(set) var run: Int64 = 0
     /// How many records were accepted.
     public private(set) var stagedCount = 0
 

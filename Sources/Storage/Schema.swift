@@ -33,7 +33,7 @@ enum Schema {
     /// Every migration this build knows, in order.
     static let migrationNames = [
         "v1-toilets", "v2-hours", "v3-active-view", "v4-stations", "v5-air", "v6-toilet-details", "v7-contributions",
-        "v8-reactivated", "v9-edit-stamp", "v10-accessibility",
+        "v8-reactivated", "v9-edit-stamp", "v10-accessibility", "v11-osm-replication",
     ]
 
     /// Fails unless the database has exactly the migrations this build knows.
@@ -286,6 +286,9 @@ enum Schema {
         // toilets:wheelchair), and the view under the contract's names: see
         // `ToiletAttributeMigration`.
         register("v10-accessibility") { db in try ToiletAttributeMigration.migrate(db, name: "v10-accessibility") }
+        // OSM replication diffs: the replication state of each run, and the OSM objects a
+        // diff starts from (`LocateStore+OSMState.swift`). Additive.
+        register("v11-osm-replication") { db in try db.execute(sql: OSMStateSchema.sql) }
         return m
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import OSMPBF
 import Storage
 
 /// A reader of toilet records: one item at a time, in bounded memory, hashing the bytes.
@@ -12,6 +13,12 @@ protocol FeatureReader: AnyObject {
     /// Calls `body` with each item's 0-based index and value; returns the item count and the
     /// SHA-256 of the whole file.
     func forEachFeature(_ body: (Int, JSONValue) throws -> Void) throws -> (count: Int, sha256: String)
+    /// After a full read of a PBF extract: the state replication diffs start from.
+    var osm: OSMReadState? { get }
+}
+
+extension FeatureReader {
+    var osm: OSMReadState? { nil }
 }
 
 extension GeoJSONFeatureReader: FeatureReader {
@@ -23,8 +30,9 @@ enum FeatureReaders {
     /// downloaded answer), `path` is where its bytes are.
     static func open(
         path: String, format: PipelineSpec.Format, label: String? = nil,
-        filters: [[OverpassQuery.Condition]] = OverpassQuery.standard.filters
+        filters: [[OverpassQuery.Condition]] = OverpassQuery.standard.filters, objects: SelectedObjects? = nil
     ) throws -> any FeatureReader {
+        if let objects { return PBFFeatureReader(objects: objects.objects, sha256: objects.sha256, label: label ?? path) }
         if format == .overpass { return try OverpassReader(path: path, label: label ?? path) }
         if format == .osmPBF { return try PBFFeatureReader(path: path, label: label ?? path, filters: filters) }
         return try GeoJSONFeatureReader(path: path, label: label)

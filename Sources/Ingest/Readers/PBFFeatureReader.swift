@@ -13,7 +13,12 @@ final class PBFFeatureReader: FeatureReader {
     private let path: String
     private let label: String
     private let filters: [[OverpassQuery.Condition]]
+    /// Objects already selected (a replication diff's run) with the digest of their input.
+    private let given: (objects: [SelectedObject], sha256: String)?
     private(set) var notes: [String] = []
+    /// After a read of a file: the state replication diffs start from, and the header's
+    /// replication sequence and timestamp.
+    private(set) var osm: OSMReadState?
     var declaredCRS: CRS? { nil }
 
     init(path: String, label: String, filters: [[OverpassQuery.Condition]]) throws {
@@ -21,23 +26,49 @@ final class PBFFeatureReader: FeatureReader {
         self.path = path
         self.label = label
         self.filters = filters
+        given = nil
+    }
+
+    /// Hands out `objects` as they are (a run of replication diffs, `ChangeApplier`).
+    init(objects: [SelectedObject], sha256: String, label: String) {
+        path = label
+        self.label = label
+        filters = []
+        given = (objects, sha256)
+    }
+
+    /// The pipeline's filters as tag conditions.
+    static func selection(_ filters: [[OverpassQuery.Condition]]) -> [[TagCondition]] {
+        filters.map { $0.map { TagCondition(key: $0.key, value: $0.value) } }
     }
 
     func forEachFeature(_ body: (Int, JSONValue) throws -> Void) throws -> (count: Int, sha256: String) {
+        if let given {
+            for (index, object) in given.objects.enumerated() { try body(index, PBFFeatureReader.element(object)) }
+            return (given.objects.count, given.sha256)
+        }
         var hasher = SHA256Hasher()
         let objects: [SelectedObject]
         do {
             let file = try PBFFile(path: path)
             if let note = PBFFeatureReader.replicationNote(file.header) { notes.append(note) }
-            let selection = filters.map { $0.map { TagCondition(key: $0.key, value: $0.value) } }
-            objects = try SelectionReader.read(file, selection: selection) {
+            let read = try SelectionReader.readState(file, selection: PBFFeatureReader.selection(filters)) {
                 hasher.update($0.assumingMemoryBound(to: UInt8.self))
-            }.objects
+            }
+            objects = read.objects
+            osm = OSMReadState(
+                state: read.state, sequence: file.header.replicationSequence,
+                timestamp: file.header.replicationTimestamp.map(PBFFeatureReader.instant))
         } catch let e as PBFError {
             throw IngestError.osmPBF(PBFFeatureReader.relabel(e, from: path, to: label))
         }
         for (index, object) in objects.enumerated() { try body(index, PBFFeatureReader.element(object)) }
         return (objects.count, hasher.finalize().hexString)
+    }
+
+    /// Seconds since 1970 as RFC 3339 in UTC.
+    static func instant(_ seconds: Int64) -> String {
+        Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(.iso8601)
     }
 
     /// An Overpass-shaped element; a `problem` member when the object has no position.
@@ -81,6 +112,18 @@ final class PBFFeatureReader: FeatureReader {
         case .unsupportedFeature(_, let o, let f): return .unsupportedFeature(path: label, offset: o, feature: f)
         case .notPBF(_, let r): return .notPBF(path: label, reason: r)
         case .unexpectedBlob(_, let o, let t): return .unexpectedBlob(path: label, offset: o, type: t)
+        case .badChange(_, let l, let o, let r): return .badChange(path: label, line: l, offset: o, reason: r)
+        case .badChangeGzip(_, let o, let r): return .badChangeGzip(path: label, offset: o, reason: r)
         }
     }
+}
+
+/// What a full read of a PBF extract leaves for replication diffs.
+struct OSMReadState: Sendable {
+    /// The selected objects and the nodes of their ways.
+    var state: OSMState
+    /// The header's replication sequence number.
+    var sequence: Int64?
+    /// The header's replication timestamp, RFC 3339 in UTC.
+    var timestamp: String?
 }

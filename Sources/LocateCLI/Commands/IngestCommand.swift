@@ -13,7 +13,11 @@ struct IngestCommand: AsyncParsableCommand {
             Records that cannot be used are rejected with a reason; re-running the same input \
             reports 0 added, 0 updated, 0 retired. A summary goes to stderr; --report FILE \
             writes the report (ingest-report/1: the run, every rejected record and warning) as JSON; \
-            --json prints it on stdout.
+            --json prints it on stdout. --changes applies OSM replication diffs (OsmChange .osc or \
+            .osc.gz) to the dataset of an osm-pbf pipeline, in order, after a full read of its \
+            extract; each diff's sequence number comes from its state file beside it \
+            (NNN.state.txt), its name (NNN.osc.gz) or --sequence, and a diff applied already or out \
+            of order is refused.
             """
     )
 
@@ -25,6 +29,19 @@ struct IngestCommand: AsyncParsableCommand {
             "Read this file (air: folder of API answers) or http(s) URL (air: the API's base URL) instead of the pipeline's source.",
             valueName: "PATH|URL"))
     var source: String?
+
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "osm-pbf pipelines: apply these OSM replication diffs (.osc or .osc.gz), in order, instead of reading the source.",
+            valueName: "FILE"))
+    var changes: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "With one --changes FILE: its replication sequence number (else from NNN.state.txt beside it or its name).",
+            valueName: "N"))
+    var sequence: Int64?
 
     @Option(help: ArgumentHelp("Write the full report (rejects, warnings, counts) as JSON to FILE.", valueName: "FILE"))
     var report: String?
@@ -83,6 +100,13 @@ struct IngestCommand: AsyncParsableCommand {
         guard httpStall > 0, httpStall <= 86_400 else {
             throw ValidationError("--http-stall must be more than 0 and at most 86400 seconds")
         }
+        if !changes.isEmpty, source != nil || replay != nil || saveResponses != nil {
+            throw ValidationError("--changes reads diffs only: leave out --source, --replay and --save-responses")
+        }
+        if let sequence {
+            guard changes.count == 1 else { throw ValidationError("--sequence names the sequence of one --changes FILE") }
+            guard sequence >= 0 else { throw ValidationError("--sequence must be 0 or more") }
+        }
         if let s = maxRetireShare, !(0...1).contains(s) {
             throw ValidationError("--max-retire-share must be a share from 0 to 1 (0.5 is half)")
         }
@@ -103,11 +127,13 @@ struct IngestCommand: AsyncParsableCommand {
         runner.httpLimits.stallSeconds = httpStall
         runner.maxRetireShare = maxRetireShare
         runner.allowMassRetire = allowMassRetire
-        let result = try await runner.run(
-            spec, sourceOverride: source, replay: replay, saveResponses: save
-        ) { n in
+        let progress: (Int) -> Void = { n in
             if tty { FileHandle.standardError.write(Data("\r\(n) features read…".utf8)) }
         }
+        let result =
+            changes.isEmpty
+            ? try await runner.run(spec, sourceOverride: source, replay: replay, saveResponses: save, progress: progress)
+            : try runner.applyChanges(spec, files: changes, sequence: sequence, progress: progress)
         if tty { FileHandle.standardError.write(Data("\r".utf8)) }
         let document = IngestReportDocument(result)
         // The report is written in full beside its place before the database is closed, and

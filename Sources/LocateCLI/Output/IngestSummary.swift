@@ -44,6 +44,11 @@ enum IngestSummary {
                     + (hasReportFile ? "" : " (all in --report FILE)"))
         }
         for notice in report.notices { lines.append("warning: \(notice)") }
+        if let sequence = run.replicationSequence {
+            lines.append(
+                "replication: sequence \(sequence)" + (run.replicationTimestamp.map { ", timestamp \($0)" } ?? ""))
+        }
+        for p in run.pending { lines.append("pending \(p.osmID): \(p.reason)") }
         return lines
     }
 }

@@ -4,7 +4,7 @@ import Storage
 /// `ingest-report/1`: `locate ingest --json` and `--report FILE`.
 struct IngestReportDocument: Encodable {
     let schema = "ingest-report/1"
-    var run: IngestRunRecord
+    var run: ReplicatedRun
     var rejected: [IngestIssue]
     var warnings: [IngestIssue]
     /// Warnings about the run as a whole (an input older than the dataset's newest run).
@@ -13,7 +13,7 @@ struct IngestReportDocument: Encodable {
     var conflicts: Int
 
     init(_ report: IngestReport) {
-        run = report.run
+        run = ReplicatedRun(report.run)
         conflicts = report.run.conflicts
         rejected = report.rejected
         warnings = report.warnings

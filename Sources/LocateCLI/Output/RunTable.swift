@@ -17,6 +17,16 @@ enum RunTable {
                 String(r.sourceSHA256.prefix(12)),
             ])
         }
-        return t.render()
+        // OSM replication: the state each run left its dataset at, and what it left pending.
+        var notes: [String] = []
+        for r in runs {
+            if let s = r.replicationSequence {
+                notes.append(
+                    "run \(r.id) (\(r.dataset)): replication sequence \(s)"
+                        + (r.replicationTimestamp.map { ", timestamp \($0)" } ?? ""))
+            }
+            for p in r.pending { notes.append("run \(r.id) (\(r.dataset)): pending \(p.osmID): \(p.reason)") }
+        }
+        return notes.isEmpty ? t.render() : t.render() + "\n" + notes.joined(separator: "\n")
     }
 }

@@ -33,12 +33,18 @@ struct IngestRunRow: Codable, FetchableRecord, MutablePersistableRecord {
     var attribution: String?
     /// Approved edits this run found changed at the source (column added by `v7-contributions`).
     var conflicts: Int
+    /// The OSM replication sequence the run left the dataset at (column added by
+    /// `v11-osm-replication`; nil for other sources).
+    var replicationSequence: Int64?
+    /// The OSM replication timestamp (RFC 3339, UTC) of that state.
+    var replicationTimestamp: String?
 
     enum CodingKeys: String, CodingKey {
         case id, pipeline, dataset, kind, source, sourceSHA256 = "source_sha256", sourceCRS = "source_crs"
         case projOperation = "proj_operation", projAccuracyMeters = "proj_accuracy_m", startedAt = "started_at"
         case finishedAt = "finished_at", readCount = "read_count", accepted, rejected, warnings, added, updated
         case unchanged, retired, licence, attribution, conflicts, reactivated
+        case replicationSequence = "replication_sequence", replicationTimestamp = "replication_timestamp"
     }
 
     /// A run that has just started: no input digest or counts yet (they come with `finish`).
@@ -85,6 +91,8 @@ struct IngestRunRow: Codable, FetchableRecord, MutablePersistableRecord {
         unchanged = counts.unchanged
         retired = counts.retired
         reactivated = counts.reactivated
+        replicationSequence = totals.replicationSequence
+        replicationTimestamp = totals.replicationTimestamp
     }
 
     /// The public form.
@@ -97,7 +105,8 @@ struct IngestRunRow: Codable, FetchableRecord, MutablePersistableRecord {
             counts: MergeCounts(
                 added: added, updated: updated, unchanged: unchanged, retired: retired, reactivated: reactivated),
             licence: licence,
-            attribution: attribution, conflicts: conflicts)
+            attribution: attribution, conflicts: conflicts, replicationSequence: replicationSequence,
+            replicationTimestamp: replicationTimestamp)
     }
 }
 

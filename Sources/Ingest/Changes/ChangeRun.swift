@@ -1,0 +1,65 @@
+import Foundation
+import OSMPBF
+import Storage
+
+/// One run of replication diffs, inside the ingest's transaction: reads the dataset's OSM
+/// state, refuses diffs out of order or applied already, applies every change of every
+/// diff in order (`ChangeApplier`) and hands back the objects to store, as a full read of
+/// the extract would.
+struct ChangeRun {
+    /// The objects to stage, and what to store after them.
+    var objects: SelectedObjects
+    /// The state to store.
+    var state: OSMState
+    /// Objects not placeable from the diffs.
+    var pending: [PendingObject]
+    /// The sequence and timestamp the run leaves the dataset at.
+    var sequence: Int64
+    /// See `sequence`.
+    var timestamp: String?
+    /// Report notices.
+    var notes: [String]
+
+    /// Applies `files` to the dataset `stager` writes.
+    init(_ files: [ChangeFile], spec: PipelineSpec, stager: PlaceStager) throws {
+        guard let stored = try stager.osmState() else {
+            throw IngestError.noOSMState(dataset: spec.dataset, pipeline: spec.origin ?? spec.name)
+        }
+        var notes: [String] = []
+        var current = stored.sequence
+        for file in files {
+            if let c = current, file.sequence != c + 1 {
+                throw IngestError.diffOutOfOrder(path: file.path, dataset: spec.dataset, sequence: file.sequence, current: c)
+            }
+            if current == nil {
+                notes.append(
+                    "dataset '\(spec.dataset)' had no replication sequence (its extract's header names none): "
+                        + "it now follows the diffs from sequence \(file.sequence)")
+            }
+            current = file.sequence
+        }
+        var applier = ChangeApplier(
+            state: try OSMState(stored), selection: PBFFeatureReader.selection(spec.overpass.filters))
+        var hasher = SHA256Hasher()
+        for file in files {
+            do {
+                try ChangeReader.read(path: file.path, observe: { hasher.update($0.assumingMemoryBound(to: UInt8.self)) }) {
+                    applier.apply($0)
+                }
+            } catch let e as PBFError {
+                throw IngestError.osmPBF(e)
+            }
+        }
+        let (objects, pending) = applier.finish()
+        let last = files.last?.sequence ?? 0
+        if !pending.isEmpty {
+            notes.append("\(pending.count) object(s) pending: not placeable from the diffs alone, kept until the next full read")
+        }
+        self.objects = SelectedObjects(objects: objects, sha256: hasher.finalize().hexString)
+        state = applier.state
+        self.pending = pending.map { PendingObject(osmID: $0.key.osmID, reason: $0.reason) }
+        sequence = last
+        timestamp = files.last?.timestamp
+        self.notes = notes
+    }
+}

@@ -1,0 +1,113 @@
+/// Applies the changes of replication diffs, in order, to the state a full read left
+/// (`OSMState`), then places every selected object by the same rules as the PBF reader
+/// (`ObjectPlacer`). The rules (docs/pipelines.md, "Replication diffs"):
+/// - a node, way or relation whose new tags the selection picks is stored; one whose tags it
+///   no longer picks (or that is deleted) is dropped, and its place is then retired;
+/// - a moved node of a stored way moves that way's place (and a multipolygon's);
+/// - a way or multipolygon that cannot be placed because some of its nodes (or member ways)
+///   are neither in the diffs nor in the state (a way that gains toilet tags while its nodes
+///   stay unchanged) is pending: never guessed; it keeps its earlier place if it had one,
+///   and the next full read of an extract resolves it.
+public struct ChangeApplier {
+    /// The state as the changes so far leave it.
+    public private(set) var state: OSMState
+    private let selection: [[TagCondition]]
+    /// Positions of every node the diffs hold (a new way's new nodes come with it), and the
+    /// node ids of every way (a new multipolygon's member ways come before it). Memory: the
+    /// diffs' nodes and ways, some 50 bytes per node (a planet day: a few hundred MB).
+    private var seen: [Int64: OSMPosition] = [:]
+    private var seenWays: [Int64: [Int64]] = [:]
+    /// Ways and relations a change named: unplaceable ones are pending, not problems.
+    private var touched: Set<OSMState.Key> = []
+    private var memberWayIDs: Set<Int64>
+    /// How many creates, modifies and deletes were applied.
+    public private(set) var counts: [OSMAction: Int] = [:]
+
+    /// Starts from `state`, selecting with `selection` (the pipeline's filters).
+    public init(state: OSMState, selection: [[TagCondition]]) {
+        self.state = state
+        self.selection = selection
+        memberWayIDs = Set(state.relations.values.flatMap(ObjectPlacer.memberWayIDs))
+    }
+
+    /// Applies one change.
+    public mutating func apply(_ change: OSMChange) {
+        counts[change.action, default: 0] += 1
+        let live = change.action != .delete
+        switch change.object {
+        case .node(let n):
+            if live {
+                seen[n.id] = n.position
+                if state.positions[n.id] != nil { state.positions[n.id] = n.position }
+            }
+            if live, TagCondition.selects(n.tags, selection) { state.nodes[n.id] = n } else { state.nodes[n.id] = nil }
+        case .way(let w):
+            touched.insert(OSMState.Key(type: .way, id: w.id))
+            seenWays[w.id] = live ? w.nodeIDs : nil
+            if live, TagCondition.selects(w.tags, selection) || memberWayIDs.contains(w.id) {
+                state.ways[w.id] = w
+            } else {
+                state.ways[w.id] = nil
+            }
+        case .relation(let r):
+            touched.insert(OSMState.Key(type: .relation, id: r.id))
+            if live, TagCondition.selects(r.tags, selection) { state.relations[r.id] = r } else { state.relations[r.id] = nil }
+            memberWayIDs = Set(state.relations.values.flatMap(ObjectPlacer.memberWayIDs))
+        }
+    }
+
+    /// Places every selected object (nodes, then ways, then relations, each by id) and
+    /// returns them with the objects left pending; `state` then holds the new state.
+    public mutating func finish() -> (objects: [SelectedObject], pending: [(key: OSMState.Key, reason: String)]) {
+        // Member ways of new multipolygons that came (unselected) before them in the diffs.
+        for id in memberWayIDs where state.ways[id] == nil {
+            if let nodeIDs = seenWays[id] { state.ways[id] = OSMWay(id: id, tags: [], nodeIDs: nodeIDs) }
+        }
+        // Keep only the ways still needed: selected ones and members of stored relations.
+        state.ways = state.ways.filter { TagCondition.selects($0.value.tags, selection) || memberWayIDs.contains($0.key) }
+        var positions: [Int64: OSMPosition] = [:]
+        for way in state.ways.values {
+            for id in way.nodeIDs {
+                if let p = state.positions[id] ?? seen[id] { positions[id] = p }
+            }
+        }
+        state.positions = positions
+        let placer = ObjectPlacer(memberWays: state.ways.mapValues(\.nodeIDs), positions: positions)
+        var objects: [SelectedObject] = state.nodes.keys.sorted().compactMap { id in
+            state.nodes[id].map { n in
+                SelectedObject(
+                    type: .node, id: n.id, tags: n.tags, position: (n.position.longitudeText, n.position.latitudeText))
+            }
+        }
+        var outcomes: [ObjectPlacer.Outcome] = []
+        for id in state.ways.keys.sorted() {
+            if let w = state.ways[id], TagCondition.selects(w.tags, selection) { outcomes.append(placer.place(w)) }
+        }
+        for id in state.relations.keys.sorted() {
+            if let r = state.relations[id] { outcomes.append(placer.place(r)) }
+        }
+        var pending: [(OSMState.Key, String)] = []
+        var placed: [OSMState.Key: (lon: String, lat: String)] = [:]
+        var stillPending: [OSMState.Key: String] = [:]
+        for outcome in outcomes {
+            var object = outcome.object
+            let key = OSMState.Key(type: object.type, id: object.id)
+            if let lacking = outcome.lacking, touched.contains(key) || state.pending[key] != nil {
+                let reason = "\(lacking) neither in the diffs nor stored: not placed until the next full read"
+                pending.append((key, reason))
+                stillPending[key] = reason
+                // Keep the earlier place, with the new tags; never a guessed one.
+                guard let before = state.placed[key] else { continue }
+                object.position = before
+                object.problem = nil
+                placed[key] = before
+            } else if let p = object.position {
+                placed[key] = p
+            }
+            objects.append(object)
+        }
+        state.placed = placed
+        state.pending = stillPending
+        return (objects, pending)
+    }
+}

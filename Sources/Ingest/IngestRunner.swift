@@ -282,7 +282,7 @@ public struct IngestRunner {
         } catch let e as StorageError {
             throw IngestError.storage(e)
         }
-        // The derived files of the new state (nearest index, row file) were written by the
+        // The derived files of the new state (nearest index and rows) were written by the
         // ingest's own write (`LocateStore.write`), so the first query is as fast as the next.
         return IngestReport(
             run: run, rejected: rejected, warnings: warnings + run.ambiguities.map(IngestIssue.init(ambiguity:)),

@@ -12,10 +12,10 @@ public final class ToiletFinder {
     /// asked something its files cannot answer (`unanswerableFilters`).
     private var opened: LocateStore?
     private let databasePath: String
-    /// The nearest index: of the state the row file is of, or of the store's.
+    /// The nearest index: of the state the rows are of, or of the store's.
     private(set) var index: NearestIndex
-    /// The row file of the index's state, shared with other finders of that state (the
-    /// HTTP server fills it once built); nil or empty: rows are read from the store.
+    /// The rows section of the index's file (`ToiletRowFile`); nil or emptied (damage):
+    /// rows are read from the store.
     public var rowSource: ToiletRowSource?
     /// Rows already read (from the row file or the store), shared with other finders of the
     /// same committed state (the HTTP server's); nil: every lookup reads the file or SQLite.

@@ -68,10 +68,15 @@ public struct RouteJSON: Encodable {
         var coordinates: [[Double]]
     }
 
-    struct StepJSON: Encodable {
-        var step: RouteStep
-        init(_ s: RouteStep) { step = s }
-        func encode(to encoder: any Encoder) throws {
+    /// A step as the contract writes it: `{name, distance_m, bearing_deg, text}` (the steps
+    /// of `route` in `toilet-answer/1` and of a route feature in `toilet-geojson/1`).
+    public struct StepJSON: Encodable {
+        /// The step written.
+        public var step: RouteStep
+        /// The JSON form of `s`.
+        public init(_ s: RouteStep) { step = s }
+        /// Encodes per the JSON contract (docs/json.md).
+        public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
             try c.encode(step.name, forKey: .name)
             try c.encode(JSONNumber.rounded(step.distanceMeters, places: 1), forKey: .distanceM)

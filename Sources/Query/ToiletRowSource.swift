@@ -1,9 +1,8 @@
 import Foundation
 public import Storage
 
-/// The row file finders of one committed state read rows from, shared between them and
-/// filled when it is ready (the HTTP server builds it in the background while its finders
-/// read the store). Thread-safe.
+/// The rows section a finder reads rows from (`ToiletRowFile`), dropped when it turns out
+/// damaged (`ToiletFinder.fallBack(fromDamaged:)`). Thread-safe.
 public final class ToiletRowSource: @unchecked Sendable {
     private let lock = NSLock()
     private var current: ToiletRowFile?

@@ -10,7 +10,7 @@ extension Thread {
     static let backgroundNice: Int32 = 10
 
     /// Starts `body` on a thread of its own named `name`, at a lower priority than the
-    /// threads that answer requests: opening a new state and building its row file take
+    /// threads that answer requests: opening a new state and building its derived file take
     /// seconds of CPU on a large database, and on a small machine requests come first. On
     /// Linux the nice value is a thread's own (setpriority(2), "Bugs": `PRIO_PROCESS` with 0
     /// names the calling thread); elsewhere the thread runs at the default priority.

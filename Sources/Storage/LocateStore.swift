@@ -298,12 +298,12 @@ public final class LocateStore {
     }
 
     /// Removes a partial database file, its SQLite side files (`-wal`, `-shm`, `-journal`),
-    /// its nearest-search indexes and its row file (and that file's failure marker).
+    /// its derived files (one per place kind) and the toilets' file's failure marker.
     static func removeFiles(of file: String) {
         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(file + suffix) }
         for kind in PlaceKind.allCases { unlink(NearestIndex.path(forFile: file, kind: kind)) }
-        unlink(ToiletRowFile.path(forFile: file))
         unlink(ToiletRowFile.failureMarker(of: ToiletRowFile.path(forFile: file)))
+        ToiletRowFile.removeLegacyFiles(besideDatabase: file)
     }
 
     /// SQLite's process-wide setup, done once before the first connection opens

@@ -120,15 +120,23 @@ public final class NearestIndex {
     /// Opens the index of `store`. The write that changes places writes it (`DerivedFiles`);
     /// when it is missing, damaged or of another state (places changed by another program),
     /// it is built from the store and, while that state is still the newest, written beside
-    /// the database for the next reader (replaced by a rename). When the folder is not
-    /// writable the index is built in memory for this process only. The toilets' file holds
-    /// their rows too: it is built whole by `ToiletRowFile.make(for:)`, its one builder.
+    /// the database for the next reader (replaced by a rename). When it cannot be written
+    /// (a folder that is not writable, a write that failed for this state, a state no longer
+    /// the newest) the index alone is built in memory for this process, and rows come from
+    /// SQLite. The toilets' file is trusted only with its rows section sound too (a layout of
+    /// another locate, a damaged section: rebuilt), and is written whole by
+    /// `ToiletRowFile.save(for:damaged:)`, its one builder besides the write.
     public static func open(for store: LocateStore, kind: PlaceKind = .toilets) throws -> NearestIndex {
         let nonce = try store.read { db in try DataNonce.read(db, kind: kind) }
         let stamp = LocateStore.stamp(kind, nonce: nonce)
         let path = NearestIndex.path(for: store, kind: kind)
-        if let f = MappedFile(path: path), let index = NearestIndex(file: f, path: path, stamp: stamp) { return index }
-        if kind == .toilets, nonce != 0, let rows = try ToiletRowFile.make(for: store),
+        var damaged = false
+        if let f = MappedFile(path: path), let index = NearestIndex(file: f, path: path, stamp: stamp) {
+            guard kind == .toilets else { return index }
+            if let rows = index.rows, rows.rowCount == index.count { return index }
+            damaged = true
+        }
+        if kind == .toilets, nonce != 0, let rows = try ToiletRowFile.save(for: store, damaged: damaged),
             let index = NearestIndex(file: rows.file, path: path, stamp: stamp)
         {
             return index

@@ -34,19 +34,21 @@ extension ToiletRowFile {
         return ToiletRowFile(file: MappedFile(owning: bytes), path: path, nonce: nonce)
     }
 
-    /// Writes the row file of the state `store` reads beside the database for the next
-    /// query when the write that made the state did not (places changed by another program)
-    /// or the file there is `damaged` (then it is replaced, by a rename like any other);
-    /// nothing when the state has no nonce or is no longer the newest, the folder cannot be
-    /// written (a read-only mount: nothing is built at all then), or writing it for this
-    /// state failed before (a full disk: not again on every query).
-    public static func save(for store: LocateStore, damaged: Bool = false) throws {
+    /// Writes the toilets' file (index and rows) of the state `store` reads beside the
+    /// database when the write that made the state did not (places changed by another
+    /// program) or the file there is `damaged` (then it is replaced, by a rename like any
+    /// other), and returns it as mapped from disk; the file already there when it is of that
+    /// state and not `damaged`. Nil when the state has no nonce or is no longer the newest,
+    /// the folder cannot be written (a read-only mount: nothing is built at all then), or
+    /// writing it for this state failed before (a full disk: not again on every query).
+    @discardableResult
+    public static func save(for store: LocateStore, damaged: Bool = false) throws -> ToiletRowFile? {
         let (nonce, stamp) = try store.read { db in (try DataNonce.read(db), try LocateStore.stamp(db, .toilets)) }
         let path = ToiletRowFile.path(forFile: store.filePath)
-        guard nonce != 0, access(CheckedFile.folder(of: path), W_OK) == 0,
-            damaged || ToiletRowFile(currentFor: store.filePath, nonce: nonce) == nil, !failed(path, nonce: nonce)
-        else { return }
-        _ = try write(store, nonce: nonce, stamp: stamp, to: path)
+        guard nonce != 0 else { return nil }
+        if !damaged, let current = ToiletRowFile(currentFor: store.filePath, nonce: nonce) { return current }
+        guard access(CheckedFile.folder(of: path), W_OK) == 0, !failed(path, nonce: nonce) else { return nil }
+        return try write(store, nonce: nonce, stamp: stamp, to: path)
     }
 
     /// The marker a failed write leaves beside the row file at `path`: the data nonce of

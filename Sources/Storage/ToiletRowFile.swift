@@ -28,7 +28,7 @@ public final class ToiletRowFile: @unchecked Sendable {
     public let path: String
     /// The data nonce of the state the rows are of.
     public let nonce: Int64
-    /// The nearest index's stamp of that state (`NearestIndex.open(path:stamp:)`).
+    /// The nearest index's stamp of that state (the index in the same file).
     public let indexStamp: String
     /// The box around the active toilets (nil when there are none).
     public let extent: BoundingBox?

@@ -129,6 +129,37 @@ import Testing
         #expect(ToiletRowFile.path(forFile: s.path) == NearestIndex.path(for: s, kind: .toilets))
     }
 
+    /// Review finding: an index that checks out with a rows section that does not (a layout
+    /// of another locate, a damaged section header) was used without rows, and never rebuilt.
+    @Test func anIndexWithABadRowsSectionIsRebuiltByTheNextOpen() throws {
+        let s = try store(["a", "b", "c"])
+        let path = s.path + ".toilets.kdt"
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let r = Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 64, as: Int64.self) })
+        bytes[r + 112] ^= 0x40  // the rows section's header check
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let nonce = try s.dataNonce()
+        #expect(ToiletRowFile(currentFor: s.path, nonce: nonce) == nil)
+        let index = try NearestIndex.open(for: try LocateStore(readingAt: s.path))
+        #expect(index.count == 3)
+        #expect(index.rows?.rowCount == 3)
+        #expect(ToiletRowFile(currentFor: s.path, nonce: nonce)?.rowCount == 3)
+    }
+
+    /// Review finding: when the file cannot be written for this state (here: a write failed
+    /// before), the index alone is built in memory; the rows come from SQLite, not from a
+    /// whole file built in memory on every open.
+    @Test func whenTheFileCannotBeWrittenOnlyTheIndexIsBuiltInMemory() throws {
+        let s = try store(["a", "b", "c"])
+        let path = s.path + ".toilets.kdt"
+        unlink(path)
+        try Data(String(try s.dataNonce()).utf8).write(to: URL(fileURLWithPath: ToiletRowFile.failureMarker(of: path)))
+        let index = try NearestIndex.open(for: try LocateStore(readingAt: s.path))
+        #expect(index.count == 3)
+        #expect(index.rows == nil)
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
     @Test func aFileOfAnotherDatabaseOrADatabaseCopiedOverIsNotTrusted() throws {
         let one = try store(["a", "b"])
         let other = try store(["x", "y", "z"])

@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 import OSMPBF
 import Storage
@@ -8,8 +9,7 @@ import Storage
 extension OSMState {
     /// The rows of `dataset`.
     func records(dataset: String) throws -> (objects: [OSMObjectRecord], wayNodes: [OSMWayNodeRecord]) {
-        let encoder = JSONEncoder()
-        func json(_ v: some Encodable) throws -> String { String(decoding: try encoder.encode(v), as: UTF8.self) }
+        func json(_ v: some Encodable) throws -> String { String(decoding: try ContractJSON.encode(v), as: UTF8.self) }
         func tags(_ t: [OSMTag]) throws -> String { try json(t.map { [$0.key, $0.value] }) }
         func record(_ type: OSMType, _ id: Int64, _ t: [OSMTag], _ refs: String, at: (lon: String, lat: String)?)
             throws -> OSMObjectRecord

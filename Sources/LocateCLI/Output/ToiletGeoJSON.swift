@@ -84,25 +84,12 @@ enum ToiletGeoJSON {
             try c.encode(route.route.map { JSONNumber.rounded($0.lengthMeters, places: 1) }, forKey: .routeDistanceM)
             try c.encode(JSONNumber.rounded(route.seconds, places: 0), forKey: .walkTimeS)
             try c.encode(route.note, forKey: .routeNote)
-            try c.encode(route.route.map { $0.steps.map(Step.init) }, forKey: .steps)
+            try c.encode(route.route.map { $0.steps.map(RouteJSON.StepJSON.init) }, forKey: .steps)
         }
 
         enum Keys: String, CodingKey {
             case toilet, by, distanceM = "distance_m", routeDistanceM = "route_distance_m", walkTimeS = "walk_time_s"
             case routeNote = "route_note", steps
         }
-    }
-
-    /// A step as `--json` writes it: `{name, distance_m, bearing_deg, text}`.
-    struct Step: Encodable {
-        var step: RouteStep
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Keys.self)
-            try c.encode(step.name, forKey: .name)
-            try c.encode(JSONNumber.rounded(step.distanceMeters, places: 1), forKey: .distanceM)
-            try c.encode(step.bearingDegrees, forKey: .bearingDeg)
-            try c.encode(step.text, forKey: .text)
-        }
-        enum Keys: String, CodingKey { case name, distanceM = "distance_m", bearingDeg = "bearing_deg", text }
     }
 }

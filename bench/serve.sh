@@ -98,6 +98,8 @@ serve_and_load() {
 synthetic="$OUT/synthetic-$N.geojson"
 [ -f "$synthetic" ] || "$BIN/locate-bench" generate "$N" "$synthetic" >&2
 sdb="$OUT/serve-$N.sqlite"
+# A database an older locate made (a schema step missing) is made again: the server refuses it.
+if [ -f "$sdb" ] && ! "$BIN/locate" runs --db "$sdb" >/dev/null 2>&1; then rm -f "$sdb" "$sdb".*; fi
 [ -f "$sdb" ] || "$BIN/locate-bench" ingest "$synthetic" "$sdb" >&2
 serve_and_load "$sdb" "/v1/toilets/nearest?limit=10" "nearest k=10, $N points"
 

@@ -114,7 +114,12 @@ def main():
         # 3. A report and an edit from a toilet's popup.
         driver.get(base + "/index.html#id=" + urllib.parse.quote(toilet_id, safe="/@,."))
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".leaflet-popup .contrib-actions"))
-        out["popup_buttons"] = [b.text for b in driver.find_elements(By.CSS_SELECTOR, ".contrib-actions button")]
+        # The labels as the page wrote them: `.text` is what is rendered at this moment, and a
+        # button still being laid out while the popup pans into view read as "" once in CI.
+        out["popup_buttons"] = [
+            (b.get_attribute("textContent") or "").strip()
+            for b in driver.find_elements(By.CSS_SELECTOR, ".contrib-actions button")
+        ]
         driver.find_element(By.XPATH, "//div[@class='contrib-actions']/button[text()='report']").click()
         form = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#contrib form"))[0]
         form.find_element(By.CSS_SELECTOR, "input[value=wrong_hours]").click()

@@ -42,6 +42,13 @@ def png(path, width=64, height=48):
                 + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 
 
+def label(element):
+    """An element's text as the page wrote it (textContent). Selenium's `.text` is what is
+    rendered at that moment: a popup button still being laid out while the popup pans into
+    view read as "" once under CI load."""
+    return (element.get_attribute("textContent") or "").strip()
+
+
 def main():
     base, new_lat, new_lon, near_lat, near_lon, toilet_id, nasty_address, folder, snapshot = sys.argv[1:10]
     options = webdriver.ChromeOptions()
@@ -80,7 +87,7 @@ def main():
 
         # 1. A new toilet where there is none.
         form = click_map(new_lat, new_lon)
-        out["heading"] = driver.find_element(By.CSS_SELECTOR, "#contrib h2").text
+        out["heading"] = label(driver.find_element(By.CSS_SELECTOR, "#contrib h2"))
         out["new_position"] = [form.find_element(By.NAME, "lat").get_attribute("value"),
                                form.find_element(By.NAME, "lon").get_attribute("value")]
         fill(form, "name", "x" * 201)
@@ -107,19 +114,14 @@ def main():
         form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         anyway = wait.until(lambda d: form.find_elements(By.CSS_SELECTOR, "button.anyway"))[0]
         out["conflict_message"] = form.find_element(By.CSS_SELECTOR, ".msg").text
-        out["conflict_nearby"] = [li.text for li in form.find_elements(By.CSS_SELECTOR, "ul.nearby li")]
+        out["conflict_nearby"] = [label(li) for li in form.find_elements(By.CSS_SELECTOR, "ul.nearby li")]
         anyway.click()
         out["anyway_message"] = message(form, "awaits review")
 
         # 3. A report and an edit from a toilet's popup.
         driver.get(base + "/index.html#id=" + urllib.parse.quote(toilet_id, safe="/@,."))
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".leaflet-popup .contrib-actions"))
-        # The labels as the page wrote them: `.text` is what is rendered at this moment, and a
-        # button still being laid out while the popup pans into view read as "" once in CI.
-        out["popup_buttons"] = [
-            (b.get_attribute("textContent") or "").strip()
-            for b in driver.find_elements(By.CSS_SELECTOR, ".contrib-actions button")
-        ]
+        out["popup_buttons"] = [label(b) for b in driver.find_elements(By.CSS_SELECTOR, ".contrib-actions button")]
         driver.find_element(By.XPATH, "//div[@class='contrib-actions']/button[text()='report']").click()
         form = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#contrib form"))[0]
         form.find_element(By.CSS_SELECTOR, "input[value=wrong_hours]").click()
@@ -153,7 +155,7 @@ def main():
         driver.get(base + "/?again#id=" + urllib.parse.quote(nasty_id, safe="/@,."))
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".leaflet-popup .contrib-actions"))
         driver.find_element(By.XPATH, "//div[@class='contrib-actions']/button[text()='suggest an edit']").click()
-        out["nasty_heading"] = driver.find_element(By.CSS_SELECTOR, "#contrib h2").text
+        out["nasty_heading"] = label(driver.find_element(By.CSS_SELECTOR, "#contrib h2"))
         out["nasty_ran"] = driver.execute_script("return document.body.getAttribute('data-pwned');")
         out["nasty_images"] = len(driver.find_elements(By.CSS_SELECTOR, "#contrib img, .leaflet-popup img"))
 

@@ -125,7 +125,7 @@ import Testing
         #expect(
             paths.contains("stations.geojson") && paths.contains("stations/versions.tsv")
                 && paths.contains("stations/changes.json"))
-        // The stations file equals `export geojson --dataset stations` at the same time.
+        // The stations file equals `export geojson --kind stations` at the same time.
         let single = dir.appendingPathComponent("stations.geojson").path
         try GeoJSONExporter(store: store).write(dataset: "stations", to: single, at: at)
         #expect(read(out + "/stations.geojson") == read(single))

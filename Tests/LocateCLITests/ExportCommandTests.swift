@@ -18,21 +18,29 @@ import Testing
 
     /// A usage error prints ArgumentParser's whole message with the choices.
     static let badDataset = """
-        Error: The value 'benches' is invalid for '--dataset <dataset>'. Please provide one of 'toilets' and 'stations'.
-        Help:  --dataset <dataset>  The dataset.
-        Usage: locate export geojson [--dataset <dataset>] [--out <FILE>] [--at <TIME>] [--tz <ZONE>] [--json] [--db <PATH>]
+        Error: The value 'benches' is invalid for '--kind <kind>'. Please provide one of 'toilets' and 'stations'.
+        Help:  --kind <kind>  What to write: toilets or stations (default: toilets).
+        Usage: locate export geojson [--kind <kind>] [--out <FILE>] [--at <TIME>] [--tz <ZONE>] [--json] [--db <PATH>]
           See 'locate export geojson --help' for more information.
 
         """
 
     static let errorCases: [([String], Int32, String)] = [
-        (["export", "geojson", "--dataset", "benches"], 64, badDataset),
+        (["export", "geojson", "--kind", "benches"], 64, badDataset),
+        (
+            ["export", "geojson", "--kind", "stations", "--dataset", "toilets"], 64,
+            "Error: --kind stations and --dataset toilets disagree: give --kind only\nUsage: locate export geojson [--kind <kind>] [--out <FILE>] [--at <TIME>] [--tz <ZONE>] [--json] [--db <PATH>]\n  See 'locate export geojson --help' for more information.\n"
+        ),
+        (
+            ["export", "geojson", "--dataset", "stations"], 1,
+            "note: --dataset stations is now --kind stations (--dataset names a dataset)\nerror: the database has no active stations: run `locate ingest` first\n"
+        ),
         (
             ["export", "geojson", "--json"], 64,
             "{\"error\":{\"exit_code\":64,\"message\":\"--json needs --out FILE (the GeoJSON would go to stdout)\"},\"schema\":\"error/1\"}\n"
         ),
         (
-            ["export", "geojson", "--dataset", "stations"], 1,
+            ["export", "geojson", "--kind", "stations"], 1,
             "error: the database has no active stations: run `locate ingest` first\n"
         ),
         (

@@ -107,8 +107,8 @@ import Testing
         let export = try locate(["export", "geojson", "--out", geojson, "--at", "2026-11-21T20:30", "--json", "--db", db])
         docs.append(Document(name: "export geojson --json", schema: "export-summary", text: export.stdout))
         docs.append(Document(name: "export geojson file", schema: "geojson", text: try read(geojson)))
-        let stations = try locate(["export", "geojson", "--dataset", "stations", "--at", "2026-11-21T20:30", "--db", db])
-        docs.append(Document(name: "export geojson --dataset stations", schema: "geojson", text: stations.stdout))
+        let stations = try locate(["export", "geojson", "--kind", "stations", "--at", "2026-11-21T20:30", "--db", db])
+        docs.append(Document(name: "export geojson --kind stations", schema: "geojson", text: stations.stdout))
         let site = dir.appendingPathComponent("site").path
         let snapshot = try locate(["export", "snapshot", "--out", site, "--at", "2026-11-21T20:30", "--json", "--db", db])
         docs.append(Document(name: "export snapshot --json", schema: "export-summary", text: snapshot.stdout))
@@ -170,7 +170,7 @@ import Testing
             "{\"error\":{\"exit_code\":64,\"message\":\"--near '95,14': latitude 95 is outside -90…90; if 95 is the longitude, write 14,95 (latitude first)\"},\"schema\":\"error/1\"}\n"
         ),
         (
-            ["export", "geojson", "--dataset", "benches", "--json"], 64,
+            ["export", "geojson", "--kind", "benches", "--json"], 64,
             "{\"error\":{\"exit_code\":64,\"message\":\"The value 'benches' is invalid for '--dataset <dataset>'. Please provide one of 'toilets' and 'stations'.\"},\"schema\":\"error/1\"}\n"
         ),
         (

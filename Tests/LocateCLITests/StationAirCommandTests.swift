@@ -64,7 +64,7 @@ struct StationAirCommandTests {
         #expect(calm.stdout.contains("\"alerts\" : [\n\n  ]") || calm.stdout.contains("\"alerts\" : []"))
         // Stations in GeoJSON, with the newest values as of --at.
         let geo = try CLI.run([
-            "export", "geojson", "--dataset", "stations", "--at", "2025-07-04T17:00", "--tz", "Europe/Warsaw", "--db", db,
+            "export", "geojson", "--kind", "stations", "--at", "2025-07-04T17:00", "--tz", "Europe/Warsaw", "--db", db,
         ])
         #expect(geo.status == 0)
         #expect(geo.stdout.contains("\"id\":\"gios-stations/552\""))

@@ -26,8 +26,16 @@ struct ExportCommand: ParsableCommand {
                 """
         )
 
-        @Option(help: "The dataset.")
-        var dataset = DatasetChoice.toilets
+        @Option(help: "What to write: toilets or stations (default: toilets).")
+        var kind: DatasetChoice?
+
+        /// The old name of `--kind` (`--dataset` names a dataset everywhere else): still read,
+        /// with a note.
+        @Option(name: .customLong("dataset"), help: .hidden)
+        var oldKind: DatasetChoice?
+
+        /// The kind asked for.
+        var chosen: DatasetChoice { kind ?? oldKind ?? .toilets }
 
         @Option(help: ArgumentHelp("Output file; - or none: stdout.", valueName: "FILE"))
         var out: String?
@@ -41,15 +49,21 @@ struct ExportCommand: ParsableCommand {
 
         func validate() throws {
             if output.json && file == nil { throw ValidationError("--json needs --out FILE (the GeoJSON would go to stdout)") }
+            if let kind, let oldKind, kind != oldKind {
+                throw ValidationError("--kind \(kind.rawValue) and --dataset \(oldKind.rawValue) disagree: give --kind only")
+            }
         }
 
         func run() throws {
+            if let oldKind {
+                Console.note("note: --dataset \(oldKind.rawValue) is now --kind \(oldKind.rawValue) (--dataset names a dataset)")
+            }
             let db = try LocateStore(readingAt: store.path)
             let at = time.instant(default: "Europe/Prague")
-            let s = try GeoJSONExporter(store: db).write(dataset: dataset.rawValue, to: file, at: at)
+            let s = try GeoJSONExporter(store: db).write(dataset: chosen.rawValue, to: file, at: at)
             guard let out = file else { return }
             if output.json {
-                Console.out(try jsonText(ExportSummaryDocument(geojson: s, dataset: dataset.rawValue, out: out)))
+                Console.out(try jsonText(ExportSummaryDocument(geojson: s, dataset: chosen.rawValue, out: out)))
             } else {
                 Console.note(ExportText.geojson(s, out: out))
             }

@@ -52,15 +52,6 @@ struct Parameters {
         return v
     }
 
-    /// `true` or `false` (absent: false).
-    func flag(_ name: String) throws -> Bool {
-        switch values[name] {
-        case nil, "false": return false
-        case "true": return true
-        case let v?: throw ServeError.badParameter(name: name, reason: "'\(v)' is not true or false")
-        }
-    }
-
     func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let v = values[name] else { return nil }
         guard let n = Int(v), range.contains(n) else {

@@ -171,7 +171,7 @@ import Testing
         ),
         (
             ["export", "geojson", "--kind", "benches", "--json"], 64,
-            "{\"error\":{\"exit_code\":64,\"message\":\"The value 'benches' is invalid for '--dataset <dataset>'. Please provide one of 'toilets' and 'stations'.\"},\"schema\":\"error/1\"}\n"
+            "{\"error\":{\"exit_code\":64,\"message\":\"The value 'benches' is invalid for '--kind <kind>'. Please provide one of 'toilets' and 'stations'.\"},\"schema\":\"error/1\"}\n"
         ),
         (
             ["toilet", "--near", "50,14", "--json", "--db", "/nope/x.sqlite"], 1,

@@ -11,6 +11,12 @@ struct ToiletCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "toilet",
         abstract: "Find the nearest public toilets to a point (true geodesic distance).",
+        // Written out: ArgumentParser shortens a synopsis this long to `locate toilet <options>`.
+        usage: """
+            locate toilet --near <LAT,LON> [--limit <N>] [--max-distance <DISTANCE>] [<filter options>]
+                          [--open-now | --at <TIME> [--tz <ZONE>]] [--by <MODE>] [--json | --format <FORMAT>] [--db <PATH>]
+            locate toilet --bookmarked [--bookmarks <FILE>] [--json] [--db <PATH>]
+            """,
         discussion: """
             Distances are ellipsoidal (WGS84) geodesic metres; results are exact, nearest first, \
             ties broken by row id. Retired records and restricted toilets (OSM access private, no, \

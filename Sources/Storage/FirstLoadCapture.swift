@@ -1,6 +1,5 @@
-internal import CSpatial
 import Foundation
-internal import GRDB
+import Geo
 
 #if canImport(Glibc)
     import Glibc
@@ -8,27 +7,37 @@ internal import GRDB
     import Darwin
 #endif
 
-/// What a first load of toilets (an ingest into an empty table) keeps of its own inserts:
-/// the rows section's records (`ToiletRowSection`), encoded from the values each insert binds
-/// (`BoundValues`) by the code that encodes a scan's rows (`ToiletRowColumns`), in insert
-/// order, which is row id order. The load then does not read its million rows back for the
+/// What a first load (an ingest into a kind's empty table) keeps of its own inserts: each
+/// row's R*Tree entry, packed on another core while the load checks its rows
+/// (`packInBackground`), and for toilets the rows section's records (`ToiletRowSection`),
+/// encoded from the values each insert binds (`BoundValues`) by the code that encodes a
+/// scan's rows (`ToiletRowColumns`), in insert order, which is row id order. The load then
+/// reads its million rows back once (`LocateStore.checkedPoints`), not for the tree or the
 /// section. Valid only while every row of the table is one the load inserted, active and
 /// unchanged after its insert: true of a first load into an empty table (nothing after the
 /// inserts changes a row; a failed check rolls everything back).
 final class FirstLoadCapture: @unchecked Sendable {
     // Filled by the one thread that runs the write, then read by it (`DerivedFiles`).
-    /// The rows section so far, or nil when the records are not kept (no scratch file could
-    /// be made or written: the section is then built by a scan).
+    /// Each inserted row's R*Tree entry.
+    private var entries: [RTreeBulkLoader.Entry] = []
+    /// The rows section so far, or nil when the records are not kept (another kind; no
+    /// scratch file could be made or written: the section is then built by a scan).
     private(set) var rows: ToiletRowSection?
-    /// The values the current insert binds.
-    let bound = BoundValues(count: ToiletRow.selectionCount)
-    private let columns: ToiletRowColumns<BoundValues>
+    /// The values the current insert binds (toilets).
+    let bound: BoundValues?
+    private let columns: ToiletRowColumns<BoundValues>?
     /// The scratch file the records go to (unlinked when made: nothing is left behind).
     private var scratch: Int32 = -1
 
-    /// A capture whose records go to an unlinked scratch file beside `databaseFile`.
-    init(databaseFile: String) {
-        columns = ToiletRowColumns(bound)
+    /// A capture for a first load of `kind`; records of toilets go to an unlinked scratch
+    /// file beside `databaseFile`.
+    init(kind: PlaceKind, databaseFile: String) {
+        guard kind == .toilets else {
+            (bound, columns) = (nil, nil)
+            return
+        }
+        let values = BoundValues(count: ToiletRow.selectionCount)
+        (bound, columns) = (values, ToiletRowColumns(values))
         let path = NearestIndex.path(forFile: databaseFile, kind: .toilets)
         if let (tmp, fd) = ToiletRowFile.createTemporary(for: path, readable: true) {
             unlink(tmp)
@@ -39,9 +48,11 @@ final class FirstLoadCapture: @unchecked Sendable {
 
     deinit { if scratch >= 0 { close(scratch) } }
 
-    /// Takes the row just inserted with row id `id`, whose values are `bound`'s.
-    func take(id: Int64) {
-        guard rows != nil else { return }
+    /// Takes the row just inserted with row id `id` at `coordinate`, whose values are
+    /// `bound`'s.
+    func take(id: Int64, coordinate: Coordinate) {
+        entries.append(RTreeBulkLoader.Entry(id: id, longitude: coordinate.longitude, latitude: coordinate.latitude))
+        guard rows != nil, let bound, let columns else { return }
         bound.set(ToiletRow.positions.id, int64: id)
         let fd = scratch
         do {
@@ -83,11 +94,49 @@ final class FirstLoadCapture: @unchecked Sendable {
         }
     }
 
+    /// Packs the R*Tree of the rows taken into nodes of `nodeSize` bytes on a thread of its
+    /// own; the entries are handed over.
+    func packInBackground(nodeSize: Int) -> BackgroundResult<RTreeBulkLoader.Packed> {
+        let taken = entries
+        entries = []
+        return BackgroundResult { RTreeBulkLoader.pack(taken, nodeSize: nodeSize) }
+    }
+
     private struct ScratchFailed: Error {}
 
     private func dropRows() {
         rows = nil
         if scratch >= 0 { close(scratch) }
         scratch = -1
+    }
+}
+
+/// A value computed on a thread of its own (`wait()` gives it, waiting when it is not done).
+final class BackgroundResult<T: Sendable>: @unchecked Sendable {
+    // `value` is written once by the thread, read under the condition's lock.
+    private let condition = NSCondition()
+    private var value: T? = nil
+
+    /// Starts computing `body` at once.
+    init(_ body: @escaping @Sendable () -> T) {
+        let thread = Thread { [self] in
+            let v = body()
+            condition.lock()
+            value = v
+            condition.broadcast()
+            condition.unlock()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// The value, waiting for the thread when it is not done yet.
+    func wait() -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let value { return value }
+            condition.wait()
+        }
     }
 }

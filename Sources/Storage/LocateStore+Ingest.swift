@@ -49,7 +49,7 @@ extension LocateStore {
                 // stage must not hide the stage's own error.
                 defer { if fresh { try? db.execute(sql: "PRAGMA ignore_check_constraints = OFF") } }
                 // Into an empty table, the derived files are read from the inserts themselves.
-                let capture = fresh && firstID == 1 && kind == .toilets ? FirstLoadCapture(databaseFile: filePath) : nil
+                let capture = fresh && firstID == 1 ? FirstLoadCapture(kind: kind, databaseFile: filePath) : nil
                 stager = try PlaceStager(
                     db: db, kind: kind, direct: fresh ? (dataset: ds, run: run) : nil, capture: capture)
                 stager.dataset = ds
@@ -70,6 +70,7 @@ extension LocateStore {
                 // reads them here and is serialised on another core while this one packs the
                 // R*Tree. Into an empty table, one scan reads the points and checks the rows.
                 let points: NearestPoints
+                let packing = try stager.capture?.packInBackground(nodeSize: RTreeBulkLoader.nodeSize(db, table: t))
                 if firstID == 1 {
                     points = try LocateStore.checkedPoints(db, kind: kind)
                 } else {
@@ -77,7 +78,7 @@ extension LocateStore {
                     try LocateStore.checkNewRows(db, table: t, newRowsFrom: firstID, checkingConstraints: true)
                 }
                 pendingIndexes.withLock { $0[kind] = PendingNearestIndex(kind: kind, points: points, rows: stager.capture) }
-                try LocateStore.resumeTriggers(db, table: t, triggers, everyRow: firstID == 1 ? points : nil)
+                try LocateStore.resumeTriggers(db, table: t, triggers, packed: packing?.wait())
             } else {
                 ambiguities = try rematchDerivedIDs(db, kind: kind, dataset: ds)
                 try refreshHashesOfEqualRows(db, kind: kind, dataset: ds)
@@ -276,10 +277,12 @@ extension LocateStore {
     }
 
     /// After a bulk insert (checked: `checkNewRows`, `checkedPoints`): packs the R*Tree in one
-    /// pass (of `everyRow` when the caller has every row of the table), and puts the triggers
-    /// back.
-    static func resumeTriggers(_ db: Database, table: String, _ triggers: [String], everyRow: NearestPoints? = nil) throws {
-        try RTreeBulkLoader.rebuild(db, table: table, points: everyRow)
+    /// pass (or writes the tree `packed` beforehand from every row of the table), and puts
+    /// the triggers back.
+    static func resumeTriggers(_ db: Database, table: String, _ triggers: [String], packed: RTreeBulkLoader.Packed? = nil)
+        throws
+    {
+        try RTreeBulkLoader.rebuild(db, table: table, packed: packed)
         for sql in triggers { try db.execute(sql: sql) }
         try db.execute(
             sql: """

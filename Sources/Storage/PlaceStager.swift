@@ -14,8 +14,10 @@ public final class PlaceStager {
     private let direct: (dataset: String, run: Int64)?
     /// A first load's keeping of its inserts (`FirstLoadCapture`), when the table was empty.
     let capture: FirstLoadCapture?
+    /// The values the insert binds, kept for the capture (toilets: `BoundValues`).
+    private let bound: BoundValues?
     /// For each parameter of the insert (from 1), its column's position in
-    /// `ToiletRow.selection`, or -1 (with a capture only).
+    /// `ToiletRow.selection`, or -1 (with `bound` only).
     private let selected: [Int]
     /// The dataset being ingested (set by `LocateStore.ingest`).
     public internal(set) var dataset = ""
@@ -29,8 +31,10 @@ public final class PlaceStager {
         self.kind = kind
         self.direct = direct
         self.capture = direct == nil ? nil : capture
+        bound = self.capture?.bound
         let selection = ToiletRow.selection.components(separatedBy: ", ")
-        selected = [-1] + (["dataset", "source_id"] + kind.copiedColumns).map { selection.firstIndex(of: $0) ?? -1 }
+        selected =
+            bound == nil ? [] : [-1] + (["dataset", "source_id"] + kind.copiedColumns).map { selection.firstIndex(of: $0) ?? -1 }
         let columns = kind.copiedColumns.joined(separator: ", ")
         let marks = Array(repeating: "?", count: kind.copiedColumns.count).joined(separator: ", ")
         if direct != nil {
@@ -57,7 +61,7 @@ public final class PlaceStager {
         precondition(type(of: r).placeKind == kind, "a \(type(of: r).placeKind) record staged for \(kind)")
         let s = insert.sqliteStatement
         sqlite3_reset(s)
-        capture?.bound.reset()
+        bound?.reset()
         var i: Int32 = 1
         if let direct {
             bind(s, i, direct.dataset)
@@ -95,7 +99,7 @@ public final class PlaceStager {
         }
         let rc = sqlite3_step(s)
         if rc == SQLITE_DONE {
-            capture?.take(id: sqlite3_last_insert_rowid(db.sqliteConnection))
+            capture?.take(id: sqlite3_last_insert_rowid(db.sqliteConnection), coordinate: r.coordinate)
             stagedCount += 1
             return nil
         }
@@ -111,12 +115,12 @@ public final class PlaceStager {
 
     private func bind(_ s: OpaquePointer?, _ i: Int32, double v: Double) {
         sqlite3_bind_double(s, i, v)
-        if let capture, selected[Int(i)] >= 0 { capture.bound.set(selected[Int(i)], double: v) }
+        if let bound, selected[Int(i)] >= 0 { bound.set(selected[Int(i)], double: v) }
     }
 
     private func bind(_ s: OpaquePointer?, _ i: Int32, int64 v: Int64) {
         sqlite3_bind_int64(s, i, v)
-        if let capture, selected[Int(i)] >= 0 { capture.bound.set(selected[Int(i)], int64: v) }
+        if let bound, selected[Int(i)] >= 0 { bound.set(selected[Int(i)], int64: v) }
     }
 
     /// Binds a text (NULL for nil); with a capture, keeps it too.
@@ -127,7 +131,7 @@ public final class PlaceStager {
         }
         var t = text
         t.withUTF8 { buf in
-            if let capture, selected[Int(i)] >= 0 { capture.bound.set(selected[Int(i)], text: UnsafeRawBufferPointer(buf)) }
+            if let bound, selected[Int(i)] >= 0 { bound.set(selected[Int(i)], text: UnsafeRawBufferPointer(buf)) }
             if let base = buf.baseAddress, buf.count > 0 {
                 let chars = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
                 _ = sqlite3_bind_text(s, i, chars, Int32(buf.count), PlaceStager.transient)

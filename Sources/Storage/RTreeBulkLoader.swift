@@ -10,7 +10,7 @@ import GRDB
 /// ~7 s per million points; packing costs well under one. `CheckSpatialIndex` and
 /// `rtreecheck` verify the result in tests.
 enum RTreeBulkLoader {
-    struct Entry {
+    struct Entry: Sendable {
         var id: Int64
         var minX: Float
         var maxX: Float
@@ -18,40 +18,80 @@ enum RTreeBulkLoader {
         var maxY: Float
     }
 
-    /// Replaces the tree's content (`idx_<table>_geom`) with every row of `table`; `points`,
-    /// when given, are every row's (a first load's, `FirstLoadCapture`), else they are read.
-    static func rebuild(_ db: Database, table: String, points: NearestPoints? = nil) throws {
+    /// Replaces the tree's content (`idx_<table>_geom`) with every row of `table`; `packed`,
+    /// when given, is every row's, packed beforehand (a first load's, `FirstLoadCapture`),
+    /// else the rows are read and packed here.
+    static func rebuild(_ db: Database, table: String, packed given: Packed? = nil) throws {
         let idx = "idx_\(table)_geom"
-        let nodeSize = try Int.fetchOne(db, sql: "SELECT length(data) FROM \(idx)_node WHERE nodeno = 1") ?? 0
-        let capacity = (nodeSize - 4) / 24
-        guard capacity >= 4 else {
-            throw StorageError.sqlFailed(sql: "\(idx)_node", reason: "unexpected node size \(nodeSize)")
-        }
-        var level: [Entry] = []
-        if let points {
-            level.reserveCapacity(points.ids.count)
-            for (i, id) in points.ids.enumerated() {
-                let (y, x) = (points.latLon[2 * i], points.latLon[2 * i + 1])
-                level.append(Entry(id: id, minX: down(x), maxX: up(x), minY: down(y), maxY: up(y)))
-            }
+        let packed: Packed
+        if let given {
+            packed = given
         } else {
+            var level: [Entry] = []
             let rows = try Row.fetchCursor(db, sql: "SELECT id, lon, lat FROM \(table)")
-            while let r = try rows.next() {
-                let x: Double = r[1]
-                let y: Double = r[2]
-                level.append(Entry(id: r[0], minX: down(x), maxX: up(x), minY: down(y), maxY: up(y)))
-            }
+            while let r = try rows.next() { level.append(Entry(id: r[0], longitude: r[1], latitude: r[2])) }
+            packed = pack(level, nodeSize: try nodeSize(db, table: table))
+        }
+        guard packed.nodeSize == (try nodeSize(db, table: table)) else {
+            throw StorageError.sqlFailed(sql: "\(idx)_node", reason: "the tree was packed for another node size")
         }
         try db.execute(
             sql: "DELETE FROM \(idx)_node; DELETE FROM \(idx)_rowid; DELETE FROM \(idx)_parent")
         let insertNode = try db.makeStatement(sql: "INSERT INTO \(idx)_node (nodeno, data) VALUES (?, ?)")
         let insertParent = try db.makeStatement(sql: "INSERT INTO \(idx)_parent (nodeno, parentnode) VALUES (?, ?)")
-        guard level.count > capacity else {
+        let nodeSize = packed.nodeSize
+        guard let levels = packed.levels else {
             // Everything fits in the root, a leaf at depth 0.
-            try insertNode.execute(arguments: [1, Data(node(level, depth: 0, size: nodeSize))])
-            try insertRowIDs(db, idx: idx, level.map { ($0.id, Int64(1)) })
+            try insertNode.execute(arguments: [1, Data(node(packed.root, depth: 0, size: nodeSize))])
+            try insertRowIDs(db, idx: idx, packed.root.map { ($0.id, Int64(1)) })
             return
         }
+        let (depth, numbers) = (levels.count, packed.numbers)
+        try insertNode.execute(arguments: [1, Data(node(packed.root, depth: depth, size: nodeSize))])
+        for n in numbers[depth - 1] { try insertParent.execute(arguments: [n, 1]) }
+        for l in stride(from: depth - 1, through: 0, by: -1) {
+            for (g, group) in levels[l].enumerated() {
+                var cells = group
+                if l > 0 {
+                    for i in cells.indices { cells[i].id = numbers[l - 1][Int(cells[i].id)] }
+                    for c in cells { try insertParent.execute(arguments: [c.id, numbers[l][g]]) }
+                }
+                try insertNode.execute(arguments: [numbers[l][g], Data(node(cells, depth: 0, size: nodeSize))])
+            }
+        }
+        var rowids: [(Int64, Int64)] = []
+        rowids.reserveCapacity(levels[0].reduce(0) { $0 + $1.count })
+        for (g, group) in levels[0].enumerated() { for e in group { rowids.append((e.id, numbers[0][g])) } }
+        try insertRowIDs(db, idx: idx, rowids)
+    }
+
+    /// The size of a node of the tree of `table` (its root's, which an empty tree has too).
+    static func nodeSize(_ db: Database, table: String) throws -> Int {
+        let nodeSize = try Int.fetchOne(db, sql: "SELECT length(data) FROM idx_\(table)_geom_node WHERE nodeno = 1") ?? 0
+        guard (nodeSize - 4) / 24 >= 4 else {
+            throw StorageError.sqlFailed(sql: "idx_\(table)_geom_node", reason: "unexpected node size \(nodeSize)")
+        }
+        return nodeSize
+    }
+
+    /// A tree packed bottom-up (`pack`), not written yet.
+    struct Packed: Sendable {
+        let nodeSize: Int
+        /// The root's cells; their ids are the top level's node numbers (or the rows' ids
+        /// when everything fits in the root: `levels` is nil then).
+        let root: [Entry]
+        /// The nodes of each level, the leaves first; a parent's cell's id is its child
+        /// group's index in the level below.
+        let levels: [[[Entry]]]?
+        /// The node number of each group of each level (the root is 1).
+        let numbers: [[Int64]]
+    }
+
+    /// Packs `level` (every row's entry) into nodes of `nodeSize` bytes: pure computation, so
+    /// it can run on a thread of its own (`FirstLoadCapture`).
+    static func pack(_ level: [Entry], nodeSize: Int) -> Packed {
+        let capacity = (nodeSize - 4) / 24
+        guard level.count > capacity else { return Packed(nodeSize: nodeSize, root: level, levels: nil, numbers: []) }
         // Pack bottom-up; node numbers are given top-down at the end so the root is 1.
         var levels: [[[Entry]]] = []
         var current = level
@@ -78,22 +118,7 @@ enum RTreeBulkLoader {
         // Root: cells point at the top level's nodes.
         var rootCells = current
         for i in rootCells.indices { rootCells[i].id = numbers[depth - 1][Int(rootCells[i].id)] }
-        try insertNode.execute(arguments: [1, Data(node(rootCells, depth: depth, size: nodeSize))])
-        for n in numbers[depth - 1] { try insertParent.execute(arguments: [n, 1]) }
-        for l in stride(from: depth - 1, through: 0, by: -1) {
-            for (g, group) in levels[l].enumerated() {
-                var cells = group
-                if l > 0 {
-                    for i in cells.indices { cells[i].id = numbers[l - 1][Int(cells[i].id)] }
-                    for c in cells { try insertParent.execute(arguments: [c.id, numbers[l][g]]) }
-                }
-                try insertNode.execute(arguments: [numbers[l][g], Data(node(cells, depth: 0, size: nodeSize))])
-            }
-        }
-        var rowids: [(Int64, Int64)] = []
-        rowids.reserveCapacity(level.count)
-        for (g, group) in levels[0].enumerated() { for e in group { rowids.append((e.id, numbers[0][g])) } }
-        try insertRowIDs(db, idx: idx, rowids)
+        return Packed(nodeSize: nodeSize, root: rootCells, levels: levels, numbers: numbers)
     }
 
     /// One row per point (a million for a million points): bound and stepped directly,
@@ -206,5 +231,14 @@ enum RTreeBulkLoader {
     static func up(_ v: Double) -> Float {
         let f = Float(v)
         return Double(f) < v ? f.nextUp : f
+    }
+}
+
+extension RTreeBulkLoader.Entry {
+    /// The entry of a point: its box rounded outwards to floats.
+    init(id: Int64, longitude x: Double, latitude y: Double) {
+        self.init(
+            id: id, minX: RTreeBulkLoader.down(x), maxX: RTreeBulkLoader.up(x), minY: RTreeBulkLoader.down(y),
+            maxY: RTreeBulkLoader.up(y))
     }
 }

@@ -108,7 +108,7 @@ struct ToiletCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "How to write the answer: table (default), json (as --json), or geojson (an RFC 7946 FeatureCollection: each toilet as `locate export geojson` writes it, and with --by its route as a LineString).",
+            "How to write the answer: table (default), json (as --json), geojson (an RFC 7946 FeatureCollection: each toilet as `locate export geojson` writes it, and with --by its route as a LineString), or csv (RFC 4180: a header and a line per toilet, the JSON result's members as columns).",
             valueName: "FORMAT"))
     var format: String?
 

@@ -28,7 +28,7 @@ struct ToiletQuery: Equatable {
     var walk = false
     var by: String?
     var json = false
-    /// `--format table|json|geojson` (`--json` is `--format json`).
+    /// `--format table|json|geojson|csv` (`--json` is `--format json`).
     var format: String?
     var db: String?
 
@@ -51,7 +51,7 @@ struct ToiletQuery: Equatable {
     func outputFormat() throws -> ToiletOutputFormat {
         guard let format else { return json ? .json : .table }
         guard let f = ToiletOutputFormat(rawValue: format) else {
-            throw ValidationError("--format '\(format)' is not one of table, json, geojson")
+            throw ValidationError("--format '\(format)' is not one of table, json, geojson, csv")
         }
         if json && f != .json { throw ValidationError("give either --json or --format \(format), not both") }
         return f
@@ -123,6 +123,8 @@ struct ToiletQuery: Equatable {
             Console.out(jsonText(answer))
         } else if format == .geojson {
             Console.out(try ToiletGeoJSON.text(answer))
+        } else if format == .csv {
+            Console.out(String(decoding: ToiletAnswerCSV.encode(answer), as: UTF8.self))
         } else if !results.isEmpty {
             Console.out(ToiletTable.render(results, timed: time != nil, by: request.by))
         }
@@ -143,4 +145,6 @@ enum ToiletOutputFormat: String {
     case json
     /// An RFC 7946 FeatureCollection (`ToiletGeoJSON`).
     case geojson
+    /// RFC 4180 CSV, a header and a line per toilet (`ToiletAnswerCSV`).
+    case csv
 }

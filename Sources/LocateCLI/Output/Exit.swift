@@ -78,11 +78,12 @@ enum Console {
     /// unsafe mutable global is needed.
     static let jsonErrors = CommandLine.arguments.dropFirst().prefix { $0 != "--" }.contains("--json")
 
-    /// Writes a result to stdout, checked: a failed write (a full disk) ends the run with exit
-    /// 1, said as every failure is (`error/1` with `--json`).
+    /// Writes a result to stdout, ended by a line break (added unless its last byte is one:
+    /// `hasSuffix("\n")` is false for CSV's CRLF, one `Character`), checked: a failed write (a
+    /// full disk) ends the run with exit 1, said as every failure is (`error/1` with `--json`).
     static func out(_ text: String) {
         do {
-            try CheckedFile.standardOutput().write(text.hasSuffix("\n") ? text : text + "\n")
+            try CheckedFile.standardOutput().write(text.utf8.last == 10 ? text : text + "\n")
         } catch {
             if jsonErrors {
                 let document = ErrorDocument(message: "\(error)", exitCode: Int(Exit.failure.rawValue))

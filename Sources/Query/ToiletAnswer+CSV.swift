@@ -1,0 +1,129 @@
+import Contract
+import Foundation
+import Geo
+import Hours
+import Places
+import Routing
+import Storage
+
+/// The nearest-toilets answer as CSV (RFC 4180: a header line, one line per toilet, CRLF line
+/// ends, a field quoted when it holds a comma, a quote or a line break), for spreadsheets and
+/// `ogr2ogr`/QGIS (`lat` and `lon` columns). The columns are the `toilet-answer/1` result's
+/// members under the same names, in reading order, then each attribute of the field table
+/// (`ToiletAttribute.ordered`); the route's geometry and steps are left out (its length, time
+/// and note are in). An empty field is null; numbers, instants and `true`/`false` are spelled
+/// as in the JSON document. `locate toilet --format csv` writes it.
+public enum ToiletAnswerCSV {
+    /// One column: its name and its value in a result (nil for an empty field).
+    private struct Column: Sendable {
+        let name: String
+        let value: @Sendable (ToiletResult, _ instant: (Date?) -> String?) -> Field?
+    }
+
+    private enum Field: Sendable {
+        case text(String)
+        case number(Double)
+        case flag(Bool)
+    }
+
+    private static let columns: [Column] = {
+        func text(_ name: String, _ v: @escaping @Sendable (ToiletResult) -> String?) -> Column {
+            Column(name: name) { r, _ in v(r).map(Field.text) }
+        }
+        func number(_ name: String, _ v: @escaping @Sendable (ToiletResult) -> Double?) -> Column {
+            Column(name: name) { r, _ in v(r).map(Field.number) }
+        }
+        func instant(_ name: String, _ v: @escaping @Sendable (ToiletResult) -> Date?) -> Column {
+            Column(name: name) { r, instant in instant(v(r)).map(Field.text) }
+        }
+        var list: [Column] = [
+            text("id") { $0.id },
+            text("title") { $0.toilet.title },
+            text("name") { $0.toilet.name },
+            text("address") { $0.toilet.address },
+            number("lat") { JSONNumber.degrees($0.toilet.coordinate.latitude) },
+            number("lon") { JSONNumber.degrees($0.toilet.coordinate.longitude) },
+            number("distance_m") { $0.distanceMeters.map { JSONNumber.rounded($0, places: 1) } },
+            number("bearing_deg") { $0.bearingDegrees.map { JSONNumber.rounded($0, places: 1) } },
+            number("route_distance_m") { $0.route?.route.map { JSONNumber.rounded($0.lengthMeters, places: 1) } },
+            number("walk_time_s") { $0.route.map { JSONNumber.rounded($0.seconds, places: 0) } },
+            text("route_note") { $0.route?.note },
+            text("state") { $0.state?.rawValue },
+            instant("state_at") { $0.stateAt },
+            instant("next_change") { $0.nextChangeAt },
+            instant("arrival_at") { $0.arrivalAt },
+            text("hours_text") { $0.toilet.hoursText },
+            text("hours_osm") { $0.toilet.hoursOSM },
+            text("hours_status") { $0.toilet.hoursStatus.rawValue },
+            text("time_zone") { $0.toilet.timeZone },
+            Column(name: "free") { r, _ in r.toilet.isFree.map(Field.flag) },
+            number("price_amount") { $0.toilet.priceAmount },
+            text("price_currency") { $0.toilet.priceCurrency },
+            text("price_text") { $0.toilet.priceText },
+            text("wheelchair") { $0.toilet.wheelchair.rawValue },
+            text("access") { $0.toilet.details.access.rawValue },
+            text("toilet_type") { $0.toilet.toiletType },
+            text("location_detail") { $0.toilet.locationDetail },
+            text("country") { $0.toilet.country },
+            text("dataset") { $0.toilet.dataset },
+            text("source_id") { $0.toilet.sourceID },
+        ]
+        for a in ToiletAttribute.ordered {
+            list.append(
+                Column(name: a.key) { r, _ in
+                    switch r.toilet.details.attributes[a] {
+                    case nil: return nil
+                    case .flag(let b)?: return .flag(b)
+                    case .text(let t)?: return .text(t)
+                    }
+                })
+        }
+        // Every source of a place merged from several datasets, `dataset/source_id`, by `;`.
+        list.append(text("sources") { r in r.sources.map { $0.dataset + "/" + $0.sourceID }.joined(separator: ";") })
+        return list
+    }()
+
+    /// The names of the columns, in order.
+    public static var header: [String] { columns.map(\.name) }
+
+    /// The answer's CSV text: the header, then one line per result.
+    public static func encode(_ answer: ToiletAnswer) -> [UInt8] {
+        var out: [UInt8] = []
+        line(columns.map { .text($0.name) }, to: &out)
+        for r in answer.results {
+            let instant: (Date?) -> String? = { date in
+                date.map { InstantText.text($0, in: TimeZone(identifier: r.toilet.timeZone) ?? .gmt) }
+            }
+            line(columns.map { $0.value(r, instant) }, to: &out)
+        }
+        return out
+    }
+
+    private static func line(_ fields: [Field?], to out: inout [UInt8]) {
+        for (i, field) in fields.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            switch field {
+            case nil: break
+            case .flag(let b)?: out += (b ? "true" : "false").utf8
+            case .number(let v)?: ContractJSON.number(v, to: &out)
+            case .text(let t)?: quoted(t, to: &out)
+            }
+        }
+        out += [13, 10]
+    }
+
+    /// `t`, in quotes (a quote doubled) when it holds a comma, a quote, CR or LF, or starts or
+    /// ends with a space (which spreadsheets would drop); else as it is.
+    private static func quoted(_ t: String, to out: inout [UInt8]) {
+        let special: Set<UInt8> = [44, 34, 13, 10]
+        let bytes = Array(t.utf8)
+        let needs = bytes.contains { special.contains($0) } || bytes.first == 32 || bytes.last == 32
+        guard needs else { return out += bytes }
+        out.append(34)
+        for b in bytes {
+            if b == 34 { out.append(34) }
+            out.append(b)
+        }
+        out.append(34)
+    }
+}

@@ -19,6 +19,8 @@ public struct IngestRunner {
     public var maxRetireShare: Double? = nil
     /// Accept a run that retires more than the share, or an empty input.
     public var allowMassRetire = false
+    /// Read an OSM extract whose replication sequence is older than the dataset's.
+    public var allowOlder = false
 
     /// Creates a runner writing to `store`, reading the time from `clock` (the CLI passes
     /// `Date.init`; tests pass fixed times).
@@ -233,6 +235,9 @@ public struct IngestRunner {
         var pending: [PendingObject] = []
         do {
             run = try store.ingest(.toilets, start: start, clock: clock, check: { notices += try checks.check($0) }) { stager in
+                if changes == nil, spec.format == .osmPBF {
+                    notices += try checkExtractSequence(spec, path: path, label: label, stager: stager)
+                }
                 let diffs = try changes.map { try ChangeRun($0, spec: spec, stager: stager) }
                 let stream = MappedFeatureStream(spec: spec, path: path, label: label, objects: diffs?.objects)
                 var seen = 0

@@ -234,20 +234,26 @@ struct XMLScanner {
         }
         // The plain run up to the quote, '<', '&' or a line end, in one pass.
         let start = index
-        let end = buffer.withUnsafeBufferPointer { p -> Int in
+        let (end, high) = buffer.withUnsafeBufferPointer { p -> (Int, UInt8) in
             var i = start
+            var high: UInt8 = 0
             while i < p.count {
                 let b = p[i]
                 if b == quote || b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || b == 0x0A { break }
+                high |= b
                 i += 1
             }
-            return i
+            return (i, high)
         }
         let plain = min(end - start, XMLScanner.maxValue + 1)
         index += plain
         offset += Int64(plain)
         if index < buffer.count, buffer[index] == quote, plain <= XMLScanner.maxValue {
             _ = take()
+            // ASCII (ids, positions, most keys) needs no validation.
+            if high >= 0x80, String(validating: buffer[start..<(start + plain)], as: UTF8.self) == nil {
+                throw error("attribute \(text(key)): not UTF-8")
+            }
             return Attribute(name: key, value: start..<(start + plain), decoded: false)
         }
         // Entities, line ends, or the end of the buffer: byte by byte, into `scratch`.
@@ -265,8 +271,24 @@ struct XMLScanner {
                 throw error("attribute \(text(key)): the value is over \(XMLScanner.maxValue) bytes")
             }
         }
+        if scratch[from...].contains(where: { $0 >= 0x80 }),
+            String(validating: scratch[from...], as: UTF8.self) == nil
+        {
+            throw error("attribute \(text(key)): not UTF-8")
+        }
         return Attribute(name: key, value: from..<scratch.count, decoded: true)
     }
+
+    /// The attribute `name` of the last start tag.
+    func attribute(_ name: [UInt8]) -> Attribute? {
+        attributes.first { buffer[$0.name].elementsEqual(name) }
+    }
+
+    /// The bytes of an attribute's value (entities decoded).
+    func value(_ a: Attribute) -> ArraySlice<UInt8> { a.decoded ? scratch[a.value] : buffer[a.value] }
+
+    /// An attribute's value as text (checked as UTF-8 when read).
+    func string(_ a: Attribute) -> String { String(decoding: value(a), as: UTF8.self) }
 
     private mutating func readEntity(_ key: Range<Int>) throws(PBFError) {
         var name: [UInt8] = []

@@ -128,13 +128,16 @@ public struct ChangeApplier {
         // with such a member way, and pending objects (before or now).
         var reach = changed.union(state.pending.keys).union(stillPending.keys)
         var touchedWays: Set<Int64> = []
-        for (id, way) in state.ways where changed.contains(.init(type: .way, id: id)) || way.nodeIDs.contains(where: moved.contains) {
+        for (id, way) in state.ways {
+            guard changed.contains(.init(type: .way, id: id)) || way.nodeIDs.contains(where: moved.contains) else { continue }
             touchedWays.insert(id)
             reach.insert(.init(type: .way, id: id))
         }
-        for (id, r) in state.relations
-        where ObjectPlacer.memberWayIDs(r).contains(where: { touchedWays.contains($0) || changed.contains(.init(type: .way, id: $0)) }) {
-            reach.insert(.init(type: .relation, id: id))
+        for (id, r) in state.relations {
+            let members = ObjectPlacer.memberWayIDs(r)
+            if members.contains(where: { touchedWays.contains($0) || changed.contains(.init(type: .way, id: $0)) }) {
+                reach.insert(.init(type: .relation, id: id))
+            }
         }
         state.placed = placed
         state.pending = stillPending

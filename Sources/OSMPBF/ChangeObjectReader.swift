@@ -38,7 +38,8 @@ struct ObjectReader {
                     let lo = Coordinates.nano(bytes: s.value(lon), limit: 180)
                 else {
                     throw s.error(
-                        "node/\(id): lat '\(s.string(lat))', lon '\(s.string(lon))' is not a position (decimal degrees, ±90, ±180)")
+                        "node/\(id): lat '\(s.string(lat))', lon '\(s.string(lon))' is not a position (decimal degrees, ±90, ±180)"
+                    )
                 }
                 position = OSMPosition(latitudeNano: la, longitudeNano: lo)
             default: throw s.error("node/\(id) has no lat and lon attributes")
@@ -104,7 +105,8 @@ struct ObjectReader {
         guard tagRanges.isEmpty || selects() else { return [] }
         return tagRanges.map {
             OSMTag(
-                key: String(decoding: tagBytes[$0.key], as: UTF8.self), value: String(decoding: tagBytes[$0.value], as: UTF8.self))
+                key: String(decoding: tagBytes[$0.key], as: UTF8.self), value: String(decoding: tagBytes[$0.value], as: UTF8.self)
+            )
         }
     }
 

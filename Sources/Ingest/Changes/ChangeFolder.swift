@@ -36,9 +36,10 @@ enum ChangeFolder {
         }
         var out: [ChangeFile] = []
         while let relative = walk.nextObject() as? String {
-            guard let stem = ["osc.gz", "osc"].first(where: { relative.hasSuffix("." + $0) }).map({
-                String(relative.dropLast($0.count + 1))
-            })
+            guard
+                let stem = ["osc.gz", "osc"].first(where: { relative.hasSuffix("." + $0) }).map({
+                    String(relative.dropLast($0.count + 1))
+                })
             else { continue }
             let path = (folder as NSString).appendingPathComponent(relative)
             let state = try ChangeFile.readState((folder as NSString).appendingPathComponent(stem + ".state.txt"))

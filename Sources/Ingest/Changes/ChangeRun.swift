@@ -50,7 +50,8 @@ struct ChangeRun {
             do {
                 try ChangeReader.read(
                     path: file.path, selection: selection,
-                    observe: { hasher.update($0.assumingMemoryBound(to: UInt8.self)) }) {
+                    observe: { hasher.update($0.assumingMemoryBound(to: UInt8.self)) }
+                ) {
                     applier.apply($0)
                 }
             } catch let e as PBFError {

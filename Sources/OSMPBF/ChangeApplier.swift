@@ -50,8 +50,13 @@ public struct ChangeApplier {
     public mutating func apply(_ change: OSMChange) {
         counts[change.action, default: 0] += 1
         let live = change.action != .delete
-        changed.insert(OSMState.Key(type: change.object.type, id: change.object.id))
+        let key = OSMState.Key(type: change.object.type, id: change.object.id)
+        let wasStored = isStored(key)
         if case .node(let n) = change.object, state.positions[n.id] != nil { moved.insert(n.id) }
+        defer {
+            // Only objects of the state matter (most changes of a day are not).
+            if wasStored || isStored(key) { changed.insert(key) }
+        }
         switch change.object {
         case .node(let n):
             if live {
@@ -71,6 +76,16 @@ public struct ChangeApplier {
             touched.insert(OSMState.Key(type: .relation, id: r.id))
             if live, TagCondition.selects(r.tags, selection) { state.relations[r.id] = r } else { state.relations[r.id] = nil }
             memberWayIDs = Set(state.relations.values.flatMap(ObjectPlacer.memberWayIDs))
+        }
+    }
+
+    /// Whether the state holds the object (a node selected, a way selected or a member way,
+    /// a relation selected).
+    private func isStored(_ key: OSMState.Key) -> Bool {
+        switch key.type {
+        case .node: state.nodes[key.id] != nil
+        case .way: state.ways[key.id] != nil
+        case .relation: state.relations[key.id] != nil
         }
     }
 

@@ -85,10 +85,11 @@ struct XMLScanner {
         if let next = try bytes.nextChunk() { buffer.append(contentsOf: next) } else { atEnd = true }
     }
 
-    private mutating func expect(_ byte: UInt8, _ what: String) throws(PBFError) {
-        guard let b = take() else { throw error("the file ends inside \(what) (truncated?)") }
+    /// Takes `byte`; `what` (built only for a message) names the place.
+    private mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws(PBFError) {
+        guard let b = take() else { throw error("the file ends inside \(what()) (truncated?)") }
         guard b == byte else {
-            throw error("\(what): expected '\(Character(Unicode.Scalar(byte)))', found \(XMLScanner.show(b))")
+            throw error("\(what()): expected '\(Character(Unicode.Scalar(byte)))', found \(XMLScanner.show(b))")
         }
     }
 
@@ -221,7 +222,11 @@ struct XMLScanner {
                 throw error("<\(name)> has \(text(key)) twice")
             }
             skipSpace()
-            try expect(UInt8(ascii: "="), "attribute \(text(key)) of <\(name)>")
+            // `expect`, with the message built only on failure.
+            guard let eq = take() else { throw error("the file ends inside attribute \(text(key)) of <\(name)> (truncated?)") }
+            guard eq == UInt8(ascii: "=") else {
+                throw error("attribute \(text(key)) of <\(name)>: expected '=', found \(XMLScanner.show(eq))")
+            }
             skipSpace()
             attributes.append(try readValue(key))
         }

@@ -3,8 +3,12 @@
 # synthetic extract of bench/pbf.sh (made first if absent), then applies a synthetic diff of
 # CHANGES changes (bench/osc_synthetic.py: moved nodes, retagged ways, new toilets, deletes)
 # with `locate ingest --changes`, and prints wall and CPU seconds and peak memory, and the
-# time per million changes. Needs a release build of locate (make release).
+# time per million changes; then an empty diff (the fixed cost of a run). Needs a release build
+# of locate (make release). PBF_FILE reads another extract, such as one of 38,800 toilets
+# alone (bench/toilets_opl.py): the fixed cost at a country's number of places.
 #   COPIES=200 CHANGES=1000000 bash bench/diffs.sh
+#   python3 bench/toilets_opl.py 38800 t.opl && osmium cat -F opl t.opl -o t.osm.pbf
+#   PBF_FILE=t.osm.pbf CHANGES=1000000 bash bench/diffs.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 COPIES=${COPIES:-200}
@@ -35,3 +39,7 @@ sed 's/^/    /' "$work/err.txt"
 measure "locate ingest --changes" "$locate" ingest pipelines/osm-toilets-helsinki-pbf.yml --db "$work/diffs.sqlite" --changes "$diff" --sequence 1
 sed 's/^/    /' "$work/err.txt"
 printf 'per million changes: %.2f s\n' "$(echo "$(cat "$work/wall.txt") * 1000000 / $CHANGES" | bc -l)"
+empty="$work/empty.osc.gz"
+printf '<?xml version="1.0" encoding="UTF-8"?>\n<osmChange version="0.6" generator="bench/diffs.sh">\n</osmChange>\n' | gzip -n > "$empty"
+measure "locate ingest --changes (empty diff)" "$locate" ingest pipelines/osm-toilets-helsinki-pbf.yml --db "$work/diffs.sqlite" --changes "$empty" --sequence 2
+sed 's/^/    /' "$work/err.txt"

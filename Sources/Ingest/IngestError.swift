@@ -54,6 +54,14 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
     case diffWithoutSequence(path: String)
     /// `--changes` for a dataset with no OSM state: no run of it read a PBF extract.
     case noOSMState(dataset: String, pipeline: String)
+    /// A full read of an extract whose header sequence is older than the dataset's
+    /// (`current`, left by diffs applied after a newer state): it would roll places back.
+    case olderExtract(path: String, dataset: String, sequence: Int64, current: Int64)
+    /// A `changes:` folder whose diffs newer than the dataset's sequence (`current`) do not
+    /// follow on: the next one found is `next`, not `current + 1`.
+    case diffGap(folder: String, dataset: String, current: Int64, next: Int64, path: String)
+    /// A `changes:` folder for a dataset that has no replication sequence to start from.
+    case noSequenceForFolder(folder: String, dataset: String)
 
     /// A short lower-case message the CLI prints after `error:`. Control characters quoted
     /// from input are escaped (`\u{0}`): a message never carries a raw NUL or newline.
@@ -122,6 +130,17 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
         case .noOSMState(let dataset, let pipeline):
             return "dataset '\(dataset)' was not read from an OSM PBF extract: run `locate ingest \(pipeline)` "
                 + "once before applying diffs"
+        case .olderExtract(let path, let dataset, let sequence, let current):
+            return "\(path): the extract is at replication sequence \(sequence), older than dataset '\(dataset)' "
+                + "at sequence \(current) (diffs were applied after it): reading it would roll places back; "
+                + "nothing changed (read a newer extract, or pass --allow-older to read this one anyway)"
+        case .diffGap(let folder, let dataset, let current, let next, let path):
+            return "\(folder): dataset '\(dataset)' is at sequence \(current) but the next diff in the folder is "
+                + "\(next) (\(path)): sequence\(next - current > 2 ? "s" : "") "
+                + "\(next - current > 2 ? "\(current + 1)…\(next - 1)" : "\(current + 1)") missing; nothing changed"
+        case .noSequenceForFolder(let folder, let dataset):
+            return "\(folder): dataset '\(dataset)' has no replication sequence (its extract's header names none): "
+                + "apply the first diff with --changes FILE --sequence N; the folder's newer diffs follow from then on"
         }
     }
 

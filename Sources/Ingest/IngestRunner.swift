@@ -19,6 +19,8 @@ public struct IngestRunner {
     public var maxRetireShare: Double? = nil
     /// Accept a run that retires more than the share, or an empty input.
     public var allowMassRetire = false
+    /// Read an OSM extract whose replication sequence is older than the dataset's.
+    public var allowOlder = false
 
     /// Creates a runner writing to `store`, reading the time from `clock` (the CLI passes
     /// `Date.init`; tests pass fixed times).
@@ -233,7 +235,11 @@ public struct IngestRunner {
         var pending: [PendingObject] = []
         do {
             run = try store.ingest(.toilets, start: start, clock: clock, check: { notices += try checks.check($0) }) { stager in
+                if changes == nil, spec.format == .osmPBF {
+                    notices += try checkExtractSequence(spec, path: path, label: label, stager: stager)
+                }
                 let diffs = try changes.map { try ChangeRun($0, spec: spec, stager: stager) }
+                if let touched = diffs?.touched { try stager.keepUnstaged(retiringUnlessStaged: touched) }
                 let stream = MappedFeatureStream(spec: spec, path: path, label: label, objects: diffs?.objects)
                 var seen = 0
                 let summary = try stream.forEach { item in
@@ -250,7 +256,10 @@ public struct IngestRunner {
                     if seen % 10_000 == 0 { progress(seen) }
                 }
                 do {
-                    try checks.checkMapping(unmatched: summary.unmatched, seen: summary.seen, count: summary.count)
+                    // A diff run staging only what it touched is no sample of the mapping.
+                    if diffs?.touched == nil {
+                        try checks.checkMapping(unmatched: summary.unmatched, seen: summary.seen, count: summary.count)
+                    }
                 } catch let e as IngestError where spec.format.isOSM {
                     // OSM tags are sparse: an answer for a small region may lack a mapped tag.
                     notices.append(e.description)
@@ -266,6 +275,7 @@ public struct IngestRunner {
                     pending = diffs.pending
                     let rows = try diffs.state.records(dataset: spec.dataset)
                     try stager.replaceOSMState(objects: rows.objects, wayNodes: rows.wayNodes, pending: pending)
+                    if diffs.touched != nil { totals.read = diffs.selectedCount }
                     totals.replicationSequence = diffs.sequence
                     totals.replicationTimestamp = diffs.timestamp
                 } else if let osm = summary.osm {

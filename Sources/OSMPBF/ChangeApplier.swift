@@ -22,18 +22,41 @@ public struct ChangeApplier {
     private var memberWayIDs: Set<Int64>
     /// How many creates, modifies and deletes were applied.
     public private(set) var counts: [OSMAction: Int] = [:]
+    /// After `finish`: the selected objects (before or after the changes) whose place the
+    /// changes may have changed: named by a change, a way with a moved node, a multipolygon
+    /// with such a member way, or pending. Every other place is as the last run left it.
+    public private(set) var placesTouched: Set<OSMState.Key> = []
+    private var changed: Set<OSMState.Key> = []
+    private var moved: Set<Int64> = []
+    private let selectedBefore: Set<OSMState.Key>
 
     /// Starts from `state`, selecting with `selection` (the pipeline's filters).
     public init(state: OSMState, selection: [[TagCondition]]) {
         self.state = state
         self.selection = selection
         memberWayIDs = Set(state.relations.values.flatMap(ObjectPlacer.memberWayIDs))
+        selectedBefore = ChangeApplier.selected(state, selection)
+    }
+
+    /// The keys of the objects of `state` that are places: nodes, selected ways, relations.
+    private static func selected(_ state: OSMState, _ selection: [[TagCondition]]) -> Set<OSMState.Key> {
+        var keys = Set(state.nodes.keys.map { OSMState.Key(type: .node, id: $0) })
+        for (id, w) in state.ways where TagCondition.selects(w.tags, selection) { keys.insert(.init(type: .way, id: id)) }
+        for id in state.relations.keys { keys.insert(.init(type: .relation, id: id)) }
+        return keys
     }
 
     /// Applies one change.
     public mutating func apply(_ change: OSMChange) {
         counts[change.action, default: 0] += 1
         let live = change.action != .delete
+        let key = OSMState.Key(type: change.object.type, id: change.object.id)
+        let wasStored = isStored(key)
+        if case .node(let n) = change.object, state.positions[n.id] != nil { moved.insert(n.id) }
+        defer {
+            // Only objects of the state matter (most changes of a day are not).
+            if wasStored || isStored(key) { changed.insert(key) }
+        }
         switch change.object {
         case .node(let n):
             if live {
@@ -53,6 +76,16 @@ public struct ChangeApplier {
             touched.insert(OSMState.Key(type: .relation, id: r.id))
             if live, TagCondition.selects(r.tags, selection) { state.relations[r.id] = r } else { state.relations[r.id] = nil }
             memberWayIDs = Set(state.relations.values.flatMap(ObjectPlacer.memberWayIDs))
+        }
+    }
+
+    /// Whether the state holds the object (a node selected, a way selected or a member way,
+    /// a relation selected).
+    private func isStored(_ key: OSMState.Key) -> Bool {
+        switch key.type {
+        case .node: state.nodes[key.id] != nil
+        case .way: state.ways[key.id] != nil
+        case .relation: state.relations[key.id] != nil
         }
     }
 
@@ -106,8 +139,24 @@ public struct ChangeApplier {
             }
             objects.append(object)
         }
+        // What the changes may have moved: named objects, ways with a moved node, relations
+        // with such a member way, and pending objects (before or now).
+        var reach = changed.union(state.pending.keys).union(stillPending.keys)
+        var touchedWays: Set<Int64> = []
+        for (id, way) in state.ways {
+            guard changed.contains(.init(type: .way, id: id)) || way.nodeIDs.contains(where: moved.contains) else { continue }
+            touchedWays.insert(id)
+            reach.insert(.init(type: .way, id: id))
+        }
+        for (id, r) in state.relations {
+            let members = ObjectPlacer.memberWayIDs(r)
+            if members.contains(where: { touchedWays.contains($0) || changed.contains(.init(type: .way, id: $0)) }) {
+                reach.insert(.init(type: .relation, id: id))
+            }
+        }
         state.placed = placed
         state.pending = stillPending
+        placesTouched = reach.intersection(selectedBefore.union(ChangeApplier.selected(state, selection)))
         return (objects, pending)
     }
 }

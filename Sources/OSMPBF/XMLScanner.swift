@@ -4,35 +4,45 @@
 /// else (text, CDATA, a DTD, processing instructions past the declaration) is an error.
 /// Names are at most 64 bytes and attribute values 64 KiB (OSM allows 255 characters);
 /// every loop advances by a byte or stops.
+///
+/// The content is read into one buffer, a tag at a time: a tag cut by the end of a chunk is
+/// read again from its start once the next chunk is appended. Attributes are byte ranges of
+/// that buffer (`Attribute`), valid until the next `next()`: ids and positions are parsed
+/// from the bytes, and only the values a caller asks for become strings.
 struct XMLScanner {
     /// What the reader met.
     enum Event: Equatable, CustomStringConvertible {
-        /// A start tag (`empty` for `<tag/>`), with its attributes in order.
-        case start(String, [(String, String)], empty: Bool)
+        /// A start tag (`empty` for `<tag/>`); its attributes are `attributes`.
+        case start(String, empty: Bool)
         /// An end tag.
         case end(String)
 
-        static func == (a: Event, b: Event) -> Bool {
-            switch (a, b) {
-            case (.end(let x), .end(let y)): x == y
-            case (.start(let x, let ax, let ex), .start(let y, let ay, let ey)):
-                x == y && ex == ey && ax.map { [$0.0, $0.1] } == ay.map { [$0.0, $0.1] }
-            default: false
-            }
-        }
-
         var description: String {
             switch self {
-            case .start(let n, _, _): "<\(n)>"
+            case .start(let n, _): "<\(n)>"
             case .end(let n): "</\(n)>"
             }
         }
     }
 
+    /// One attribute of the last start tag: its name and value as ranges of the buffer (a
+    /// value with entities is decoded into `scratch`).
+    struct Attribute {
+        var name: Range<Int>
+        var value: Range<Int>
+        var decoded: Bool
+    }
+
     private let bytes: ChangeBytes
     private let path: String
-    private var chunk: [UInt8] = []
+    private var buffer: [UInt8] = []
+    private var scratch: [UInt8] = []
     private var index = 0
+    private var atEnd = false
+    /// Set when the buffer ran out before the end of the content: the tag is read again.
+    private var starved = false
+    /// The attributes of the last start tag.
+    private(set) var attributes: [Attribute] = []
     /// The 1-based line of the current position.
     private(set) var line = 1
     /// Bytes of content read so far.
@@ -51,27 +61,35 @@ struct XMLScanner {
     }
 
     @inline(__always)
-    private mutating func peek() throws(PBFError) -> UInt8? {
-        if index < chunk.count { return chunk[index] }
-        guard let next = try bytes.nextChunk() else { return nil }
-        chunk = next
-        index = 0
-        return chunk[0]
+    private mutating func peek() -> UInt8? {
+        if index < buffer.count { return buffer[index] }
+        if !atEnd { starved = true }
+        return nil
     }
 
     @inline(__always)
-    private mutating func take() throws(PBFError) -> UInt8? {
-        guard let b = try peek() else { return nil }
+    private mutating func take() -> UInt8? {
+        guard let b = peek() else { return nil }
         index += 1
         offset += 1
         if b == 0x0A { line += 1 }
         return b
     }
 
-    private mutating func expect(_ byte: UInt8, _ what: String) throws(PBFError) {
-        guard let b = try take() else { throw error("the file ends inside \(what) (truncated?)") }
+    /// Appends the next chunk, dropping what is read (before `keep`).
+    private mutating func refill(keep: Int) throws(PBFError) {
+        if keep > 0 {
+            buffer.removeSubrange(0..<keep)
+            index -= keep
+        }
+        if let next = try bytes.nextChunk() { buffer.append(contentsOf: next) } else { atEnd = true }
+    }
+
+    /// Takes `byte`; `what` (built only for a message) names the place.
+    private mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws(PBFError) {
+        guard let b = take() else { throw error("the file ends inside \(what()) (truncated?)") }
         guard b == byte else {
-            throw error("\(what): expected '\(Character(Unicode.Scalar(byte)))', found \(XMLScanner.show(b))")
+            throw error("\(what()): expected '\(Character(Unicode.Scalar(byte)))', found \(XMLScanner.show(b))")
         }
     }
 
@@ -79,38 +97,58 @@ struct XMLScanner {
         (0x21...0x7E).contains(b) ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x\(String(b, radix: 16))"
     }
 
+    @inline(__always)
     private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
 
+    @inline(__always)
     private static func isNameByte(_ b: UInt8) -> Bool {
         (0x61...0x7A).contains(b) || (0x41...0x5A).contains(b) || (0x30...0x39).contains(b) || b == 0x5F || b == 0x3A
             || b == 0x2D || b == 0x2E
     }
 
-    private mutating func skipSpace() throws(PBFError) {
-        while let b = try peek(), XMLScanner.isSpace(b) { _ = try take() }
+    private mutating func skipSpace() {
+        while let b = peek(), XMLScanner.isSpace(b) { _ = take() }
     }
 
-    /// The next start or end tag, or nil at the end of the file.
+    /// The next start or end tag, or nil at the end of the file. A tag the buffer cuts is
+    /// read again, from its start, with the next chunk appended.
     mutating func next() throws(PBFError) -> Event? {
         while true {
-            try skipSpace()
-            guard let b = try take() else { return nil }
+            let saved = (index, line, offset)
+            let event: Event?
+            do {
+                event = try nextInBuffer()
+            } catch {
+                guard starved else { throw error }
+                event = nil
+            }
+            guard starved else { return event }
+            starved = false
+            (index, line, offset) = saved
+            try refill(keep: index)
+        }
+    }
+
+    private mutating func nextInBuffer() throws(PBFError) -> Event? {
+        while true {
+            skipSpace()
+            guard let b = take() else { return nil }
             guard b == UInt8(ascii: "<") else { throw error("text outside a tag (\(XMLScanner.show(b)))") }
-            guard let c = try peek() else { throw error("the file ends inside a tag (truncated?)") }
+            guard let c = peek() else { throw error("the file ends inside a tag (truncated?)") }
             switch c {
             case UInt8(ascii: "?"):
                 guard offset == 1 else { throw error("a processing instruction after the start") }
                 try skip(until: Array("?>".utf8), what: "the XML declaration")
             case UInt8(ascii: "!"):
-                _ = try take()
-                guard try take() == UInt8(ascii: "-"), try take() == UInt8(ascii: "-") else {
+                _ = take()
+                guard take() == UInt8(ascii: "-"), take() == UInt8(ascii: "-") else {
                     throw error("<! other than a comment (DTD and CDATA are not read)")
                 }
                 try skip(until: Array("-->".utf8), what: "a comment")
             case UInt8(ascii: "/"):
-                _ = try take()
+                _ = take()
                 let name = try readName("an end tag")
-                try skipSpace()
+                skipSpace()
                 try expect(UInt8(ascii: ">"), "</\(name)")
                 return .end(name)
             default:
@@ -122,84 +160,153 @@ struct XMLScanner {
     private mutating func skip(until end: [UInt8], what: String) throws(PBFError) {
         var matched = 0
         while matched < end.count {
-            guard let b = try take() else { throw error("the file ends inside \(what) (truncated?)") }
+            guard let b = take() else { throw error("the file ends inside \(what) (truncated?)") }
             matched = b == end[matched] ? matched + 1 : (b == end[0] ? 1 : 0)
         }
     }
 
-    private mutating func readName(_ what: String) throws(PBFError) -> String {
-        var name: [UInt8] = []
-        while let b = try peek(), XMLScanner.isNameByte(b) {
-            _ = try take()
-            name.append(b)
-            guard name.count <= XMLScanner.maxName else { throw error("a name in \(what) is over \(XMLScanner.maxName) bytes") }
+    /// The name at the current position, as a range of the buffer.
+    private mutating func nameRange(_ what: @autoclosure () -> String) throws(PBFError) -> Range<Int> {
+        let start = index
+        while let b = peek(), XMLScanner.isNameByte(b) {
+            index += 1
+            offset += 1
+            guard index - start <= XMLScanner.maxName else {
+                throw error("a name in \(what()) is over \(XMLScanner.maxName) bytes")
+            }
         }
-        guard !name.isEmpty else {
-            let found = try peek().map(XMLScanner.show) ?? "the end of the file"
-            throw error("\(what): expected a name, found \(found)")
+        guard index > start else {
+            let found = peek().map(XMLScanner.show) ?? "the end of the file"
+            throw error("\(what()): expected a name, found \(found)")
         }
-        return String(decoding: name, as: UTF8.self)
+        return start..<index
+    }
+
+    private static let known: [String] = [
+        "node", "way", "relation", "tag", "nd", "member", "osmChange", "create", "modify", "delete", "bounds",
+    ]
+    private static let knownBytes: [[UInt8]] = known.map { Array($0.utf8) }
+
+    /// The text of a name: the element names of OsmChange without building a string.
+    private func text(_ r: Range<Int>) -> String {
+        for (i, k) in XMLScanner.knownBytes.enumerated() where k.count == r.count && buffer[r].elementsEqual(k) {
+            return XMLScanner.known[i]
+        }
+        return String(decoding: buffer[r], as: UTF8.self)
+    }
+
+    private mutating func readName(_ what: @autoclosure () -> String) throws(PBFError) -> String {
+        text(try nameRange(what()))
     }
 
     private mutating func readStart() throws(PBFError) -> Event {
         let name = try readName("a start tag")
-        var attributes: [(String, String)] = []
+        attributes.removeAll(keepingCapacity: true)
+        scratch.removeAll(keepingCapacity: true)
         while true {
-            let hadSpace = try peek().map(XMLScanner.isSpace) ?? false
-            try skipSpace()
-            guard let b = try peek() else { throw error("the file ends inside <\(name)> (truncated?)") }
+            let hadSpace = peek().map(XMLScanner.isSpace) ?? false
+            skipSpace()
+            guard let b = peek() else { throw error("the file ends inside <\(name)> (truncated?)") }
             if b == UInt8(ascii: ">") {
-                _ = try take()
-                return .start(name, attributes, empty: false)
+                _ = take()
+                return .start(name, empty: false)
             }
             if b == UInt8(ascii: "/") {
-                _ = try take()
+                _ = take()
                 try expect(UInt8(ascii: ">"), "<\(name) …/")
-                return .start(name, attributes, empty: true)
+                return .start(name, empty: true)
             }
             guard hadSpace else { throw error("<\(name)>: expected a space before an attribute, found \(XMLScanner.show(b))") }
-            let key = try readName("<\(name)>")
-            guard !attributes.contains(where: { $0.0 == key }) else { throw error("<\(name)> has \(key) twice") }
-            try skipSpace()
-            try expect(UInt8(ascii: "="), "attribute \(key) of <\(name)>")
-            try skipSpace()
-            attributes.append((key, try readValue(key)))
+            let key = try nameRange("<\(name)>")
+            for a in attributes where buffer[a.name].elementsEqual(buffer[key]) {
+                throw error("<\(name)> has \(text(key)) twice")
+            }
+            skipSpace()
+            // `expect`, with the message built only on failure.
+            guard let eq = take() else { throw error("the file ends inside attribute \(text(key)) of <\(name)> (truncated?)") }
+            guard eq == UInt8(ascii: "=") else {
+                throw error("attribute \(text(key)) of <\(name)>: expected '=', found \(XMLScanner.show(eq))")
+            }
+            skipSpace()
+            attributes.append(try readValue(key))
         }
     }
 
-    private mutating func readValue(_ key: String) throws(PBFError) -> String {
-        guard let quote = try take() else { throw error("the file ends inside attribute \(key) (truncated?)") }
+    private mutating func readValue(_ key: Range<Int>) throws(PBFError) -> Attribute {
+        guard let quote = take() else { throw error("the file ends inside attribute \(text(key)) (truncated?)") }
         guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-            throw error("attribute \(key): expected a quote, found \(XMLScanner.show(quote))")
+            throw error("attribute \(text(key)): expected a quote, found \(XMLScanner.show(quote))")
         }
-        var value: [UInt8] = []
+        // The plain run up to the quote, '<', '&' or a line end, in one pass.
+        let start = index
+        let (end, high) = buffer.withUnsafeBufferPointer { p -> (Int, UInt8) in
+            var i = start
+            var high: UInt8 = 0
+            while i < p.count {
+                let b = p[i]
+                if b == quote || b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || b == 0x0A { break }
+                high |= b
+                i += 1
+            }
+            return (i, high)
+        }
+        let plain = min(end - start, XMLScanner.maxValue + 1)
+        index += plain
+        offset += Int64(plain)
+        if index < buffer.count, buffer[index] == quote, plain <= XMLScanner.maxValue {
+            _ = take()
+            // ASCII (ids, positions, most keys) needs no validation.
+            if high >= 0x80, String(validating: buffer[start..<(start + plain)], as: UTF8.self) == nil {
+                throw error("attribute \(text(key)): not UTF-8")
+            }
+            return Attribute(name: key, value: start..<(start + plain), decoded: false)
+        }
+        // Entities, line ends, or the end of the buffer: byte by byte, into `scratch`.
+        let from = scratch.count
+        scratch.append(contentsOf: buffer[start..<(start + plain)])
         while true {
-            guard let b = try take() else { throw error("the file ends inside attribute \(key) (truncated?)") }
+            guard scratch.count - from <= XMLScanner.maxValue else {
+                throw error("attribute \(text(key)): the value is over \(XMLScanner.maxValue) bytes")
+            }
+            guard let b = take() else { throw error("the file ends inside attribute \(text(key)) (truncated?)") }
             if b == quote { break }
-            guard b != UInt8(ascii: "<") else { throw error("attribute \(key): '<' in a value") }
-            if b == UInt8(ascii: "&") { try readEntity(into: &value, key) } else { value.append(b) }
-            guard value.count <= XMLScanner.maxValue else {
-                throw error("attribute \(key): the value is over \(XMLScanner.maxValue) bytes")
+            guard b != UInt8(ascii: "<") else { throw error("attribute \(text(key)): '<' in a value") }
+            if b == UInt8(ascii: "&") { try readEntity(key) } else { scratch.append(b) }
+            guard scratch.count - from <= XMLScanner.maxValue else {
+                throw error("attribute \(text(key)): the value is over \(XMLScanner.maxValue) bytes")
             }
         }
-        // ASCII (ids, positions, most keys) needs no validation.
-        if value.allSatisfy({ $0 < 0x80 }) { return String(decoding: value, as: UTF8.self) }
-        guard let text = String(validating: value, as: UTF8.self) else { throw error("attribute \(key): not UTF-8") }
-        return text
+        if scratch[from...].contains(where: { $0 >= 0x80 }),
+            String(validating: scratch[from...], as: UTF8.self) == nil
+        {
+            throw error("attribute \(text(key)): not UTF-8")
+        }
+        return Attribute(name: key, value: from..<scratch.count, decoded: true)
     }
 
-    private mutating func readEntity(into value: inout [UInt8], _ key: String) throws(PBFError) {
+    /// The attribute `name` of the last start tag.
+    func attribute(_ name: [UInt8]) -> Attribute? {
+        attributes.first { buffer[$0.name].elementsEqual(name) }
+    }
+
+    /// The bytes of an attribute's value (entities decoded).
+    func value(_ a: Attribute) -> ArraySlice<UInt8> { a.decoded ? scratch[a.value] : buffer[a.value] }
+
+    /// An attribute's value as text (checked as UTF-8 when read).
+    func string(_ a: Attribute) -> String { String(decoding: value(a), as: UTF8.self) }
+
+    private mutating func readEntity(_ key: Range<Int>) throws(PBFError) {
         var name: [UInt8] = []
         while true {
-            guard let b = try take() else { throw error("the file ends inside an entity (truncated?)") }
+            guard let b = take() else { throw error("the file ends inside an entity (truncated?)") }
             if b == UInt8(ascii: ";") { break }
             name.append(b)
-            guard name.count <= 10 else { throw error("attribute \(key): an entity without ';'") }
+            guard name.count <= 10 else { throw error("attribute \(text(key)): an entity without ';'") }
         }
         let text = String(decoding: name, as: UTF8.self)
         let named: [String: UInt8] = ["amp": 0x26, "lt": 0x3C, "gt": 0x3E, "quot": 0x22, "apos": 0x27]
         if let byte = named[text] {
-            value.append(byte)
+            scratch.append(byte)
             return
         }
         var code: UInt32?
@@ -209,9 +316,9 @@ struct XMLScanner {
             code = UInt32(text.dropFirst(), radix: 10)
         }
         guard let code, code > 0, let scalar = Unicode.Scalar(code) else {
-            throw error("attribute \(key): unknown entity &\(text);")
+            throw error("attribute \(self.text(key)): unknown entity &\(text);")
         }
-        value += Array(String(Character(scalar)).utf8)
+        scratch += Array(String(Character(scalar)).utf8)
     }
 
     /// Skips to the end tag of the element `name` just started (nested elements included).
@@ -220,7 +327,7 @@ struct XMLScanner {
         while depth > 0 {
             guard let e = try next() else { throw error("the file ends inside <\(name)> (truncated?)") }
             switch e {
-            case .start(_, _, let empty): if !empty { depth += 1 }
+            case .start(_, let empty): if !empty { depth += 1 }
             case .end: depth -= 1
             }
         }

@@ -62,6 +62,8 @@ extension LocateStore {
                     sql: "PRAGMA ignore_check_constraints = OFF", reason: "CHECK constraints are still off after the first load")
             }
             let counts: MergeCounts
+            // Active records a partial staging kept as they were: accepted and unchanged.
+            var untouched = 0
             var ambiguities: [AmbiguousIdentity] = []
             if fresh {
                 counts = MergeCounts(added: stager.stagedCount, updated: 0, unchanged: 0, retired: 0)
@@ -83,11 +85,15 @@ extension LocateStore {
                 ambiguities = try rematchDerivedIDs(db, kind: kind, dataset: ds)
                 try refreshHashesOfEqualRows(db, kind: kind, dataset: ds)
                 let kept = kind == .toilets ? try ContributionMerge.keepRetirements(db, dataset: ds) : 0
-                counts = try countChanges(db, table: t, dataset: ds).addingUnchanged(kept)
+                untouched = stager.partial ? try countUntouched(db, table: t, dataset: ds) : 0
+                counts = try countChanges(db, table: t, dataset: ds, partial: stager.partial)
+                    .addingUnchanged(kept + untouched)
                 try check(MergePreview(active: active, counts: counts, read: totals.read, previousReleased: previousReleased))
-                try applyChanges(db, kind: kind, dataset: ds, run: run, counts: counts, firstID: firstID)
+                try applyChanges(
+                    db, kind: kind, dataset: ds, run: run, counts: counts, firstID: firstID, partial: stager.partial)
                 if kind == .toilets { runRow.conflicts = try ContributionMerge.reconcile(db, dataset: ds, run: run) }
                 try db.execute(sql: "DROP TABLE temp.staging")
+                if stager.partial { try db.execute(sql: "DROP TABLE temp.staging_retire") }
             }
             // The newest run's release date, for the next run's "older input" warning.
             if let released = start.released {
@@ -100,7 +106,7 @@ extension LocateStore {
             var finished = totals
             finished.warnings += ambiguities.count
             var record = try LocateStore.finishRun(
-                db, &runRow, totals: finished, accepted: stager.stagedCount, counts: counts, at: clock())
+                db, &runRow, totals: finished, accepted: stager.stagedCount + untouched, counts: counts, at: clock())
             record.ambiguities = ambiguities
             return record
         }
@@ -126,7 +132,25 @@ extension LocateStore {
                 """, arguments: ["ds": dataset])
     }
 
-    private func countChanges(_ db: Database, table t: String, dataset: String) throws -> MergeCounts {
+    /// A record not staged is retired: by a full staging, every one; by a partial one, those
+    /// named in `staging_retire` (`PlaceStager.keepUnstaged`).
+    private static func retiring(_ alias: String, partial: Bool) -> String {
+        let unstaged = "NOT EXISTS (SELECT 1 FROM staging s WHERE s.source_id = \(alias).source_id)"
+        return partial ? "\(unstaged) AND \(alias).source_id IN (SELECT source_id FROM temp.staging_retire)" : unstaged
+    }
+
+    /// The active records of `dataset` a partial staging keeps as they are.
+    private func countUntouched(_ db: Database, table t: String, dataset: String) throws -> Int {
+        try Int.fetchOne(
+            db,
+            sql: """
+                SELECT count(*) FROM \(t) t WHERE t.dataset = ? AND \(PlaceStatus.isActive("t"))
+                  AND NOT EXISTS (SELECT 1 FROM staging s WHERE s.source_id = t.source_id)
+                  AND t.source_id NOT IN (SELECT source_id FROM temp.staging_retire)
+                """, arguments: [dataset]) ?? 0
+    }
+
+    private func countChanges(_ db: Database, table t: String, dataset: String, partial: Bool) throws -> MergeCounts {
         let row = try Row.fetchOne(
             db,
             sql: """
@@ -139,8 +163,8 @@ extension LocateStore {
                      WHERE NOT \(PlaceStatus.isActive("t"))) AS reactivated,
                   (SELECT count(*) FROM staging s JOIN \(t) t ON t.dataset = :ds AND t.source_id = s.source_id
                      WHERE t.content_hash = s.content_hash AND \(PlaceStatus.isActive("t"))) AS unchanged,
-                  (SELECT count(*) FROM \(t) t WHERE t.dataset = :ds AND \(PlaceStatus.isActive("t")) AND NOT EXISTS
-                     (SELECT 1 FROM staging s WHERE s.source_id = t.source_id)) AS retired
+                  (SELECT count(*) FROM \(t) t WHERE t.dataset = :ds AND \(PlaceStatus.isActive("t"))
+                     AND \(LocateStore.retiring("t", partial: partial))) AS retired
                 """, arguments: ["ds": dataset])
         guard let row else { throw StorageError.sqlFailed(sql: "count changes", reason: "no row") }
         return MergeCounts(
@@ -149,7 +173,7 @@ extension LocateStore {
     }
 
     private func applyChanges(
-        _ db: Database, kind: PlaceKind, dataset: String, run: Int64, counts: MergeCounts, firstID: Int64
+        _ db: Database, kind: PlaceKind, dataset: String, run: Int64, counts: MergeCounts, firstID: Int64, partial: Bool
     ) throws {
         let t = kind.table
         let args: StatementArguments = ["ds": dataset, "run": run]
@@ -157,8 +181,7 @@ extension LocateStore {
             try db.execute(
                 sql: """
                     UPDATE \(t) SET status = \(PlaceStatus.retired.sql), changed_run = :run
-                    WHERE dataset = :ds AND \(PlaceStatus.isActive()) AND NOT EXISTS
-                      (SELECT 1 FROM staging s WHERE s.source_id = \(t).source_id)
+                    WHERE dataset = :ds AND \(PlaceStatus.isActive()) AND \(LocateStore.retiring(t, partial: partial))
                     """, arguments: args)
         }
         if counts.updated + counts.reactivated > 0 {

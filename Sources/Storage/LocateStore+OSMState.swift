@@ -158,6 +158,17 @@ extension PlaceStager {
             timestamp: row["replication_timestamp"])
     }
 
+    /// The replication sequence the dataset's newest run (before this one) left it at; nil
+    /// when it has none (no run, or one that read no extract with a sequence).
+    public func replicationSequence() throws -> Int64? {
+        try Int64.fetchOne(
+            db,
+            sql: """
+                SELECT replication_sequence FROM ingest_runs
+                WHERE dataset = ? AND kind = 'toilets' AND id < ? ORDER BY id DESC LIMIT 1
+                """, arguments: [self.dataset, run])
+    }
+
     /// Replaces the OSM state of the dataset (none: a source other than a PBF extract) and
     /// records this run's pending objects.
     public func replaceOSMState(objects: [OSMObjectRecord], wayNodes: [OSMWayNodeRecord], pending: [PendingObject]) throws {

@@ -54,6 +54,21 @@ public final class PlaceStager {
         }
     }
 
+    /// Partial staging (a run of replication diffs, `keepUnstaged`): records of the dataset
+    /// not staged are kept as they are, except the ones named then.
+    public private(set) var partial = false
+
+    /// Makes this staging partial: a record of the dataset that is not staged is kept as it
+    /// is (and counts as unchanged), unless its source id is in `sourceIDs`: then it is
+    /// retired as by a full staging. Into an empty dataset (nothing to keep) it does nothing.
+    public func keepUnstaged(retiringUnlessStaged sourceIDs: [String]) throws {
+        guard direct == nil, !partial else { return }
+        try db.execute(sql: "CREATE TEMP TABLE staging_retire (source_id TEXT PRIMARY KEY)")
+        let add = try db.makeStatement(sql: "INSERT OR IGNORE INTO staging_retire (source_id) VALUES (?)")
+        for id in sourceIDs { try add.execute(arguments: [id]) }
+        partial = true
+    }
+
     /// Stages one record. Returns nil when accepted, or the index of the earlier record with
     /// the same id (the record is then not stored: ids are unique within one input).
     /// `matchKey` is set for derived ids: see `LocateStore.derivedIDMatchMeters`.

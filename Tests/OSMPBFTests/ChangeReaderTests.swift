@@ -120,4 +120,46 @@ import Testing
             try ChangeReader.read(path: dir + "/1.osc.gz") { fromTrailing.append($0) }
         } throws: { "\($0)".hasPrefix("\(dir)/1.osc.gz: bad gzip stream at byte") && "\($0)".hasSuffix("incorrect header check") }
     }
+
+    /// A document of many 64 KiB chunks (tags cut at every chunk end, values with entities,
+    /// line ends and non-ASCII text) reads from a file as it reads from memory in one piece.
+    @Test func readsTagsCutByChunkEndsAsInOnePiece() throws {
+        var doc = "<?xml version='1.0' encoding='UTF-8'?>\n<osmChange version=\"0.6\">\n<modify>\n"
+        for i in 1...6_000 {
+            doc += "  <node id=\"\(i)\" version=\"2\" lat=\"60.\(i)\" lon=\"-24.\(i % 97)\">"
+            doc += "<tag k=\"name\" v=\"Kahvila &amp; WC \(i) ä\nrivi\"/><tag k='amenity' v='toilets'/></node>\n"
+            doc += "  <way id=\"\(i)\"><nd ref=\"\(i)\"/><nd ref=\"-\(i + 1)\"/><tag k=\"highway\" v=\"path\"/></way>\n"
+        }
+        doc += "</modify>\n</osmChange>\n"
+        #expect(doc.utf8.count > 4 * 65_536)
+        let dir = try Fixtures.temporaryFolder()
+        let path = try Fixtures.write(doc, name: "big.osc", in: dir)
+        var fromFile: [OSMChange] = []
+        try ChangeReader.read(path: path) { fromFile.append($0) }
+        let inMemory = try Self.read(doc)
+        #expect(fromFile.count == 12_000)
+        #expect(fromFile == inMemory)
+        #expect(fromFile.last?.line == 12_003 + 6_000)
+        // With the filters, only objects they pick carry their tags.
+        var selected: [OSMChange] = []
+        try ChangeReader.read(path: path, selection: [[TagCondition(key: "amenity", value: "toilets")]]) {
+            selected.append($0)
+        }
+        #expect(selected.count == 12_000)
+        for (a, b) in zip(selected, fromFile) {
+            switch (a.object, b.object) {
+            case (.node(let x), .node(let y)): #expect(x == y)
+            case (.way(let x), .way(let y)):
+                #expect(x.tags.isEmpty && x.nodeIDs == y.nodeIDs && x.id == y.id && !y.tags.isEmpty)
+            default: Issue.record("objects differ")
+            }
+        }
+    }
+
+    @Test func refusesAValueOver64KiBAtItsByte() {
+        let text = "<osmChange a=\"" + String(repeating: "x", count: 70_000) + "\"/>"
+        #expect {
+            _ = try Self.read(text)
+        } throws: { "\($0)" == "d.osc: line 1 (byte \(14 + 65_537)): attribute a: the value is over 65536 bytes" }
+    }
 }

@@ -19,6 +19,11 @@ struct ChangeRun {
     var timestamp: String?
     /// Report notices.
     var notes: [String]
+    /// The source ids (`node/1`) of the places the diffs may have changed, when only those
+    /// are staged (`objects` holds only them; the others stay as they are); nil: all staged.
+    var touched: [String]?
+    /// How many objects the filters select after the diffs (the run's `read`).
+    var selectedCount: Int
 
     /// Applies `files` to the dataset `stager` writes.
     init(_ files: [ChangeFile], spec: PipelineSpec, stager: PlaceStager) throws {
@@ -38,12 +43,15 @@ struct ChangeRun {
             }
             current = file.sequence
         }
-        var applier = ChangeApplier(
-            state: try OSMState(stored), selection: PBFFeatureReader.selection(spec.overpass.filters))
+        let selection = PBFFeatureReader.selection(spec.overpass.filters)
+        var applier = ChangeApplier(state: try OSMState(stored), selection: selection)
         var hasher = SHA256Hasher()
         for file in files {
             do {
-                try ChangeReader.read(path: file.path, observe: { hasher.update($0.assumingMemoryBound(to: UInt8.self)) }) {
+                try ChangeReader.read(
+                    path: file.path, selection: selection,
+                    observe: { hasher.update($0.assumingMemoryBound(to: UInt8.self)) }
+                ) {
                     applier.apply($0)
                 }
             } catch let e as PBFError {
@@ -55,7 +63,18 @@ struct ChangeRun {
         if !pending.isEmpty {
             notes.append("\(pending.count) object(s) pending: not placeable from the diffs alone, kept until the next full read")
         }
-        self.objects = SelectedObjects(objects: objects, sha256: hasher.finalize().hexString)
+        selectedCount = objects.count
+        // Only the places the diffs may have changed are staged when place ids are OSM ids.
+        if spec.id == .field("@id") {
+            let reach = applier.placesTouched
+            touched = reach.sorted().map(\.osmID)
+            self.objects = SelectedObjects(
+                objects: objects.filter { reach.contains(OSMState.Key(type: $0.type, id: $0.id)) },
+                sha256: hasher.finalize().hexString)
+        } else {
+            touched = nil
+            self.objects = SelectedObjects(objects: objects, sha256: hasher.finalize().hexString)
+        }
         state = applier.state
         self.pending = pending.map { PendingObject(osmID: $0.key.osmID, reason: $0.reason) }
         sequence = last

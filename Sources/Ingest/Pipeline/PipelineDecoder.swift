@@ -80,6 +80,12 @@ public enum PipelineDecoder {
             throw sourceMap.error("crs", "OpenStreetMap data is in EPSG:4326 (WGS84), not \(crs): remove the crs line")
         }
         let overpass = try self.overpass(sourceMap, format: format)
+        let changesFolder = try sourceMap.string("changes").map { p in
+            p.hasPrefix("/") ? p : URL(fileURLWithPath: baseFolder).appendingPathComponent(p).standardizedFileURL.path
+        }
+        if changesFolder != nil, format != .osmPBF {
+            throw sourceMap.error("changes", "a folder of OSM replication diffs: only for format: osm-pbf")
+        }
         try sourceMap.finish()
         var keyLines: [String: Int] = [:]
         keyLines["source.crs"] = sourceMap.line(of: "crs")
@@ -159,6 +165,7 @@ public enum PipelineDecoder {
         spec.overpass = overpass
         spec.released = released
         spec.maxRetireShare = maxRetireShare
+        spec.changesFolder = changesFolder
         spec.origin = path
         spec.keyLines = keyLines
         return spec

@@ -153,6 +153,9 @@ public struct PipelineSpec: Sendable, Equatable {
     /// The largest share (0...1) of a dataset's active records one run may retire
     /// (`max_retire_share:`); nil: the runner's default, 0.5.
     public var maxRetireShare: Double? = nil
+    /// `source.changes` (`osm-pbf` only): the folder of replication diffs `locate ingest`
+    /// applies (absolute, resolved against the pipeline file's folder).
+    public var changesFolder: String? = nil
     /// Overpass pipelines read from a `url` (the interpreter): what to ask for (`source.filters`,
     /// `source.query_timeout`; by default `OverpassQuery.standard`).
     public var overpass: OverpassQuery = .standard

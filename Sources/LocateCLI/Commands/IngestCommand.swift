@@ -17,7 +17,10 @@ struct IngestCommand: AsyncParsableCommand {
             .osc.gz) to the dataset of an osm-pbf pipeline, in order, after a full read of its \
             extract; each diff's sequence number comes from its state file beside it \
             (NNN.state.txt), its name (NNN.osc.gz) or --sequence, and a diff applied already or out \
-            of order is refused.
+            of order is refused. A pipeline with a source.changes folder applies, without --changes, \
+            every diff in that folder newer than the dataset (after a full read of its extract when \
+            the dataset has no replication sequence yet; --source reads the extract instead). A full \
+            read of an extract older than the dataset's sequence is refused unless --allow-older.
             """
     )
 
@@ -85,6 +88,12 @@ struct IngestCommand: AsyncParsableCommand {
     @Flag(help: "Accept a run that retires more than --max-retire-share of the dataset, or an input with no records.")
     var allowMassRetire = false
 
+    @Flag(
+        help:
+            "osm-pbf: read an extract whose replication sequence is older than the dataset's (diffs applied after it are rolled back)."
+    )
+    var allowOlder = false
+
     @OptionGroup var output: JSONOptions
     @OptionGroup var store: StoreOptions
     @OptionGroup var wait: WaitOptions
@@ -127,13 +136,32 @@ struct IngestCommand: AsyncParsableCommand {
         runner.httpLimits.stallSeconds = httpStall
         runner.maxRetireShare = maxRetireShare
         runner.allowMassRetire = allowMassRetire
+        runner.allowOlder = allowOlder
         let progress: (Int) -> Void = { n in
             if tty { FileHandle.standardError.write(Data("\r\(n) features read…".utf8)) }
         }
-        let result =
-            changes.isEmpty
-            ? try await runner.run(spec, sourceOverride: source, replay: replay, saveResponses: save, progress: progress)
-            : try runner.applyChanges(spec, files: changes, sequence: sequence, progress: progress)
+        var earlier: [IngestReport] = []
+        var folderNote: String? = nil
+        let result: IngestReport
+        if !changes.isEmpty {
+            result = try runner.applyChanges(spec, files: changes, sequence: sequence, progress: progress)
+        } else if spec.changesFolder != nil, source == nil, replay == nil {
+            // A changes folder: a full read first when the dataset has no sequence, then the
+            // folder's newer diffs; the report (--report, --json) is the last run's.
+            let outcome = try await runner.runChangesFolder(spec, progress: progress)
+            if tty { FileHandle.standardError.write(Data("\r".utf8)) }
+            guard let last = outcome.reports.last else {
+                try db.close()
+                if let note = outcome.note { Console.note(note) }
+                return
+            }
+            earlier = outcome.reports.dropLast()
+            result = last
+            folderNote = outcome.note
+        } else {
+            result = try await runner.run(
+                spec, sourceOverride: source, replay: replay, saveResponses: save, progress: progress)
+        }
         if tty { FileHandle.standardError.write(Data("\r".utf8)) }
         let document = IngestReportDocument(result)
         // The report is written in full beside its place before the database is closed, and
@@ -152,7 +180,11 @@ struct IngestCommand: AsyncParsableCommand {
             throw error
         }
         try staged?.commit()
+        for run in earlier {
+            for line in IngestSummary.lines(run, path: store.path, hasReportFile: false) { Console.note(line) }
+        }
         for line in IngestSummary.lines(result, path: store.path, hasReportFile: report != nil) { Console.note(line) }
+        if let folderNote { Console.note(folderNote) }
         if let keep = keepResponses {
             let removed = try ResponseArchive.prune(db: store.path, keep: keep)
             if !removed.isEmpty {

@@ -121,7 +121,7 @@ final class HelsinkiRouting {
     static let available = FileManager.default.fileExists(atPath: extract)
 
     let finder: ToiletFinder
-    let network: StreetNetwork
+    let network: WalkGraph
 
     private init() throws {
         let store = try storeWith("osm-toilets-helsinki-centre")

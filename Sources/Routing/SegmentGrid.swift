@@ -70,19 +70,31 @@ struct SegmentGrid {
         cellSegments = list
     }
 
-    /// The nearest point of a segment whose `allowed` set holds `mode`, within `meters` of
-    /// `point` (flat-Earth metres about the point), or nil.
+    /// The point a route from `point` joins the graph at, for `mode`, chosen as Routino
+    /// places a waypoint (`FindClosestSegment`, Routino 3.3): among segments the mode may use
+    /// that have an end within `meters` of the point, the one whose perpendicular distance,
+    /// worked out by the law of cosines from whole-metre distances (Routino's `Distance`),
+    /// is least; a segment only displaces an earlier one when its distance is below the
+    /// earlier one's in whole metres (earlier: by Routino's node order, approximated by node
+    /// then segment index). The point is placed along it at Routino's whole-metre fraction,
+    /// or at an end less than 5 m (whole) away (Routino's `CreateFakes`).
+    /// This keeps our routes starting where Routino's do (docs/routing.md); nil when none.
     func nearest(to point: Coordinate, mode: UInt8, allowed: UnsafePointer<UInt8>, within meters: Double) -> Snap? {
         let mPerLat = 111_132.954
         let mPerLon = mPerLat * cos(point.latitude * .pi / 180)
         let cellMeters = min(SegmentGrid.cellDegrees * mPerLat, lonCellDegrees * mPerLon)
         let row = Int(((point.latitude - minLatitude) / SegmentGrid.cellDegrees).rounded(.down))
         let col = Int(((point.longitude - minLongitude) / lonCellDegrees).rounded(.down))
-        var best: (d2: Double, snap: Snap)?
+        let plat = point.latitude * .pi / 180
+        let plon = point.longitude * .pi / 180
+        let limit = UInt32(meters)
+        // The best so far: whole metres, Routino's order key, the segment and its end distances.
+        var best: (whole: UInt32, order: (Int, Int), seg: Int, d1: UInt32, d2: UInt32)?
         let maxRing = Int(meters / cellMeters) + 1
         for ring in 0...maxRing {
-            // Every point outside rings 0...ring-1 is at least (ring - 1) cells away.
-            if let b = best, b.d2 <= pow(Double(ring - 1) * cellMeters, 2) { break }
+            // Every point outside rings 0...ring-1 is at least (ring - 1) cells away; Routino's
+            // whole-metre distances are within a few metres of the true ones.
+            if let b = best, Double(b.whole) + 5 <= Double(ring - 1) * cellMeters { break }
             for r in (row - ring)...(row + ring) where r >= 0 && r < rows {
                 for c in (col - ring)...(col + ring) where c >= 0 && c < columns {
                     guard abs(r - row) == ring || abs(c - col) == ring else { continue }
@@ -91,25 +103,80 @@ struct SegmentGrid {
                         guard allowed[seg] & mode != 0 else { continue }
                         let a = Int(segmentA[seg])
                         let b = Int(segmentB[seg])
+                        // A flat-Earth distance first: Routino's whole-metre one is within a
+                        // few metres of it, so a segment 10 m beyond the best cannot win.
                         let ax = (longitudes[a] - point.longitude) * mPerLon
                         let ay = (latitudes[a] - point.latitude) * mPerLat
                         let dx = (longitudes[b] - longitudes[a]) * mPerLon
                         let dy = (latitudes[b] - latitudes[a]) * mPerLat
                         let len2 = dx * dx + dy * dy
-                        let t = len2 > 0 ? min(max(-(ax * dx + ay * dy) / len2, 0), 1) : 0
-                        let x = ax + t * dx
-                        let y = ay + t * dy
-                        let d2 = x * x + y * y
-                        if d2 <= meters * meters, best.map({ d2 < $0.d2 }) ?? true {
-                            let p = Coordinate(
-                                latitude: latitudes[a] + t * (latitudes[b] - latitudes[a]),
-                                longitude: longitudes[a] + t * (longitudes[b] - longitudes[a]))
-                            best = (d2, Snap(segment: seg, fraction: t, point: p))
+                        let f = len2 > 0 ? min(max(-(ax * dx + ay * dy) / len2, 0), 1) : 0
+                        let flat = ((ax + f * dx) * (ax + f * dx) + (ay + f * dy) * (ay + f * dy)).squareRoot()
+                        if let best, flat > Double(best.whole) + 10 { continue }
+                        let (alat, alon) = (latitudes[a] * .pi / 180, longitudes[a] * .pi / 180)
+                        let (blat, blon) = (latitudes[b] * .pi / 180, longitudes[b] * .pi / 180)
+                        let distA = SegmentGrid.routinoDistance(alat, alon, plat, plon)
+                        let distB = SegmentGrid.routinoDistance(blat, blon, plat, plon)
+                        // Routino reaches a segment from an end within the search distance.
+                        let fromA = distA < limit
+                        guard fromA || distB < limit else { continue }
+                        let order = fromA ? (a, seg) : (b, seg)
+                        let dist3 = Double(SegmentGrid.routinoDistance(alat, alon, blat, blon))
+                        let d1 = Double(distA)
+                        let d2 = Double(distB)
+                        var along = (d1 * d1 - d2 * d2 + dist3 * dist3) / (2 * dist3)
+                        var rest = dist3 - along
+                        let perpendicular: Double
+                        if d1 + d2 < dist3 {
+                            perpendicular = 0
+                        } else if along >= 0 && rest >= 0 {
+                            perpendicular = (d1 * d1 - along * along).squareRoot()
+                        } else if along > 0 {
+                            (perpendicular, along, rest) = (d2, dist3, 0)
+                        } else {
+                            (perpendicular, along, rest) = (d1, 0, dist3)
+                        }
+                        let whole = UInt32(perpendicular.isFinite ? max(perpendicular, 0) : 0)
+                        let wins: Bool
+                        if let b = best {
+                            wins = perpendicular < Double(b.whole) || (whole == b.whole && order < b.order)
+                        } else {
+                            wins = true
+                        }
+                        if wins {
+                            best = (whole, order, seg, UInt32(max(along, 0)), UInt32(max(rest, 0)))
                         }
                     }
                 }
             }
         }
-        return best?.snap
+        guard let b = best else { return nil }
+        let a = Int(segmentA[b.seg])
+        let e = Int(segmentB[b.seg])
+        // Routino's CreateFakes: within 5 m (whole) of an end, the end itself.
+        let t: Double
+        switch (b.d1, b.d2) {
+        case let (d1, d2) where d1 < 5 && d2 > 5: t = 0
+        case let (d1, d2) where d2 < 5 && d1 > 5: t = 1
+        case let (d1, d2) where d1 < 5 && d2 < 5: t = d1 < d2 ? 0 : 1
+        case let (d1, d2): t = Double(d1) / Double(d1 + d2)
+        }
+        let p = Coordinate(
+            latitude: latitudes[a] + t * (latitudes[e] - latitudes[a]),
+            longitude: longitudes[a] + t * (longitudes[e] - longitudes[a]))
+        return Snap(segment: b.seg, fraction: t, point: p)
+    }
+
+    /// Routino's `Distance`: haversine on a sphere of 6378.137 km, truncated to whole metres.
+    static func routinoDistance(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> UInt32 {
+        let dlon = lon1 - lon2
+        let dlat = lat1 - lat2
+        if dlon == 0 && dlat == 0 { return 0 }
+        let a1 = sin(dlat / 2)
+        let a2 = sin(dlon / 2)
+        let a = a1 * a1 + cos(lat1) * cos(lat2) * a2 * a2
+        let sa = a.squareRoot()
+        let c = 2 * asin(min(sa, 1))
+        return UInt32(6378.137 * c * 1000)
     }
 }

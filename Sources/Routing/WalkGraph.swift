@@ -30,6 +30,15 @@ public final class WalkGraph: RouteNetwork, @unchecked Sendable {
     private let mapping: UnsafeMutableRawPointer
     private let mappedBytes: Int
     private let scratch = Mutex<[SearchScratch]>([])
+    /// Where each destination asked about joins the graph, per mode (nil: no way near),
+    /// kept while the graph is loaded: one small entry per toilet and mode.
+    private let destinations = Mutex<[DestinationKey: Snap?]>([:])
+
+    private struct DestinationKey: Hashable {
+        var latitude: Double
+        var longitude: Double
+        var mode: UInt8
+    }
 
     /// How far from a point the search for the nearest usable segment looks (Routino's own
     /// waypoint search radius, 1 km); nothing nearer: no way near.
@@ -155,6 +164,16 @@ public final class WalkGraph: RouteNetwork, @unchecked Sendable {
     /// `start(at:mode:)`, as a `RouteNetwork`.
     public func origin(at point: Coordinate, mode: TravelMode) throws -> any RouteOrigin {
         try start(at: point, mode: mode)
+    }
+
+    /// Where a route to `point` for `mode` leaves the graph (as Routino places a waypoint),
+    /// or nil when no usable segment is within `snapSearchMeters`; found once per point.
+    func destination(_ point: Coordinate, mode: TravelMode) -> Snap? {
+        let key = DestinationKey(latitude: point.latitude, longitude: point.longitude, mode: mode.bit)
+        if let known = destinations.withLock({ $0[key] }) { return known }
+        let snap = grid.nearest(to: point, mode: mode.bit, allowed: allowed, within: WalkGraph.snapSearchMeters)
+        destinations.withLock { $0[key] = .some(snap) }
+        return snap
     }
 
     /// Takes back a search's scratch arrays for the next search.

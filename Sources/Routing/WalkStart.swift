@@ -39,10 +39,7 @@ public final class WalkStart: RouteOrigin {
     /// point, onto its nearest segment, over the graph, off the destination's nearest
     /// segment, to the destination), or why there is none.
     public func route(to destination: Coordinate) throws -> RouteOutcome {
-        guard
-            let end = graph.grid.nearest(
-                to: destination, mode: mode.bit, allowed: graph.allowed, within: WalkGraph.snapSearchMeters)
-        else { return .none(.destinationOffNetwork) }
+        guard let end = graph.destination(destination, mode: mode) else { return .none(.destinationOffNetwork) }
         let ends = [Int(graph.segmentA[end.segment]), Int(graph.segmentB[end.segment])]
         let pieces = ends.map { geodesic.distance(from: graph.coordinate($0), to: end.point) }
         // The best way onto the destination's point: straight along the start's own segment,

@@ -90,6 +90,7 @@ struct SegmentGrid {
         let limit = UInt32(meters)
         // The best so far: whole metres, Routino's order key, the segment and its end distances.
         var best: (whole: UInt32, order: (Int, Int), seg: Int, d1: UInt32, d2: UInt32)?
+        let segmentCount = cellSegments.count
         let maxRing = Int(meters / cellMeters) + 1
         for ring in 0...maxRing {
             // Every point outside rings 0...ring-1 is at least (ring - 1) cells away; Routino's
@@ -120,7 +121,10 @@ struct SegmentGrid {
                         // Routino reaches a segment from an end within the search distance.
                         let fromA = distA < limit
                         guard fromA || distB < limit else { continue }
-                        let order = fromA ? (a, seg) : (b, seg)
+                        // Routino visits nodes in index order and, at a node, the segments it
+                        // starts before those it ends; the first visit of a segment counts.
+                        let first = fromA && distB < limit ? min(a, b) : (fromA ? a : b)
+                        let order = (first, (first == a ? 0 : 1) * segmentCount + seg)
                         let dist3 = Double(SegmentGrid.routinoDistance(alat, alon, blat, blon))
                         let d1 = Double(distA)
                         let d2 = Double(distB)

@@ -104,7 +104,9 @@ public final class WalkGraph: RouteNetwork, @unchecked Sendable {
             }
             names.append(String(decoding: UnsafeBufferPointer(start: text + a, count: b - a), as: UTF8.self))
         }
-        if problem == nil, Int(offsets[layout.nodes]) != 2 * layout.segments { problem = "adjacency offsets do not end at 2 × segments" }
+        if problem == nil, Int(offsets[layout.nodes]) != 2 * layout.segments {
+            problem = "adjacency offsets do not end at 2 × segments"
+        }
         if problem == nil {
             for s in 0..<layout.segments
             where Int(segmentA[s]) >= layout.nodes || Int(segmentB[s]) >= layout.nodes || Int(nameIndex[s]) >= layout.names {

@@ -98,7 +98,8 @@ public final class WalkStart: RouteOrigin {
             for (i, s) in segments.enumerated() {
                 legs.append((graph.coordinate(nodes[i + 1]), graph.lengths[s], Int(graph.nameIndex[s])))
             }
-            legs.append((end.point, networkMeters - (scratch.distance(nodes[nodes.count - 1]) ?? 0), Int(graph.nameIndex[end.segment])))
+            legs.append(
+                (end.point, networkMeters - (scratch.distance(nodes[nodes.count - 1]) ?? 0), Int(graph.nameIndex[end.segment])))
         } else {
             legs.append((end.point, networkMeters, Int(graph.nameIndex[end.segment])))
         }

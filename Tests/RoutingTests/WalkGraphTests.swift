@@ -40,16 +40,20 @@ struct WalkGraphTests {
         var flipped = built
         flipped[built.count / 2] ^= 0x01
         try flipped.write(to: URL(fileURLWithPath: file))
-        #expect(throws: RoutingError.badNetwork(
-            path: file, reason: "damaged walking graph: checksum mismatch at byte offset 64 (rebuild the network)")) {
+        #expect(
+            throws: RoutingError.badNetwork(
+                path: file, reason: "damaged walking graph: checksum mismatch at byte offset 64 (rebuild the network)")
+        ) {
             try WalkGraph(folder: graph.folder)
         }
         try built.prefix(100).write(to: URL(fileURLWithPath: file))
         #expect(throws: RoutingError.self) { try WalkGraph(folder: graph.folder) }
         try Data("not a graph at all, but long enough to have a header of sixty-four bytes...".utf8).write(
             to: URL(fileURLWithPath: file))
-        #expect(throws: RoutingError.badNetwork(
-            path: file, reason: "damaged walking graph: no LOCWALK header (rebuild the network)")) {
+        #expect(
+            throws: RoutingError.badNetwork(
+                path: file, reason: "damaged walking graph: no LOCWALK header (rebuild the network)")
+        ) {
             try WalkGraph(folder: graph.folder)
         }
     }

@@ -161,9 +161,10 @@ public enum ToiletAttribute: String, CaseIterable, Sendable, Codable, Comparable
     /// write members in (docs/json.md, rule 9).
     public static let byKey = allCases.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
 
-    /// The position of the attribute in `ordered`.
-    public var ordinal: Int { Self.ordinals[self] ?? 0 }
-    private static let ordinals = Dictionary(uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
+    /// The position of the attribute in `ordered`: the case's tag, which Swift numbers in
+    /// declaration order for an enum without payloads, as `allCases` lists them (a test checks
+    /// every case). Read per attribute of every record stored, so no table lookup.
+    public var ordinal: Int { Int(withUnsafeBytes(of: self) { $0[0] }) }
 
     /// Table order.
     public static func < (a: ToiletAttribute, b: ToiletAttribute) -> Bool { a.ordinal < b.ordinal }

@@ -40,7 +40,8 @@ final class DerivedFiles {
         let path = NearestIndex.path(forFile: databaseFile, kind: kind)
         let file = temporary(for: path) { put in
             guard kind == .toilets else { return try indexBytes.withUnsafeBytes { try put(0, $0) } }
-            try ToiletRowFile.serializeFile(db, nonce: nonce, stamp: stamp, index: indexBytes, to: put)
+            try ToiletRowFile.serializeFile(
+                db, nonce: nonce, stamp: stamp, index: indexBytes, captured: pending?.rows, to: put)
         }
         if let file { ready.append((file, path)) }
     }

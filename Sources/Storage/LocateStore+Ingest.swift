@@ -1,3 +1,4 @@
+internal import CSpatial
 public import Foundation
 internal import GRDB
 import Geo
@@ -47,7 +48,10 @@ extension LocateStore {
                 // The pragma goes off on every path; a failure to reset it after a failed
                 // stage must not hide the stage's own error.
                 defer { if fresh { try? db.execute(sql: "PRAGMA ignore_check_constraints = OFF") } }
-                stager = try PlaceStager(db: db, kind: kind, direct: fresh ? (dataset: ds, run: run) : nil)
+                // Into an empty table, the derived files are read from the inserts themselves.
+                let capture = fresh && firstID == 1 && kind == .toilets ? FirstLoadCapture(databaseFile: filePath) : nil
+                stager = try PlaceStager(
+                    db: db, kind: kind, direct: fresh ? (dataset: ds, run: run) : nil, capture: capture)
                 stager.dataset = ds
                 stager.run = run
                 totals = try stage(stager)
@@ -63,11 +67,17 @@ extension LocateStore {
                 counts = MergeCounts(added: stager.stagedCount, updated: 0, unchanged: 0, retired: 0)
                 try check(MergePreview(active: active, counts: counts, read: totals.read, previousReleased: previousReleased))
                 // The rows are final now (nothing below changes the table): the nearest index
-                // reads them here and is serialised on another core while this one checks the
-                // geometries and packs the R*Tree.
-                let pending = PendingNearestIndex(kind: kind, points: try NearestIndex.points(db, kind: kind))
-                pendingIndexes.withLock { $0[kind] = pending }
-                try LocateStore.resumeTriggers(db, table: t, triggers, newRowsFrom: firstID, checkingConstraints: true)
+                // reads them here and is serialised on another core while this one packs the
+                // R*Tree. Into an empty table, one scan reads the points and checks the rows.
+                let points: NearestPoints
+                if firstID == 1 {
+                    points = try LocateStore.checkedPoints(db, kind: kind)
+                } else {
+                    points = try NearestIndex.points(db, kind: kind)
+                    try LocateStore.checkNewRows(db, table: t, newRowsFrom: firstID, checkingConstraints: true)
+                }
+                pendingIndexes.withLock { $0[kind] = PendingNearestIndex(kind: kind, points: points, rows: stager.capture) }
+                try LocateStore.resumeTriggers(db, table: t, triggers, everyRow: firstID == 1 ? points : nil)
             } else {
                 ambiguities = try rematchDerivedIDs(db, kind: kind, dataset: ds)
                 try refreshHashesOfEqualRows(db, kind: kind, dataset: ds)
@@ -173,7 +183,10 @@ extension LocateStore {
                 WHERE NOT EXISTS (SELECT 1 FROM \(t) t WHERE t.dataset = :ds AND t.source_id = s.source_id)
                 ORDER BY s.source_index
                 """, arguments: args)
-        if bulk { try LocateStore.resumeTriggers(db, table: t, triggers, newRowsFrom: firstID) }
+        if bulk {
+            try LocateStore.checkNewRows(db, table: t, newRowsFrom: firstID)
+            try LocateStore.resumeTriggers(db, table: t, triggers)
+        }
     }
 
     /// Before a bulk insert: set the per-row triggers on `table` aside (SpatiaLite's geometry
@@ -200,32 +213,73 @@ extension LocateStore {
         """
     }
 
-    /// After a bulk insert: check what the geometry triggers would have checked for the new
+    /// After a bulk insert: checks what the geometry triggers would have checked for the new
     /// rows (and, when they were inserted with `ignore_check_constraints`, the table's CHECK
-    /// constraints), pack the R*Tree in one pass, and put the triggers back.
-    static func resumeTriggers(
-        _ db: Database, table: String, _ triggers: [String], newRowsFrom firstID: Int64, checkingConstraints: Bool = false
-    ) throws {
+    /// constraints), in one scan.
+    static func checkNewRows(_ db: Database, table: String, newRowsFrom firstID: Int64, checkingConstraints: Bool = false)
+        throws
+    {
         // The blob layout of a little-endian SpatiaLite XY point in EPSG:4326 (the only form
         // SpatiaLiteBlob writes) compared byte by byte: three times faster than asking
         // SpatiaLite to parse every blob of a million-row load. The CHECK constraints in the
         // same scan: a row breaks one when its expression is false (NULL passes, as in SQLite).
         let checks = checkingConstraints ? try checkConstraints(db, table: table) : []
-        let broken = checks.isEmpty ? "0" : "coalesce(NOT (\(checks.map { "(\($0))" }.joined(separator: " AND "))), 0)"
         let row = try Row.fetchOne(
             db,
             sql: """
-                SELECT coalesce(sum(NOT (\(pointBlobTest("geom")))), 0) AS geometry, coalesce(sum(\(broken)), 0) AS broken
+                SELECT coalesce(sum(NOT (\(pointBlobTest("geom")))), 0) AS geometry, coalesce(sum(\(broken(checks))), 0) AS broken
                 FROM \(table) WHERE id >= ?
                 """, arguments: [firstID])
-        let bad: Int = row?["geometry"] ?? 0
-        guard bad == 0 else {
-            throw StorageError.sqlFailed(sql: "geometry check", reason: "\(bad) stored geometries are not EPSG:4326 points")
+        try failChecks(
+            db, table: table, checks: checks, newRowsFrom: firstID, geometry: row?["geometry"] ?? 0, broken: row?["broken"] ?? 0)
+    }
+
+    /// After a first load into an empty table (inserted with `ignore_check_constraints`): the
+    /// active places' points for the nearest index (every row is one), read in the scan that
+    /// checks the rows as `checkNewRows` does.
+    static func checkedPoints(_ db: Database, kind: PlaceKind) throws -> NearestPoints {
+        let checks = try checkConstraints(db, table: kind.table)
+        let flags = kind.flagExpressions
+        let statement = try db.makeStatement(
+            sql: """
+                SELECT id, lat, lon\(flags.map { ", \($0)" }.joined()), (\(pointBlobTest("geom"))), \(broken(checks))
+                FROM \(kind.table)
+                """)
+        var points = NearestPoints()
+        var (geometry, broken) = (0, 0)
+        let rows = try Row.fetchCursor(statement)
+        let s = statement.sqliteStatement
+        let last = Int32(3 + flags.count)
+        while try rows.next() != nil {
+            points.append(s, id: 0, lat: 1, lon: 2, flags: 3, flagCount: flags.count)
+            if sqlite3_column_int64(s, last) == 0 { geometry += 1 }
+            if sqlite3_column_int64(s, last + 1) != 0 { broken += 1 }
         }
-        if let count: Int = row?["broken"], count > 0 {
-            try failConstraintCheck(db, table: table, checks: checks, newRowsFrom: firstID, count: count)
+        try failChecks(db, table: kind.table, checks: checks, newRowsFrom: 1, geometry: geometry, broken: broken)
+        return points
+    }
+
+    /// SQL 1 for a row that breaks one of `checks` (false; NULL passes, as in SQLite), else 0.
+    private static func broken(_ checks: [String]) -> String {
+        checks.isEmpty ? "0" : "coalesce(NOT (\(checks.map { "(\($0))" }.joined(separator: " AND "))), 0)"
+    }
+
+    /// Throws for `geometry` rows that are not points in EPSG:4326, or `broken` rows that
+    /// break a CHECK (naming the first, `failConstraintCheck`).
+    private static func failChecks(
+        _ db: Database, table: String, checks: [String], newRowsFrom firstID: Int64, geometry: Int, broken: Int
+    ) throws {
+        guard geometry == 0 else {
+            throw StorageError.sqlFailed(sql: "geometry check", reason: "\(geometry) stored geometries are not EPSG:4326 points")
         }
-        try RTreeBulkLoader.rebuild(db, table: table)
+        if broken > 0 { try failConstraintCheck(db, table: table, checks: checks, newRowsFrom: firstID, count: broken) }
+    }
+
+    /// After a bulk insert (checked: `checkNewRows`, `checkedPoints`): packs the R*Tree in one
+    /// pass (of `everyRow` when the caller has every row of the table), and puts the triggers
+    /// back.
+    static func resumeTriggers(_ db: Database, table: String, _ triggers: [String], everyRow: NearestPoints? = nil) throws {
+        try RTreeBulkLoader.rebuild(db, table: table, points: everyRow)
         for sql in triggers { try db.execute(sql: sql) }
         try db.execute(
             sql: """

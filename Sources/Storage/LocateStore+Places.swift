@@ -135,6 +135,9 @@ extension ToiletRow {
     static let selection = (CodingKeys.allCases.map(\.rawValue) + ToiletAttribute.ordered.map(\.key))
         .joined(separator: ", ")
 
+    /// The number of columns in `selection`.
+    static let selectionCount = CodingKeys.allCases.count + ToiletAttribute.ordered.count
+
     private static func at(_ c: CodingKeys) -> Int { CodingKeys.allCases.firstIndex(of: c) ?? 0 }
     static let positions = (
         id: at(.id), dataset: at(.dataset), sourceID: at(.sourceID), name: at(.name), address: at(.address),

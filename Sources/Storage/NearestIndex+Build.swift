@@ -1,3 +1,4 @@
+internal import CSpatial
 import Foundation
 internal import GRDB
 
@@ -25,18 +26,14 @@ extension NearestIndex {
         p.latLon.reserveCapacity(expected * 2)
         p.ids.reserveCapacity(expected)
         p.flags.reserveCapacity(expected)
-        let flagList = kind.flagExpressions.enumerated().map { ", \($1) AS flag\($0)" }.joined()
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, lat, lon\(flagList) FROM \(kind.table) WHERE \(active)")
+        let flagList = kind.flagExpressions.map { ", \($0)" }.joined()
+        let statement = try db.makeStatement(sql: "SELECT id, lat, lon\(flagList) FROM \(kind.table) WHERE \(active)")
+        let rows = try Row.fetchCursor(statement)
         let flagCount = kind.flagExpressions.count
-        // Columns by position (the SELECT above): a million rows read by name cost twice
-        // as much as the whole tree build.
-        while let r = try rows.next() {
-            p.latLon.append(r[1])
-            p.latLon.append(r[2])
-            p.ids.append(r[0])
-            var bits: UInt8 = 0
-            for b in 0..<flagCount where r[3 + b] as Bool { bits |= 1 << UInt8(b) }
-            p.flags.append(bits)
+        // Columns by position: a million rows read by name cost twice as much as the whole
+        // tree build.
+        while try rows.next() != nil {
+            p.append(statement.sqliteStatement, id: 0, lat: 1, lon: 2, flags: 3, flagCount: flagCount)
         }
         return p
     }
@@ -98,12 +95,16 @@ extension NearestIndex {
 final class PendingNearestIndex: @unchecked Sendable {
     /// The place kind indexed.
     let kind: PlaceKind
+    /// The load's reading of its inserts, whose rows section the toilets' file takes
+    /// instead of a scan (`FirstLoadCapture`).
+    let rows: FirstLoadCapture?
     private let condition = NSCondition()
     private var bytes: [UInt8]? = nil
 
     /// Starts serialising `points` at once.
-    init(kind: PlaceKind, points: NearestPoints) {
+    init(kind: PlaceKind, points: NearestPoints, rows: FirstLoadCapture? = nil) {
         self.kind = kind
+        self.rows = rows
         let thread = Thread { [self] in
             let b = NearestIndex.serialize(points, stamp: "")
             condition.lock()
@@ -137,5 +138,19 @@ final class PendingIndexes: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return body(&byKind)
+    }
+}
+
+extension NearestPoints {
+    /// Adds the place of the current row of `statement`: its row id, latitude and longitude
+    /// in columns `id`, `lat` and `lon`, and its `PointFlags` (`PlaceKind.flagExpressions`,
+    /// each true when not 0) in the `flagCount` columns from `flags` on.
+    mutating func append(_ statement: OpaquePointer, id: Int32, lat: Int32, lon: Int32, flags: Int32, flagCount: Int) {
+        latLon.append(sqlite3_column_double(statement, lat))
+        latLon.append(sqlite3_column_double(statement, lon))
+        ids.append(sqlite3_column_int64(statement, id))
+        var bits: UInt8 = 0
+        for b in 0..<flagCount where sqlite3_column_int64(statement, flags + Int32(b)) != 0 { bits |= 1 << UInt8(b) }
+        self.flags.append(bits)
     }
 }

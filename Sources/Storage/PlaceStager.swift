@@ -12,6 +12,11 @@ public final class PlaceStager {
     private let insert: Statement
     private let findIndex: Statement
     private let direct: (dataset: String, run: Int64)?
+    /// A first load's keeping of its inserts (`FirstLoadCapture`), when the table was empty.
+    let capture: FirstLoadCapture?
+    /// For each parameter of the insert (from 1), its column's position in
+    /// `ToiletRow.selection`, or -1 (with a capture only).
+    private let selected: [Int]
     /// The dataset being ingested (set by `LocateStore.ingest`).
     public internal(set) var dataset = ""
     /// The id of the run being recorded (set by `LocateStore.ingest`).
@@ -19,10 +24,13 @@ public final class PlaceStager {
     /// How many records were accepted.
     public private(set) var stagedCount = 0
 
-    init(db: Database, kind: PlaceKind, direct: (dataset: String, run: Int64)?) throws {
+    init(db: Database, kind: PlaceKind, direct: (dataset: String, run: Int64)?, capture: FirstLoadCapture? = nil) throws {
         self.db = db
         self.kind = kind
         self.direct = direct
+        self.capture = direct == nil ? nil : capture
+        let selection = ToiletRow.selection.components(separatedBy: ", ")
+        selected = [-1] + (["dataset", "source_id"] + kind.copiedColumns).map { selection.firstIndex(of: $0) ?? -1 }
         let columns = kind.copiedColumns.joined(separator: ", ")
         let marks = Array(repeating: "?", count: kind.copiedColumns.count).joined(separator: ", ")
         if direct != nil {
@@ -49,6 +57,7 @@ public final class PlaceStager {
         precondition(type(of: r).placeKind == kind, "a \(type(of: r).placeKind) record staged for \(kind)")
         let s = insert.sqliteStatement
         sqlite3_reset(s)
+        capture?.bound.reset()
         var i: Int32 = 1
         if let direct {
             bind(s, i, direct.dataset)
@@ -58,11 +67,11 @@ public final class PlaceStager {
         var at = i + 1
         for column in CommonColumn.ordered {
             switch column {
-            case .sourceIndex: sqlite3_bind_int64(s, at, Int64(index))
+            case .sourceIndex: bind(s, at, int64: Int64(index))
             case .matchKey: bind(s, at, matchKey)
             case .properties: bind(s, at, r.propertiesJSON)
-            case .lon: sqlite3_bind_double(s, at, r.coordinate.longitude)
-            case .lat: sqlite3_bind_double(s, at, r.coordinate.latitude)
+            case .lon: bind(s, at, double: r.coordinate.longitude)
+            case .lat: bind(s, at, double: r.coordinate.latitude)
             case .contentHash: bind(s, at, r.contentHash)
             case .geom:
                 SpatiaLiteBlob.withPoint(r.coordinate, srid: 4326) {
@@ -74,8 +83,8 @@ public final class PlaceStager {
         r.forEachValue { v in
             switch v {
             case .text(let t): bind(s, at, t)
-            case .real(let d?): sqlite3_bind_double(s, at, d)
-            case .integer(let n?): sqlite3_bind_int64(s, at, n)
+            case .real(let d?): bind(s, at, double: d)
+            case .integer(let n?): bind(s, at, int64: n)
             case .real(nil), .integer(nil): sqlite3_bind_null(s, at)
             }
             at += 1
@@ -86,6 +95,7 @@ public final class PlaceStager {
         }
         let rc = sqlite3_step(s)
         if rc == SQLITE_DONE {
+            capture?.take(id: sqlite3_last_insert_rowid(db.sqliteConnection))
             stagedCount += 1
             return nil
         }
@@ -99,6 +109,17 @@ public final class PlaceStager {
         return try Int.fetchOne(findIndex, arguments: arguments) ?? -1
     }
 
+    private func bind(_ s: OpaquePointer?, _ i: Int32, double v: Double) {
+        sqlite3_bind_double(s, i, v)
+        if let capture, selected[Int(i)] >= 0 { capture.bound.set(selected[Int(i)], double: v) }
+    }
+
+    private func bind(_ s: OpaquePointer?, _ i: Int32, int64 v: Int64) {
+        sqlite3_bind_int64(s, i, v)
+        if let capture, selected[Int(i)] >= 0 { capture.bound.set(selected[Int(i)], int64: v) }
+    }
+
+    /// Binds a text (NULL for nil); with a capture, keeps it too.
     private func bind(_ s: OpaquePointer?, _ i: Int32, _ text: String?) {
         guard let text else {
             sqlite3_bind_null(s, i)
@@ -106,6 +127,7 @@ public final class PlaceStager {
         }
         var t = text
         t.withUTF8 { buf in
+            if let capture, selected[Int(i)] >= 0 { capture.bound.set(selected[Int(i)], text: UnsafeRawBufferPointer(buf)) }
             if let base = buf.baseAddress, buf.count > 0 {
                 let chars = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
                 _ = sqlite3_bind_text(s, i, chars, Int32(buf.count), PlaceStager.transient)

@@ -18,8 +18,9 @@ enum RTreeBulkLoader {
         var maxY: Float
     }
 
-    /// Replaces the tree's content (`idx_<table>_geom`) with every row of `table`.
-    static func rebuild(_ db: Database, table: String) throws {
+    /// Replaces the tree's content (`idx_<table>_geom`) with every row of `table`; `points`,
+    /// when given, are every row's (a first load's, `FirstLoadCapture`), else they are read.
+    static func rebuild(_ db: Database, table: String, points: NearestPoints? = nil) throws {
         let idx = "idx_\(table)_geom"
         let nodeSize = try Int.fetchOne(db, sql: "SELECT length(data) FROM \(idx)_node WHERE nodeno = 1") ?? 0
         let capacity = (nodeSize - 4) / 24
@@ -27,11 +28,19 @@ enum RTreeBulkLoader {
             throw StorageError.sqlFailed(sql: "\(idx)_node", reason: "unexpected node size \(nodeSize)")
         }
         var level: [Entry] = []
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, lon, lat FROM \(table)")
-        while let r = try rows.next() {
-            let x: Double = r[1]
-            let y: Double = r[2]
-            level.append(Entry(id: r[0], minX: down(x), maxX: up(x), minY: down(y), maxY: up(y)))
+        if let points {
+            level.reserveCapacity(points.ids.count)
+            for (i, id) in points.ids.enumerated() {
+                let (y, x) = (points.latLon[2 * i], points.latLon[2 * i + 1])
+                level.append(Entry(id: id, minX: down(x), maxX: up(x), minY: down(y), maxY: up(y)))
+            }
+        } else {
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, lon, lat FROM \(table)")
+            while let r = try rows.next() {
+                let x: Double = r[1]
+                let y: Double = r[2]
+                level.append(Entry(id: r[0], minX: down(x), maxX: up(x), minY: down(y), maxY: up(y)))
+            }
         }
         try db.execute(
             sql: "DELETE FROM \(idx)_node; DELETE FROM \(idx)_rowid; DELETE FROM \(idx)_parent")

@@ -123,10 +123,11 @@ extension ToiletRowFile {
     /// A new temporary beside `path`, `<path>.tmp-<pid>-<n>`, created exclusively and never
     /// through a symbolic link: two builders (threads or processes) never write one file,
     /// and a link planted under the name is never followed. Nil when none can be created.
-    static func createTemporary(for path: String) -> (String, Int32)? {
+    /// `readable`: opened for reading too.
+    static func createTemporary(for path: String, readable: Bool = false) -> (String, Int32)? {
         for _ in 0..<64 {
             let tmp = path + ".tmp-\(getpid())-\(made.next())"
-            let fd = Glibc_open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            let fd = Glibc_open(tmp, (readable ? O_RDWR : O_WRONLY) | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if fd >= 0 { return (tmp, fd) }
             guard errno == EEXIST || errno == EINTR else { return nil }
         }
@@ -172,13 +173,22 @@ extension ToiletRowFile {
     /// nearest index (`index`, stamped `stamp`, or built from `db` when nil), then the rows
     /// section after it, given to `put` in pieces with their positions (`serialize`); the
     /// index's header, which places the section, comes last.
+    /// `captured`: a first load's reading of its inserts, whose records are the section's
+    /// (`FirstLoadCapture`), instead of a scan.
     static func serializeFile(
-        _ db: Database, nonce: Int64, stamp: String, index: [UInt8]? = nil,
+        _ db: Database, nonce: Int64, stamp: String, index: [UInt8]? = nil, captured: FirstLoadCapture? = nil,
         to put: (Int, UnsafeRawBufferPointer) throws -> Void
     ) throws {
         var indexBytes = try index ?? NearestIndex.serialize(NearestIndex.points(db, kind: .toilets), stamp: stamp)
         let start = NearestIndex.rowsStart(afterIndexOf: indexBytes.count)
-        let length = try serialize(db, nonce: nonce, stamp: stamp) { at, piece in try put(start + at, piece) }
+        let length: Int
+        if let captured, let section = captured.finishedRows() {
+            let dataStart = start + ToiletRowSection.dataStart(rows: section.ids.count)
+            try captured.copyRecords { at, piece in try put(dataStart + at, piece) }
+            length = try section.finish(nonce: nonce, stamp: stamp) { at, piece in try put(start + at, piece) }
+        } else {
+            length = try serialize(db, nonce: nonce, stamp: stamp) { at, piece in try put(start + at, piece) }
+        }
         indexBytes.replaceSubrange(64..<80, with: NearestIndex.rowsFields(indexBytes: indexBytes.count, length: length))
         if start > indexBytes.count { indexBytes += repeatElement(0, count: start - indexBytes.count) }
         try indexBytes.withUnsafeBytes { try put(0, $0) }
@@ -186,84 +196,27 @@ extension ToiletRowFile {
 
     /// The rows section for the active toilets `db` reads (in the transaction it is in),
     /// stamped `nonce` and `stamp`, given to `put` in pieces with their positions in the
-    /// section: the records as they are encoded (in chunks of about 1 MB), then the ids,
-    /// offsets, dataset names and header. Nothing but the row ids and offsets (16 bytes a
-    /// row) is kept whole in memory. Returns the section's size.
+    /// section (`ToiletRowSection`). Returns the section's size.
     @discardableResult
     static func serialize(
         _ db: Database, nonce: Int64, stamp: String, to put: (Int, UnsafeRawBufferPointer) throws -> Void
     ) throws -> Int {
-        var ids: [Int64] = []
-        var offsets: [Int64] = [0]
-        var chunk: [UInt8] = []
-        chunk.reserveCapacity(1 << 20 + 4096)
-        var dataBytes = 0
-        var datasets = Set<String>()
-        var box = (w: Double.infinity, s: Double.infinity, e: -Double.infinity, n: -Double.infinity)
-        do {
-            // One transaction: the count and the rows are of one state.
-            let n = try Int.fetchOne(db, sql: "SELECT count(*) FROM toilets WHERE \(PlaceStatus.isActive())") ?? 0
-            ids.reserveCapacity(n)
-            offsets.reserveCapacity(n + 1)
-            let dataStart = headerSize + 16 * n + 8
-            func flush() throws {
-                try chunk.withUnsafeBytes { try put(dataStart + dataBytes, $0) }
-                dataBytes += chunk.count
-                chunk.removeAll(keepingCapacity: true)
-            }
-            let statement = try db.makeStatement(
-                sql: "SELECT \(ToiletRow.selection) FROM toilets WHERE \(PlaceStatus.isActive()) ORDER BY id")
-            let rows = try Row.fetchCursor(statement)
-            let columns = ToiletRowColumns(statement)
-            var lastDataset: [UInt8]? = nil
-            while try rows.next() != nil {
-                ids.append(columns.rowID)
-                columns.encode(into: &chunk)
-                offsets.append(Int64(dataBytes + chunk.count))
-                // Rows come in id order, so a dataset's rows mostly follow each other: a name
-                // is made only when it differs from the row before.
-                let dataset = columns.dataset
-                if lastDataset.map({ !$0.elementsEqual(dataset) }) ?? true {
-                    lastDataset = Array(dataset)
-                    datasets.insert(String(decoding: dataset, as: UTF8.self))
-                }
-                let (lat, lon) = (columns.latitude, columns.longitude)
-                box.w = min(box.w, lon)
-                box.s = min(box.s, lat)
-                box.e = max(box.e, lon)
-                box.n = max(box.n, lat)
-                if chunk.count >= 1 << 20 { try flush() }
-            }
-            try flush()
-            guard ids.count == n else {
-                throw StorageError.sqlFailed(sql: "SELECT count(*) FROM toilets", reason: "\(n) rows counted, \(ids.count) read")
-            }
+        // One transaction: the count and the rows are of one state.
+        let n = try Int.fetchOne(db, sql: "SELECT count(*) FROM toilets WHERE \(PlaceStatus.isActive())") ?? 0
+        let dataStart = ToiletRowSection.dataStart(rows: n)
+        var section = ToiletRowSection(expectedRows: n)
+        let flush = { (at: Int, piece: UnsafeRawBufferPointer) in try put(dataStart + at, piece) }
+        let statement = try db.makeStatement(
+            sql: "SELECT \(ToiletRow.selection) FROM toilets WHERE \(PlaceStatus.isActive()) ORDER BY id")
+        let rows = try Row.fetchCursor(statement)
+        let columns = ToiletRowColumns(statement)
+        while try rows.next() != nil { try section.append(columns, flush: flush) }
+        try section.flushChunk(to: flush)
+        guard section.ids.count == n else {
+            throw StorageError.sqlFailed(
+                sql: "SELECT count(*) FROM toilets", reason: "\(n) rows counted, \(section.ids.count) read")
         }
-        var names: [UInt8] = []
-        for name in datasets.sorted() {
-            withUnsafeBytes(of: UInt32(name.utf8.count).littleEndian) { names += $0 }
-            names += name.utf8
-        }
-        var header = [UInt8](repeating: 0, count: headerSize)
-        func set<T>(_ value: T, at offset: Int) {
-            withUnsafeBytes(of: value) { header.replaceSubrange(offset..<offset + $0.count, with: $0) }
-        }
-        header.replaceSubrange(0..<8, with: magic)
-        set(nonce.littleEndian, at: 8)
-        set(Int64(ids.count).littleEndian, at: 16)
-        set(Int64(dataBytes).littleEndian, at: 24)
-        header.replaceSubrange(32..<72, with: NearestIndex.stampField(stamp))
-        if !ids.isEmpty {
-            for (i, v) in [box.w, box.s, box.e, box.n].enumerated() { set(v.bitPattern.littleEndian, at: 72 + 8 * i) }
-        }
-        set(Int64(names.count).littleEndian, at: 104)
-        set(header.withUnsafeBytes { hash(UnsafeRawBufferPointer(rebasing: $0[0..<112])) }.littleEndian, at: 112)
-        let n = ids.count
-        try names.withUnsafeBytes { try put(headerSize + 16 * n + 8 + dataBytes, $0) }
-        try ids.withUnsafeBytes { try put(headerSize, $0) }
-        try offsets.withUnsafeBytes { try put(headerSize + 8 * n, $0) }
-        try header.withUnsafeBytes { try put(0, $0) }
-        return headerSize + 16 * n + 8 + dataBytes + names.count
+        return try section.finish(nonce: nonce, stamp: stamp, to: put)
     }
 }
 

@@ -31,6 +31,13 @@ import Testing
         return found
     }
 
+    /// `ordinal` reads the case's tag: it must be the case's place in `allCases` (declaration
+    /// order) for every case.
+    @Test func everyOrdinalIsTheCasesPlaceInTheTable() {
+        #expect(ToiletAttribute.ordered.map(\.ordinal) == Array(ToiletAttribute.allCases.indices))
+        #expect(ToiletAttribute.ordered == ToiletAttribute.allCases)
+    }
+
     @Test(arguments: ["toilet-answer", "toilet-detail", "geojson"])
     func everySchemaDeclaresEveryAttributeAsTheTableDoes(_ name: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.repo("docs/schema/\(name).schema.json")))

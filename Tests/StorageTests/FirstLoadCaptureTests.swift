@@ -1,0 +1,99 @@
+import Foundation
+import GRDB
+import Geo
+import LocateTestSupport
+import Places
+import SyntheticData
+import Testing
+
+@testable import Storage
+
+/// A first load into an empty table reads the derived files' inputs from its own inserts
+/// (`FirstLoadCapture`: `INSERT … RETURNING`): the file it writes must be byte for byte the
+/// one a scan of the table builds, and its R*Tree the one a scan packs, for rows of every
+/// shape, and for more records than one 1 MB chunk.
+@Suite struct FirstLoadCaptureTests {
+    /// `count` toilets with every field random (attributes of every kind, texts with
+    /// diacritics, other scripts, emoji and NUL, addresses of up to 1.2 KB).
+    static func records(_ count: Int, seed: UInt64) -> [ToiletRecord] {
+        var rng = SeededRandom(seed: seed)
+        func maybe<T>(_ v: T) -> T? { Bool.random(using: &rng) ? v : nil }
+        return (0..<count).map { i in
+            var details = ToiletDetails(access: ToiletAccess.allCases.randomElement(using: &rng) ?? .unknown)
+            for a in ToiletAttribute.ordered {
+                switch a.kind {
+                case .triState: details[a] = maybe(.flag(Bool.random(using: &rng)))
+                case .choice(let words), .list(let words): details[a] = maybe(.text(words.randomElement(using: &rng) ?? ""))
+                case .text: details[a] = maybe(.text("t" + ToiletRowFileTests.text(&rng)))
+                }
+            }
+            let statuses = ["exact", "interpreted", "unknown", "missing"]
+            let properties = "{\"p\":\"" + String(repeating: "ž", count: Int.random(in: 0...50, using: &rng)) + "\"}"
+            let long = String(repeating: "Ž", count: Int.random(in: 0...600, using: &rng))
+            return ToiletRecord(
+                sourceID: "id-\(i)", name: maybe(ToiletRowFileTests.text(&rng)),
+                address: maybe(long + ToiletRowFileTests.text(&rng)),
+                hoursText: maybe("Po-Pá 8-18"), hoursOSM: maybe("Mo-Fr 08:00-18:00"),
+                hoursStatus: statuses.randomElement(using: &rng) ?? "missing", country: maybe("CZ"),
+                priceText: maybe("10 Kč"), priceAmount: maybe(Double.random(in: 0...50, using: &rng)),
+                priceCurrency: maybe("CZK"), isFree: maybe(Bool.random(using: &rng)),
+                wheelchair: WheelchairAccess.allCases.randomElement(using: &rng) ?? .unknown, kind: maybe("WC"),
+                locationDetail: maybe(ToiletRowFileTests.text(&rng)), timeZone: "Europe/Prague", propertiesJSON: properties,
+                propertiesFingerprint: "f\(i)",
+                coordinate: Coordinate(
+                    latitude: .random(in: 49.9...50.2, using: &rng), longitude: .random(in: 14.2...14.7, using: &rng)),
+                details: details)
+        }
+    }
+
+    func ingest(_ records: [ToiletRecord], dataset: String, into store: LocateStore) throws {
+        let start = IngestRunStart(
+            pipeline: "p", dataset: dataset, source: "s.geojson", licence: nil, attribution: nil,
+            startedAt: Date(timeIntervalSince1970: 1_795_000_000))
+        _ = try store.ingest(.toilets, start: start, clock: { Date(timeIntervalSince1970: 1_795_000_060) }) { stager in
+            for (i, r) in records.enumerated() {
+                let duplicateOf = try stager.stage(r, index: i, matchKey: nil)
+                #expect(duplicateOf == nil)
+            }
+            return StagingTotals(
+                read: records.count, rejected: 0, warnings: 0, sourceCRS: .wgs84, operation: nil,
+                sourceSHA256: String(repeating: "a", count: 64))
+        }
+    }
+
+    /// The R*Tree's shadow tables, row by row.
+    func rtree(_ store: LocateStore) throws -> [String] {
+        try ["node", "rowid", "parent"].flatMap { t in
+            try store.testRows(sql: "SELECT * FROM idx_toilets_geom_\(t) ORDER BY 1").map(\.description)
+        }
+    }
+
+    @Test(arguments: [(3, UInt64(1)), (2500, UInt64(2))])
+    func aFirstLoadWritesTheFileAndTreeAScanBuilds(count: Int, seed: UInt64) throws {
+        let store = try LocateStore(path: try Fixtures.temporaryFolder().appendingPathComponent("w.sqlite").path)
+        try ingest(Self.records(count, seed: seed), dataset: "d", into: store)
+        let (file, rebuilt) = try PendingNearestIndexTests().fileAndRebuild(store)
+        #expect(file.count > (count > 1000 ? 1 << 20 : 0), "more than one chunk of records")
+        #expect(file == rebuilt)
+        let tree = try rtree(store)
+        #expect(tree.count > count)
+        try store.write { db in try RTreeBulkLoader.rebuild(db, table: "toilets") }
+        #expect(try rtree(store) == tree)
+        #expect(try store.testRows(sql: "SELECT rtreecheck('idx_toilets_geom')").first?[0] == "ok")
+        #expect(try ToiletRowFile.make(for: store)?.datasets == ["d"])
+        try store.close()
+    }
+
+    /// A first load of a dataset into a table that holds another's rows is not a load into an
+    /// empty table: its file is built by a scan, and holds both datasets.
+    @Test func aFirstLoadBesideAnotherDatasetIndexesBoth() throws {
+        let store = try LocateStore(path: try Fixtures.temporaryFolder().appendingPathComponent("w.sqlite").path)
+        try ingest(Self.records(40, seed: 3), dataset: "a", into: store)
+        try ingest(Self.records(30, seed: 4), dataset: "b", into: store)
+        let (file, rebuilt) = try PendingNearestIndexTests().fileAndRebuild(store)
+        #expect(file == rebuilt)
+        #expect(try NearestIndex.open(for: store).count == 70)
+        #expect(try ToiletRowFile.make(for: store)?.datasets == ["a", "b"])
+        try store.close()
+    }
+}

@@ -31,13 +31,7 @@ struct LocateServe: AsyncParsableCommand {
 
     @OptionGroup var options: ServeOptions
 
-    /// The first argument of a route worker process (`RouteWorkerPool`): not an option a
-    /// person gives, so it is not in `--help`.
-    static let routeWorkerFlag = "--route-worker"
-
-    /// A route worker serves its pipes (`RouteWorker`); anything else is the server.
     static func main() async {
-        if CommandLine.arguments.dropFirst().first == routeWorkerFlag { Foundation.exit(Server.serveRouteWorker()) }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -64,9 +58,6 @@ struct LocateServe: AsyncParsableCommand {
         c.maxLimit = o.maxLimit
         c.trustedProxies = o.trustedProxy
         c.cachedPlaces = o.cachePlaces
-        c.routeWorkers = o.routeWorkers
-        // Workers run this very program (Linux: /proc/self/exe, even if the file is replaced).
-        c.routeWorkerCommand = ["/proc/self/exe", "locate-serve", LocateServe.routeWorkerFlag]
         c.contributions.photosFolder = o.photos
         c.contributions.region = o.region.flatMap { try? ContributionSettings.region($0) }
         c.contributions.submissionsPerHour = o.submissionsPerHour

@@ -39,6 +39,14 @@ public struct NetworkBuilder: Sendable {
                 planetsplitter, ["--dir=\(building)", "--tmpdir=\(building)", "--tagging=\(tagging)", source], source: source)
             let (bbox, nodes) = try extent(of: building, source: source)
             guard nodes > 0, let bbox else { throw RoutingError.emptyNetwork(source: source) }
+            // The walking graph every route is searched on, made from Routino's database.
+            do {
+                var graph = WalkGraphBuilder()
+                graph.filedumper = filedumper
+                _ = try graph.write(folder: building, source: source)
+            } catch RoutingError.badNetwork(_, let reason) where reason.hasSuffix("no segment a route can use") {
+                throw RoutingError.emptyNetwork(source: source)
+            }
             let manifest = NetworkManifest(
                 name: name, source: source, sourceBytes: bytes, bbox: bbox, nodes: nodes,
                 builtAt: ISO8601DateFormatter().string(from: builtAt))
@@ -54,7 +62,7 @@ public struct NetworkBuilder: Sendable {
 
     /// Runs `tool` with `arguments`; its standard output, or an error naming the tool, the
     /// source and the last line of its standard error.
-    private func run(_ tool: String, _ arguments: [String], source: String) throws -> Data {
+    func run(_ tool: String, _ arguments: [String], source: String) throws -> Data {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: tool)
         p.arguments = arguments

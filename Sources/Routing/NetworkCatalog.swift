@@ -19,8 +19,8 @@ public enum NetworkCatalog {
     /// The network to route from `point`: the one named, else the one whose area holds the
     /// point (the smallest when several do), else the one whose area is nearest to it (the
     /// start point is then usually too far from its ways, which routing reports).
-    public static func network(for point: Coordinate, databasePath path: String, name: String? = nil) throws -> StreetNetwork {
-        try StreetNetwork(folder: try chosenFolder(for: point, databasePath: path, name: name))
+    public static func network(for point: Coordinate, databasePath path: String, name: String? = nil) throws -> WalkGraph {
+        try WalkGraph(folder: try chosenFolder(for: point, databasePath: path, name: name))
     }
 
     /// The folder of the network `network(for:databasePath:name:)` loads, its link resolved

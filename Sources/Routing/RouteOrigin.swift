@@ -1,8 +1,9 @@
 public import Geo
 
 /// A start point placed on a street network for one mode, from which routes to any number of
-/// destinations leave: `RouteStart` (libroutino in this process) or a start held by a route
-/// worker process (`RouteWorkerPool`). Used within one task.
+/// destinations leave: `WalkStart` (our search on the walking graph, what `locate` routes
+/// with) or `RouteStart` (libroutino, the oracle our search is tested against). Used within
+/// one task.
 public protocol RouteOrigin: AnyObject {
     /// The start point as asked.
     var point: Coordinate { get }
@@ -15,8 +16,8 @@ public protocol RouteOrigin: AnyObject {
 }
 
 /// Where routes are computed: places a start point on a street network for a mode. A loaded
-/// `StreetNetwork` (routes in this process, under one lock) or a network served by route
-/// workers (`RouteWorkerPool.network(folder:)`).
+/// `WalkGraph` (searched by any number of threads at once) or a `StreetNetwork` (Routino,
+/// under one lock: the oracle of the tests).
 public protocol RouteNetwork: Sendable {
     /// The start of routes from `point` for `mode`. Throws `RoutingError.startOffNetwork` when
     /// no way the mode may use is near.

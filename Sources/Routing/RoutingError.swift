@@ -19,9 +19,6 @@ public enum RoutingError: Error, Equatable, CustomStringConvertible {
     /// The start point lies farther than `limitMeters` from any way the mode may use
     /// (the distance found, or nil when Routino found none within its search radius).
     case startOffNetwork(latitude: Double, longitude: Double, meters: Double?, limitMeters: Double, network: String)
-    /// A route worker process (`RouteWorkerPool`) could not be started, exited twice in one
-    /// request, gave no answer in time, or reported an error (the message).
-    case workerFailed(String)
 
     /// The message shown to the user.
     public var description: String {
@@ -39,7 +36,6 @@ public enum RoutingError: Error, Equatable, CustomStringConvertible {
             "start point \(lat),\(lon) is "
                 + (meters.map { "\(Int($0.rounded())) m" } ?? "too far")
                 + " from the nearest way of network '\(network)' (limit \(Int(limit)) m)"
-        case .workerFailed(let message): message
         }
     }
 }

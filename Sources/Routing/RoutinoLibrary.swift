@@ -58,6 +58,25 @@ enum RoutinoLibrary {
         }
     }
 
+    /// The highway types (Routino's numbers, `ROUTINO_HIGHWAY_*`) that `profile(_:database:folder:)`
+    /// lets `mode` use: those Routino's profile of that name prefers above 0, ferries never.
+    /// The walking graph (`WalkGraphBuilder`) follows exactly this rule.
+    static func usableHighways(_ mode: TravelMode) throws -> Set<Int> {
+        try locked {
+            _ = try prepare(folder: profilesPath)
+            guard let named = Routino_GetProfile(mode.profileName), let user = Routino_CreateUserProfileFromProfile(named)
+            else {
+                throw RoutingError.library(
+                    function: "Routino_GetProfile(\(mode.profileName))", code: croutino_errno(), folder: profilesPath)
+            }
+            defer { free(user) }
+            return withUnsafeBytes(of: &user.pointee.highway) { raw in
+                let prefs = raw.bindMemory(to: Float.self)
+                return Set(prefs.indices.filter { $0 > 0 && $0 != Int(ROUTINO_HIGHWAY_FERRY) && prefs[$0] > 0 })
+            }
+        }
+    }
+
     /// A profile for `mode` made for one database: Routino's profile of that name with the
     /// highway preferences flattened (every highway the profile allows counts the same,
     /// ferries none) and the property preferences neutral, so that Routino's "shortest"

@@ -3,9 +3,9 @@ import Foundation
 public import Geo
 
 /// A street network built by `NetworkBuilder` (a Routino database and its manifest), loaded
-/// for routing. libroutino maps the database files; every call into it runs under
-/// `RoutinoLibrary.lock`, which is what makes a network safe to share between threads
-/// (the HTTP server's requests).
+/// for routing by Routino itself: the oracle our own search (`WalkGraph`) is tested against
+/// (`WalkGraphOracleTests`); `locate` routes on the walking graph. libroutino maps the
+/// database files; every call into it runs under `RoutinoLibrary.lock`.
 public final class StreetNetwork: RouteNetwork, @unchecked Sendable {
     /// How far a start point may lie from the nearest way it can use before a route from it
     /// is refused (`RoutingError.startOffNetwork`): 500 m (docs/routing.md).

@@ -9,6 +9,14 @@ public enum TravelMode: String, Sendable, CaseIterable, Codable {
     /// The profile's name in Routino's profiles.xml.
     var profileName: String { rawValue }
 
+    /// The mode's bit in the walking graph's per-segment and per-node mode sets.
+    var bit: UInt8 {
+        switch self {
+        case .foot: 1
+        case .wheelchair: 2
+        }
+    }
+
     /// Travel speed in metres per second. On foot 1.3 m/s: the low end of comfortable
     /// adult walking speeds, 1.27–1.46 m/s (Bohannon 1997, "Comfortable and maximum walking
     /// speed of adults aged 20–79 years", Age and Ageing 26:15–19), so a walking time is not

@@ -29,10 +29,9 @@ struct Endpoints: Sendable {
     let configuration: ServeConfiguration
     /// The wall clock (injected: the library never reads it itself).
     let now: @Sendable () -> Date
-    /// The street networks beside the database, loaded once (`by=` in this process).
+    /// The street networks' walking graphs beside the database, loaded once and searched
+    /// by any number of requests at once (`by=`).
     let networks = NetworkCache()
-    /// The route workers (`by=` in worker processes), when configured.
-    let workers: RouteWorkers
 
     /// `GET /v1/toilets/nearest`: `toilet-answer/1`, as `locate toilet --near … --json`.
     func nearestToilets(_ q: Parameters) throws -> Answer {
@@ -56,11 +55,9 @@ struct Endpoints: Sendable {
             clockDependent: request.time == .now)
     }
 
-    /// The street network for routes from `point`: served by the route workers when there
-    /// are any, else loaded in this process.
+    /// The walking graph for routes from `point`, loaded in this process.
     func routeNetwork(for point: Coordinate) throws -> any RouteNetwork {
-        guard let pool = try workers.pool() else { return try networks.network(for: point, databasePath: data.path) }
-        return try pool.network(for: point, databasePath: data.path)
+        try networks.network(for: point, databasePath: data.path)
     }
 
     /// `body()`, with a start point off the street network as a 400 naming `lat and lon`, no

@@ -27,13 +27,6 @@ public struct ServeConfiguration: Sendable, Equatable {
     public var trustedProxies: [String] = []
     /// Toilet rows kept in memory per data version (0: none).
     public var cachedPlaces = 200_000
-    /// Route worker processes for `by=` (`RouteWorkerPool`), started at the first routed
-    /// request; nil: one per core; 0: routes in this process, one at a time.
-    public var routeWorkers: Int?
-    /// The program a route worker runs, then its arguments from the name it goes by
-    /// (`/proc/self/exe`, `locate-serve`, `--route-worker`); nil: routes in this process
-    /// whatever `routeWorkers` says (a server inside another program).
-    public var routeWorkerCommand: [String]?
     /// What contributors may submit (Sources/Serve/Contributions).
     public var contributions = ContributionSettings()
 
@@ -62,9 +55,6 @@ public struct ServeConfiguration: Sendable, Equatable {
             throw ServeError.configuration("--cors-origin '\(origin)' is not * or an origin such as https://example.org")
         }
         _ = try TrustedProxies(trustedProxies)
-        if let n = routeWorkers, !(0...256).contains(n) {
-            throw ServeError.configuration("--route-workers must be 0 to 256")
-        }
         guard (0...100_000_000).contains(cachedPlaces) else {
             throw ServeError.configuration("--cache-places must be 0 to 100000000")
         }

@@ -43,12 +43,7 @@ public struct Server: Sendable {
         let readers = max(2, ProcessInfo.processInfo.activeProcessorCount)
         let data = DataSource(path: configuration.databasePath, readers: readers, cachedPlaces: configuration.cachedPlaces)
         _ = try data.current()
-        let endpoints = Endpoints(
-            data: data, configuration: configuration, now: now,
-            workers: RouteWorkers(
-                command: configuration.routeWorkerCommand,
-                count: configuration.routeWorkers ?? ProcessInfo.processInfo.activeProcessorCount,
-                timeoutSeconds: configuration.requestTimeoutSeconds))
+        let endpoints = Endpoints(data: data, configuration: configuration, now: now)
         let connections = ConnectionCount(limit: configuration.maxConnections)
         let app = Application(
             router: router(endpoints, proxies: try TrustedProxies(configuration.trustedProxies)),

@@ -75,13 +75,6 @@ public struct ServeOptions: ParsableArguments {
             valueName: "N"))
     public var cachePlaces = 200_000
 
-    /// `--route-workers` (issue 26: routes on every core).
-    @Option(
-        help: ArgumentHelp(
-            "Route worker processes for by= (each with its own libroutino, which is not thread-safe; started at the first routed request, replaced when one dies); default: one per core; 0: routes in the server process, one at a time.",
-            valueName: "N"))
-    public var routeWorkers: Int?
-
     /// `--log-level`.
     @Option(help: ArgumentHelp("Lowest level logged on stderr (info: one line per request).", valueName: "LEVEL"))
     public var logLevel = LogLevel.info

@@ -45,8 +45,8 @@ struct NetworkCommandTests {
         #expect(
             foot.stdout == """
                 #  route  straight   walk  dir  place                        hours  price  wheelchair  first step
-                1  273 m     231 m  4 min  E    toilet at 60.17015,24.94252  ?      ?      yes         26 m north-east along Kaivokatu
-                2  322 m     223 m  5 min  NE   toilet at 60.17112,24.94158  ?      ?      unknown     26 m north-east along Kaivokatu
+                1  274 m     231 m  4 min  E    toilet at 60.17015,24.94252  ?      ?      yes         75 m north-east along Kaivokatu
+                2  320 m     223 m  5 min  NE   toilet at 60.17112,24.94158  ?      ?      unknown     26 m north-east along Kaivokatu
 
                 """)
         let chair = try CLI.run([
@@ -56,7 +56,7 @@ struct NetworkCommandTests {
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(chair.stdout.utf8)) as? [String: Any])
         #expect(doc["by"] as? String == "wheelchair")
         let first = try #require((doc["results"] as? [[String: Any]])?.first)
-        #expect(first["route_distance_m"] as? Double == 286.4)
+        #expect(first["route_distance_m"] as? Double == 286.1)
         #expect(first["walk_time_s"] as? Double == 286)
         let route = try #require(first["route"] as? [String: Any])
         let line = try #require(route["geometry"] as? [String: Any])

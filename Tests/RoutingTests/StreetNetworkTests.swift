@@ -80,10 +80,13 @@ enum RoutingFixtures {
     static let helsinki = Fixtures.shared("osm-pbf/helsinki-centre.osm.pbf")
     static let haveHelsinki = FileManager.default.fileExists(atPath: helsinki)
 
-    /// A network built from the extract into a temporary folder.
-    static func network() throws -> StreetNetwork {
+    /// A network built from the extract into a temporary folder: its walking graph.
+    static func graph() throws -> WalkGraph {
         let db = try Fixtures.temporaryFolder().appendingPathComponent("n.sqlite").path
         _ = try NetworkBuilder().build(source: helsinki, databasePath: db, name: "helsinki", builtAt: Date())
         return try NetworkCatalog.network(for: Coordinate(latitude: 60.17, longitude: 24.94), databasePath: db)
     }
+
+    /// The same network, routed by Routino (the oracle of `WalkGraphTests`).
+    static func network() throws -> StreetNetwork { try StreetNetwork(folder: try graph().folder) }
 }

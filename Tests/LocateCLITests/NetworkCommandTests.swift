@@ -130,6 +130,6 @@ struct NetworkCommandTests {
         #expect(both.stderr.contains("give either --json or --format geojson, not both"))
         let kml = try CLI.run(["toilet", "--format", "kml"] + near)
         #expect(kml.status == 64)
-        #expect(kml.stderr.hasPrefix("Error: --format 'kml' is not one of table, json, geojson\n"))
+        #expect(kml.stderr.hasPrefix("Error: --format 'kml' is not one of table, json, geojson, csv\n"))
     }
 }

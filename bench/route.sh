@@ -3,7 +3,7 @@
 # in process (locate-bench route) and as a whole command (hyperfine), and the server under
 # wrk with by=foot from varied start points (seeded random points in the network's box that
 # the server answers), on the real network of central Helsinki and its 18 OSM toilets.
-# SERVE_ARGS adds options to locate-serve (e.g. --route-workers N).
+# SERVE_ARGS adds options to locate-serve (e.g. --rate 100000).
 #   bash bench/route.sh                       ../shared/datasets/osm-pbf/helsinki-centre.osm.pbf
 #   BIN=.build/release SECONDS_WRK=10 bash bench/route.sh [EXTRACT] [PIPELINE]
 set -euo pipefail
@@ -73,22 +73,13 @@ done = function(summary, latency, requests)
     summary.requests))
 end
 LUA
-# CPU ticks of the server and of its route workers (its children, locate-serve --route-worker).
-ticks() {
-  local t=0 c
-  for c in $server $(cat /proc/"$server"/task/*/children 2>/dev/null); do
-    t=$((t + $(awk '{print $14 + $15}' "/proc/$c/stat" 2>/dev/null || echo 0)))
-  done
-  echo "$t"
-}
-server_ticks() { awk '{print $14 + $15}' "/proc/$server/stat"; }
-s0=$(server_ticks)
+# CPU ticks of the server process (routes are computed on its own threads).
+ticks() { awk '{print $14 + $15}' "/proc/$server/stat"; }
 cpu0=$(ticks)
 line=$(POINTS_FILE=$points wrk -t2 -c16 -d"${SECONDS_WRK:-10}s" --latency -s "$lua" "http://127.0.0.1:$port" | grep '^rps=')
 cpu1=$(ticks)
-s1=$(server_ticks)
 n=${line##*requests=}
 per() { awk -v c="$1" -v n="$n" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.0f", c / hz * 1e6 / n }'; }
 echo "serve by=foot k=5 points=$(wc -l <"$points")/$(wc -l <"$OUT/route-candidates.txt") $line" \
-  "cpu_us_per_request=$(per $((cpu1 - cpu0))) (server $(per $((s1 - s0))), workers $(per $((cpu1 - cpu0 - s1 + s0))))" \
+  "cpu_us_per_request=$(per $((cpu1 - cpu0)))" \
   "load=$(cut -d' ' -f1-3 /proc/loadavg | tr ' ' /)"

@@ -1,11 +1,13 @@
 internal import CSpatial
 
 /// The values one insert of a first load binds, by their column's position in
-/// `ToiletRow.selection` (`StoredValues`): SQLite stores exactly what is bound (text as text,
-/// integers as integers, reals as reals; every selected column but the row id is bound), so
-/// the rows section encoded from them (`ToiletRowColumns`) is the one a scan of the stored
-/// rows gives (`FirstLoadCaptureTests` compares both). Texts are copied into one buffer, which
-/// is reused for every row. Owned by one insert statement; not `Sendable`.
+/// `ToiletRow.selection` (`StoredValues`), as SQLite stores them: text as text, integers as
+/// integers, reals as reals but NaN as NULL and -0.0 as 0.0 (a REAL column keeps a whole
+/// number as an integer). Only the columns the rows section reads are kept
+/// (`ToiletRowColumns.encodedPositions`, the row id set after the insert), so the section
+/// encoded from them is the one a scan of the stored rows gives (`FirstLoadCaptureTests`
+/// compares both). Texts are copied into one buffer, which is reused for every row. Owned by
+/// one insert statement; not `Sendable`.
 final class BoundValues: StoredValues {
     private let count: Int
     private let types: UnsafeMutablePointer<Int32>
@@ -48,8 +50,9 @@ final class BoundValues: StoredValues {
     }
 
     func set(_ column: Int, double v: Double) {
+        guard !v.isNaN else { return setNull(column) }
         types[column] = SQLITE_FLOAT
-        numbers[column] = v.bitPattern
+        numbers[column] = (v + 0).bitPattern  // -0.0 + 0 is +0.0
     }
 
     /// Copies `bytes` as the text of `column`.

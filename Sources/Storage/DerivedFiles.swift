@@ -41,7 +41,8 @@ final class DerivedFiles {
         let file = temporary(for: path) { put in
             guard kind == .toilets else { return try indexBytes.withUnsafeBytes { try put(0, $0) } }
             try ToiletRowFile.serializeFile(
-                db, nonce: nonce, stamp: stamp, index: indexBytes, captured: pending?.rows, to: put)
+                db, nonce: nonce, stamp: stamp, index: indexBytes,
+                captured: pending?.capture.map { (capture: $0, rows: pending?.count ?? 0) }, to: put)
         }
         if let file { ready.append((file, path)) }
     }

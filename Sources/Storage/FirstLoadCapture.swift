@@ -16,7 +16,7 @@ import Geo
 /// section. Valid only while every row of the table is one the load inserted, active and
 /// unchanged after its insert: true of a first load into an empty table (nothing after the
 /// inserts changes a row; a failed check rolls everything back).
-final class FirstLoadCapture: @unchecked Sendable {
+final class FirstLoadCapture {
     // Filled by the one thread that runs the write, then read by it (`DerivedFiles`).
     /// Each inserted row's R*Tree entry.
     private var entries: [RTreeBulkLoader.Entry] = []
@@ -48,10 +48,15 @@ final class FirstLoadCapture: @unchecked Sendable {
 
     deinit { if scratch >= 0 { close(scratch) } }
 
+    /// How many toilets' files this process wrote from a capture (tests check that a first
+    /// load took this path, not the scan it falls back to).
+    static let used = Counter()
+
     /// Takes the row just inserted with row id `id` at `coordinate`, whose values are
     /// `bound`'s.
     func take(id: Int64, coordinate: Coordinate) {
-        entries.append(RTreeBulkLoader.Entry(id: id, longitude: coordinate.longitude, latitude: coordinate.latitude))
+        // As stored: a REAL column keeps -0.0 as 0.0.
+        entries.append(RTreeBulkLoader.Entry(id: id, longitude: coordinate.longitude + 0, latitude: coordinate.latitude + 0))
         guard rows != nil, let bound, let columns else { return }
         bound.set(ToiletRow.positions.id, int64: id)
         let fd = scratch
@@ -88,7 +93,9 @@ final class FirstLoadCapture: @unchecked Sendable {
             let want = min(buffer.count, rows.dataBytes - at)
             let n = buffer.withUnsafeMutableBytes { pread(scratch, $0.baseAddress, want, off_t(at)) }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw StorageError.cannotWrite(path: "scratch file", reason: CheckedFile.reason()) }
+            guard n > 0 else {
+                throw StorageError.cannotWrite(path: "scratch file", reason: n == 0 ? "short read" : CheckedFile.reason())
+            }
             try buffer.withUnsafeBytes { try put(at, UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
             at += n
         }

@@ -39,7 +39,7 @@ extension LocateStore {
             let firstID = (try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) + 1 FROM \(t)")) ?? 1
             let triggers = fresh ? try LocateStore.suspendTriggers(db, table: t) : []
             // A first load checks the table's CHECK constraints once for all new rows after
-            // the inserts (`resumeTriggers`): row by row, each IN list of three or more values
+            // the inserts (`checkNewRows`, `checkedPoints`): row by row, each IN list of three or more values
             // costs SQLite a temporary table per row.
             if fresh { try db.execute(sql: "PRAGMA ignore_check_constraints = ON") }
             let totals: StagingTotals
@@ -79,7 +79,7 @@ extension LocateStore {
                     points = try NearestIndex.points(db, kind: kind)
                     try LocateStore.checkNewRows(db, table: t, newRowsFrom: firstID, checkingConstraints: true)
                 }
-                pendingIndexes.withLock { $0[kind] = PendingNearestIndex(kind: kind, points: points, rows: stager.capture) }
+                pendingIndexes.withLock { $0[kind] = PendingNearestIndex(kind: kind, points: points, capture: stager.capture) }
                 try LocateStore.resumeTriggers(db, table: t, triggers, packed: packing?.wait())
             } else {
                 ambiguities = try rematchDerivedIDs(db, kind: kind, dataset: ds)

@@ -93,39 +93,27 @@ extension NearestIndex {
 /// points finishes (geometry check, R*Tree), in the same write transaction: its stamp is set
 /// when the write knows the new data nonce (`DerivedFiles`). A write that rolls back drops it.
 final class PendingNearestIndex: @unchecked Sendable {
+    // Immutable after init, used by the one thread that runs the write (`DerivedFiles`).
     /// The place kind indexed.
     let kind: PlaceKind
-    /// The load's reading of its inserts, whose rows section the toilets' file takes
+    /// How many places are indexed.
+    let count: Int
+    /// The load's keeping of its inserts, whose rows section the toilets' file takes
     /// instead of a scan (`FirstLoadCapture`).
-    let rows: FirstLoadCapture?
-    private let condition = NSCondition()
-    private var bytes: [UInt8]? = nil
+    let capture: FirstLoadCapture?
+    private let bytes: BackgroundResult<[UInt8]>
 
     /// Starts serialising `points` at once.
-    init(kind: PlaceKind, points: NearestPoints, rows: FirstLoadCapture? = nil) {
+    init(kind: PlaceKind, points: NearestPoints, capture: FirstLoadCapture?) {
         self.kind = kind
-        self.rows = rows
-        let thread = Thread { [self] in
-            let b = NearestIndex.serialize(points, stamp: "")
-            condition.lock()
-            bytes = b
-            condition.broadcast()
-            condition.unlock()
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
+        self.count = points.ids.count
+        self.capture = capture
+        bytes = BackgroundResult { NearestIndex.serialize(points, stamp: "") }
     }
 
     /// The index file's bytes (stamped with nothing yet), waiting for the thread when it is
     /// not done yet.
-    func wait() -> [UInt8] {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let bytes { return bytes }
-            condition.wait()
-        }
-    }
+    func wait() -> [UInt8] { bytes.wait() }
 }
 
 /// The pending nearest indexes of one store, by kind, behind a lock.

@@ -33,8 +33,14 @@ public final class PlaceStager {
         self.capture = direct == nil ? nil : capture
         bound = self.capture?.bound
         let selection = ToiletRow.selection.components(separatedBy: ", ")
+        let read = ToiletRowColumns<BoundValues>.encodedPositions
         selected =
-            bound == nil ? [] : [-1] + (["dataset", "source_id"] + kind.copiedColumns).map { selection.firstIndex(of: $0) ?? -1 }
+            bound == nil
+            ? []
+            : [-1]
+                + (["dataset", "source_id"] + kind.copiedColumns).map { name in
+                    selection.firstIndex(of: name).flatMap { read.contains($0) ? $0 : nil } ?? -1
+                }
         let columns = kind.copiedColumns.joined(separator: ", ")
         let marks = Array(repeating: "?", count: kind.copiedColumns.count).joined(separator: ", ")
         if direct != nil {

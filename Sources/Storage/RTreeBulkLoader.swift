@@ -43,7 +43,7 @@ enum RTreeBulkLoader {
         guard let levels = packed.levels else {
             // Everything fits in the root, a leaf at depth 0.
             try insertNode.execute(arguments: [1, Data(node(packed.root, depth: 0, size: nodeSize))])
-            try insertRowIDs(db, idx: idx, packed.root.map { ($0.id, Int64(1)) })
+            try insertRowIDs(db, idx: idx, packed.rowids)
             return
         }
         let (depth, numbers) = (levels.count, packed.numbers)
@@ -59,10 +59,7 @@ enum RTreeBulkLoader {
                 try insertNode.execute(arguments: [numbers[l][g], Data(node(cells, depth: 0, size: nodeSize))])
             }
         }
-        var rowids: [(Int64, Int64)] = []
-        rowids.reserveCapacity(levels[0].reduce(0) { $0 + $1.count })
-        for (g, group) in levels[0].enumerated() { for e in group { rowids.append((e.id, numbers[0][g])) } }
-        try insertRowIDs(db, idx: idx, rowids)
+        try insertRowIDs(db, idx: idx, packed.rowids)
     }
 
     /// The size of a node of the tree of `table` (its root's, which an empty tree has too).
@@ -85,13 +82,19 @@ enum RTreeBulkLoader {
         let levels: [[[Entry]]]?
         /// The node number of each group of each level (the root is 1).
         let numbers: [[Int64]]
+        /// Each row's id and its leaf's node number, in row id order (the `_rowid` table's
+        /// rows, inserted in key order).
+        let rowids: [(Int64, Int64)]
     }
 
     /// Packs `level` (every row's entry) into nodes of `nodeSize` bytes: pure computation, so
     /// it can run on a thread of its own (`FirstLoadCapture`).
     static func pack(_ level: [Entry], nodeSize: Int) -> Packed {
         let capacity = (nodeSize - 4) / 24
-        guard level.count > capacity else { return Packed(nodeSize: nodeSize, root: level, levels: nil, numbers: []) }
+        guard level.count > capacity else {
+            let rowids = level.map { ($0.id, Int64(1)) }.sorted { $0.0 < $1.0 }
+            return Packed(nodeSize: nodeSize, root: level, levels: nil, numbers: [], rowids: rowids)
+        }
         // Pack bottom-up; node numbers are given top-down at the end so the root is 1.
         var levels: [[[Entry]]] = []
         var current = level
@@ -118,15 +121,20 @@ enum RTreeBulkLoader {
         // Root: cells point at the top level's nodes.
         var rootCells = current
         for i in rootCells.indices { rootCells[i].id = numbers[depth - 1][Int(rootCells[i].id)] }
-        return Packed(nodeSize: nodeSize, root: rootCells, levels: levels, numbers: numbers)
+        var rowids: [(Int64, Int64)] = []
+        rowids.reserveCapacity(level.count)
+        for (g, group) in levels[0].enumerated() { for e in group { rowids.append((e.id, numbers[0][g])) } }
+        rowids.sort { $0.0 < $1.0 }
+        return Packed(nodeSize: nodeSize, root: rootCells, levels: levels, numbers: numbers, rowids: rowids)
     }
 
     /// One row per point (a million for a million points): bound and stepped directly,
     /// without GRDB's per-call argument handling.
+    /// `pairs` in row id order (`Packed.rowids`).
     private static func insertRowIDs(_ db: Database, idx: String, _ pairs: [(Int64, Int64)]) throws {
         let st = try db.makeStatement(sql: "INSERT INTO \(idx)_rowid (rowid, nodeno) VALUES (?, ?)")
         let s = st.sqliteStatement
-        for (id, n) in pairs.sorted(by: { $0.0 < $1.0 }) {
+        for (id, n) in pairs {
             sqlite3_reset(s)
             sqlite3_bind_int64(s, 1, id)
             sqlite3_bind_int64(s, 2, n)

@@ -48,6 +48,18 @@ struct ToiletRowColumns<Values: StoredValues> {
     /// A reader of the current row of `values`.
     init(_ values: Values) { self.values = values }
 
+    /// The positions in `ToiletRow.selection` this reader reads (`rowID`, `encode`, the
+    /// dataset and position): what a first load keeps of its binds (`BoundValues`).
+    static var encodedPositions: Set<Int> {
+        let p = ToiletRow.positions
+        let fixed = [
+            p.id, p.dataset, p.sourceID, p.name, p.address, p.hoursText, p.hoursOSM, p.hoursStatus, p.country,
+            p.priceText, p.priceAmount, p.priceCurrency, p.isFree, p.wheelchair, p.kind, p.locationDetail, p.timezone,
+            p.lat, p.lon, p.access,
+        ]
+        return Set(fixed + (0..<ToiletAttribute.ordered.count).map { p.attributes + $0 })
+    }
+
     /// The current row's id.
     var rowID: Int64 { values.int64(p.id) }
     /// The current row's latitude and longitude.

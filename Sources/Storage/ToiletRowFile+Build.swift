@@ -173,18 +173,21 @@ extension ToiletRowFile {
     /// nearest index (`index`, stamped `stamp`, or built from `db` when nil), then the rows
     /// section after it, given to `put` in pieces with their positions (`serialize`); the
     /// index's header, which places the section, comes last.
-    /// `captured`: a first load's reading of its inserts, whose records are the section's
-    /// (`FirstLoadCapture`), instead of a scan.
+    /// `captured`: a first load's keeping of its inserts, whose records are the section's
+    /// (`FirstLoadCapture`) when it holds the `rows` active rows the index holds, instead of
+    /// a scan.
     static func serializeFile(
-        _ db: Database, nonce: Int64, stamp: String, index: [UInt8]? = nil, captured: FirstLoadCapture? = nil,
+        _ db: Database, nonce: Int64, stamp: String, index: [UInt8]? = nil,
+        captured: (capture: FirstLoadCapture, rows: Int)? = nil,
         to put: (Int, UnsafeRawBufferPointer) throws -> Void
     ) throws {
         var indexBytes = try index ?? NearestIndex.serialize(NearestIndex.points(db, kind: .toilets), stamp: stamp)
         let start = NearestIndex.rowsStart(afterIndexOf: indexBytes.count)
         let length: Int
-        if let captured, let section = captured.finishedRows() {
+        if let captured, let section = captured.capture.finishedRows(), section.ids.count == captured.rows {
             let dataStart = start + ToiletRowSection.dataStart(rows: section.ids.count)
-            try captured.copyRecords { at, piece in try put(dataStart + at, piece) }
+            try captured.capture.copyRecords { at, piece in try put(dataStart + at, piece) }
+            _ = FirstLoadCapture.used.next()
             length = try section.finish(nonce: nonce, stamp: stamp) { at, piece in try put(start + at, piece) }
         } else {
             length = try serialize(db, nonce: nonce, stamp: stamp) { at, piece in try put(start + at, piece) }

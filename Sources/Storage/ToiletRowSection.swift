@@ -2,7 +2,7 @@ import Foundation
 
 /// The rows section of the toilets' file (`ToiletRowFile`) as its rows are encoded, one at a
 /// time and in row id order (`append`), from a cursor over `ToiletRow.selection` or from the
-/// rows a first load's inserts return (`FirstLoadCapture`): the same code reads both, so both
+/// values a first load's inserts bind (`FirstLoadCapture`): the same code reads both, so both
 /// give the same bytes. The records go to the caller's `flush` in chunks of about 1 MB, with
 /// their offset in the data; only the row ids and offsets (16 bytes a row) are kept whole in
 /// memory. `finish` writes the rest of the section.

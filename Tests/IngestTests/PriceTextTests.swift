@@ -23,6 +23,9 @@ import Testing
             ("0", true, 0.0, nil),
             ("unknown", nil, nil, nil),
             ("jednotná cena", nil, nil, nil),
+            // Numbers Double reads that are no price: not understood (a warning), never stored.
+            ("nan", nil, nil, nil), ("inf", nil, nil, nil), ("-5", nil, nil, nil),
+            ("-0", true, 0.0, nil),
         ] as [(String, Bool?, Double?, String?)])
     func interprets(text: String, free: Bool?, amount: Double?, currency: String?) {
         let p = PriceText(text)

@@ -36,9 +36,10 @@ public struct PriceText: Sendable, Equatable {
             isFree = false
         } else if saysFree {
             isFree = true
-        } else if let n = Double(lower.trimmingSpaces.replacingOccurrences(of: ",", with: ".")) {
-            // A bare number: OSM-style fee without currency; 0 means free.
-            self.amount = n
+        } else if let n = Double(lower.trimmingSpaces.replacingOccurrences(of: ",", with: ".")), n.isFinite, n >= 0 {
+            // A bare number: OSM-style fee without currency; 0 means free. Not understood:
+            // `nan` and `inf` (which Double reads) and negative amounts.
+            self.amount = n + 0  // -0 as 0
             isFree = n == 0
         } else {
             isFree = nil

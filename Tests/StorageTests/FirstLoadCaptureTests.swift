@@ -48,18 +48,7 @@ import Testing
     }
 
     func ingest(_ records: [ToiletRecord], dataset: String, into store: LocateStore) throws {
-        let start = IngestRunStart(
-            pipeline: "p", dataset: dataset, source: "s.geojson", licence: nil, attribution: nil,
-            startedAt: Date(timeIntervalSince1970: 1_795_000_000))
-        _ = try store.ingest(.toilets, start: start, clock: { Date(timeIntervalSince1970: 1_795_000_060) }) { stager in
-            for (i, r) in records.enumerated() {
-                let duplicateOf = try stager.stage(r, index: i, matchKey: nil)
-                #expect(duplicateOf == nil)
-            }
-            return StagingTotals(
-                read: records.count, rejected: 0, warnings: 0, sourceCRS: .wgs84, operation: nil,
-                sourceSHA256: String(repeating: "a", count: 64))
-        }
+        try PendingNearestIndexTests.ingest(records, dataset: dataset, into: store)
     }
 
     /// The R*Tree's shadow tables, row by row.

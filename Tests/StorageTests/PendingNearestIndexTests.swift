@@ -18,6 +18,12 @@ import Testing
                 id, lat: 50 + Double(i % 7) / 100, lon: 14.4 + Double(i) / 1000, free: i % 2 == 0,
                 wheelchair: i % 3 == 0 ? .yes : .no)
         }
+        try Self.ingest(records, dataset: dataset, into: store, read: read)
+    }
+
+    /// One run of `records` into `dataset` (`read` records read, all of them by default),
+    /// each staged without a duplicate.
+    static func ingest(_ records: [ToiletRecord], dataset: String, into store: LocateStore, read: Int? = nil) throws {
         let start = IngestRunStart(
             pipeline: "p", dataset: dataset, source: "s.geojson", licence: nil, attribution: nil,
             startedAt: Date(timeIntervalSince1970: 1_795_000_000))

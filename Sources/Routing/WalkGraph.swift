@@ -7,7 +7,11 @@ import Synchronization
 /// (docs/routing.md, "The walking graph"). Made from Routino's database on first load when
 /// missing or stale (another database's stamp, an older format); a damaged file is an error
 /// naming it. Read-only after loading, so any number of threads search it at once, each
-/// search with scratch arrays of its own (`WalkStart`).
+/// search with scratch arrays of its own (`WalkStart`). Hence `@unchecked Sendable`: the
+/// mapped arrays are never written after `init`, and the two mutable parts (the pool of
+/// scratch arrays, the destinations' snaps) are behind `Mutex`es (load-tested on the
+/// release binary by `OneRequestTests.routesUnderConcurrentRequestsAnswerAsAlone`, and by
+/// `WalkGraphTests.concurrentSearchesAgree`).
 public final class WalkGraph: RouteNetwork, @unchecked Sendable {
     /// The network's folder.
     public let folder: String

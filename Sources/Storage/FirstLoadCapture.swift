@@ -119,8 +119,10 @@ final class FirstLoadCapture {
 }
 
 /// A value computed on a thread of its own (`wait()` gives it, waiting when it is not done).
+/// `@unchecked Sendable` because `value`, its one mutable part, is written once by the
+/// thread and read, like written, only under the condition's lock (`BackgroundResultTests`
+/// waits from many threads at once; every first load of the release binary uses it twice).
 final class BackgroundResult<T: Sendable>: @unchecked Sendable {
-    // `value` is written once by the thread, read under the condition's lock.
     private let condition = NSCondition()
     private var value: T? = nil
 

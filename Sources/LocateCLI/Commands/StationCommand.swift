@@ -1,4 +1,5 @@
 import ArgumentParser
+import Contract
 import Foundation
 import Query
 import Storage
@@ -56,11 +57,14 @@ struct StationCommand: ParsableCommand {
 
     @OptionGroup var output: JSONOptions
 
+    @OptionGroup var formats: FormatOptions
+
     @OptionGroup var store: StoreOptions
 
     /// Checks what can be checked before a subcommand (`show`) runs: ArgumentParser validates
     /// this command's options on the way to one, so "give one of" waits for `run`.
     func validate() throws {
+        _ = try formats.resolved(json: output.json)
         guard [place.near != nil, name != nil, bookmarked].filter({ $0 }).count <= 1 else {
             throw ValidationError("give one of --near LAT,LON, --name TEXT or --bookmarked")
         }
@@ -107,14 +111,17 @@ struct StationCommand: ParsableCommand {
         let results = answer.results
         let hits = answer.alerts
         let unjudged = answer.unjudged
-        if output.json {
-            Console.out(try jsonText(answer))
-        } else if !results.isEmpty {
+        let format = try formats.resolved(json: output.json)
+        switch format {
+        case .json: Console.out(try jsonText(answer))
+        case .csv: Console.out(String(decoding: try ContractCSV.encode(results), as: UTF8.self))
+        case .table where !results.isEmpty:
             Console.out(StationTable.render(results, byDistance: place.near != nil))
             for hit in hits { Console.out(StationTable.alertLine(hit)) }
+        case .table: break
         }
         // With --json they are in the document (stderr carries only the error/1 object).
-        if !output.json {
+        if format != .json {
             for u in unjudged { Console.note("warning: \(u.message)") }
             for note in answer.notes { Console.note("note: \(note)") }
         }

@@ -94,7 +94,13 @@ public struct NearestToiletsRequest: Sendable, Equatable {
         time = openNow ? .now : at.map { .at($0, zone: tz) }
         includeUnknown = try v.flag(.includeUnknown)
         let walk = try v.flag(.walk)
-        let within = try v.whole(.arriveWithin, in: 0...1440)
+        let within = try v.text(.arriveWithin).map { text in
+            guard let minutes = Quantity.minutes(text), (0...1440).contains(minutes) else {
+                throw QueryError.badRequest(
+                    .badValue(.arriveWithin, text, "is not a whole number of minutes from 0 to 1440 (15, 15m, 1h)"))
+            }
+            return minutes
+        }
         for (field, given) in [(RequestField.includeUnknown, includeUnknown), (.arriveWithin, within != nil), (.walk, walk)]
         where given && time == nil {
             throw QueryError.badRequest(.needsTime(field))

@@ -38,6 +38,15 @@ import Testing
         #expect(SearchBox(text: text) == nil)
     }
 
+    @Test(
+        arguments: [
+            ("15", 15), ("0", 0), ("15m", 15), ("1h", 60), ("0.5h", 30), (" 20 ", 20), ("1d", 1440), ("0m", 0),
+            ("-1", nil), ("90s", nil), ("1.5", nil), ("0.1m", nil), ("soon", nil), ("", nil),
+        ] as [(String, Int?)])
+    func minutesReadWithOrWithoutAUnit(text: String, minutes: Int?) {
+        #expect(Quantity.minutes(text) == minutes)
+    }
+
     @Test func aBadBoxIsAUsageErrorNamingTheField() {
         #expect(throws: QueryError.badRequest(.badValue(.bbox, "1,2,3", SearchBox.reason))) {
             try NearestToiletsRequest(near: nil, values: [.bbox: ["1,2,3"]])

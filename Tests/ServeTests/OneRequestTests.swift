@@ -41,10 +41,12 @@ import Testing
         Case(fields: [(.at, "2026-11-23T20:50"), (.tz, "America/New_York")]),
         Case(fields: [(.at, "2026-11-23T19:50:00Z"), (.includeUnknown, "true")]),
         Case(fields: [(.at, "2026-11-23T20:50"), (.arriveWithin, "15")]),
+        Case(fields: [(.at, "2026-11-23T20:50"), (.arriveWithin, "1h")]),
         Case(fields: [(.at, "2026-11-23T20:50"), (.walk, "true"), (.free, "true")]),
         // Issue 24: paging, a box and a name.
         Case(fields: [(.limit, "2"), (.offset, "2")]),
         Case(fields: [(.offset, "11")]),
+        Case(fields: [(.maxDistance, "1km"), (.at, "2026-11-23T20:50"), (.arriveWithin, "15m")]),
         Case(fields: [(.bbox, "14.41,50.08,14.43,50.09")]),
         Case(fields: [(.name, "NAM"), (.limit, "10")]),
         Case(fields: [(.name, "karlov"), (.bbox, "14.40,50.07,14.43,50.09"), (.at, "2026-11-23T20:50")]),
@@ -72,7 +74,7 @@ import Testing
         Case(fields: [(.arriveWithin, "10")], problem: .needsTime(.arriveWithin)),
         Case(
             fields: [(.at, "2026-11-23T20:50"), (.arriveWithin, "1441")],
-            problem: .badValue(.arriveWithin, "1441", "is not a whole number from 0 to 1440")),
+            problem: .badValue(.arriveWithin, "1441", "is not a whole number of minutes from 0 to 1440 (15, 15m, 1h)")),
         Case(
             fields: [(.at, "2026-11-23T20:50"), (.arriveWithin, "10"), (.walk, "true")], problem: .conflict(.arriveWithin, .walk)),
         Case(

@@ -60,8 +60,11 @@ struct ReviewCommand: ParsableCommand {
             abstract: "List contributions, oldest first (default: the pending ones).",
             discussion: "Exits 3 when none match (with --json, after printing an empty list).")
 
-        @Option(help: "Which: pending, approved, rejected, superseded or all (default: pending).")
-        var status: String = "pending"
+        @Option(
+            name: .customLong("status"),
+            help: ArgumentHelp("Which: pending, approved, rejected, superseded or all (default: pending).", valueName: "STATUS"))
+        var statusGiven: String?
+        var status: String { statusGiven ?? "pending" }
         @Option(help: "Only this kind: new, edit, report or photo.")
         var kind: ContributionKindChoice?
         @Option(help: "At most N contributions.")

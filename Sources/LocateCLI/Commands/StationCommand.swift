@@ -9,6 +9,13 @@ struct StationCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "station",
         abstract: "Find air-quality stations: nearest to a point, by name, or bookmarked.",
+        // Written out: ArgumentParser shortens a synopsis this long to `<options>`.
+        usage: """
+            locate station (--near <LAT,LON> | --name <TEXT> | --bookmarked [--bookmarks <FILE>]) [--limit <N>]
+                           [--param <CODE>] [--fresh-within <AGE>] [--at <TIME> [--tz <ZONE>]] [--alert <RULE> ...]
+                           [--json | --format <FORMAT>] [--db <PATH>]
+            locate station show <KEY> [<options>]
+            """,
         discussion: """
             --near gives the true nearest stations by WGS84 geodesic distance (exact, ties by row id). \
             --name matches ignoring case and diacritics (Kraków, krakow and KRAKÓW are equal; ł folds to l), \
@@ -47,7 +54,7 @@ struct StationCommand: ParsableCommand {
             valueName: "AGE"))
     var freshWithin: String?
 
-    @OptionGroup var time: TimeOptions
+    @OptionGroup var time: TimeOptions<WarsawZone>
 
     @Option(
         help: ArgumentHelp(
@@ -105,7 +112,7 @@ struct StationCommand: ParsableCommand {
         let request = try request(target: target)
         let finder = StationFinder(store: try LocateStore(readingAt: store.path))
         let (now, shift) = request.instant(now: Date())
-        if let shift, let at = time.at { Console.note(TimeOptions.shiftNote(shift, at: at, zone: request.zone)) }
+        if let shift, let at = time.at { Console.note(TimeText.shiftNote(shift, at: at, zone: request.zone)) }
         let (answer, missing) = try request.answer(using: finder, at: now)
         for id in missing { Console.note("note: bookmarked station \(id) is no longer in the database") }
         let results = answer.results

@@ -98,13 +98,15 @@ struct ToiletCommand: ParsableCommand {
     @Flag(help: "Only toilets open now (in each place's own time zone).")
     var openNow = false
 
-    @OptionGroup var time: TimeOptions
+    @OptionGroup var time: TimeOptions<NearestToiletZone>
 
     @Flag(help: "With --open-now/--at: also list toilets whose hours are unknown, marked as such.")
     var includeUnknown = false
 
     @Option(
-        help: ArgumentHelp("With --open-now/--at: keep only toilets still open this many minutes later.", valueName: "MINUTES"))
+        help: ArgumentHelp(
+            "With --open-now/--at: keep only toilets still open this much later: minutes (15), or 15m, 1h.",
+            valueName: "MINUTES"))
     var arriveWithin: String?
 
     @Flag(
@@ -163,8 +165,8 @@ struct ToiletCommand: ParsableCommand {
         let at: Date
         if let text = time.at {
             let zone = try question.zone(tz: time.tz, store: db)
-            if let shift = WallClock.shift(text, in: zone) { Console.note(TimeOptions.shiftNote(shift, at: text, zone: zone)) }
-            guard let instant = TimeOptions.instant(text, in: zone) else { throw Exit.usage }
+            if let shift = WallClock.shift(text, in: zone) { Console.note(TimeText.shiftNote(shift, at: text, zone: zone)) }
+            guard let instant = TimeText.instant(text, in: zone) else { throw Exit.usage }
             at = instant
         } else {
             at = Date()

@@ -39,7 +39,7 @@ struct ToiletQuery: Equatable {
     /// (`--near`, then `--at`/`--tz`), then the command's own.
     func validateAll() throws {
         try NearOptions.validate(near: near)
-        try TimeOptions.validate(at: at, tz: tz)
+        try TimeText.validate(at: at, tz: tz)
         try validate()
     }
 
@@ -116,7 +116,7 @@ struct ToiletQuery: Equatable {
         guard finder.count > 0 else { throw StorageError.empty(what: "active toilets") }
         let time = try request.instant(using: finder, now: Date())
         if let time, let shift = time.shift, let at {
-            Console.note(TimeOptions.shiftNote(shift, at: at, zone: time.zone))
+            Console.note(TimeText.shiftNote(shift, at: at, zone: time.zone))
         }
         // By route: the network whose area holds --near, beside the database (docs/routing.md).
         let network = try request.by.map { _ in

@@ -5,7 +5,8 @@
 /// columns are those of every record, in the order first met. A field is empty for null; a
 /// number or `true`/`false` as in the JSON; an array of strings or numbers joined by `;` (an
 /// empty array is an empty field); any other array or object as its compact JSON text; quoted when it holds a comma, a quote or a
-/// line break, or starts or ends with a space.
+/// line break, or starts or ends with a space. A text a spreadsheet would read as a formula
+/// (`=…`, `+…`, `-…`, `@…`) gets a `'` before it (`safe`).
 public enum ContractCSV {
     /// The CSV text of `records` (each encoding to a JSON object); empty when there are none.
     public static func encode<T: Encodable>(_ records: [T]) throws -> [UInt8] {
@@ -28,9 +29,24 @@ public enum ContractCSV {
         for members in rows {
             var byKey: [String: ContractJSON.Node] = [:]
             for m in members { byKey[m.key] = m.value }
-            line(columns.map { byKey[$0].map(field) ?? "" }, to: &out)
+            line(columns.map { key in byKey[key].map { text(of: $0) } ?? "" }, to: &out)
         }
         return out
+    }
+
+    /// A field's text before quoting: a string made safe for spreadsheets (`safe`).
+    static func text(of node: ContractJSON.Node) -> String {
+        if case .string(let t) = node { return safe(t) }
+        return field(node)
+    }
+
+    /// `t` with a `'` put before it when a spreadsheet would read it as a formula (it starts
+    /// with `=`, `+`, `-`, `@`, a tab or CR): names and texts come from the public. A signed
+    /// number (an OSM `level` of `-1`) is read as that number, and stays as it is.
+    public static func safe(_ t: String) -> String {
+        guard let first = t.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return t }
+        if first == "-" || first == "+", Double(t.dropFirst()) != nil { return t }
+        return "'" + t
     }
 
     /// A field's text before quoting.

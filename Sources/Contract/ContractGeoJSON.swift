@@ -32,8 +32,12 @@ public enum ContractGeoJSON {
             } else {
                 out += "null".utf8
             }
-            out += ",\"id\":".utf8
-            ContractJSON.write(id, to: &out, orders: &orders)
+            // RFC 7946 §3.2: an id is a string or a number, else the member is left out.
+            if case .null = id {
+            } else {
+                out += ",\"id\":".utf8
+                ContractJSON.write(id, to: &out, orders: &orders)
+            }
             out += ",\"properties\":".utf8
             ContractJSON.write(.object(properties), to: &out, orders: &orders)
             out += ",\"type\":\"Feature\"}".utf8

@@ -11,6 +11,9 @@ public import Routing
 public struct NearestToiletsRequest: Sendable, Equatable {
     /// How many toilets an answer lists unless asked otherwise.
     public static let defaultLimit = 5
+    /// The deepest place a request by route may list (offset + limit): each place before it
+    /// is routed.
+    public static let maxRoutedDepth = 200
     /// The zone of a wall-clock `at` when there is no toilet to take it from.
     public static let fallbackZone = "Europe/Prague"
 
@@ -118,6 +121,13 @@ public struct NearestToiletsRequest: Sendable, Equatable {
         if modes.count == 2 && modes[0] != modes[1] { throw QueryError.badRequest(.conflict(.by, .mode)) }
         by = modes.first
         if walk && by != nil { throw QueryError.badRequest(.conflict(.walk, .by)) }
+        // Every place before a page is routed: a deep page by route costs a route per place.
+        if by != nil, offset + min(limit, NearestToiletsRequest.maxRoutedDepth) > NearestToiletsRequest.maxRoutedDepth {
+            throw QueryError.badRequest(
+                .badValue(
+                    .offset, String(offset),
+                    "with by= or --by, offset and limit together are at most \(NearestToiletsRequest.maxRoutedDepth)"))
+        }
         arrival = walk ? .defaultWalk : within.map { .within(minutes: $0) }
         if let unknown = v.unread.first { throw QueryError.badRequest(.notTaken(unknown)) }
     }
@@ -167,8 +177,12 @@ public struct NearestToiletsRequest: Sendable, Equatable {
                 ?? finder.nearest(to: near, limit: wanted, filter: filter)
         }
         let results = Array(found.dropFirst(offset).prefix(limit))
+        // The far note counts results from the first, as the table numbers them: a later
+        // page's far results are results offset+1… of the whole answer.
+        let upToPage = Array(found.prefix(offset + results.count))
         var answer = ToiletAnswer(
-            near: near, stateAt: open?.at, results: results, far: try farAnswer(results, using: finder), by: by)
+            near: near, stateAt: open?.at, results: results,
+            far: results.isEmpty ? nil : try farAnswer(upToPage, using: finder), by: by)
         answer.offset = offset
         answer.nextOffset = found.count == wanted ? offset + limit : nil
         return answer

@@ -106,7 +106,7 @@ public enum ToiletAnswerCSV {
             case nil: break
             case .flag(let b)?: out += (b ? "true" : "false").utf8
             case .number(let v)?: ContractJSON.number(v, to: &out)
-            case .text(let t)?: ContractCSV.quoted(t, to: &out)
+            case .text(let t)?: ContractCSV.quoted(ContractCSV.safe(t), to: &out)
             }
         }
         out += [13, 10]

@@ -60,8 +60,8 @@ struct Endpoints: Sendable {
     }
 
     /// The largest `offset` a list request takes: paging deeper costs a search of that many
-    /// places per request.
-    static let maxOffset = 10_000
+    /// places per request (and grouping them into places grows with their square).
+    static let maxOffset = 1_000
 
     /// The walking graph for routes from `point`, loaded in this process.
     func routeNetwork(for point: Coordinate) throws -> any RouteNetwork {

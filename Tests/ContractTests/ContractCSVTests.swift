@@ -30,6 +30,25 @@ import Testing
                 + "a/3,-1,\" spaced \",{},true,,\"line\nbreak\"\r\n")
     }
 
+    /// Texts from the public that a spreadsheet would run as formulas get a `'` first;
+    /// numbers keep their sign.
+    @Test func formulasAreNeutralised() throws {
+        struct Row: Encodable {
+            var id: String
+            var name: String
+            var value: Double
+        }
+        let rows = [
+            Row(id: "a", name: "=HYPERLINK(\"x\")", value: -1), Row(id: "b", name: "+420 123", value: 2),
+            Row(id: "c", name: "@me", value: 0), Row(id: "d", name: "-", value: -0.5), Row(id: "e", name: "Na = 1", value: 1),
+            Row(id: "f", name: "-1", value: 1),
+        ]
+        #expect(
+            String(decoding: try ContractCSV.encode(rows), as: UTF8.self)
+                == "id,name,value\r\n" + "a,\"'=HYPERLINK(\"\"x\"\")\",-1\r\n" + "b,'+420 123,2\r\n" + "c,'@me,0\r\n"
+                + "d,'-,-0.5\r\n" + "e,Na = 1,1\r\n" + "f,-1,1\r\n")
+    }
+
     @Test func noItemsIsNoText() throws {
         #expect(try ContractCSV.encode([Item]()).isEmpty)
     }

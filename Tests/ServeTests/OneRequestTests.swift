@@ -91,7 +91,7 @@ import Testing
         Case(fields: [(.by, "car")], problem: .badValue(.by, "car", "is not a travel mode (foot or wheelchair)")),
         Case(
             fields: [(.offset, "-1")], problem: .badValue(.offset, "-1", "is not a whole number from 0 up"),
-            httpProblem: .badValue(.offset, "-1", "is not a whole number from 0 to 10000")),
+            httpProblem: .badValue(.offset, "-1", "is not a whole number from 0 to 1000")),
         Case(
             fields: [(.bbox, "14.43,50.08,14.41,50.09")], problem: .badValue(.bbox, "14.43,50.08,14.41,50.09", SearchBox.reason)),
         Case(fields: [(.name, "  ")], problem: .badValue(.name, "  ", "is blank")),
@@ -178,6 +178,13 @@ import Testing
             "toilet", "--near", "50.0875,14.4214", "--limit", "\(Int.max)", "--offset", "\(Int.max)", "--json", "--db", db,
         ])
         #expect(huge.status == 3, "\(huge.stderr)")
+        let past = try CLI.run(["toilet", "--near", "50.0875,14.4214", "--offset", "12", "--db", db])
+        #expect(past.status == 3)
+        #expect(past.stderr == "no more toilets: at most 12 places match\n", "\(past.stderr)")
+        // Only a point given as --near is checked for swapped coordinates, never a box's centre.
+        let swappedBox = try CLI.run(["toilet", "--bbox", "50.08,14.41,50.09,14.43", "--db", db])
+        #expect(swappedBox.status == 3)
+        #expect(!swappedBox.stderr.contains("--near"), "\(swappedBox.stderr)")
     }
 
     /// By route (issue 26): the same answer, routes and all, through both adapters, on the

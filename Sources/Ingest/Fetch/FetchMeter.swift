@@ -32,7 +32,8 @@ public final class FetchMeter: Sendable {
     private let state = Mutex(FetchProgress())
     private let report: @Sendable (FetchProgress) -> Void
 
-    /// A meter that calls `report` with the progress after each change.
+    /// A meter that calls `report` with the progress after each change (under the meter's
+    /// lock: `report` must be quick and must not use the meter).
     public init(_ report: @escaping @Sendable (FetchProgress) -> Void) { self.report = report }
 
     /// The progress so far.
@@ -40,20 +41,19 @@ public final class FetchMeter: Sendable {
 
     /// One more answer of `bytes` bytes.
     func received(bytes: Int) {
-        let now = state.withLock { p in
+        // Reported under the lock: reports come in the order of the counts.
+        state.withLock { p in
             p.requests += 1
             p.bytes += max(0, bytes)
-            return p
+            report(p)
         }
-        report(now)
     }
 
     /// `done` units of `total` (`unit`, plural) are done.
     func stage(done: Int, of total: Int, unit: String) {
-        let now = state.withLock { p in
+        state.withLock { p in
             (p.done, p.total, p.unit) = (done, total, unit)
-            return p
+            report(p)
         }
-        report(now)
     }
 }

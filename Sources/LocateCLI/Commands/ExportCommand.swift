@@ -59,7 +59,7 @@ struct ExportCommand: ParsableCommand {
                 Console.note("note: --dataset \(oldKind.rawValue) is now --kind \(oldKind.rawValue) (--dataset names a dataset)")
             }
             let db = try LocateStore(readingAt: store.path)
-            let at = time.instant(default: "Europe/Prague")
+            let at = time.instant()
             let s = try GeoJSONExporter(store: db).write(dataset: chosen.rawValue, to: file, at: at)
             guard let out = file else { return }
             if output.json {
@@ -175,7 +175,7 @@ struct ExportCommand: ParsableCommand {
 
         func run() throws {
             let db = try LocateStore(readingAt: store.path)
-            let s = try SnapshotWriter(store: db).write(to: out, at: time.instant(default: "Europe/Prague"), preview: preview)
+            let s = try SnapshotWriter(store: db).write(to: out, at: time.instant(), preview: preview)
             if output.json {
                 Console.out(try jsonText(ExportSummaryDocument(snapshot: s, out: out)))
             } else {

@@ -82,8 +82,8 @@ struct HoursCommand: ParsableCommand {
                 return
             }
             guard let expression else { throw Exit.usage }
-            let zone = time.zone(default: "Europe/Prague")
-            let instant = time.instant(default: "Europe/Prague") ?? now
+            let zone = time.zone()
+            let instant = time.instant() ?? now
             let c = coords.flatMap(Coordinate.init(latLonText:))
             let context = HoursContext(timeZone: zone, country: country, latitude: c?.latitude, longitude: c?.longitude)
             let reading = HoursReading(expression, mode: strict ? .strict : .lenient)

@@ -158,7 +158,11 @@ struct IngestCommand: AsyncParsableCommand {
         }
         // On a terminal, the answers of a network ingest as they come (at most ten lines a
         // second, each over the last); piped, nothing.
-        if tty { runner.meter = FetchMeter(ProgressLine.fetch) }
+        if tty {
+            runner.meter = FetchMeter(ProgressLine().fetch)
+        }
+        // An error, too, starts on a clean line.
+        defer { if tty { ProgressLine.clear() } }
         var earlier: [IngestReport] = []
         var folderNote: String? = nil
         let result: IngestReport
@@ -168,7 +172,7 @@ struct IngestCommand: AsyncParsableCommand {
             // A changes folder: a full read first when the dataset has no sequence, then the
             // folder's newer diffs; the report (--report, --json) is the last run's.
             let outcome = try await runner.runChangesFolder(spec, progress: progress)
-            if tty { FileHandle.standardError.write(Data("\r".utf8)) }
+            if tty { ProgressLine.clear() }
             guard let last = outcome.reports.last else {
                 try db.close()
                 if let note = outcome.note { Console.note(note) }
@@ -181,7 +185,7 @@ struct IngestCommand: AsyncParsableCommand {
             result = try await runner.run(
                 spec, sourceOverride: source, replay: replay, saveResponses: save, progress: progress)
         }
-        if tty { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if tty { ProgressLine.clear() }
         let document = IngestReportDocument(result)
         // The report is written in full beside its place before the database is closed, and
         // put in place only once the database is: a report never describes a run whose

@@ -144,6 +144,9 @@ struct StationCommand: ParsableCommand {
         }
         try place.noteIfSwapped(nearestMeters: results.first?.distanceMeters, data: "station", check: finder.exchangedPoint)
         if results.isEmpty {
+            if request.offset > 0 {
+                throw CLIError.noResult("no more stations: at most \(request.offset) stations match")
+            }
             throw CLIError.noResult(bookmarked ? "no station is bookmarked (locate bookmark add ID)" : "no station matches")
         }
         if !hits.isEmpty {

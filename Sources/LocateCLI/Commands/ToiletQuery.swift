@@ -136,9 +136,12 @@ struct ToiletQuery: Equatable {
         }
         if let far = answer.far { Console.note("note: \(far.text)") }
 
+        // Only a point given as --near can have been swapped (not a box's centre).
         try NearOptions.noteIfSwapped(
-            request.near, nearestMeters: results.first?.distanceMeters, data: "toilet", check: finder.exchangedPoint)
+            near == nil ? nil : request.near, nearestMeters: results.first?.distanceMeters, data: "toilet",
+            check: finder.exchangedPoint)
         guard results.isEmpty else { return }
+        if request.offset > 0 { throw CLIError.noResult("no more toilets: at most \(request.offset) places match") }
         let unanswerable = try finder.unanswerableFilters(request.filter, open: request.openFilter(at: time?.at))
         throw CLIError.noResult(ToiletTable.noResult(unanswerable, openFlag: openNow ? "--open-now" : "--at"))
     }

@@ -2,26 +2,35 @@ import ArgumentParser
 import Contract
 import Foundation
 import Hours
+import Query
 
-/// What `--tz` defaults to in one command, said in its help (each command its own).
+/// What `--tz` defaults to in one command (each command its own): the zone the command
+/// reads a wall-clock `--at` in, and its help says.
 protocol ZoneDefault {
+    /// The IANA zone, or nil when it depends on the answer (the nearest toilet's).
+    static var identifier: String? { get }
     /// The end of `--tz`'s help: `(default: …)`.
     static var help: String { get }
 }
 
+extension ZoneDefault {
+    static var help: String { "(default: \(identifier ?? "?"))" }
+}
+
 /// `locate toilet`: the nearest toilet's zone.
 enum NearestToiletZone: ZoneDefault {
+    static let identifier: String? = nil
     static let help = "(default: the zone of the nearest toilet)"
 }
 
 /// `locate station`: Poland's.
 enum WarsawZone: ZoneDefault {
-    static let help = "(default: Europe/Warsaw)"
+    static let identifier: String? = StationsRequest.defaultZone
 }
 
 /// `locate export`, `locate hours eval`: Prague's.
 enum PragueZone: ZoneDefault {
-    static let help = "(default: Europe/Prague)"
+    static let identifier: String? = "Europe/Prague"
 }
 
 /// `--at` and `--tz`, shared by `toilet`, `station`, `export` and `hours eval`; `Zone` says
@@ -38,13 +47,13 @@ struct TimeOptions<Zone: ZoneDefault>: ParsableArguments {
 
     func validate() throws { try TimeText.validate(at: at, tz: tz) }
 
-    /// The zone of `--tz`, or `fallback` (an IANA name) when `--tz` is not given.
-    func zone(default fallback: String) -> TimeZone { TimeText.zone(tz: tz, default: fallback) }
+    /// The zone of `--tz`, or the command's own default (`Zone`) when `--tz` is not given.
+    func zone() -> TimeZone { TimeText.zone(tz: tz, default: Zone.identifier ?? "UTC") }
 
     /// The instant `--at` names (wall-clock times in the zone `--tz` or `fallback`), or nil
     /// when `--at` is not given. A wall-clock time the clocks skip or repeat in that zone
     /// also prints a note on stderr saying which instant is used (`shiftNote`).
-    func instant(default fallback: String) -> Date? { TimeText.instant(at: at, tz: tz, default: fallback) }
+    func instant() -> Date? { TimeText.instant(at: at, tz: tz, default: Zone.identifier ?? "UTC") }
 }
 
 /// The rules of `--at` and `--tz`, for values however they were parsed (`ToiletQuery`).

@@ -2,14 +2,14 @@ import Foundation
 import Ingest
 import Synchronization
 
-/// The progress line `locate ingest` keeps on a terminal's stderr (never when piped).
-enum ProgressLine {
+/// The progress line one `locate ingest` keeps on a terminal's stderr (never when piped).
+final class ProgressLine: Sendable {
     /// When the last line was written (monotonic seconds).
-    private static let last = Mutex<Double>(-1)
+    private let last = Mutex<Double>(-1)
 
     /// `12/207 stations, 340 answers, 4.1 MB`: written over the previous line, at most ten
     /// times a second (and always when the units are all done).
-    @Sendable static func fetch(_ p: FetchProgress) {
+    @Sendable func fetch(_ p: FetchProgress) {
         let now = ProcessInfo.processInfo.systemUptime
         let finished = p.total != nil && p.done == p.total
         let due = last.withLock { t in
@@ -18,8 +18,11 @@ enum ProgressLine {
             return true
         }
         guard due else { return }
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text(p)).utf8))
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + ProgressLine.text(p)).utf8))
     }
+
+    /// Clears the line (before the summary, or an error, is written).
+    static func clear() { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
 
     /// The words of `p`: `12/207 stations, 340 answers, 4.1 MB`.
     static func text(_ p: FetchProgress) -> String {

@@ -39,7 +39,8 @@ struct Maintainers: Sendable {
         return parts[1].trimmingCharacters(in: .whitespaces)
     }
 
-    /// `GET /v1/contributions?status=&kind=&limit=`: `review-list/1`.
+    /// `GET /v1/contributions?status=&kind=&limit=&offset=`: `review-list/1`, with
+    /// `nextOffset` set when more follow (the route names it in a `Link` header).
     func list(status: String?, kind: String?, limit: String?, offset: String? = nil) throws -> Reply {
         let statuses = ContributionStatus.allCases.map(\.rawValue)
         let kinds = ContributionKind.allCases.map(\.rawValue)

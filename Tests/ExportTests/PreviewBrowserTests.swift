@@ -128,10 +128,13 @@ struct PreviewBrowserTests {
             f.onload = function () {
               setTimeout(function () {
                 f.contentWindow.location.hash = '#id=\(station)';
+                f.contentDocument.getElementById('nearme').click();
                 setTimeout(function () {
                   var d = f.contentDocument, t = d.querySelector('.leaflet-popup-content .title');
                   document.body.setAttribute('data-title', t ? t.textContent : 'none');
                   document.body.setAttribute('data-zoom', d.getElementById('map').getAttribute('data-zoom'));
+                  document.body.setAttribute('data-near', d.getElementById('nearmsg').textContent);
+                  document.body.setAttribute('data-scheme', d.body.getAttribute('data-scheme'));
                 }, 1000);
               }, 1000);
             };
@@ -142,5 +145,21 @@ struct PreviewBrowserTests {
         let name = try #require(stations.firstMatch(of: /"name":"([^"]+)"/)?.output.1)
         #expect(dom.contains("data-title=\"\(name)\""), "\(dom.prefix(400))")
         #expect(dom.contains("data-zoom=\"17\""))
+        // "near me": headless Chromium gives no location; the page says so.
+        let near = try #require(dom.firstMatch(of: /data-near="([^"]*)"/)?.output.1)
+        #expect(near.hasPrefix("location refused: ") || near.hasPrefix("location not available: "), "\(near)")
+        #expect(dom.contains("data-scheme=\"light\""))
+    }
+
+    /// Night mode: with the dark scheme preferred the page's dark style applies.
+    @Test func nightMode() async throws {
+        let out = try await Self.threeCities()
+        let url = "file://\(out)/index.html?now=2026-11-22T09:30:00Z#id=\(Self.karlova)"
+        let dark = ["--force-dark-mode", "--blink-settings=preferredColorScheme=0"]
+        let dom = try Self.render(url, size: "390,844", extra: dark)
+        #expect(dom.contains("data-scheme=\"dark\""))
+        let shot = try Self.screenshotFolder() + "/phone-390x844-night.png"
+        _ = try Self.render(url, size: "390,844", screenshot: shot, extra: dark)
+        print("screenshot: \(shot)")
     }
 }

@@ -10,7 +10,7 @@
 // markers) for contribute.js. No markup of its own carries style attributes or handlers:
 // the served page's Content-Security-Policy allows neither (colours are classes of
 // preview.css). For checks, the map container carries data-zoom and the body data-markers,
-// data-groups and data-tile-errors.
+// data-groups, data-tile-errors and data-scheme (light or dark).
 (function () {
   var toilets = window.LOCATE_DATA, stations = window.LOCATE_STATIONS, meta = window.LOCATE_META || {};
   var weeks = window.LOCATE_WEEK || {}, hist = window.LOCATE_HISTORY || {}, photos = window.LOCATE_PHOTOS || {};
@@ -234,5 +234,10 @@
     say('asof', 'Data as of ' + meta.generated_at.slice(0, 10) + ' (' + age(old) + ' old): places and hours may have changed since.');
   }
   document.body.setAttribute('data-markers', String(markers));
+  // Night mode is preview.css's (prefers-color-scheme: dark); the body says which applies.
+  var dark = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+  function scheme() { document.body.setAttribute('data-scheme', dark && dark.matches ? 'dark' : 'light'); }
+  scheme();
+  if (dark && dark.addEventListener) dark.addEventListener('change', scheme);
   window.LOCATE_PAGE = { map: map, toilets: toiletMarkers };
 })();

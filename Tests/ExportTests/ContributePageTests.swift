@@ -38,6 +38,26 @@ import Testing
         }
     }
 
+    /// Approved photos go into the page's data as paths at the API (issue 24 §3); a page
+    /// without an API lists none (nothing could serve them), nor do pending ones.
+    @Test func approvedPhotosAreInThePagesData() throws {
+        let (store, _) = try exportStore(["prague-toilets-sample"])
+        let at = try #require(WallClock.instant("2026-11-21T20:30", in: prague))
+        let target = PlaceTarget(dataset: "prague-toilets-sample", sourceID: "05bddb4231d5@50.086120,14.418020")
+        let sha = String(repeating: "c", count: 64)
+        let photo = PhotoReference(sha256: sha, kind: .toilet, file: sha + ".jpg")
+        let shot = try store.submit(NewContribution(kind: .photo, target: target, photo: photo, receivedAt: at))
+        func data(_ options: PreviewOptions) throws -> String {
+            String(decoding: try #require(try PreviewPageFiles(store: store, at: at, options: options).files["data.js"]), as: UTF8.self)
+        }
+        #expect(try data(PreviewOptions(tiles: nil, api: "")).contains("window.LOCATE_PHOTOS = {};\n"))
+        _ = try store.approve(id: shot, reviewer: "eva", at: at)
+        #expect(
+            try data(PreviewOptions(tiles: nil, api: "")).contains(
+                "window.LOCATE_PHOTOS = {\"\(ContributePageTests.karlova)\":[\"/v1/photos/\(sha)/thumbnail\"]};\n"))
+        #expect(try data(PreviewOptions(tiles: nil)).contains("window.LOCATE_PHOTOS = {};\n"))
+    }
+
     /// The page's files are the ones in Sources/Export/Resources, built in; the contribution
     /// panel replaces one marker line of `preview.html` (or the line goes), nothing else.
     @Test(arguments: [

@@ -48,7 +48,9 @@ import Testing
         let photo = PhotoReference(sha256: sha, kind: .toilet, file: sha + ".jpg")
         let shot = try store.submit(NewContribution(kind: .photo, target: target, photo: photo, receivedAt: at))
         func data(_ options: PreviewOptions) throws -> String {
-            String(decoding: try #require(try PreviewPageFiles(store: store, at: at, options: options).files["data.js"]), as: UTF8.self)
+            String(
+                decoding: try #require(try PreviewPageFiles(store: store, at: at, options: options).files["data.js"]),
+                as: UTF8.self)
         }
         #expect(try data(PreviewOptions(tiles: nil, api: "")).contains("window.LOCATE_PHOTOS = {};\n"))
         _ = try store.approve(id: shot, reviewer: "eva", at: at)

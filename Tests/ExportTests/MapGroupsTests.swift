@@ -55,7 +55,9 @@ import Testing
     func realPragueParisRome() throws {
         let (store, _) = try exportStore(["prague-toilets-2026", "osm-toilets-paris", "osm-toilets-rome"])
         let groups = try PreviewPage.groups(store, toilets: true, stations: false)
-        let summary = groups.map { "\($0.name) \($0.toilets) \($0.bbox.map { String(format: "%.4f", $0) }.joined(separator: ","))" }
+        let summary = groups.map {
+            "\($0.name) \($0.toilets) \($0.bbox.map { String(format: "%.4f", $0) }.joined(separator: ","))"
+        }
         // One group per city, most toilets first: the first view is Île-de-France.
         #expect(
             summary == [

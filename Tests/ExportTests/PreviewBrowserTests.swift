@@ -77,7 +77,8 @@ struct PreviewBrowserTests {
         #expect(dom.contains("Now: <b class=\"now state-text-open\">open</b> until Sun 22.11. 18:00"))
         #expect(dom.contains("<tr><td>Sun 22.11.</td><td>10:00–18:00</td></tr>"))
         // Offline: every tile failed, and the page says so.
-        #expect(dom.contains("id=\"notice\" class=\"notice\" role=\"alert\">Map tiles could not be loaded ("), "\(dom.suffix(3000))")
+        #expect(
+            dom.contains("id=\"notice\" class=\"notice\" role=\"alert\">Map tiles could not be loaded ("), "\(dom.suffix(3000))")
         #expect(dom.contains("data-tile-errors=\""))
         // Generated the same day: no "data as of" note.
         #expect(dom.contains("<div id=\"asof\" class=\"notice\" hidden=\"\"></div>"))

@@ -203,7 +203,16 @@
       return box;
     });
   });
-  // The hint under the map: a suggestion starts at the map's centre; a click moves it.
+  // The hint, a control at the bottom left (stacked above the scale bar, never over it): a
+  // suggestion starts at the map's centre; a click on the map moves it.
+  var hint = L.control({ position: 'bottomleft' });
+  hint.onAdd = function () {
+    var d = document.getElementById('hint');
+    L.DomUtil.addClass(d, 'leaflet-control');
+    L.DomEvent.disableClickPropagation(d);
+    return d;
+  };
+  hint.addTo(map);
   document.getElementById('suggest').onclick = function () { addToilet(map.getCenter()); };
   map.on('click', function (e) {
     if (pick) { pick(e.latlng); return; }

@@ -80,6 +80,10 @@ struct MapGroups {
             for j in (i + 1)..<list.count {
                 if centres[j].latitude - centres[i].latitude > maxLatitudeDegrees + cellDegrees { break }
                 guard root(i) != root(j) else { continue }
+                // Far apart east–west (with a 10 % margin for the ellipsoid): no geodesic needed.
+                let latitude = max(abs(centres[i].latitude), abs(centres[j].latitude)) * .pi / 180
+                let eastWestMeters = abs(centres[j].longitude - centres[i].longitude) * 111_000 * cos(latitude) * 0.9
+                if eastWestMeters > joinMeters { continue }
                 if geodesic.distance(from: centres[i], to: centres[j]) <= joinMeters { parent[root(j)] = root(i) }
             }
         }

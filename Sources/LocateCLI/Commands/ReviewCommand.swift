@@ -88,7 +88,7 @@ struct ReviewCommand: ParsableCommand {
             case .json: Console.out(try jsonText(ReviewListDocument(contributions: list.map(ContributionObject.init))))
             case .csv: Console.out(String(decoding: try ContractCSV.encode(list.map(ContributionObject.init)), as: UTF8.self))
             case .table where !list.isEmpty: Console.out(ReviewText.list(list))
-            case .table: break
+            case .table, .geojson: break
             }
             if list.isEmpty { throw CLIError.noResult("no \(status == "all" ? "" : status + " ")contributions in \(store.path)") }
         }

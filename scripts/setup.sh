@@ -13,6 +13,7 @@ packages=(
   libproj-dev               # PROJ, opened at run time only to reproject (S-JTSK input)
   proj-data                 # PROJ's EPSG database and grids
   libjs-leaflet             # Leaflet, copied into snapshot preview pages
+  libjs-leaflet.markercluster # Leaflet.markercluster: the preview map's clusters (copied, with its licence)
   libvips-dev               # libvips: locate serve decodes and re-encodes uploaded photos
   zlib1g-dev                # zlib: inflates the blocks of OpenStreetMap PBF files (format: osm-pbf)
   routino                   # planetsplitter, filedumper: locate network build makes street networks
@@ -24,7 +25,7 @@ if [ "${1:-}" = "--test" ]; then
     gdal-bin                # ogrinfo/ogr2ogr: tests open our files; benchmarks compare
     spatialite-bin          # the spatialite shell: tests run CheckSpatialIndex
     sqlite3                 # the sqlite3 shell: tests run rtreecheck
-    chromium                # headless browser: the preview page test renders index.html
+    chromium                # headless browser: the preview map tests render index.html (PreviewBrowserTests)
     chromium-driver         # chromedriver: Selenium drives chromium to contribute from the map
     python3-jsonschema      # JSON Schema validator: tests check every JSON output against docs/schema
     osmium-tool             # osmium: the oracle of the PBF reader tests and the PBF benchmark

@@ -11,10 +11,16 @@ import Storage
 /// of values per pollutant (sparklines), and the datasets' attributions.
 struct PreviewData {
     /// One toilet's week: a line per local day (`Sat 21.11.`, `08:00–18:00`), and the
-    /// intervals it is open as Unix seconds.
+    /// intervals it is open and those its hours leave unknown, as Unix seconds (UTC
+    /// instants), within `[from, to)`: the 7 local days from the start of the generation day
+    /// in the place's `zone`. The page computes the state now from these; outside the window
+    /// it says "unknown".
     struct Week: Encodable {
         var days: [[String]]
         var open: [[Int]]
+        var unknown: [[Int]]
+        var from: Int
+        var to: Int
         var zone: String
     }
 
@@ -27,6 +33,10 @@ struct PreviewData {
         var tiles: String?
         var tilesAttribution: String
         var view: [Double]?
+        /// The far-apart groups of places, first view first (`MapGroups`): the city picker.
+        var groups: [MapGroups.Group] = []
+        /// Older data than this (seconds before now, in the browser) is flagged "data as of".
+        var staleAfterSeconds = PreviewData.staleAfterSeconds
         var attributions: [String]
         /// Where contributions go (`PreviewOptions.api`), or nil: none offered.
         var api: String?
@@ -44,7 +54,8 @@ struct PreviewData {
         enum CodingKeys: String, CodingKey {
             case generatedAt = "generated_at", generatedUnix = "generated_unix", pollutants, tiles
             case tilesAttribution = "tiles_attribution"
-            case view, attributions, api
+            case view, groups, attributions, api
+            case staleAfterSeconds = "stale_after_seconds"
             case toiletAttributes = "toilet_attributes"
         }
 
@@ -57,11 +68,16 @@ struct PreviewData {
             try c.encode(tiles, forKey: .tiles)
             try c.encode(tilesAttribution, forKey: .tilesAttribution)
             try c.encode(view, forKey: .view)
+            try c.encode(groups, forKey: .groups)
+            try c.encode(staleAfterSeconds, forKey: .staleAfterSeconds)
             try c.encode(attributions, forKey: .attributions)
             try c.encode(api, forKey: .api)
             try c.encode(toiletAttributes, forKey: .toiletAttributes)
         }
     }
+
+    /// Data older than a week is flagged on the page ("data as of …").
+    static let staleAfterSeconds = 7 * 86400
 
     /// At most this many changes a week are followed (an expression that changes every
     /// minute shows its first ones; the rest of its week is "unknown", never "closed").
@@ -95,10 +111,14 @@ struct PreviewData {
             let days = zip(dayStarts, dayStarts.dropFirst()).map { d0, d1 -> [String] in
                 [dayLabel(d0, calendar), dayText(segments, from: d0, to: d1, calendar)]
             }
-            let open = segments.filter { $0.state == .open }.map {
-                [Int($0.from.timeIntervalSince1970), Int($0.to.timeIntervalSince1970)]
+            func unix(_ state: HoursState) -> [[Int]] {
+                segments.filter { $0.state == state }.map {
+                    [Int($0.from.timeIntervalSince1970), Int($0.to.timeIntervalSince1970)]
+                }
             }
-            out[t.globalID] = Week(days: days, open: open, zone: t.timeZone)
+            out[t.globalID] = Week(
+                days: days, open: unix(.open), unknown: unix(.unknown), from: Int(start.timeIntervalSince1970),
+                to: Int(end.timeIntervalSince1970), zone: t.timeZone)
         }
         return out
     }

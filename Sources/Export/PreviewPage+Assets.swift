@@ -14,13 +14,15 @@ extension PreviewPage {
     /// contributions, and that is dropped on one that does not.
     static let contributeMarker = "<!--contribute-->\n"
 
-    /// The page. Its scripts (`preview.js`, then `contribute.js` with `contributions`) read
-    /// `data.js`: `LOCATE_DATA` and `LOCATE_STATIONS` (the GeoJSON files), `LOCATE_META` (tiles,
-    /// first view, attributions, pollutant codes, generation time), `LOCATE_WEEK` (toilets'
-    /// 7-day tables and open intervals) and `LOCATE_HISTORY` (stations' last 24 hours).
-    /// `#id=DATASET/SOURCE_ID` in the address opens that place's popup (links to a place; the
-    /// browser check uses it). No inline script, handler or style: the served page's
-    /// Content-Security-Policy allows none (`PreviewRoutes.policy`).
+    /// The page. Its scripts (Leaflet and its marker-cluster plugin, `preview.js`, then
+    /// `contribute.js` with `contributions`) read `data.js`: `LOCATE_DATA` and
+    /// `LOCATE_STATIONS` (the GeoJSON files), `LOCATE_META` (tiles, first view, the city
+    /// picker's groups, attributions, pollutant codes, generation time), `LOCATE_WEEK`
+    /// (toilets' 7-day tables and open and unknown intervals), `LOCATE_HISTORY` (stations'
+    /// last 24 hours) and `LOCATE_PHOTOS` (approved photos at the API). `#id=DATASET/SOURCE_ID`
+    /// in the address zooms to that place and opens its popup, on load and on a hash change.
+    /// No inline script, handler or style: the served page's Content-Security-Policy allows
+    /// none (`PreviewRoutes.policy`).
     static func html(contributions: Bool) -> String {
         Asset.page.replacingOccurrences(of: contributeMarker, with: contributions ? Asset.contributePanel : "")
     }

@@ -17,6 +17,9 @@ enum PreviewPage {
         var meta: PreviewData.Meta
         var weeks: [String: PreviewData.Week]
         var histories: [String: [String: [[Double]]]]
+        /// The approved photos' paths at the API (`/v1/photos/SHA/thumbnail`), by toilet id;
+        /// empty on a page without an API (nothing could serve them).
+        var photos: [String: [String]] = [:]
     }
 
     /// The extras of a page generated at `at` from `store`: the credits of the datasets
@@ -26,17 +29,40 @@ enum PreviewPage {
         _ store: LocateStore, toilets: Provenance, stations: Provenance, toiletCount: Int, at: Date, preview: PreviewOptions
     ) throws -> Extras {
         let credits = (toilets.count > 0 ? toilets.licences : []) + (stations.count > 0 ? stations.licences : [])
-        let meta = PreviewData.Meta(
+        let attributions = credits.map { [$0.attribution, $0.licence].compactMap { $0 }.joined(separator: ", ") }
+            .filter { !$0.isEmpty }.reduce(into: [String]()) { list, a in if !list.contains(a) { list.append(a) } }
+        let showToilets = toiletCount > 0 && toiletCount <= SnapshotWriter.previewLimit
+        var meta = PreviewData.Meta(
             generatedAt: InstantText.utc(at), generatedUnix: Int(at.timeIntervalSince1970), pollutants: PollutantCode.known,
-            tiles: preview.tiles, tilesAttribution: preview.tilesAttribution,
+            tiles: preview.tiles,
+            // Credited once: a dataset credit that already names the tiles' makers
+            // ("© OpenStreetMap contributors, ODbL 1.0") stands for both.
+            tilesAttribution: attributions.contains { $0.contains(preview.tilesAttribution) } ? "" : preview.tilesAttribution,
             view: preview.view.map { [$0.latitude, $0.longitude, Double($0.zoom)] },
-            attributions: credits.map { [$0.attribution, $0.licence].compactMap { $0 }.joined(separator: ", ") }
-                .filter { !$0.isEmpty }.reduce(into: [String]()) { list, a in if !list.contains(a) { list.append(a) } },
-            api: preview.api)
+            attributions: attributions, api: preview.api)
+        meta.groups = try groups(store, toilets: showToilets, stations: stations.count > 0)
         return Extras(
             meta: meta,
-            weeks: toiletCount > 0 && toiletCount <= SnapshotWriter.previewLimit ? try PreviewData.weeks(store, at: at) : [:],
-            histories: stations.count > 0 ? try PreviewData.histories(store, at: at) : [:])
+            weeks: showToilets ? try PreviewData.weeks(store, at: at) : [:],
+            histories: stations.count > 0 ? try PreviewData.histories(store, at: at) : [:],
+            photos: showToilets && preview.api != nil
+                ? try store.approvedPhotosByToilet().mapValues { $0.map { "/v1/photos/\($0.photo.sha256)/thumbnail" } } : [:])
+    }
+
+    /// The city picker's groups of the places the page shows.
+    static func groups(_ store: LocateStore, toilets: Bool, stations: Bool) throws -> [MapGroups.Group] {
+        var places: [MapGroups.Place] = []
+        if toilets {
+            try store.forEachActiveToilet(orderedBy: .id) { t in
+                places.append(MapGroups.Place(dataset: t.dataset, isToilet: true, coordinate: t.coordinate))
+            }
+        }
+        if stations {
+            for s in try store.activeStations() {
+                places.append(MapGroups.Place(dataset: s.dataset, isToilet: false, coordinate: s.coordinate, city: s.city))
+            }
+        }
+        return MapGroups.groups(of: places)
     }
 
     static func write(into folder: String, toilets: Int, stations: Int, limit: Int, extras: Extras) throws {
@@ -67,18 +93,34 @@ enum PreviewPage {
         try text(";\nwindow.LOCATE_META = \(try PreviewData.json(extras.meta));\n")
         try text("window.LOCATE_WEEK = \(try PreviewData.json(toilets <= limit ? extras.weeks : [:]));\n")
         try text("window.LOCATE_HISTORY = \(try PreviewData.json(extras.histories));\n")
+        try text("window.LOCATE_PHOTOS = \(try PreviewData.json(toilets <= limit ? extras.photos : [:]));\n")
     }
 
-    /// Leaflet's files (script, style sheet, images) from Debian's `libjs-leaflet`, by their
-    /// path in the page's folder (`leaflet/leaflet.js`, `leaflet/images/marker-icon.png`).
+    /// The files beside Leaflet's images in the page's `leaflet/` folder, by name, with where
+    /// Debian keeps them: Leaflet (`libjs-leaflet`), its marker-cluster plugin
+    /// (`libjs-leaflet.markercluster`), and both packages' copyright files (their licences).
+    static let leafletTopFiles: [(name: String, source: String)] = [
+        ("leaflet.js", SnapshotWriter.leafletFolder + "/leaflet.js"),
+        ("leaflet.css", SnapshotWriter.leafletFolder + "/leaflet.css"),
+        ("leaflet.markercluster.js", SnapshotWriter.leafletFolder + "/leaflet.markercluster.js"),
+        ("MarkerCluster.css", SnapshotWriter.leafletFolder + "/MarkerCluster.css"),
+        ("MarkerCluster.Default.css", SnapshotWriter.leafletFolder + "/MarkerCluster.Default.css"),
+        ("LICENSE-leaflet.txt", "/usr/share/doc/libjs-leaflet/copyright"),
+        ("LICENSE-markercluster.txt", "/usr/share/doc/libjs-leaflet.markercluster/copyright"),
+    ]
+
+    /// Leaflet's files (script, style sheet, images), the marker-cluster plugin's and their
+    /// licences, by their path in the page's folder (`leaflet/leaflet.js`,
+    /// `leaflet/images/marker-icon.png`).
     static func leafletFiles() throws -> [(path: String, source: String)] {
         let leaflet = SnapshotWriter.leafletFolder
         let fm = FileManager.default
-        guard fm.fileExists(atPath: leaflet + "/leaflet.js") else {
-            throw ExportError.unwritable(path: leaflet, reason: "leaflet not found in \(leaflet) (install libjs-leaflet)")
+        for (file, package) in [("leaflet.js", "libjs-leaflet"), ("leaflet.markercluster.js", "libjs-leaflet.markercluster")]
+        where !fm.fileExists(atPath: leaflet + "/" + file) {
+            throw ExportError.unwritable(path: leaflet, reason: "\(file) not found in \(leaflet) (install \(package))")
         }
         let images = (try? fm.contentsOfDirectory(atPath: leaflet + "/images"))?.sorted() ?? []
-        return ["leaflet.js", "leaflet.css"].map { ("leaflet/" + $0, leaflet + "/" + $0) }
+        return leafletTopFiles.map { ("leaflet/" + $0.name, $0.source) }
             + images.filter { $0.hasSuffix(".png") }.map { ("leaflet/images/" + $0, leaflet + "/images/" + $0) }
     }
 

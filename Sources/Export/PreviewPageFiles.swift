@@ -34,6 +34,11 @@ public struct PreviewPageFiles: Sendable {
         PreviewPage.assets(contributions: contributions)
     }
 
+    /// The names of the files directly in the page's `leaflet/` folder (Leaflet's and the
+    /// marker-cluster plugin's scripts and style sheets, their licences); images are in
+    /// `leaflet/images/`.
+    public static var leafletNames: [String] { PreviewPage.leafletTopFiles.map(\.name) }
+
     /// Leaflet's script, style sheet and images from Debian's `libjs-leaflet`, by path
     /// (`leaflet/leaflet.js`, `leaflet/images/marker-icon.png`); throws `ExportError` when
     /// Leaflet is not installed or a file cannot be read.

@@ -41,7 +41,7 @@ struct PreviewRoutes: Sendable {
                 try respond(bytes, type: PreviewRoutes.type(of: name), cache: "no-cache")
             }
         }
-        for name in ["leaflet.js", "leaflet.css"] {
+        for name in PreviewPageFiles.leafletNames {
             router.get(RouterPath("/leaflet/" + name)) { _, _ in
                 try respond(
                     try await leaflet()["leaflet/" + name], type: PreviewRoutes.type(of: name), cache: "public, max-age=86400")
@@ -84,7 +84,8 @@ struct PreviewRoutes: Sendable {
 
     /// The content type of a script or a style sheet, by its name.
     static func type(of name: String) -> String {
-        name.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8"
+        name.hasSuffix(".js")
+            ? "text/javascript; charset=utf-8" : name.hasSuffix(".txt") ? "text/plain; charset=utf-8" : "text/css; charset=utf-8"
     }
 
     private func respond(_ bytes: [UInt8]?, type: String, cache: String) throws -> Response {

@@ -28,10 +28,36 @@ import Testing
         }
         let leaflet = try PreviewPageFiles.leaflet()
         #expect(
-            leaflet.keys.sorted().prefix(3) == [
+            leaflet.keys.filter { $0.hasPrefix("leaflet/images/") }.sorted().prefix(3) == [
                 "leaflet/images/layers-2x.png", "leaflet/images/layers.png", "leaflet/images/marker-icon-2x.png",
             ])
-        #expect(leaflet["leaflet/leaflet.js"] == [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/leaflet/leaflet.js"))))
+        for name in ["leaflet.js", "leaflet.markercluster.js", "MarkerCluster.css", "LICENSE-markercluster.txt"] {
+            #expect(
+                leaflet["leaflet/" + name] == [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/leaflet/" + name))),
+                "\(name)")
+        }
+    }
+
+    /// Approved photos go into the page's data as paths at the API (issue 24 §3); a page
+    /// without an API lists none (nothing could serve them), nor do pending ones.
+    @Test func approvedPhotosAreInThePagesData() throws {
+        let (store, _) = try exportStore(["prague-toilets-sample"])
+        let at = try #require(WallClock.instant("2026-11-21T20:30", in: prague))
+        let target = PlaceTarget(dataset: "prague-toilets-sample", sourceID: "05bddb4231d5@50.086120,14.418020")
+        let sha = String(repeating: "c", count: 64)
+        let photo = PhotoReference(sha256: sha, kind: .toilet, file: sha + ".jpg")
+        let shot = try store.submit(NewContribution(kind: .photo, target: target, photo: photo, receivedAt: at))
+        func data(_ options: PreviewOptions) throws -> String {
+            String(
+                decoding: try #require(try PreviewPageFiles(store: store, at: at, options: options).files["data.js"]),
+                as: UTF8.self)
+        }
+        #expect(try data(PreviewOptions(tiles: nil, api: "")).contains("window.LOCATE_PHOTOS = {};\n"))
+        _ = try store.approve(id: shot, reviewer: "eva", at: at)
+        #expect(
+            try data(PreviewOptions(tiles: nil, api: "")).contains(
+                "window.LOCATE_PHOTOS = {\"\(ContributePageTests.karlova)\":[\"/v1/photos/\(sha)/thumbnail\"]};\n"))
+        #expect(try data(PreviewOptions(tiles: nil)).contains("window.LOCATE_PHOTOS = {};\n"))
     }
 
     /// The page's files are the ones in Sources/Export/Resources, built in; the contribution
@@ -43,7 +69,8 @@ import Testing
         ),
         (
             PreviewOptions(tiles: nil, api: ""), ["contribute.js", "preview.css", "preview.js"],
-            "<script src=\"preview.js\"></script>\n<div id=\"contrib\" hidden><button id=\"contrib-close\" type=\"button\""
+            "<script src=\"preview.js\"></script>\n<div id=\"hint\">Missing a toilet? <button id=\"suggest\" type=\"button\">"
+                + "suggest a toilet</button> (or click the map where it is)</div>\n<div id=\"contrib\" hidden><button id=\"contrib-close\" type=\"button\""
                 + " aria-label=\"close\">×</button><h2></h2><div class=\"body\"></div></div>\n"
                 + "<script src=\"contribute.js\"></script>\n</body>\n</html>\n"
         ),
@@ -74,7 +101,8 @@ import Testing
         let html = String(decoding: try #require(page["index.html"]), as: UTF8.self)
         #expect(
             html.matches(of: /<script[^>]*>/).map { String($0.output) } == [
-                "<script src=\"leaflet/leaflet.js\">", "<script src=\"data.js\">", "<script src=\"preview.js\">",
+                "<script src=\"leaflet/leaflet.js\">", "<script src=\"leaflet/leaflet.markercluster.js\">",
+                "<script src=\"data.js\">", "<script src=\"preview.js\">",
                 "<script src=\"contribute.js\">",
             ])
         #expect(!html.contains("<style"))

@@ -15,6 +15,8 @@ import Testing
         for f in [
             "manifest.json", "toilets.geojson", "toilets/shards.json", "toilets/versions.tsv", "changes.json", "index.html",
             "data.js", "preview.js", "preview.css", "leaflet/leaflet.js", "leaflet/leaflet.css",
+            "leaflet/leaflet.markercluster.js", "leaflet/MarkerCluster.css", "leaflet/MarkerCluster.Default.css",
+            "leaflet/LICENSE-leaflet.txt", "leaflet/LICENSE-markercluster.txt",
         ] {
             #expect(FileManager.default.fileExists(atPath: out + "/" + f), "\(f)")
         }
@@ -22,7 +24,7 @@ import Testing
         let manifest = try jsonObject(out + "/manifest.json")
         #expect(manifest["generated_at"] as? String == "2026-11-18T11:06:40Z")
         let files = try #require(manifest["files"] as? [[String: Any]])
-        #expect(files.count == 17)
+        #expect(files.count == 22)
         for f in files {
             let path = out + "/" + (f["path"] as? String ?? "")
             let data = try Data(contentsOf: URL(fileURLWithPath: path))

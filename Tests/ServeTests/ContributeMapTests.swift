@@ -82,6 +82,19 @@ import Testing
         #expect(css.headers["content-type"] == "text/css; charset=utf-8")
         #expect(css.headers["cache-control"] == "public, max-age=86400")
         #expect(try server.get("/leaflet/images/layers.png").status == 200)
+        // The marker-cluster plugin and both licences (issue 24 §3), and the hint how to
+        // suggest a toilet.
+        #expect(page.body.contains("<script src=\"leaflet/leaflet.markercluster.js\"></script>"))
+        #expect(page.body.contains("Missing a toilet? <button id=\"suggest\" type=\"button\">suggest a toilet</button>"))
+        for (path, type) in [
+            ("/leaflet/leaflet.markercluster.js", "text/javascript"), ("/leaflet/MarkerCluster.css", "text/css"),
+            ("/leaflet/MarkerCluster.Default.css", "text/css"), ("/leaflet/LICENSE-markercluster.txt", "text/plain"),
+            ("/leaflet/LICENSE-leaflet.txt", "text/plain"),
+        ] {
+            let file = try server.get(path)
+            #expect(file.status == 200, "\(path)")
+            #expect(file.headers["content-type"] == type + "; charset=utf-8", "\(path)")
+        }
         let missing = try server.get("/leaflet/images/nothing.png")
         #expect(missing.status == 404)
         #expect(missing.errorMessage == "no such file of the preview map")

@@ -175,6 +175,13 @@ import Testing
         #expect(
             try store.photos(of: city1) == [ToiletPhoto(contribution: shot, photo: photo, approvedAt: "2026-11-22T10:00:05Z")])
         #expect(try store.contribution(id: shot)?.photoPath == store.path + ".photos/" + photo.file)
+        // All toilets' approved photos at once (the preview map's popups).
+        #expect(
+            try store.approvedPhotosByToilet() == [
+                city1.dataset + "/" + city1.sourceID: [
+                    ToiletPhoto(contribution: shot, photo: photo, approvedAt: "2026-11-22T10:00:05Z")
+                ]
+            ])
         #expect {
             try store.submit(
                 NewContribution(kind: .edit, target: city2, proposed: ProposedValues(name: "X"), receivedAt: reviewDay))

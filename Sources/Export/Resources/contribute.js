@@ -1,6 +1,6 @@
 // The contribution panel's script (contribute.html, only on pages that take contributions,
-// after preview.js): a click on the map offers "suggest a toilet here", each toilet popup
-// "suggest an edit", "report" and "add a photo". Forms are built with DOM calls (names from
+// after preview.js): a click on the map (or the hint's "suggest a toilet" button) offers
+// "suggest a toilet here", each toilet popup "suggest an edit", "report" and "add a photo". Forms are built with DOM calls (names from
 // open data become text, never markup) and sent to the API of LOCATE_META.api ('': this
 // page's origin); the server's answer is shown beside the form: 202 "awaits review", 422
 // next to the field it names, 409 with the toilets nearby and "add anyway", 413 and 429 as
@@ -190,10 +190,10 @@
   }
   // Each toilet popup: its text as before (already escaped), then the three buttons.
   page.toilets.forEach(function (t) {
-    var popup = t.marker.getPopup(), text = popup.getContent();
-    popup.setContent(function () {
+    var popup = t.marker.getPopup(), content = popup.getContent();
+    popup.setContent(function (layer) {
       var box = el('div'), bar = el('div', { 'class': 'contrib-actions' });
-      box.innerHTML = text;
+      box.innerHTML = typeof content === 'function' ? content(layer) : content;
       [['suggest an edit', edit], ['report', report], ['add a photo', photo]].forEach(function (a) {
         var b = el('button', { type: 'button' }, [a[0]]);
         b.onclick = function () { a[1](t.feature); };
@@ -203,6 +203,17 @@
       return box;
     });
   });
+  // The hint, a control at the bottom left (stacked above the scale bar, never over it): a
+  // suggestion starts at the map's centre; a click on the map moves it.
+  var hint = L.control({ position: 'bottomleft' });
+  hint.onAdd = function () {
+    var d = document.getElementById('hint');
+    L.DomUtil.addClass(d, 'leaflet-control');
+    L.DomEvent.disableClickPropagation(d);
+    return d;
+  };
+  hint.addTo(map);
+  document.getElementById('suggest').onclick = function () { addToilet(map.getCenter()); };
   map.on('click', function (e) {
     if (pick) { pick(e.latlng); return; }
     var b = el('button', { type: 'button', 'class': 'suggest' }, ['suggest a toilet here']);

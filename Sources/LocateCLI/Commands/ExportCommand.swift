@@ -84,7 +84,8 @@ struct ExportCommand: ParsableCommand {
                 ingest, never the clock. --json prints a summary (export-summary/1) on stdout. \
                 The preview page (index.html) draws the data over raster tiles from --tiles (default: \
                 the OpenStreetMap standard layer; `none` for no basemap; the data shows offline either \
-                way) and frames the toilets unless --view is given. With --api URL (a locate serve, \
+                way), clusters the markers, and frames the city with the most toilets unless --view is \
+                given (a picker offers the other places more than 50 km away). With --api URL (a locate serve, \
                 e.g. https://example.org) the page also takes contributions there: a click on the map \
                 offers "suggest a toilet here", each toilet popup "suggest an edit", "report" and "add a \
                 photo"; they await a maintainer's review (locate review). Serve it from another origin \
@@ -104,7 +105,9 @@ struct ExportCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Attribution shown for --tiles.", valueName: "TEXT"))
         var tilesAttribution: String?
 
-        @Option(help: ArgumentHelp("Preview's first view instead of framing the toilets.", valueName: "LAT,LON,ZOOM"))
+        @Option(
+            help: ArgumentHelp(
+                "Preview's first view instead of framing the city with the most toilets.", valueName: "LAT,LON,ZOOM"))
         var view: String?
 
         @Option(

@@ -16,6 +16,8 @@ public enum ChangeReader {
         body: (OSMChange) throws -> Void
     ) throws {
         let bytes = try ChangeBytes(path: path, observe: observe)
+        // Every byte observed before the digest is read; a failed read stops the thread.
+        defer { bytes.close() }
         var scanner = XMLScanner(bytes: bytes, path: path)
         var reader = ObjectReader(selection: selection)
         try read(&scanner, &reader, body: body)

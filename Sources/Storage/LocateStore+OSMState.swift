@@ -191,6 +191,50 @@ extension PlaceStager {
     }
 }
 
+/// The rows of a dataset's OSM state a run of replication diffs changed
+/// (`PlaceStager.updateOSMState`): rows to write (new or changed) and keys of rows to drop.
+public struct OSMStateChanges: Sendable {
+    /// Objects new or changed.
+    public var objects: [OSMObjectRecord] = []
+    /// Objects gone: `osm_type`, `osm_id`.
+    public var removedObjects: [(osmType: String, osmID: Int64)] = []
+    /// Way nodes new or moved.
+    public var wayNodes: [OSMWayNodeRecord] = []
+    /// Way nodes gone: node id, way id.
+    public var removedWayNodes: [(nodeID: Int64, wayID: Int64)] = []
+
+    /// No changes.
+    public init() {}
+}
+
+extension PlaceStager {
+    /// Writes only the rows of the OSM state a run of diffs changed (the others stay as
+    /// they are) and records this run's pending objects.
+    public func updateOSMState(_ changes: OSMStateChanges, pending: [PendingObject]) throws {
+        let dropObject = try db.makeStatement(
+            sql: "DELETE FROM osm_objects WHERE dataset = ? AND osm_type = ? AND osm_id = ?")
+        for o in changes.removedObjects { try dropObject.execute(arguments: [dataset, o.osmType, o.osmID]) }
+        let object = try db.makeStatement(
+            sql: """
+                INSERT OR REPLACE INTO osm_objects (dataset, osm_type, osm_id, tags, refs, lon, lat, pending)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        for o in changes.objects {
+            try object.execute(arguments: [o.dataset, o.osmType, o.osmID, o.tags, o.refs, o.lon, o.lat, o.pending])
+        }
+        let dropNode = try db.makeStatement(
+            sql: "DELETE FROM osm_way_nodes WHERE dataset = ? AND node_id = ? AND way_id = ?")
+        for n in changes.removedWayNodes { try dropNode.execute(arguments: [dataset, n.nodeID, n.wayID]) }
+        let node = try db.makeStatement(
+            sql: "INSERT OR REPLACE INTO osm_way_nodes (dataset, node_id, way_id, lat_nano, lon_nano) VALUES (?, ?, ?, ?, ?)")
+        for n in changes.wayNodes { try node.execute(arguments: [n.dataset, n.nodeID, n.wayID, n.latNano, n.lonNano]) }
+        for p in pending {
+            try db.execute(
+                sql: "INSERT INTO osm_pending (run_id, osm_id, reason) VALUES (?, ?, ?)", arguments: [run, p.osmID, p.reason])
+        }
+    }
+}
+
 extension LocateStore {
     /// The pending objects of each run that has some.
     static func pendingByRun(_ db: Database) throws -> [Int: [PendingObject]] {

@@ -11,6 +11,9 @@ struct ChangeRun {
     var objects: SelectedObjects
     /// The state to store.
     var state: OSMState
+    /// The state the run started from, and the stored way nodes it was read from.
+    private var before: OSMState
+    private var storedWayNodes: [OSMWayNodeRecord]
     /// Objects not placeable from the diffs.
     var pending: [PendingObject]
     /// The sequence and timestamp the run leaves the dataset at.
@@ -44,7 +47,9 @@ struct ChangeRun {
             current = file.sequence
         }
         let selection = PBFFeatureReader.selection(spec.overpass.filters)
-        var applier = ChangeApplier(state: try OSMState(stored), selection: selection)
+        before = try OSMState(stored)
+        storedWayNodes = stored.wayNodes
+        var applier = ChangeApplier(state: before, selection: selection)
         var hasher = SHA256Hasher()
         for file in files {
             do {
@@ -80,5 +85,10 @@ struct ChangeRun {
         sequence = last
         timestamp = files.last?.timestamp
         self.notes = notes
+    }
+
+    /// The rows of the OSM state the run changed (`OSMState.changes(since:stored:dataset:)`).
+    func stateChanges(dataset: String) throws -> OSMStateChanges {
+        try state.changes(since: before, stored: storedWayNodes, dataset: dataset)
     }
 }

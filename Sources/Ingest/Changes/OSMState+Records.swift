@@ -9,33 +9,44 @@ import Storage
 extension OSMState {
     /// The rows of `dataset`.
     func records(dataset: String) throws -> (objects: [OSMObjectRecord], wayNodes: [OSMWayNodeRecord]) {
-        func json(_ v: some Encodable) throws -> String { String(decoding: try ContractJSON.encode(v), as: UTF8.self) }
-        func tags(_ t: [OSMTag]) throws -> String { try json(t.map { [$0.key, $0.value] }) }
-        func record(_ type: OSMType, _ id: Int64, _ t: [OSMTag], _ refs: String, at: (lon: String, lat: String)?)
-            throws -> OSMObjectRecord
-        {
-            let key = Key(type: type, id: id)
-            return OSMObjectRecord(
-                dataset: dataset, osmType: type.name, osmID: id, tags: try tags(t), refs: refs, lon: at?.lon, lat: at?.lat,
-                pending: pending[key])
-        }
         var objects: [OSMObjectRecord] = []
-        for (id, n) in nodes.sorted(by: { $0.key < $1.key }) {
-            objects.append(try record(.node, id, n.tags, "[]", at: (n.position.longitudeText, n.position.latitudeText)))
+        for id in nodes.keys.sorted() { objects += try record(Key(type: .node, id: id), dataset: dataset).map { [$0] } ?? [] }
+        for id in ways.keys.sorted() { objects += try record(Key(type: .way, id: id), dataset: dataset).map { [$0] } ?? [] }
+        for id in relations.keys.sorted() {
+            objects += try record(Key(type: .relation, id: id), dataset: dataset).map { [$0] } ?? []
         }
-        for (id, w) in ways.sorted(by: { $0.key < $1.key }) {
-            objects.append(try record(.way, id, w.tags, try json(w.nodeIDs), at: placed[Key(type: .way, id: id)]))
-        }
-        for (id, r) in relations.sorted(by: { $0.key < $1.key }) {
-            let members = try json(r.members.map { [$0.type.name, String($0.id), $0.role] })
-            objects.append(try record(.relation, id, r.tags, members, at: placed[Key(type: .relation, id: id)]))
-        }
-        let wayNodes = self.wayNodes.map {
+        return (objects, wayNodeRecords(dataset: dataset))
+    }
+
+    /// The rows of `osm_way_nodes` of `dataset`.
+    func wayNodeRecords(dataset: String) -> [OSMWayNodeRecord] {
+        wayNodes.map {
             OSMWayNodeRecord(
                 dataset: dataset, nodeID: $0.nodeID, wayID: $0.wayID, latNano: $0.position.latitudeNano,
                 lonNano: $0.position.longitudeNano)
         }
-        return (objects, wayNodes)
+    }
+
+    /// The row of `osm_objects` of one object, nil when the state does not hold it.
+    func record(_ key: Key, dataset: String) throws -> OSMObjectRecord? {
+        func json(_ v: some Encodable) throws -> String { String(decoding: try ContractJSON.encode(v), as: UTF8.self) }
+        func record(_ t: [OSMTag], _ refs: String, at: (lon: String, lat: String)?) throws -> OSMObjectRecord {
+            OSMObjectRecord(
+                dataset: dataset, osmType: key.type.name, osmID: key.id, tags: try json(t.map { [$0.key, $0.value] }),
+                refs: refs, lon: at?.lon, lat: at?.lat, pending: pending[key])
+        }
+        switch key.type {
+        case .node:
+            guard let n = nodes[key.id] else { return nil }
+            return try record(n.tags, "[]", at: (n.position.longitudeText, n.position.latitudeText))
+        case .way:
+            guard let w = ways[key.id] else { return nil }
+            return try record(w.tags, try json(w.nodeIDs), at: placed[key])
+        case .relation:
+            guard let r = relations[key.id] else { return nil }
+            let members = try json(r.members.map { [$0.type.name, String($0.id), $0.role] })
+            return try record(r.tags, members, at: placed[key])
+        }
     }
 
     /// The state stored rows describe; nil with the reason when a row does not read back.

@@ -65,12 +65,12 @@ public struct ChangeApplier {
         }
         let live = change.action != .delete
         let key = OSMState.Key(type: change.object.type, id: change.object.id)
-        let wasStored = isStored(key)
+        let wasStored = holds(key)
         defer {
             // Only objects of the state matter (most changes of a day are not). A way named
             // by a change is touched (pending when it cannot be placed) when it is stored
             // before or after it; a member way `finish` takes from `seenWays` is touched too.
-            if wasStored || isStored(key) {
+            if wasStored || holds(key) {
                 changed.insert(key)
                 if key.type == .way { touched.insert(key) }
             }
@@ -102,19 +102,31 @@ public struct ChangeApplier {
         }
     }
 
+
     /// Whether the state holds the object (a node selected, a way selected or a member way,
-    /// a relation selected).
-    private func isStored(_ key: OSMState.Key) -> Bool {
+    /// a relation selected); inlined: as a method of `self` it copied the applier per change.
+    @inline(__always)
+    private func holds(_ key: OSMState.Key) -> Bool {
         switch key.type {
-        case .node: state.nodes[key.id] != nil
-        case .way: state.ways[key.id] != nil
-        case .relation: state.relations[key.id] != nil
+        case .node: state.nodes.index(forKey: key.id) != nil
+        case .way: state.ways.index(forKey: key.id) != nil
+        case .relation: state.relations.index(forKey: key.id) != nil
         }
     }
 
     /// Places every selected object (nodes, then ways, then relations, each by id) and
     /// returns them with the objects left pending; `state` then holds the new state.
     public mutating func finish() -> (objects: [SelectedObject], pending: [(key: OSMState.Key, reason: String)]) {
+        let (objects, pending, _) = finish(touchedOnly: false)
+        return (objects, pending)
+    }
+
+    /// `finish()`; with `touchedOnly`, only the objects of `placesTouched` are returned (a
+    /// country's tens of thousands of untouched nodes are not made objects again), and
+    /// `selected` counts every selected object all the same.
+    public mutating func finish(touchedOnly: Bool) -> (
+        objects: [SelectedObject], pending: [(key: OSMState.Key, reason: String)], selected: Int
+    ) {
         // Member ways of new multipolygons that came (unselected) before them in the diffs.
         let missing = Set(memberWayIDs.filter { state.ways[$0] == nil })
         if !missing.isEmpty {
@@ -147,12 +159,7 @@ public struct ChangeApplier {
         }
         state.positions = positions
         let placer = ObjectPlacer(memberWays: state.ways.mapValues(\.nodeIDs), positions: positions)
-        var objects: [SelectedObject] = state.nodes.keys.sorted().compactMap { id in
-            state.nodes[id].map { n in
-                SelectedObject(
-                    type: .node, id: n.id, tags: n.tags, position: (n.position.longitudeText, n.position.latitudeText))
-            }
-        }
+        var objects: [SelectedObject] = []
         var outcomes: [ObjectPlacer.Outcome] = []
         for id in state.ways.keys.sorted() {
             if let w = state.ways[id], TagCondition.selects(w.tags, selection) { outcomes.append(placer.place(w)) }
@@ -198,6 +205,15 @@ public struct ChangeApplier {
         state.placed = placed
         state.pending = stillPending
         placesTouched = reach.intersection(selectedBefore.union(ChangeApplier.selected(state, selection)))
-        return (objects, pending)
+        let selected = state.nodes.count + objects.count
+        let nodeIDs = touchedOnly ? placesTouched.filter { $0.type == .node }.map(\.id).sorted() : state.nodes.keys.sorted()
+        let nodes: [SelectedObject] = nodeIDs.compactMap { id in
+            state.nodes[id].map { n in
+                SelectedObject(
+                    type: .node, id: n.id, tags: n.tags, position: (n.position.longitudeText, n.position.latitudeText))
+            }
+        }
+        if touchedOnly { objects = objects.filter { placesTouched.contains(OSMState.Key(type: $0.type, id: $0.id)) } }
+        return (nodes + objects, pending, selected)
     }
 }

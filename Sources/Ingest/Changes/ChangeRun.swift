@@ -63,19 +63,17 @@ struct ChangeRun {
                 throw IngestError.osmPBF(e)
             }
         }
-        let (objects, pending) = applier.finish()
+        // Only the places the diffs may have changed are staged when place ids are OSM ids.
+        let placingTouched = spec.id == .field("@id")
+        let (objects, pending, selected) = applier.finish(touchedOnly: placingTouched)
         let last = files.last?.sequence ?? 0
         if !pending.isEmpty {
             notes.append("\(pending.count) object(s) pending: not placeable from the diffs alone, kept until the next full read")
         }
-        selectedCount = objects.count
-        // Only the places the diffs may have changed are staged when place ids are OSM ids.
-        if spec.id == .field("@id") {
-            let reach = applier.placesTouched
-            touched = reach.sorted().map(\.osmID)
-            self.objects = SelectedObjects(
-                objects: objects.filter { reach.contains(OSMState.Key(type: $0.type, id: $0.id)) },
-                sha256: hasher.finalize().hexString)
+        selectedCount = selected
+        if placingTouched {
+            touched = applier.placesTouched.sorted().map(\.osmID)
+            self.objects = SelectedObjects(objects: objects, sha256: hasher.finalize().hexString)
         } else {
             touched = nil
             self.objects = SelectedObjects(objects: objects, sha256: hasher.finalize().hexString)

@@ -138,20 +138,23 @@ extension PlaceStager {
                 """, arguments: [self.dataset, run])
         guard let row else { return nil }
         let dataset = self.dataset
-        let objects = try Row.fetchAll(
+        // Columns by index, rows by cursor: a name is looked up case-insensitively (a
+        // lowercased copy of it per row and column), a country's state is tens of thousands.
+        var objects: [OSMObjectRecord] = []
+        let objectRows = try Row.fetchCursor(
             db, sql: "SELECT osm_type, osm_id, tags, refs, lon, lat, pending FROM osm_objects WHERE dataset = ?",
-            arguments: [dataset]
-        ).map {
-            OSMObjectRecord(
-                dataset: dataset, osmType: $0["osm_type"], osmID: $0["osm_id"], tags: $0["tags"], refs: $0["refs"],
-                lon: $0["lon"], lat: $0["lat"], pending: $0["pending"])
+            arguments: [dataset])
+        while let r = try objectRows.next() {
+            objects.append(
+                OSMObjectRecord(
+                    dataset: dataset, osmType: r[0], osmID: r[1], tags: r[2], refs: r[3], lon: r[4], lat: r[5], pending: r[6]))
         }
         guard !objects.isEmpty || row["replication_sequence"] != nil else { return nil }
-        let nodes = try Row.fetchAll(
-            db, sql: "SELECT node_id, way_id, lat_nano, lon_nano FROM osm_way_nodes WHERE dataset = ?", arguments: [dataset]
-        ).map {
-            OSMWayNodeRecord(
-                dataset: dataset, nodeID: $0["node_id"], wayID: $0["way_id"], latNano: $0["lat_nano"], lonNano: $0["lon_nano"])
+        var nodes: [OSMWayNodeRecord] = []
+        let nodeRows = try Row.fetchCursor(
+            db, sql: "SELECT node_id, way_id, lat_nano, lon_nano FROM osm_way_nodes WHERE dataset = ?", arguments: [dataset])
+        while let r = try nodeRows.next() {
+            nodes.append(OSMWayNodeRecord(dataset: dataset, nodeID: r[0], wayID: r[1], latNano: r[2], lonNano: r[3]))
         }
         return StoredOSMState(
             objects: objects, wayNodes: nodes, run: row["id"], sequence: row["replication_sequence"],

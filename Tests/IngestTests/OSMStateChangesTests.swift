@@ -83,4 +83,22 @@ struct OSMStateChangesTests {
         #expect(changes.removedObjects.map { "\($0.osmType)/\($0.osmID)" } == ["node/2"])
         #expect(changes.removedWayNodes.map { "\($0.nodeID)/\($0.wayID)" } == ["105/11"])
     }
+
+    /// The fast reader of stored tags reads what the JSON reader reads, and leaves to it
+    /// anything not in the compact form (escapes, spaces, other shapes).
+    @Test(arguments: [
+        "[]", "[[]]", #"[["amenity","toilets"]]"#, #"[["a","b"],["c",""],["ä","名"]]"#, #"[["a\"b","c"]]"#,
+        #"[["a\\","c"]]"#, #"[ ["a","b"] ]"#, #"[["a","b"],]"#, #"[["a",1]]"#, #"[["a","b"]"#, #"{"a":"b"}"#, "",
+    ])
+    func compactTagsReadAsJSON(_ text: String) {
+        let fast = OSMState.compactStrings(text)
+        #expect(fast == nil || fast == OSMState.jsonStrings(text), "\(text)")
+        #expect(OSMState.strings(text) == OSMState.jsonStrings(text), "\(text)")
+    }
+    @Test func compactFormIsTheWrittenForm() throws {
+        let s = Self.before()
+        for row in try s.records(dataset: "d").objects {
+            #expect(OSMState.compactStrings(row.tags) != nil, "\(row.tags)")
+        }
+    }
 }

@@ -98,7 +98,10 @@ extension OSMState {
 
     /// `[["a", "b"], …]` (the project's JSON reader: lighter per row than `JSONDecoder`);
     /// nil when the text is not an array of arrays of strings.
-    static func strings(_ text: String) -> [[String]]? {
+    static func strings(_ text: String) -> [[String]]? { compactStrings(text) ?? jsonStrings(text) }
+
+    /// `strings(_:)` by the JSON reader.
+    static func jsonStrings(_ text: String) -> [[String]]? {
         guard case .array(let rows)? = try? JSONValue.parse(Array(text.utf8), path: "osm_objects") else { return nil }
         var out: [[String]] = []
         out.reserveCapacity(rows.count)
@@ -112,5 +115,56 @@ extension OSMState {
             out.append(strings)
         }
         return out
+    }
+
+    /// `strings(_:)` of the compact form the state is written in (`[["k","v"],…]`, no space,
+    /// no escape): nil for anything else, which the JSON reader then reads. A country's
+    /// state is tens of thousands of rows: this is a fifth of a run's fixed cost less.
+    static func compactStrings(_ text: String) -> [[String]]? {
+        var text = text
+        return text.withUTF8 { b -> [[String]]? in
+            let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), open = UInt8(ascii: "["), close = UInt8(ascii: "]")
+            guard b.count >= 2, b[0] == open, b[b.count - 1] == close else { return nil }
+            var out: [[String]] = []
+            var i = 1
+            if b.count == 2 { return out }
+            while true {
+                guard i < b.count, b[i] == open else { return nil }
+                i += 1
+                var row: [String] = []
+                if i < b.count, b[i] == close {
+                    i += 1
+                } else {
+                    while true {
+                        guard i < b.count, b[i] == quote else { return nil }
+                        i += 1
+                        let start = i
+                        while i < b.count, b[i] != quote {
+                            guard b[i] != UInt8(ascii: "\\"), b[i] >= 0x20 else { return nil }
+                            i += 1
+                        }
+                        guard i < b.count else { return nil }
+                        row.append(String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self))
+                        i += 1
+                        guard i < b.count else { return nil }
+                        if b[i] == comma {
+                            i += 1
+                            continue
+                        }
+                        guard b[i] == close else { return nil }
+                        i += 1
+                        break
+                    }
+                }
+                out.append(row)
+                guard i < b.count else { return nil }
+                if b[i] == comma {
+                    i += 1
+                    continue
+                }
+                guard b[i] == close, i == b.count - 1 else { return nil }
+                return out
+            }
+        }
     }
 }

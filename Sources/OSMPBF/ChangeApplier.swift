@@ -102,7 +102,6 @@ public struct ChangeApplier {
         }
     }
 
-
     /// Whether the state holds the object (a node selected, a way selected or a member way,
     /// a relation selected); inlined: as a method of `self` it copied the applier per change.
     @inline(__always)

@@ -26,7 +26,9 @@ struct OSMStateChangesTests {
         s.relations[20] = OSMRelation(
             id: 20, tags: toilets + [OSMTag(key: "type", value: "multipolygon")],
             members: [OSMMember(type: .way, id: 11, role: "outer")])
-        for (i, id) in [100, 101, 102, 103, 104, 105].enumerated() { s.positions[Int64(id)] = position(60_000 + Int64(i), 24_000) }
+        for (i, id) in [100, 101, 102, 103, 104, 105].enumerated() {
+            s.positions[Int64(id)] = position(60_000 + Int64(i), 24_000)
+        }
         s.placed[.init(type: .way, id: 10)] = ("24.0000000", "60.0010000")
         s.pending[.init(type: .relation, id: 20)] = "a test reason"
         return s

@@ -95,8 +95,7 @@ struct XMLScanner {
         }
     }
 
-    /// Where a name or byte is, named in messages: a plain value, not a closure (an
-    /// `@autoclosure` made the scanner copy itself at every tag).
+    /// Where a name or byte is, named in messages (built only on failure).
     private enum Place {
         case startTag, endTag
         /// `</name`.
@@ -221,7 +220,10 @@ struct XMLScanner {
     }
 
     private mutating func readName(_ what: Place) throws(PBFError) -> String {
-        text(try nameRange(what))
+        // Two statements: `text(try nameRange(what))` borrowed `self` for `text` before the
+        // mutating argument ran, and the compiler copied the scanner to allow it, per tag.
+        let range = try nameRange(what)
+        return text(range)
     }
 
     private mutating func readStart() throws(PBFError) -> Event {

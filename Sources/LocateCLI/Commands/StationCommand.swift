@@ -77,7 +77,7 @@ struct StationCommand: ParsableCommand {
     /// Checks what can be checked before a subcommand (`show`) runs: ArgumentParser validates
     /// this command's options on the way to one, so "give one of" waits for `run`.
     func validate() throws {
-        _ = try formats.resolved(json: output.json)
+        _ = try formats.resolved(json: output.json, places: true)
         guard [place.near != nil, name != nil, bookmarked].filter({ $0 }).count <= 1 else {
             throw ValidationError("give one of --near LAT,LON, --name TEXT or --bookmarked")
         }
@@ -126,8 +126,10 @@ struct StationCommand: ParsableCommand {
         let results = answer.results
         let hits = answer.alerts
         let unjudged = answer.unjudged
-        let format = try formats.resolved(json: output.json)
+        let format = try formats.resolved(json: output.json, places: true)
         switch format {
+        case .geojson:
+            Console.out(String(decoding: try ContractGeoJSON.encode(results, schema: "station-geojson/1"), as: UTF8.self))
         case .json: Console.out(try jsonText(answer))
         case .csv: Console.out(String(decoding: try ContractCSV.encode(results), as: UTF8.self))
         case .table where !results.isEmpty:

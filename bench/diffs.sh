@@ -32,13 +32,15 @@ measure() {
   read -r wall user sys rss < "$work/time.txt"
   printf '%-34s wall %7.2f s  cpu %7.2f s  peak %6.0f MiB\n' "$label" "$wall" "$(echo "$user + $sys" | bc)" "$(echo "$rss / 1024" | bc)"
   echo "$wall" > "$work/wall.txt"
+  echo "$user + $sys" | bc > "$work/cpu.txt"
 }
 rm -f "$work/diffs.sqlite"*
 measure "locate ingest (full read)" "$locate" ingest pipelines/osm-toilets-helsinki-pbf.yml --source "$big" --db "$work/diffs.sqlite" --allow-mass-retire
 sed 's/^/    /' "$work/err.txt"
 measure "locate ingest --changes" "$locate" ingest pipelines/osm-toilets-helsinki-pbf.yml --db "$work/diffs.sqlite" --changes "$diff" --sequence 1
 sed 's/^/    /' "$work/err.txt"
-printf 'per million changes: %.2f s\n' "$(echo "$(cat "$work/wall.txt") * 1000000 / $CHANGES" | bc -l)"
+printf 'per million changes: %.2f s wall, %.2f s CPU\n' "$(echo "$(cat "$work/wall.txt") * 1000000 / $CHANGES" | bc -l)" \
+  "$(echo "$(cat "$work/cpu.txt") * 1000000 / $CHANGES" | bc -l)"
 empty="$work/empty.osc.gz"
 printf '<?xml version="1.0" encoding="UTF-8"?>\n<osmChange version="0.6" generator="bench/diffs.sh">\n</osmChange>\n' | gzip -n > "$empty"
 measure "locate ingest --changes (empty diff)" "$locate" ingest pipelines/osm-toilets-helsinki-pbf.yml --db "$work/diffs.sqlite" --changes "$empty" --sequence 2

@@ -279,8 +279,7 @@ public struct IngestRunner {
                 if let diffs {
                     notices = diffs.notes + notices
                     pending = diffs.pending
-                    let rows = try diffs.state.records(dataset: spec.dataset)
-                    try stager.replaceOSMState(objects: rows.objects, wayNodes: rows.wayNodes, pending: pending)
+                    try stager.updateOSMState(diffs.stateChanges(dataset: spec.dataset), pending: pending)
                     if diffs.touched != nil { totals.read = diffs.selectedCount }
                     totals.replicationSequence = diffs.sequence
                     totals.replicationTimestamp = diffs.timestamp

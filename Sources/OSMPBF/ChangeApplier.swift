@@ -12,16 +12,26 @@ public struct ChangeApplier {
     /// The state as the changes so far leave it.
     public private(set) var state: OSMState
     private let selection: [[TagCondition]]
-    /// Positions of every node the diffs hold (a new way's new nodes come with it), and the
-    /// node ids of every way (a new multipolygon's member ways come before it). Memory: the
-    /// diffs' nodes and ways, some 50 bytes per node (a planet day: a few hundred MB).
-    private var seen: [Int64: OSMPosition] = [:]
-    private var seenWays: [Int64: [Int64]] = [:]
+    /// Positions of the nodes the diffs hold that the state has not (a new way's new nodes
+    /// come before it), and the node ids of every way (a new multipolygon's member ways come
+    /// before it), in diff order: `finish` looks up only the few that a stored way needs, the
+    /// last one of an id winning. A log, not a dictionary: a day's 800,000 moved nodes are
+    /// appended, not hashed (a dictionary of them was a fifth of a run). Memory: 24 bytes a
+    /// node and the node ids of each way (a planet day: some tens of MB).
+    private var seenNodes: [(id: Int64, position: OSMPosition)] = []
+    private var seenWays: [(id: Int64, nodeIDs: [Int64]?)] = []
     /// Ways and relations a change named: unplaceable ones are pending, not problems.
     private var touched: Set<OSMState.Key> = []
     private var memberWayIDs: Set<Int64>
     /// How many creates, modifies and deletes were applied.
-    public private(set) var counts: [OSMAction: Int] = [:]
+    public var counts: [OSMAction: Int] {
+        var out: [OSMAction: Int] = [:]
+        for (i, action) in [OSMAction.create, .modify, .delete].enumerated() where actionCounts[i] > 0 {
+            out[action] = actionCounts[i]
+        }
+        return out
+    }
+    private var actionCounts = [0, 0, 0]
     /// After `finish`: the selected objects (before or after the changes) whose place the
     /// changes may have changed: named by a change, a way with a moved node, a multipolygon
     /// with such a member way, or pending. Every other place is as the last run left it.
@@ -48,25 +58,38 @@ public struct ChangeApplier {
 
     /// Applies one change.
     public mutating func apply(_ change: OSMChange) {
-        counts[change.action, default: 0] += 1
+        switch change.action {
+        case .create: actionCounts[0] += 1
+        case .modify: actionCounts[1] += 1
+        case .delete: actionCounts[2] += 1
+        }
         let live = change.action != .delete
         let key = OSMState.Key(type: change.object.type, id: change.object.id)
-        let wasStored = isStored(key)
-        if case .node(let n) = change.object, state.positions[n.id] != nil { moved.insert(n.id) }
+        let wasStored = holds(key)
         defer {
-            // Only objects of the state matter (most changes of a day are not).
-            if wasStored || isStored(key) { changed.insert(key) }
+            // Only objects of the state matter (most changes of a day are not). A way named
+            // by a change is touched (pending when it cannot be placed) when it is stored
+            // before or after it; a member way `finish` takes from `seenWays` is touched too.
+            if wasStored || holds(key) {
+                changed.insert(key)
+                if key.type == .way { touched.insert(key) }
+            }
         }
         switch change.object {
         case .node(let n):
-            if live {
-                seen[n.id] = n.position
-                if state.positions[n.id] != nil { state.positions[n.id] = n.position }
+            if state.positions[n.id] != nil {
+                moved.insert(n.id)
+                if live { state.positions[n.id] = n.position }
+            } else if live {
+                seenNodes.append((n.id, n.position))
             }
-            if live, TagCondition.selects(n.tags, selection) { state.nodes[n.id] = n } else { state.nodes[n.id] = nil }
+            if live, TagCondition.selects(n.tags, selection) {
+                state.nodes[n.id] = n
+            } else if wasStored {
+                state.nodes[n.id] = nil
+            }
         case .way(let w):
-            touched.insert(OSMState.Key(type: .way, id: w.id))
-            seenWays[w.id] = live ? w.nodeIDs : nil
+            seenWays.append((w.id, live ? w.nodeIDs : nil))
             if live, TagCondition.selects(w.tags, selection) || memberWayIDs.contains(w.id) {
                 state.ways[w.id] = w
             } else {
@@ -80,24 +103,53 @@ public struct ChangeApplier {
     }
 
     /// Whether the state holds the object (a node selected, a way selected or a member way,
-    /// a relation selected).
-    private func isStored(_ key: OSMState.Key) -> Bool {
+    /// a relation selected); inlined: as a method of `self` it copied the applier per change.
+    @inline(__always)
+    private func holds(_ key: OSMState.Key) -> Bool {
         switch key.type {
-        case .node: state.nodes[key.id] != nil
-        case .way: state.ways[key.id] != nil
-        case .relation: state.relations[key.id] != nil
+        case .node: state.nodes.index(forKey: key.id) != nil
+        case .way: state.ways.index(forKey: key.id) != nil
+        case .relation: state.relations.index(forKey: key.id) != nil
         }
     }
 
     /// Places every selected object (nodes, then ways, then relations, each by id) and
     /// returns them with the objects left pending; `state` then holds the new state.
     public mutating func finish() -> (objects: [SelectedObject], pending: [(key: OSMState.Key, reason: String)]) {
+        let (objects, pending, _) = finish(touchedOnly: false)
+        return (objects, pending)
+    }
+
+    /// `finish()`; with `touchedOnly`, only the objects of `placesTouched` are returned (a
+    /// country's tens of thousands of untouched nodes are not made objects again), and
+    /// `selected` counts every selected object all the same.
+    public mutating func finish(touchedOnly: Bool) -> (
+        objects: [SelectedObject], pending: [(key: OSMState.Key, reason: String)], selected: Int
+    ) {
         // Member ways of new multipolygons that came (unselected) before them in the diffs.
-        for id in memberWayIDs where state.ways[id] == nil {
-            if let nodeIDs = seenWays[id] { state.ways[id] = OSMWay(id: id, tags: [], nodeIDs: nodeIDs) }
+        let missing = Set(memberWayIDs.filter { state.ways[$0] == nil })
+        if !missing.isEmpty {
+            var found: [Int64: [Int64]?] = [:]
+            for (id, nodeIDs) in seenWays where missing.contains(id) { found[id] = .some(nodeIDs) }
+            for (id, nodeIDs) in found {
+                guard let nodeIDs else { continue }
+                state.ways[id] = OSMWay(id: id, tags: [], nodeIDs: nodeIDs)
+                touched.insert(OSMState.Key(type: .way, id: id))
+            }
         }
+        seenWays = []
         // Keep only the ways still needed: selected ones and members of stored relations.
         state.ways = state.ways.filter { TagCondition.selects($0.value.tags, selection) || memberWayIDs.contains($0.key) }
+        // The nodes of those ways that the state had no position of, from the diffs' log.
+        var wanted: Set<Int64> = []
+        for way in state.ways.values {
+            for id in way.nodeIDs where state.positions[id] == nil { wanted.insert(id) }
+        }
+        var seen: [Int64: OSMPosition] = [:]
+        if !wanted.isEmpty {
+            for (id, p) in seenNodes where wanted.contains(id) { seen[id] = p }
+        }
+        seenNodes = []
         var positions: [Int64: OSMPosition] = [:]
         for way in state.ways.values {
             for id in way.nodeIDs {
@@ -106,12 +158,7 @@ public struct ChangeApplier {
         }
         state.positions = positions
         let placer = ObjectPlacer(memberWays: state.ways.mapValues(\.nodeIDs), positions: positions)
-        var objects: [SelectedObject] = state.nodes.keys.sorted().compactMap { id in
-            state.nodes[id].map { n in
-                SelectedObject(
-                    type: .node, id: n.id, tags: n.tags, position: (n.position.longitudeText, n.position.latitudeText))
-            }
-        }
+        var objects: [SelectedObject] = []
         var outcomes: [ObjectPlacer.Outcome] = []
         for id in state.ways.keys.sorted() {
             if let w = state.ways[id], TagCondition.selects(w.tags, selection) { outcomes.append(placer.place(w)) }
@@ -157,6 +204,15 @@ public struct ChangeApplier {
         state.placed = placed
         state.pending = stillPending
         placesTouched = reach.intersection(selectedBefore.union(ChangeApplier.selected(state, selection)))
-        return (objects, pending)
+        let selected = state.nodes.count + objects.count
+        let nodeIDs = touchedOnly ? placesTouched.filter { $0.type == .node }.map(\.id).sorted() : state.nodes.keys.sorted()
+        let nodes: [SelectedObject] = nodeIDs.compactMap { id in
+            state.nodes[id].map { n in
+                SelectedObject(
+                    type: .node, id: n.id, tags: n.tags, position: (n.position.longitudeText, n.position.latitudeText))
+            }
+        }
+        if touchedOnly { objects = objects.filter { placesTouched.contains(OSMState.Key(type: $0.type, id: $0.id)) } }
+        return (nodes + objects, pending, selected)
     }
 }

@@ -1,148 +1,130 @@
-internal import CZlib
 import Foundation
 
-/// The bytes of an OsmChange file, read in 64 KiB chunks: as they are, or inflated from
-/// gzip (RFC 1952; concatenated members too) when the file starts with the gzip magic
-/// bytes. Memory is two chunks. Not `Sendable`: one reader, one thread.
+/// The (inflated) content of an OsmChange file, chunk by chunk, for `XMLScanner`. A file is
+/// read and inflated on a thread of its own (`ChangeSource`), at most `capacity` chunks of
+/// 64 KiB ahead of the scanner (1 MiB), so inflating runs on a second core while the first
+/// scans: a day of planet diffs is ~130 MB of XML in ~20 MB of gzip, and inflating it is a
+/// quarter of a run's work (docs/benchmarks.md). Bytes in memory (the fuzzer) are read on
+/// the caller's thread. The source's error comes, in order, after the chunks before it. Not
+/// `Sendable`: one scanner, one thread; `close()` (or deinit) stops and waits for the thread.
 final class ChangeBytes {
-    private let path: String
-    private let handle: FileHandle?
-    private var memory: [UInt8]?
-    private let observe: ((UnsafeRawBufferPointer) -> Void)?
-    private var raw: [UInt8] = []
-    private var rawPosition = 0
-    /// Compressed bytes read so far (for messages about a damaged gzip stream).
-    private(set) var rawOffset: Int64 = 0
-    private var out: [UInt8] = []
-    private var gzip: UnsafeMutablePointer<z_stream>?
-    private var gzipEnded = false
-    private var rawEOF = false
-    private static let chunk = 1 << 16
+    private let pipe: Pipe?
+    private let source: ChangeSource?
 
-    /// Opens `path`; `observe` sees every byte of the file as read (for its digest).
+    /// Opens `path`; `observe` sees every byte of the file as read (for its digest), on the
+    /// reading thread, all of them before `nextChunk()` returns nil.
     init(path: String, observe: ((UnsafeRawBufferPointer) -> Void)?) throws(PBFError) {
-        self.path = path
-        self.observe = observe
-        guard let h = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(
-                path: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
-        }
-        handle = h
-        try start()
+        pipe = Pipe(try ChangeSource(path: path, observe: observe))
+        source = nil
     }
 
     /// Bytes in memory (the fuzzer), named `path` in messages.
     init(bytes: [UInt8], path: String) throws(PBFError) {
-        self.path = path
-        handle = nil
-        memory = bytes
-        observe = nil
-        try start()
+        source = try ChangeSource(bytes: bytes, path: path)
+        pipe = nil
     }
 
-    deinit {
-        if let gzip {
-            inflateEnd(gzip)
-            gzip.deallocate()
-        }
-    }
+    deinit { close() }
 
-    private func start() throws(PBFError) {
-        try fillRaw()
-        guard raw.count >= 2, raw[0] == 0x1f, raw[1] == 0x8b else { return }
-        let z = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-        z.initialize(to: z_stream())
-        guard inflateInit2_(z, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            z.deallocate()
-            throw .badChangeGzip(path: path, offset: 0, reason: "zlib could not start (out of memory?)")
-        }
-        gzip = z
-    }
-
-    /// The next chunk of raw bytes, when the current one is used up.
-    private func fillRaw() throws(PBFError) {
-        guard rawPosition >= raw.count, !rawEOF else { return }
-        rawOffset += Int64(raw.count)
-        rawPosition = 0
-        if let m = memory {
-            raw = m
-            memory = nil
-            rawEOF = raw.isEmpty
-            return
-        }
-        if handle == nil {
-            raw = []
-            rawEOF = true
-            return
-        }
-        do {
-            let data = try handle?.read(upToCount: ChangeBytes.chunk) ?? Data()
-            raw = [UInt8](data)
-        } catch {
-            throw .unreadable(path: path, reason: error.localizedDescription)
-        }
-        if raw.isEmpty { rawEOF = true } else { raw.withUnsafeBytes { observe?($0) } }
-    }
-
-    /// The next chunk of the (inflated) content, or nil at its end. The reader walks a
-    /// chunk as a local array: no per-byte call into this class.
+    /// The next chunk of the content, or nil at its end.
     func nextChunk() throws(PBFError) -> [UInt8]? {
-        try refill()
-        guard !out.isEmpty else { return nil }
-        defer { out = [] }
-        return out
+        if let source { return try source.nextChunk() }
+        return try pipe?.next()
     }
 
-    private func refill() throws(PBFError) {
-        out = []
-        guard let z = gzip else {
-            try fillRaw()
-            if rawEOF { return }
-            out = raw
-            rawPosition = raw.count
-            return
+    /// Stops the reading thread (when it runs) and waits until it has ended.
+    func close() { pipe?.stop() }
+
+    /// The chunks of one `ChangeSource`, made on its own thread and handed over under a lock.
+    /// `@unchecked Sendable` because the thread and the scanner share only `chunks`,
+    /// `cancelled` and `finished`, read and written under `condition`'s lock; the source
+    /// itself is used by the thread alone once it starts (its digest closure too: the run
+    /// reads the digest after `stop()` has waited for the thread). Exercised by every
+    /// `--changes` test (DiffIngestCommandTests, DiffFolderCommandTests, OSMPBFTests).
+    private final class Pipe: @unchecked Sendable {
+        private enum Chunk {
+            case bytes([UInt8])
+            case end
+            case failure(PBFError)
         }
-        while out.isEmpty {
-            try fillRaw()
-            if rawEOF {
-                guard gzipEnded else {
-                    throw .badChangeGzip(
-                        path: path, offset: rawOffset, reason: "the gzip stream ends early (truncated file)")
+        private let condition = NSCondition()
+        private var chunks: [Chunk] = []
+        private var head = 0
+        private var cancelled = false
+        private var finished = false
+        private var done = false
+        private let source: ChangeSource
+        static let capacity = 16
+
+        init(_ source: ChangeSource) {
+            self.source = source
+            let thread = Thread { [self] in
+                produce()
+                condition.lock()
+                finished = true
+                condition.broadcast()
+                condition.unlock()
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+
+        private func produce() {
+            while true {
+                let chunk: Chunk
+                do {
+                    chunk = try source.nextChunk().map(Chunk.bytes) ?? .end
+                } catch {
+                    chunk = .failure(error)
                 }
+                condition.lock()
+                while chunks.count - head >= Pipe.capacity && !cancelled { condition.wait() }
+                if cancelled {
+                    condition.unlock()
+                    return
+                }
+                if head > Pipe.capacity {
+                    chunks.removeFirst(head)
+                    head = 0
+                }
+                chunks.append(chunk)
+                condition.broadcast()
+                condition.unlock()
+                if case .bytes = chunk { continue }
                 return
             }
-            if gzipEnded {
-                // Another gzip member follows (concatenated .gz).
-                guard inflateReset(z) == Z_OK else {
-                    throw .badChangeGzip(path: path, offset: rawOffset + Int64(rawPosition), reason: "zlib reset failed")
-                }
-                gzipEnded = false
+        }
+
+        /// The next chunk, waiting for the thread; nil at the end; the source's error.
+        func next() throws(PBFError) -> [UInt8]? {
+            if done { return nil }
+            condition.lock()
+            while chunks.count - head == 0 { condition.wait() }
+            let chunk = chunks[head]
+            chunks[head] = .end
+            head += 1
+            condition.broadcast()
+            condition.unlock()
+            switch chunk {
+            case .bytes(let b): return b
+            case .end:
+                done = true
+                stop()
+                return nil
+            case .failure(let e):
+                done = true
+                stop()
+                throw e
             }
-            var buffer = [UInt8](repeating: 0, count: ChangeBytes.chunk)
-            let before = rawPosition
-            let status: Int32 = raw.withUnsafeMutableBytes { input in
-                buffer.withUnsafeMutableBytes { output in
-                    z.pointee.next_in = input.baseAddress?.advanced(by: before).assumingMemoryBound(to: Bytef.self)
-                    z.pointee.avail_in = uInt(input.count - before)
-                    z.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: Bytef.self)
-                    z.pointee.avail_out = uInt(output.count)
-                    return CZlib.inflate(z, Z_NO_FLUSH)
-                }
-            }
-            let used = raw.count - before - Int(z.pointee.avail_in)
-            rawPosition += used
-            let produced = ChangeBytes.chunk - Int(z.pointee.avail_out)
-            out = Array(buffer.prefix(produced))
-            if used == 0, produced == 0, status != Z_STREAM_END, rawPosition < raw.count {
-                throw .badChangeGzip(path: path, offset: rawOffset + Int64(rawPosition), reason: "zlib made no progress")
-            }
-            switch status {
-            case Z_OK, Z_BUF_ERROR: continue
-            case Z_STREAM_END: gzipEnded = true
-            default:
-                let text = z.pointee.msg.map { String(cString: $0) } ?? "zlib status \(status)"
-                throw .badChangeGzip(path: path, offset: rawOffset + Int64(rawPosition), reason: text)
-            }
+        }
+
+        /// Stops the thread and waits until it has ended.
+        func stop() {
+            condition.lock()
+            cancelled = true
+            condition.broadcast()
+            while !finished { condition.wait() }
+            condition.unlock()
         }
     }
 }

@@ -1,6 +1,7 @@
 /// Reads an OsmChange file (`.osc`, or gzip-compressed `.osc.gz`; OSM wiki "OsmChange"), as
 /// replication servers publish it, one change at a time in file order, in bounded memory
-/// (two 64 KiB chunks and one object). The XML is read by a small strict reader of our own
+/// (16 inflated chunks of 64 KiB and 8 batches of 2,048 changes ahead of the caller:
+/// `ChangeBytes`, `ChangeStream`). The XML is read by a small strict reader of our own
 /// (`XMLScanner`): the elements of OsmChange 0.6 only (`osmChange`, `create`/`modify`/
 /// `delete`, `node`/`way`/`relation`, `tag`, `nd`, `member`, and `bounds`, skipped), no DTD,
 /// no CDATA, no text content. Foundation's `XMLParser` is not in `Foundation` on Linux
@@ -15,10 +16,13 @@ public enum ChangeReader {
         path: String, selection: [[TagCondition]]? = nil, observe: ((UnsafeRawBufferPointer) -> Void)? = nil,
         body: (OSMChange) throws -> Void
     ) throws {
-        let bytes = try ChangeBytes(path: path, observe: observe)
-        var scanner = XMLScanner(bytes: bytes, path: path)
-        var reader = ObjectReader(selection: selection)
-        try read(&scanner, &reader, body: body)
+        // Inflated, scanned and applied on three threads (`ChangeStream`); every byte is
+        // observed before the digest is read, and a failed body stops the threads.
+        let stream = ChangeStream(path: path, selection: selection, observe: observe)
+        defer { stream.stop() }
+        while let batch = try stream.next() {
+            for change in batch { try body(change) }
+        }
     }
 
     /// The changes of an OsmChange document in memory (the fuzzer), named `path` in errors.
@@ -30,7 +34,8 @@ public enum ChangeReader {
         return out
     }
 
-    private static func read(_ s: inout XMLScanner, _ r: inout ObjectReader, body: (OSMChange) throws -> Void) throws {
+    /// Reads the changes of the document `s` scans, in order.
+    static func read(_ s: inout XMLScanner, _ r: inout ObjectReader, body: (OSMChange) throws -> Void) throws {
         guard case .start(let root, let rootEmpty)? = try s.next() else {
             throw s.error("the file holds no XML element (not an OsmChange file?)")
         }

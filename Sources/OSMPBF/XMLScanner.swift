@@ -46,7 +46,9 @@ struct XMLScanner {
     /// The 1-based line of the current position.
     private(set) var line = 1
     /// Bytes of content read so far.
-    private(set) var offset: Int64 = 0
+    var offset: Int64 { dropped + Int64(index) }
+    /// Bytes of content dropped from the front of the buffer so far.
+    private var dropped: Int64 = 0
     private static let maxName = 64
     private static let maxValue = 65_536
 
@@ -71,7 +73,6 @@ struct XMLScanner {
     private mutating func take() -> UInt8? {
         guard let b = peek() else { return nil }
         index += 1
-        offset += 1
         if b == 0x0A { line += 1 }
         return b
     }
@@ -81,15 +82,37 @@ struct XMLScanner {
         if keep > 0 {
             buffer.removeSubrange(0..<keep)
             index -= keep
+            dropped += Int64(keep)
         }
         if let next = try bytes.nextChunk() { buffer.append(contentsOf: next) } else { atEnd = true }
     }
 
     /// Takes `byte`; `what` (built only for a message) names the place.
-    private mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws(PBFError) {
-        guard let b = take() else { throw error("the file ends inside \(what()) (truncated?)") }
+    private mutating func expect(_ byte: UInt8, _ what: Place) throws(PBFError) {
+        guard let b = take() else { throw error("the file ends inside \(what.text) (truncated?)") }
         guard b == byte else {
-            throw error("\(what()): expected '\(Character(Unicode.Scalar(byte)))', found \(XMLScanner.show(b))")
+            throw error("\(what.text): expected '\(Character(Unicode.Scalar(byte)))', found \(XMLScanner.show(b))")
+        }
+    }
+
+    /// Where a name or byte is, named in messages (built only on failure).
+    private enum Place {
+        case startTag, endTag
+        /// `</name`.
+        case closing(String)
+        /// `<name …/`.
+        case emptyEnd(String)
+        /// `<name>`.
+        case element(String)
+
+        var text: String {
+            switch self {
+            case .startTag: "a start tag"
+            case .endTag: "an end tag"
+            case .closing(let n): "</\(n)"
+            case .emptyEnd(let n): "<\(n) …/"
+            case .element(let n): "<\(n)>"
+            }
         }
     }
 
@@ -114,7 +137,7 @@ struct XMLScanner {
     /// read again, from its start, with the next chunk appended.
     mutating func next() throws(PBFError) -> Event? {
         while true {
-            let saved = (index, line, offset)
+            let saved = (index, line)
             let event: Event?
             do {
                 event = try nextInBuffer()
@@ -124,7 +147,7 @@ struct XMLScanner {
             }
             guard starved else { return event }
             starved = false
-            (index, line, offset) = saved
+            (index, line) = saved
             try refill(keep: index)
         }
     }
@@ -147,9 +170,9 @@ struct XMLScanner {
                 try skip(until: Array("-->".utf8), what: "a comment")
             case UInt8(ascii: "/"):
                 _ = take()
-                let name = try readName("an end tag")
+                let name = try readName(.endTag)
                 skipSpace()
-                try expect(UInt8(ascii: ">"), "</\(name)")
+                try expect(UInt8(ascii: ">"), .closing(name))
                 return .end(name)
             default:
                 return try readStart()
@@ -166,18 +189,17 @@ struct XMLScanner {
     }
 
     /// The name at the current position, as a range of the buffer.
-    private mutating func nameRange(_ what: @autoclosure () -> String) throws(PBFError) -> Range<Int> {
+    private mutating func nameRange(_ what: Place) throws(PBFError) -> Range<Int> {
         let start = index
         while let b = peek(), XMLScanner.isNameByte(b) {
             index += 1
-            offset += 1
             guard index - start <= XMLScanner.maxName else {
-                throw error("a name in \(what()) is over \(XMLScanner.maxName) bytes")
+                throw error("a name in \(what.text) is over \(XMLScanner.maxName) bytes")
             }
         }
         guard index > start else {
             let found = peek().map(XMLScanner.show) ?? "the end of the file"
-            throw error("\(what()): expected a name, found \(found)")
+            throw error("\(what.text): expected a name, found \(found)")
         }
         return start..<index
     }
@@ -189,18 +211,23 @@ struct XMLScanner {
 
     /// The text of a name: the element names of OsmChange without building a string.
     private func text(_ r: Range<Int>) -> String {
-        for (i, k) in XMLScanner.knownBytes.enumerated() where k.count == r.count && buffer[r].elementsEqual(k) {
-            return XMLScanner.known[i]
+        for (i, k) in XMLScanner.knownBytes.enumerated() where k.count == r.count {
+            var j = 0
+            while j < k.count, buffer[r.lowerBound + j] == k[j] { j += 1 }
+            if j == k.count { return XMLScanner.known[i] }
         }
         return String(decoding: buffer[r], as: UTF8.self)
     }
 
-    private mutating func readName(_ what: @autoclosure () -> String) throws(PBFError) -> String {
-        text(try nameRange(what()))
+    private mutating func readName(_ what: Place) throws(PBFError) -> String {
+        // Two statements: `text(try nameRange(what))` borrowed `self` for `text` before the
+        // mutating argument ran, and the compiler copied the scanner to allow it, per tag.
+        let range = try nameRange(what)
+        return text(range)
     }
 
     private mutating func readStart() throws(PBFError) -> Event {
-        let name = try readName("a start tag")
+        let name = try readName(.startTag)
         attributes.removeAll(keepingCapacity: true)
         scratch.removeAll(keepingCapacity: true)
         while true {
@@ -213,12 +240,12 @@ struct XMLScanner {
             }
             if b == UInt8(ascii: "/") {
                 _ = take()
-                try expect(UInt8(ascii: ">"), "<\(name) …/")
+                try expect(UInt8(ascii: ">"), .emptyEnd(name))
                 return .start(name, empty: true)
             }
             guard hadSpace else { throw error("<\(name)>: expected a space before an attribute, found \(XMLScanner.show(b))") }
-            let key = try nameRange("<\(name)>")
-            for a in attributes where buffer[a.name].elementsEqual(buffer[key]) {
+            let key = try nameRange(.element(name))
+            for a in attributes where sameBytes(a.name, key) {
                 throw error("<\(name)> has \(text(key)) twice")
             }
             skipSpace()
@@ -252,7 +279,6 @@ struct XMLScanner {
         }
         let plain = min(end - start, XMLScanner.maxValue + 1)
         index += plain
-        offset += Int64(plain)
         if index < buffer.count, buffer[index] == quote, plain <= XMLScanner.maxValue {
             _ = take()
             // ASCII (ids, positions, most keys) needs no validation.
@@ -286,7 +312,22 @@ struct XMLScanner {
 
     /// The attribute `name` of the last start tag.
     func attribute(_ name: [UInt8]) -> Attribute? {
-        attributes.first { buffer[$0.name].elementsEqual(name) }
+        for a in attributes where a.name.count == name.count {
+            var i = 0
+            while i < name.count, buffer[a.name.lowerBound + i] == name[i] { i += 1 }
+            if i == name.count { return a }
+        }
+        return nil
+    }
+
+    /// Whether two ranges of the buffer hold the same bytes (no slices: a slice of the
+    /// buffer retains it, and a tag's attributes are compared pairwise).
+    @inline(__always)
+    private func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        guard a.count == b.count else { return false }
+        var i = 0
+        while i < a.count, buffer[a.lowerBound + i] == buffer[b.lowerBound + i] { i += 1 }
+        return i == a.count
     }
 
     /// The bytes of an attribute's value (entities decoded).

@@ -138,20 +138,23 @@ extension PlaceStager {
                 """, arguments: [self.dataset, run])
         guard let row else { return nil }
         let dataset = self.dataset
-        let objects = try Row.fetchAll(
+        // Columns by index, rows by cursor: a name is looked up case-insensitively (a
+        // lowercased copy of it per row and column), a country's state is tens of thousands.
+        var objects: [OSMObjectRecord] = []
+        let objectRows = try Row.fetchCursor(
             db, sql: "SELECT osm_type, osm_id, tags, refs, lon, lat, pending FROM osm_objects WHERE dataset = ?",
-            arguments: [dataset]
-        ).map {
-            OSMObjectRecord(
-                dataset: dataset, osmType: $0["osm_type"], osmID: $0["osm_id"], tags: $0["tags"], refs: $0["refs"],
-                lon: $0["lon"], lat: $0["lat"], pending: $0["pending"])
+            arguments: [dataset])
+        while let r = try objectRows.next() {
+            objects.append(
+                OSMObjectRecord(
+                    dataset: dataset, osmType: r[0], osmID: r[1], tags: r[2], refs: r[3], lon: r[4], lat: r[5], pending: r[6]))
         }
         guard !objects.isEmpty || row["replication_sequence"] != nil else { return nil }
-        let nodes = try Row.fetchAll(
-            db, sql: "SELECT node_id, way_id, lat_nano, lon_nano FROM osm_way_nodes WHERE dataset = ?", arguments: [dataset]
-        ).map {
-            OSMWayNodeRecord(
-                dataset: dataset, nodeID: $0["node_id"], wayID: $0["way_id"], latNano: $0["lat_nano"], lonNano: $0["lon_nano"])
+        var nodes: [OSMWayNodeRecord] = []
+        let nodeRows = try Row.fetchCursor(
+            db, sql: "SELECT node_id, way_id, lat_nano, lon_nano FROM osm_way_nodes WHERE dataset = ?", arguments: [dataset])
+        while let r = try nodeRows.next() {
+            nodes.append(OSMWayNodeRecord(dataset: dataset, nodeID: r[0], wayID: r[1], latNano: r[2], lonNano: r[3]))
         }
         return StoredOSMState(
             objects: objects, wayNodes: nodes, run: row["id"], sequence: row["replication_sequence"],
@@ -184,6 +187,50 @@ extension PlaceStager {
         let node = try db.makeStatement(
             sql: "INSERT INTO osm_way_nodes (dataset, node_id, way_id, lat_nano, lon_nano) VALUES (?, ?, ?, ?, ?)")
         for n in wayNodes { try node.execute(arguments: [n.dataset, n.nodeID, n.wayID, n.latNano, n.lonNano]) }
+        for p in pending {
+            try db.execute(
+                sql: "INSERT INTO osm_pending (run_id, osm_id, reason) VALUES (?, ?, ?)", arguments: [run, p.osmID, p.reason])
+        }
+    }
+}
+
+/// The rows of a dataset's OSM state a run of replication diffs changed
+/// (`PlaceStager.updateOSMState`): rows to write (new or changed) and keys of rows to drop.
+public struct OSMStateChanges: Sendable {
+    /// Objects new or changed.
+    public var objects: [OSMObjectRecord] = []
+    /// Objects gone: `osm_type`, `osm_id`.
+    public var removedObjects: [(osmType: String, osmID: Int64)] = []
+    /// Way nodes new or moved.
+    public var wayNodes: [OSMWayNodeRecord] = []
+    /// Way nodes gone: node id, way id.
+    public var removedWayNodes: [(nodeID: Int64, wayID: Int64)] = []
+
+    /// No changes.
+    public init() {}
+}
+
+extension PlaceStager {
+    /// Writes only the rows of the OSM state a run of diffs changed (the others stay as
+    /// they are) and records this run's pending objects.
+    public func updateOSMState(_ changes: OSMStateChanges, pending: [PendingObject]) throws {
+        let dropObject = try db.makeStatement(
+            sql: "DELETE FROM osm_objects WHERE dataset = ? AND osm_type = ? AND osm_id = ?")
+        for o in changes.removedObjects { try dropObject.execute(arguments: [dataset, o.osmType, o.osmID]) }
+        let object = try db.makeStatement(
+            sql: """
+                INSERT OR REPLACE INTO osm_objects (dataset, osm_type, osm_id, tags, refs, lon, lat, pending)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        for o in changes.objects {
+            try object.execute(arguments: [o.dataset, o.osmType, o.osmID, o.tags, o.refs, o.lon, o.lat, o.pending])
+        }
+        let dropNode = try db.makeStatement(
+            sql: "DELETE FROM osm_way_nodes WHERE dataset = ? AND node_id = ? AND way_id = ?")
+        for n in changes.removedWayNodes { try dropNode.execute(arguments: [dataset, n.nodeID, n.wayID]) }
+        let node = try db.makeStatement(
+            sql: "INSERT OR REPLACE INTO osm_way_nodes (dataset, node_id, way_id, lat_nano, lon_nano) VALUES (?, ?, ?, ?, ?)")
+        for n in changes.wayNodes { try node.execute(arguments: [n.dataset, n.nodeID, n.wayID, n.latNano, n.lonNano]) }
         for p in pending {
             try db.execute(
                 sql: "INSERT INTO osm_pending (run_id, osm_id, reason) VALUES (?, ?, ?)", arguments: [run, p.osmID, p.reason])

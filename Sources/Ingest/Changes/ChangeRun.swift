@@ -11,6 +11,9 @@ struct ChangeRun {
     var objects: SelectedObjects
     /// The state to store.
     var state: OSMState
+    /// The state the run started from, and the stored way nodes it was read from.
+    private var before: OSMState
+    private var storedWayNodes: [OSMWayNodeRecord]
     /// Objects not placeable from the diffs.
     var pending: [PendingObject]
     /// The sequence and timestamp the run leaves the dataset at.
@@ -44,7 +47,9 @@ struct ChangeRun {
             current = file.sequence
         }
         let selection = PBFFeatureReader.selection(spec.overpass.filters)
-        var applier = ChangeApplier(state: try OSMState(stored), selection: selection)
+        before = try OSMState(stored)
+        storedWayNodes = stored.wayNodes
+        var applier = ChangeApplier(state: before, selection: selection)
         var hasher = SHA256Hasher()
         for file in files {
             do {
@@ -58,19 +63,17 @@ struct ChangeRun {
                 throw IngestError.osmPBF(e)
             }
         }
-        let (objects, pending) = applier.finish()
+        // Only the places the diffs may have changed are staged when place ids are OSM ids.
+        let placingTouched = spec.id == .field("@id")
+        let (objects, pending, selected) = applier.finish(touchedOnly: placingTouched)
         let last = files.last?.sequence ?? 0
         if !pending.isEmpty {
             notes.append("\(pending.count) object(s) pending: not placeable from the diffs alone, kept until the next full read")
         }
-        selectedCount = objects.count
-        // Only the places the diffs may have changed are staged when place ids are OSM ids.
-        if spec.id == .field("@id") {
-            let reach = applier.placesTouched
-            touched = reach.sorted().map(\.osmID)
-            self.objects = SelectedObjects(
-                objects: objects.filter { reach.contains(OSMState.Key(type: $0.type, id: $0.id)) },
-                sha256: hasher.finalize().hexString)
+        selectedCount = selected
+        if placingTouched {
+            touched = applier.placesTouched.sorted().map(\.osmID)
+            self.objects = SelectedObjects(objects: objects, sha256: hasher.finalize().hexString)
         } else {
             touched = nil
             self.objects = SelectedObjects(objects: objects, sha256: hasher.finalize().hexString)
@@ -80,5 +83,10 @@ struct ChangeRun {
         sequence = last
         timestamp = files.last?.timestamp
         self.notes = notes
+    }
+
+    /// The rows of the OSM state the run changed (`OSMState.changes(since:stored:dataset:)`).
+    func stateChanges(dataset: String) throws -> OSMStateChanges {
+        try state.changes(since: before, stored: storedWayNodes, dataset: dataset)
     }
 }

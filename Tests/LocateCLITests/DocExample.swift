@@ -59,7 +59,8 @@ enum DocExamples {
             } else if info.isEmpty, let shown = body.firstIndex(where: { $0.hasPrefix("$ ") }) {
                 throw LayoutProblem(
                     line: open + 1 + shown + 1,
-                    message: "a block with `$ ` commands must be ```console (run by DocExampleTests) or ```sh/```text (shown only)")
+                    message:
+                        "a block with `$ ` commands must be ```console (run by DocExampleTests) or ```sh/```text (shown only)")
             }
             index = close + 1
         }

@@ -62,7 +62,9 @@ import Testing
         let examples = try DocExamples.parse(text)
         #expect(
             examples == [
-                DocExample(command: "locate hours eval \"x\" \\\n    --json", line: 3, expected: ["{\"a\": 1}", "[exit 1]"], outputLines: 4..<6),
+                DocExample(
+                    command: "locate hours eval \"x\" \\\n    --json", line: 3, expected: ["{\"a\": 1}", "[exit 1]"],
+                    outputLines: 4..<6),
                 DocExample(command: "echo hi", line: 7, expected: ["hi"], outputLines: 7..<8),
             ])
         #expect(DocExamples.shownLines(output: "a\nb\n", status: 3) == ["a", "b", "[exit 3]"])
@@ -70,7 +72,11 @@ import Testing
     }
 
     @Test func aPlainBlockWithCommandsIsRefused() {
-        #expect(throws: DocExamples.LayoutProblem(line: 3, message: "a block with `$ ` commands must be ```console (run by DocExampleTests) or ```sh/```text (shown only)")) {
+        #expect(
+            throws: DocExamples.LayoutProblem(
+                line: 3,
+                message: "a block with `$ ` commands must be ```console (run by DocExampleTests) or ```sh/```text (shown only)")
+        ) {
             try DocExamples.parse("x\n```\n$ locate runs\n```\n")
         }
     }

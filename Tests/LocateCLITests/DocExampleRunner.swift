@@ -47,7 +47,8 @@ struct DocExampleRunner {
         }
         if Fixtures.haveSharedDatasets {
             try fm.createSymbolicLink(
-                at: root.appendingPathComponent("shared"), withDestinationURL: Fixtures.sharedDatasets.deletingLastPathComponent())
+                at: root.appendingPathComponent("shared"), withDestinationURL: Fixtures.sharedDatasets.deletingLastPathComponent()
+            )
         }
         if withDemo {
             for arguments in try ReleaseTour.demoCommands(db: "demo.sqlite") {
@@ -82,31 +83,64 @@ struct DocExampleRunner {
         }
     }
 
-    /// `bash -c command` in the session folder, stdout and stderr into one pipe.
+    /// `bash -c command` in the session folder, stdout and stderr into one pipe. Spawned
+    /// directly (not with `Process`): in a process group of its own, so a command past
+    /// `timeoutSeconds` is killed with everything it started, and with the signal mask and
+    /// handlers reset (the test runner blocks signals a `timeout` or `kill` in an example
+    /// relies on).
     private func shell(_ command: String) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = ["-c", command]
-        p.environment = environment
-        p.currentDirectoryURL = folder
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        let killed = Atomic(false)
-        let deadline = DispatchWorkItem {
-            guard p.isRunning else { return }
-            killed.store(true, ordering: .relaxed)
-            kill(-p.processIdentifier, SIGKILL)
-            kill(p.processIdentifier, SIGKILL)
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw TestSupportError("pipe: errno \(errno)") }
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+        guard fcntl(readEnd, F_SETFD, FD_CLOEXEC) == 0, fcntl(writeEnd, F_SETFD, FD_CLOEXEC) == 0 else {
+            throw TestSupportError("fcntl FD_CLOEXEC: errno \(errno)")
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: deadline)
-        try out.fileHandleForWriting.close()
-        let data = Fixtures.readToEnd(out.fileHandleForReading)
-        p.waitUntilExit()
-        deadline.cancel()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        // env -C: the session folder as the working directory (posix_spawn has no portable chdir).
+        let words = ["/usr/bin/env", "-C", folder.path, "/bin/bash", "-c", command]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        let variables: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (arguments + variables).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, arguments, variables)
+        close(writeEnd)
+        guard spawned == 0 else {
+            close(readEnd)
+            throw TestSupportError("posix_spawn /usr/bin/env: error \(spawned)")
+        }
+        let killed = Atomic(false)
+        let finished = Atomic(false)
+        let child = pid
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds) {
+            guard !finished.load(ordering: .acquiring) else { return }
+            killed.store(true, ordering: .releasing)
+            kill(-child, SIGKILL)
+        }
+        let data = Fixtures.readToEnd(FileHandle(fileDescriptor: readEnd, closeOnDealloc: true))
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw TestSupportError("waitpid \(pid): errno \(errno)") }
+        }
+        finished.store(true, ordering: .releasing)
+        // The wait status: the exit code in bits 8-15, or the signal in bits 0-6 (as a shell, 128 + signal).
+        let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + status & 0x7f
         let text = String(decoding: data, as: UTF8.self)
-        return killed.load(ordering: .relaxed) ? (p.terminationStatus, text + "[killed after \(Int(timeoutSeconds)) s]\n") : (p.terminationStatus, text)
+        return killed.load(ordering: .acquiring) ? (code, text + "[killed after \(Int(timeoutSeconds)) s]\n") : (code, text)
     }
 }

@@ -127,19 +127,29 @@ enum DocExamples {
         align(expected, actual).lines
     }
 
-    /// The first differing lines of `expected` and `actual`, for a failure message: a few
-    /// lines of context, then `-` expected and `+` actual lines.
+    /// The first differing lines of `expected` and `actual`, for a failure message: the lines
+    /// that match at both ends are left out but for a few of context, then `-` expected
+    /// and `+` actual lines of the part between.
     static func difference(_ expected: [String], _ actual: [String], context: Int = 2, shown: Int = 12) -> String {
-        var common = 0
-        while common < expected.count, common < actual.count, lineMatches(expected[common], actual[common]) { common += 1 }
+        var head = 0
+        while head < expected.count, head < actual.count, lineMatches(expected[head], actual[head]) { head += 1 }
+        var tail = 0
+        while tail < expected.count - head, tail < actual.count - head,
+            lineMatches(expected[expected.count - 1 - tail], actual[actual.count - 1 - tail])
+        {
+            tail += 1
+        }
         var text: [String] = []
-        let from = max(0, common - context)
+        let from = max(0, head - context)
         if from > 0 { text.append("  (\(from) matching lines)") }
-        text += expected[from..<common].map { "  " + $0 }
-        text += expected.dropFirst(common).prefix(shown).map { "- " + $0 }
-        text += actual.dropFirst(common).prefix(shown).map { "+ " + $0 }
-        let more = max(0, expected.count - common - shown) + max(0, actual.count - common - shown)
-        if more > 0 { text.append("  (\(more) more differing lines)") }
+        text += expected[from..<head].map { "  " + $0 }
+        let removed = expected[head..<(expected.count - tail)]
+        let added = actual[head..<(actual.count - tail)]
+        text += removed.prefix(shown).map { "- " + $0 }
+        if removed.count > shown { text.append("  (\(removed.count - shown) more lines shown)") }
+        text += added.prefix(shown).map { "+ " + $0 }
+        if added.count > shown { text.append("  (\(added.count - shown) more lines printed)") }
+        text += expected[(expected.count - tail)...].prefix(context).map { "  " + $0 }
         return text.joined(separator: "\n")
     }
 

@@ -71,6 +71,15 @@ import Testing
         #expect(DocExamples.shownLines(output: "", status: 0) == [])
     }
 
+    @Test func theDifferenceShowsTheChangedLinesWithContext() {
+        let expected = ["a", "b", "c", "state: open", "d", "e", "f"]
+        let actual = ["a", "b", "c", "state: closed", "d", "e", "f"]
+        #expect(
+            DocExamples.difference(expected, actual)
+                == "  (1 matching lines)\n  b\n  c\n- state: open\n+ state: closed\n  d\n  e")
+        #expect(DocExamples.difference(["x"], ["x", "[exit 1]"]) == "  x\n+ [exit 1]")
+    }
+
     @Test func aPlainBlockWithCommandsIsRefused() {
         #expect(
             throws: DocExamples.LayoutProblem(

@@ -141,7 +141,7 @@ public enum ContractJSON {
 }
 
 /// The `Encoder` behind `ContractJSON`: it records one value (`node`).
-private final class NodeEncoder: Encoder {
+final class NodeEncoder: Encoder {
     var node: ContractJSON.Node = .null
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }

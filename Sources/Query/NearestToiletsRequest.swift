@@ -23,10 +23,12 @@ public struct NearestToiletsRequest: Sendable, Equatable {
         case at(String, zone: String?)
     }
 
-    /// The query point.
+    /// The query point: `near`, else the centre of `filter.box`.
     public var near: Coordinate
     /// How many toilets to list.
     public var limit: Int
+    /// How many of the nearest places to skip before listing (paging; 0 by default).
+    public var offset: Int
     /// Which toilets are kept.
     public var filter: ToiletFilter
     /// When open toilets are asked for; nil: no open filter.
@@ -41,17 +43,30 @@ public struct NearestToiletsRequest: Sendable, Equatable {
 
     /// The fields this question takes, in the order errors are looked for.
     public static let fields: [RequestField] = [
-        .limit, .maxDistance, .wheelchair, .free, .maxPrice, .publicOnly, .changingTable, .unisex, .with, .dataset, .openNow, .at,
-        .tz, .includeUnknown, .arriveWithin, .walk, .by, .mode,
+        .limit, .offset, .maxDistance, .bbox, .name, .wheelchair, .free, .maxPrice, .publicOnly, .changingTable, .unisex, .with,
+        .dataset, .openNow, .at, .tz, .includeUnknown, .arriveWithin, .walk, .by, .mode,
     ]
 
     /// Reads `values` (the texts each field was given; flags as `true`/`false`, `1`/`0`),
-    /// with at most `maxLimit` results; throws `QueryError.badRequest` naming the first
-    /// field at fault.
-    public init(near: Coordinate, values: [RequestField: [String]], maxLimit: Int? = nil) throws {
+    /// with at most `maxLimit` results after at most `maxOffset` skipped ones; throws
+    /// `QueryError.badRequest` naming the first field at fault. Without `near`, a `bbox`
+    /// is needed: its centre is the point then.
+    public init(
+        near: Coordinate?, values: [RequestField: [String]], maxLimit: Int? = nil, maxOffset: Int? = nil
+    ) throws {
         var v = RequestValues(values)
-        self.near = near
         limit = try v.whole(.limit, in: 1...(maxLimit ?? Int.max)) ?? NearestToiletsRequest.defaultLimit
+        offset = try v.whole(.offset, in: 0...(maxOffset ?? Int.max)) ?? 0
+        let box = try v.text(.bbox).map { text in
+            guard let box = SearchBox(text: text) else { throw QueryError.badRequest(.badValue(.bbox, text, SearchBox.reason)) }
+            return box
+        }
+        guard let point = near ?? box?.centre else { throw QueryError.badRequest(.missing(.near)) }
+        self.near = point
+        let name = try v.text(.name)
+        if let name, ToiletFilter.fold(name).isEmpty {
+            throw QueryError.badRequest(.badValue(.name, name, "is blank"))
+        }
         let maxPrice = try v.text(.maxPrice).map { text -> PriceLimit in
             guard let p = PriceLimit(text: text) else {
                 throw QueryError.badRequest(
@@ -71,7 +86,7 @@ public struct NearestToiletsRequest: Sendable, Equatable {
         filter = ToiletFilter(
             wheelchair: try v.flag(.wheelchair), free: try v.flag(.free), maxDistanceMeters: try v.meters(.maxDistance),
             publicOnly: try v.flag(.publicOnly), attributes: attributes, maxPrice: maxPrice,
-            datasets: v.all(.dataset).map(Set.init))
+            datasets: v.all(.dataset).map(Set.init), box: box, name: name)
         let openNow = try v.flag(.openNow)
         let asked = try AskedTime(reading: &v)
         let (at, tz) = (asked.at, asked.tz)
@@ -79,7 +94,13 @@ public struct NearestToiletsRequest: Sendable, Equatable {
         time = openNow ? .now : at.map { .at($0, zone: tz) }
         includeUnknown = try v.flag(.includeUnknown)
         let walk = try v.flag(.walk)
-        let within = try v.whole(.arriveWithin, in: 0...1440)
+        let within = try v.text(.arriveWithin).map { text in
+            guard let minutes = Quantity.minutes(text), (0...1440).contains(minutes) else {
+                throw QueryError.badRequest(
+                    .badValue(.arriveWithin, text, "is not a whole number of minutes from 0 to 1440 (15, 15m, 1h)"))
+            }
+            return minutes
+        }
         for (field, given) in [(RequestField.includeUnknown, includeUnknown), (.arriveWithin, within != nil), (.walk, walk)]
         where given && time == nil {
             throw QueryError.badRequest(.needsTime(field))
@@ -131,17 +152,26 @@ public struct NearestToiletsRequest: Sendable, Equatable {
             }
         }
         let open = at.map { OpenFilter(at: $0, includeUnknown: includeUnknown, arrival: arrival) }
+        // One more than the page: whether there is a next page. No store holds 2⁴⁰ places:
+        // larger numbers ask for every place, and the searches may double it safely.
+        let most = 1 << 40
+        let wanted = min(offset, most) + min(limit, most) + 1
+        let found: [ToiletResult]
         if let by {
             guard let network else { preconditionFailure("a request by route is answered with a network") }
-            let results = try finder.nearestByRoute(
-                to: near, limit: limit, filter: filter, open: open, start: try network.origin(at: near, mode: by))
-            return ToiletAnswer(
-                near: near, stateAt: open?.at, results: results, far: try farAnswer(results, using: finder), by: by)
+            found = try finder.nearestByRoute(
+                to: near, limit: wanted, filter: filter, open: open, start: try network.origin(at: near, mode: by))
+        } else {
+            found =
+                try open.map { try finder.nearestOpen(to: near, limit: wanted, filter: filter, open: $0) }
+                ?? finder.nearest(to: near, limit: wanted, filter: filter)
         }
-        let results =
-            try open.map { try finder.nearestOpen(to: near, limit: limit, filter: filter, open: $0) }
-            ?? finder.nearest(to: near, limit: limit, filter: filter)
-        return ToiletAnswer(near: near, stateAt: open?.at, results: results, far: try farAnswer(results, using: finder))
+        let results = Array(found.dropFirst(offset).prefix(limit))
+        var answer = ToiletAnswer(
+            near: near, stateAt: open?.at, results: results, far: try farAnswer(results, using: finder), by: by)
+        answer.offset = offset
+        answer.nextOffset = found.count == wanted ? offset + limit : nil
+        return answer
     }
 
     /// The open filter of an answer at `at`, for the "nothing matched" explanation.

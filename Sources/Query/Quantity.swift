@@ -39,6 +39,16 @@ public enum Quantity {
         return seconds <= maxSeconds ? seconds : nil
     }
 
+    /// `15` (minutes), `15m`, `1h`, `0.5h` as whole minutes; nil for anything else, a
+    /// negative or a fractional number of minutes.
+    public static func minutes(_ text: String) -> Int? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        if let n = Int(t) { return n >= 0 ? n : nil }
+        if t == "0m" || t == "0h" { return 0 }
+        guard let s = seconds(t), s.truncatingRemainder(dividingBy: 60) == 0 else { return nil }
+        return Int(s / 60)
+    }
+
     /// An age in words for notes: `2 d`, `3 h`, `90 min` (the largest whole unit).
     static func ageText(_ seconds: TimeInterval) -> String {
         let s = Int(seconds.rounded())

@@ -14,6 +14,10 @@ public enum RequestField: String, Sendable, CaseIterable, Hashable, Comparable {
     /// The places a question is about: a point (`--near`; `lat` and `lon`), a name, the
     /// bookmarks (the CLI's own list). Named only in messages; the adapters read them.
     case near, name, bookmarked
+    /// `bbox=W,S,E,N`: only places inside the box (`SearchBox`).
+    case bbox
+    /// How many results of a list answer to skip (paging: `next_offset` gives the next page's).
+    case offset
 
     /// The HTTP query parameter (`max_distance`; the point is `lat` and `lon`).
     public var httpName: String { self == .near ? "lat and lon" : rawValue }

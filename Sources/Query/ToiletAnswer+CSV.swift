@@ -106,24 +106,9 @@ public enum ToiletAnswerCSV {
             case nil: break
             case .flag(let b)?: out += (b ? "true" : "false").utf8
             case .number(let v)?: ContractJSON.number(v, to: &out)
-            case .text(let t)?: quoted(t, to: &out)
+            case .text(let t)?: ContractCSV.quoted(t, to: &out)
             }
         }
         out += [13, 10]
-    }
-
-    /// `t`, in quotes (a quote doubled) when it holds a comma, a quote, CR or LF, or starts or
-    /// ends with a space (which spreadsheets would drop); else as it is.
-    private static func quoted(_ t: String, to out: inout [UInt8]) {
-        let special: Set<UInt8> = [44, 34, 13, 10]
-        let bytes = Array(t.utf8)
-        let needs = bytes.contains { special.contains($0) } || bytes.first == 32 || bytes.last == 32
-        guard needs else { return out += bytes }
-        out.append(34)
-        for b in bytes {
-            if b == 34 { out.append(34) }
-            out.append(b)
-        }
-        out.append(34)
     }
 }

@@ -26,15 +26,19 @@ public enum ToiletAnswerJSON {
             w.number(JSONNumber.degrees(near.latitude))
             w.raw(",\"lon\":")
             w.number(JSONNumber.degrees(near.longitude))
-            w.raw("},\"notes\":[")
+            w.raw("},\"next_offset\":")
         } else {
-            w.raw(",\"near\":null,\"notes\":[")
+            w.raw(",\"near\":null,\"next_offset\":")
         }
+        w.integer(answer.nextOffset)
+        w.raw(",\"notes\":[")
         for i in answer.notes.indices {
             if i > 0 { w.raw(",") }
             w.string(answer.notes[i])
         }
-        w.raw("],\"results\":[")
+        w.raw("],\"offset\":")
+        w.integer(answer.offset)
+        w.raw(",\"results\":[")
         var instants = Instants()
         for i in answer.results.indices {
             if i > 0 { w.raw(",") }
@@ -221,6 +225,11 @@ public enum ToiletAnswerJSON {
         mutating func string(_ text: String?) {
             guard let text else { return raw("null") }
             ContractJSON.string(text, to: &out)
+        }
+
+        mutating func integer(_ value: Int?) {
+            guard let value else { return raw("null") }
+            out.append(contentsOf: String(value).utf8)
         }
 
         mutating func bool(_ value: Bool?) {

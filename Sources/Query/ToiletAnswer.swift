@@ -24,6 +24,10 @@ public struct ToiletAnswer: Sendable, Equatable {
     public var far: FarAnswer?
     /// With `--by`/`by=`: the mode results are ranked by route for (nil: straight line).
     public var by: TravelMode?
+    /// How many places before `results` were skipped (`--offset`, `offset=`).
+    public var offset = 0
+    /// The `offset` of the next page, or nil when there are no more places.
+    public var nextOffset: Int?
 
     /// An answer.
     public init(near: Coordinate?, stateAt: Date?, results: [ToiletResult], far: FarAnswer? = nil, by: TravelMode? = nil) {

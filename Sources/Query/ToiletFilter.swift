@@ -1,4 +1,5 @@
 import Foundation
+public import Geo
 public import Places
 import Storage
 
@@ -20,13 +21,21 @@ public struct ToiletFilter: Sendable, Equatable {
     public var maxPrice: PriceLimit?
     /// Only records of these datasets (`--dataset`, repeatable); nil: every active dataset.
     public var datasets: Set<String>?
+    /// Only toilets inside this box (`--bbox`).
+    public var box: SearchBox?
+    /// Only toilets whose name, address or operator contains this text, case and diacritics
+    /// ignored (`--name`); kept folded (`ToiletFilter.fold`), nil or never empty.
+    public private(set) var name: String?
 
     /// Creates a filter; the default keeps every toilet that is not restricted.
     public init(
         wheelchair: Bool = false, free: Bool = false, maxDistanceMeters: Double? = nil, publicOnly: Bool = false,
-        attributes: [AttributeCondition] = [], maxPrice: PriceLimit? = nil, datasets: Set<String>? = nil
+        attributes: [AttributeCondition] = [], maxPrice: PriceLimit? = nil, datasets: Set<String>? = nil,
+        box: SearchBox? = nil, name: String? = nil
     ) {
         self.datasets = datasets
+        self.box = box
+        self.name = name.map(ToiletFilter.fold).flatMap { $0.isEmpty ? nil : $0 }
         self.wheelchair = wheelchair
         self.free = free
         self.maxDistanceMeters = maxDistanceMeters
@@ -51,11 +60,38 @@ public struct ToiletFilter: Sendable, Equatable {
         flags.isSuperset(of: requiredFlags) && flags.isDisjoint(with: forbiddenFlags)
     }
 
-    /// Whether a stored toilet passes the attributes, the price limit and the dataset list
-    /// (true without them).
+    /// Whether a position passes the box (true without one).
+    func accepts(_ position: Coordinate) -> Bool { box?.contains(position) ?? true }
+
+    /// How far the search goes from `point`: `maxDistanceMeters`, and no farther than the
+    /// box's farthest point (nil: no bound).
+    func searchRadius(from point: Coordinate, geodesic: Geodesic) -> Double? {
+        let bounds = [maxDistanceMeters, box.flatMap { $0.farthestMeters(from: point, geodesic: geodesic) }].compactMap {
+            $0
+        }
+        return bounds.min()
+    }
+
+    /// Text as `--name` compares it: lower case, without diacritics (`Staroměstské` →
+    /// `staromestske`; Polish ł → l), each run of white space one space, trimmed.
+    static func fold(_ text: String) -> String {
+        StationRecord.fold(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// Whether the toilet's name, address or operator contains `name` (true without it).
+    func acceptsName(_ t: StoredToilet) -> Bool {
+        guard let name else { return true }
+        return [t.name, t.address, t.details.text(.operatorName)].contains { text in
+            text.map { ToiletFilter.fold($0).contains(name) } ?? false
+        }
+    }
+
+    /// Whether a stored toilet passes the attributes, the price limit, the dataset list and
+    /// the name (true without them).
     func acceptsRow(_ t: StoredToilet) -> Bool {
         if let datasets, !datasets.contains(t.dataset) { return false }
         for c in attributes where !c.admits(t.details) { return false }
+        if !acceptsName(t) { return false }
         guard let maxPrice else { return true }
         return maxPrice.admits(t)
     }

@@ -141,9 +141,11 @@ public final class ToiletFinder {
         let geodesic = Geodesic()
         var places: [[StoredToilet]] = []
         var seen: [(toilet: StoredToilet, distance: Double)] = []
-        _ = try index.nearest(to: point, limit: limit, maxDistanceMeters: filter.maxDistanceMeters) {
+        _ = try index.nearest(to: point, limit: limit, maxDistanceMeters: filter.searchRadius(from: point, geodesic: geodesic)) {
             id, flags, distance, at in
-            guard filter.accepts(flags), let t = try toilet(id, at), filter.acceptsRow(t) else { return false }
+            guard filter.accepts(flags), filter.accepts(at), let t = try toilet(id, at), filter.acceptsRow(t) else {
+                return false
+            }
             guard try accept(t, distance) else { return false }
             seen.append((t, distance))
             if let i = places.firstIndex(where: { SamePlace.joins(t, $0, geodesic: geodesic) }) {
@@ -179,6 +181,12 @@ public final class ToiletFinder {
                     used.insert(id)
                     return true
                 }
+            }
+            // The others by distance from the query point, then row id: a place reads the same
+            // whichever records the search met first (a larger limit or a later page meets more).
+            if records.count > 2 {
+                let others = records.dropFirst().map { (geodesic.distance(from: point, to: $0.coordinate), $0) }
+                records = [records[0]] + others.sorted { ($0.0, $0.1.rowID) < ($1.0, $1.1.rowID) }.map(\.1)
             }
             let (distance, bearing) = geodesic.inverse(from: point, to: place[0].coordinate)
             var r = ToiletResult(SamePlace.merged(records), distanceMeters: distance, bearingDegrees: bearing)

@@ -34,7 +34,20 @@ enum Caching {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = "application/json; charset=utf-8"
+        if let next = answer.nextOffset {
+            headers.append(.init(name: .link, value: nextLink(path: request.uri.path, query: request.uri.query, offset: next)))
+        }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+    }
+
+    /// The `Link` header of a page with a next one (RFC 8288): the same path and parameters,
+    /// in their order and encoding, with `offset` set to `offset`.
+    static func nextLink(path: String, query: String?, offset: Int) -> String {
+        let kept = (query ?? "").split(separator: "&").filter { pair in
+            let key = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+            return (key.removingPercentEncoding ?? key) != "offset"
+        }
+        return "<\(path)?\((kept + ["offset=\(offset)"]).joined(separator: "&"))>; rel=\"next\""
     }
 
     /// The ETag's text for a data version (`/` is not allowed in it), computed once per
@@ -74,6 +87,11 @@ enum Caching {
 
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+}
+
+extension HTTPFields.Element.Name {
+    /// `Link` (RFC 8288). A valid field name: the initializer fails only for invalid ones.
+    static let link = Self("Link") ?? .contentLocation
 }
 
 /// The text `make` gives for a value, kept for the last value asked about: answers ask about

@@ -16,6 +16,8 @@ struct Answer: Sendable {
     var lastModified: Date?
     /// The answer depends on the clock (no `at` given): it may change every minute.
     var clockDependent: Bool
+    /// A list answer with more to come: the next page's `offset` (a `Link` header names it).
+    var nextOffset: Int? = nil
 
     static func json<T: Encodable>(_ value: T, state: DataState, clockDependent: Bool) throws -> Answer {
         let text = try ContractJSON.encode(value, newline: true)
@@ -35,14 +37,16 @@ struct Endpoints: Sendable {
 
     /// `GET /v1/toilets/nearest`: `toilet-answer/1`, as `locate toilet --near … --json`.
     func nearestToilets(_ q: Parameters) throws -> Answer {
-        let point = try q.point()
+        // `bbox` alone: the search is from the box's centre.
+        let point = q.has("bbox") && !q.has("lat") && !q.has("lon") ? nil : try q.point()
         let request = try Parameters.request {
             try NearestToiletsRequest(
-                near: point, values: q.fields(NearestToiletsRequest.fields), maxLimit: configuration.maxLimit)
+                near: point, values: q.fields(NearestToiletsRequest.fields), maxLimit: configuration.maxLimit,
+                maxOffset: Endpoints.maxOffset)
         }
         let state = try data.current()
         let answer = try Endpoints.routing {
-            let network = try request.by.map { _ in try routeNetwork(for: point) }
+            let network = try request.by.map { _ in try routeNetwork(for: request.near) }
             return try state.withReader { r in
                 try Parameters.request {
                     let time = try request.instant(using: r.toilets, now: now())
@@ -52,8 +56,12 @@ struct Endpoints: Sendable {
         }
         return Answer(
             body: ToiletAnswerJSON.encode(answer), version: state.version, lastModified: state.lastModified,
-            clockDependent: request.time == .now)
+            clockDependent: request.time == .now, nextOffset: answer.nextOffset)
     }
+
+    /// The largest `offset` a list request takes: paging deeper costs a search of that many
+    /// places per request.
+    static let maxOffset = 10_000
 
     /// The walking graph for routes from `point`, loaded in this process.
     func routeNetwork(for point: Coordinate) throws -> any RouteNetwork {

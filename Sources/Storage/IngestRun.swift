@@ -175,6 +175,8 @@ public struct IngestRunRecord: Sendable, Equatable, Encodable {
     /// OSM objects selected but not placeable after this run (replication diffs), resolved
     /// by the next full read.
     public var pending: [PendingObject] = []
+    /// The source's release date as the pipeline stated it (`released:`), or nil.
+    public var sourceReleased: String? = nil
 }
 
 extension IngestRunRecord {
@@ -216,7 +218,8 @@ extension IngestRunRecord {
 
 /// The run object of `runs/1` and `ingest-report/1` (docs/json.md): the run object every
 /// document shares, plus the OSM replication keys (`replication_sequence`,
-/// `replication_timestamp`, `pending`; explicit nulls and an empty list for other sources).
+/// `replication_timestamp`, `pending`; explicit nulls and an empty list for other sources)
+/// and the source's release date (`source_released`, null when the pipeline states none).
 public struct ReplicatedRun: Sendable, Equatable, Encodable {
     /// The run.
     public var run: IngestRunRecord
@@ -231,9 +234,11 @@ public struct ReplicatedRun: Sendable, Equatable, Encodable {
         try c.encode(run.replicationSequence, forKey: .replicationSequence)
         try c.encode(run.replicationTimestamp, forKey: .replicationTimestamp)
         try c.encode(run.pending, forKey: .pending)
+        try c.encode(run.sourceReleased, forKey: .sourceReleased)
     }
 
     private enum Keys: String, CodingKey {
         case replicationSequence = "replication_sequence", replicationTimestamp = "replication_timestamp", pending
+        case sourceReleased = "source_released"
     }
 }

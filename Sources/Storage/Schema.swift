@@ -33,7 +33,7 @@ enum Schema {
     /// Every migration this build knows, in order.
     static let migrationNames = [
         "v1-toilets", "v2-hours", "v3-active-view", "v4-stations", "v5-air", "v6-toilet-details", "v7-contributions",
-        "v8-reactivated", "v9-edit-stamp", "v10-accessibility", "v11-osm-replication",
+        "v8-reactivated", "v9-edit-stamp", "v10-accessibility", "v11-osm-replication", "v12-run-release",
     ]
 
     /// Fails unless the database has exactly the migrations this build knows.
@@ -289,6 +289,8 @@ enum Schema {
         // OSM replication diffs: the replication state of each run, and the OSM objects a
         // diff starts from (`LocateStore+OSMState.swift`). Additive.
         register("v11-osm-replication") { db in try db.execute(sql: OSMStateSchema.sql) }
+        // The source's release date per run (`locate runs`); older runs keep null.
+        register("v12-run-release") { db in try db.execute(sql: "ALTER TABLE ingest_runs ADD COLUMN source_released TEXT") }
         return m
     }
 }

@@ -102,9 +102,17 @@ import Testing
                 1      55 m  SE   WC STAROMĚSTSKÉ NÁMĚSTÍ - restaurace Kotleta  po-ne 11:00-23:00                         20 CZK  no          unknown         -                               prague-2026 + prague-2019
                 2      66 m  NW   KFC Kaprova, Kaprova 14, Praha 1              po-čt 8:00-24:00; pá 8:00-01:00; so 9:0…  free    no          customers only  -                               prague-2019 + prague-2026 + osm-toilets-prague-sample
                 3     112 m  SE   WC STAROMĚSTSKÁ RADNICE, Staroměstské nám. …  po-ne 9:00-21:00                          20 CZK  no          unknown         -                               prague-2026 + prague-2019
-                4     116 m  W    Městská knihovna, Mariánské náměstí 1         po 13:00-20:00; út-pá 9:00-20:00; so 13…  free    yes         public          changing table, gender-neutral  osm-toilets-prague-sample + prague-2019 + prague-2026
+                4     116 m  W    Městská knihovna, Mariánské náměstí 1         po 13:00-20:00; út-pá 9:00-20:00; so 13…  free    yes         public          changing table, gender-neutral  osm-toilets-prague-sample + prague-2026 + prague-2019
 
                 """)
+        // A place reads the same whatever the limit or page (issue 24: its sources were in the
+        // order the search met them, which a larger limit changed).
+        let more = try CLI.run(["toilet", "--near", "50.0875,14.4190", "--limit", "9", "--db", db])
+        #expect(more.stdout.split(separator: "\n").prefix(5) == r.stdout.split(separator: "\n").prefix(5))
+        let page = try CLI.run(["toilet", "--near", "50.0875,14.4190", "--limit", "1", "--offset", "3", "--db", db])
+        // The page's one row is numbered 4, as in the answer it is part of (columns fit the page).
+        func words(_ line: Substring?) -> [Substring] { line?.split(separator: " ") ?? [] }
+        #expect(words(page.stdout.split(separator: "\n").last) == words(r.stdout.split(separator: "\n")[4]))
         let only = try CLI.run(["toilet", "--near", "50.0875,14.4190", "--limit", "2", "--dataset", "prague-2026", "--db", db])
         #expect(only.status == 0)
         #expect(

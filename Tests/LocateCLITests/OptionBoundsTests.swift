@@ -15,7 +15,7 @@ import Testing
         ),
         (
             ["toilet", "--near", "50.0875,14.4214", "--open-now", "--arrive-within", "100000000"],
-            "Error: --arrive-within '100000000' is not a whole number from 0 to 1440"
+            "Error: --arrive-within '100000000' is not a whole number of minutes from 0 to 1440 (15, 15m, 1h)"
         ),
         // The preview's basemap: OpenStreetMap's tiles keep their credit, another provider needs one.
         (

@@ -71,9 +71,11 @@ import Testing
             "lat" : 50.0875,
             "lon" : 14.4214
           },
+          "next_offset" : null,
           "notes" : [
 
           ],
+          "offset" : 0,
           "results" : [
             {
               "access" : "unknown",

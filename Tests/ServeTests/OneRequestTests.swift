@@ -41,7 +41,15 @@ import Testing
         Case(fields: [(.at, "2026-11-23T20:50"), (.tz, "America/New_York")]),
         Case(fields: [(.at, "2026-11-23T19:50:00Z"), (.includeUnknown, "true")]),
         Case(fields: [(.at, "2026-11-23T20:50"), (.arriveWithin, "15")]),
+        Case(fields: [(.at, "2026-11-23T20:50"), (.arriveWithin, "1h")]),
         Case(fields: [(.at, "2026-11-23T20:50"), (.walk, "true"), (.free, "true")]),
+        // Issue 24: paging, a box and a name.
+        Case(fields: [(.limit, "2"), (.offset, "2")]),
+        Case(fields: [(.offset, "11")]),
+        Case(fields: [(.maxDistance, "1km"), (.at, "2026-11-23T20:50"), (.arriveWithin, "15m")]),
+        Case(fields: [(.bbox, "14.41,50.08,14.43,50.09")]),
+        Case(fields: [(.name, "NAM"), (.limit, "10")]),
+        Case(fields: [(.name, "karlov"), (.bbox, "14.40,50.07,14.43,50.09"), (.at, "2026-11-23T20:50")]),
     ]
 
     static let bad: [Case] = [
@@ -66,7 +74,7 @@ import Testing
         Case(fields: [(.arriveWithin, "10")], problem: .needsTime(.arriveWithin)),
         Case(
             fields: [(.at, "2026-11-23T20:50"), (.arriveWithin, "1441")],
-            problem: .badValue(.arriveWithin, "1441", "is not a whole number from 0 to 1440")),
+            problem: .badValue(.arriveWithin, "1441", "is not a whole number of minutes from 0 to 1440 (15, 15m, 1h)")),
         Case(
             fields: [(.at, "2026-11-23T20:50"), (.arriveWithin, "10"), (.walk, "true")], problem: .conflict(.arriveWithin, .walk)),
         Case(
@@ -81,6 +89,12 @@ import Testing
             fields: [(.with, "centralkey")],
             problem: .badValue(.with, "centralkey", "centralkey takes one of eurokey, radar, none (centralkey=WORD)")),
         Case(fields: [(.by, "car")], problem: .badValue(.by, "car", "is not a travel mode (foot or wheelchair)")),
+        Case(
+            fields: [(.offset, "-1")], problem: .badValue(.offset, "-1", "is not a whole number from 0 up"),
+            httpProblem: .badValue(.offset, "-1", "is not a whole number from 0 to 10000")),
+        Case(
+            fields: [(.bbox, "14.43,50.08,14.41,50.09")], problem: .badValue(.bbox, "14.43,50.08,14.41,50.09", SearchBox.reason)),
+        Case(fields: [(.name, "  ")], problem: .badValue(.name, "  ", "is blank")),
         Case(fields: [(.at, "2026-11-23T20:50"), (.walk, "true"), (.by, "foot")], problem: .conflict(.walk, .by)),
     ]
 
@@ -129,6 +143,41 @@ import Testing
                 http.errorMessage == "parameter '\(served.field.httpName)': \(served.reason(naming: \.httpName))",
                 "\(c.testDescription): \(http.body)")
         }
+    }
+
+    /// Paging and a box alone (issue 24): a box without a point is searched from its centre
+    /// through both adapters; a page with more after it names the next in `next_offset` and,
+    /// over HTTP, in a `Link` header with the same parameters; the last page has neither.
+    @Test func pagesAndABoxAloneThroughBothAdapters() throws {
+        let db = try CLI.sampleDatabase()
+        let server = try ServeProcess(db: db)
+        defer { server.stop() }
+        let cli = try CLI.run(["toilet", "--bbox", "14.41,50.08,14.43,50.09", "--limit", "2", "--json", "--db", db])
+        let http = try server.get("/v1/toilets/nearest?bbox=14.41,50.08,14.43,50.09&limit=2")
+        #expect(cli.status == 0, "\(cli.stderr)")
+        #expect(http.status == 200, "\(http.body)")
+        #expect(try JSONText.normalized(http.body) == JSONText.normalized(cli.stdout))
+        #expect(http.json["near"] as? [String: Double] == ["lat": 50.085, "lon": 14.42])
+        #expect(http.json["next_offset"] as? Int == 2)
+        #expect(http.headers["link"] == "</v1/toilets/nearest?bbox=14.41,50.08,14.43,50.09&limit=2&offset=2>; rel=\"next\"")
+        // The link is followed as given; the old offset is replaced, not repeated.
+        let second = try server.get("/v1/toilets/nearest?offset=2&bbox=14.41,50.08,14.43,50.09&limit=2")
+        #expect(second.json["offset"] as? Int == 2)
+        #expect(second.headers["link"] == "</v1/toilets/nearest?bbox=14.41,50.08,14.43,50.09&limit=2&offset=4>; rel=\"next\"")
+        let last = try server.get("/v1/toilets/nearest?bbox=14.41,50.08,14.43,50.09&limit=2&offset=4")
+        #expect((last.json["results"] as? [Any])?.count == 2)
+        #expect(last.json["next_offset"] is NSNull)
+        #expect(last.headers["link"] == nil)
+        // Neither a point nor a box: the command line names both; the API names lat.
+        let neither = try CLI.run(["toilet", "--db", db])
+        #expect(neither.status == 64)
+        #expect(neither.stderr.hasPrefix("Error: missing --near LAT,LON (or --bbox W,S,E,N)\n"))
+        #expect(try server.get("/v1/toilets/nearest?limit=2").errorMessage == "parameter 'lat': missing")
+        // A limit past any store's size pages safely (no arithmetic overflow).
+        let huge = try CLI.run([
+            "toilet", "--near", "50.0875,14.4214", "--limit", "\(Int.max)", "--offset", "\(Int.max)", "--json", "--db", db,
+        ])
+        #expect(huge.status == 3, "\(huge.stderr)")
     }
 
     /// By route (issue 26): the same answer, routes and all, through both adapters, on the

@@ -57,7 +57,7 @@ import Testing
         let answer = ToiletAnswer(near: Coordinate(latitude: -33.8688, longitude: 151.2093), stateAt: nil, results: [])
         #expect(
             String(decoding: ToiletAnswerJSON.encode(answer), as: UTF8.self)
-                == #"{"by":null,"near":{"lat":-33.8688,"lon":151.2093},"notes":[],"results":[],"schema":"toilet-answer/1","state_at":null}"#
+                == #"{"by":null,"near":{"lat":-33.8688,"lon":151.2093},"next_offset":null,"notes":[],"offset":0,"results":[],"schema":"toilet-answer/1","state_at":null}"#
                 + "\n")
     }
 

@@ -22,9 +22,13 @@ extension ToiletAnswer: Encodable {
         try c.encode(stateAt.map(InstantText.utc), forKey: .stateAt)
         try c.encode(results, forKey: .results)
         try c.encode(notes, forKey: .notes)
+        try c.encode(offset, forKey: .offset)
+        try c.encode(nextOffset, forKey: .nextOffset)
     }
 
-    private enum Keys: String, CodingKey { case schema, by, near, stateAt = "state_at", results, notes }
+    private enum Keys: String, CodingKey {
+        case schema, by, near, stateAt = "state_at", results, notes, offset, nextOffset = "next_offset"
+    }
 
 }
 

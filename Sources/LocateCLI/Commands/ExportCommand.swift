@@ -43,7 +43,7 @@ struct ExportCommand: ParsableCommand {
         /// The file named, or nil for standard output.
         var file: String? { out == "-" ? nil : out }
 
-        @OptionGroup var time: TimeOptions
+        @OptionGroup var time: TimeOptions<PragueZone>
         @OptionGroup var output: JSONOptions
         @OptionGroup var store: StoreOptions
 
@@ -169,7 +169,7 @@ struct ExportCommand: ParsableCommand {
                 view: view.flatMap(Snapshot.view), api: api.flatMap(Snapshot.apiBase))
         }
 
-        @OptionGroup var time: TimeOptions
+        @OptionGroup var time: TimeOptions<PragueZone>
         @OptionGroup var output: JSONOptions
         @OptionGroup var store: StoreOptions
 

@@ -41,7 +41,7 @@ enum HoursBatch {
         zones[tzName] = zone
         var instant = now
         if let at = object["at"] as? String {
-            guard let t = TimeOptions.instant(at, in: zone) else {
+            guard let t = TimeText.instant(at, in: zone) else {
                 return HoursEvalLine(id: id, error: "\"at\" '\(at)' is not YYYY-MM-DDTHH:MM or an RFC 3339 instant")
             }
             instant = t

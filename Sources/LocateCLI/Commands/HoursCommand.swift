@@ -33,7 +33,7 @@ struct HoursCommand: ParsableCommand {
         @Argument(help: "The expression (omit with --batch).")
         var expression: String?
 
-        @OptionGroup var time: TimeOptions
+        @OptionGroup var time: TimeOptions<PragueZone>
 
         @Option(
             help: ArgumentHelp(

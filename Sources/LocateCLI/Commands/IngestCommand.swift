@@ -8,6 +8,13 @@ struct IngestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ingest",
         abstract: "Run a pipeline: read, validate, reproject and store a dataset.",
+        // Written out: ArgumentParser shortens a synopsis this long to `[<options>]`.
+        usage: """
+            locate ingest <PIPELINE> [--source <PATH|URL>] [--changes <FILE> ... [--sequence <N>]] [--report <FILE>]
+                          [--replay <DIR> | --save-responses <DIR> [--keep-responses <N>]] [--max-download-mb <MB>]
+                          [--http-deadline <SECONDS>] [--http-stall <SECONDS>] [--max-retire-share <SHARE>]
+                          [--allow-mass-retire] [--allow-older] [--json] [--wait <SECONDS>] [--db <PATH>]
+            """,
         discussion: """
             The whole run is one transaction: on any error the database is left exactly as it was. \
             Records that cannot be used are rejected with a reason; re-running the same input \
@@ -66,18 +73,27 @@ struct IngestCommand: AsyncParsableCommand {
             valueName: "N"))
     var keepResponses: Int?
 
-    @Option(help: ArgumentHelp("HTTP: refuse an answer larger than MB megabytes (default 512).", valueName: "MB"))
-    var maxDownloadMb: Int = 512
+    // Optional, with the default in the help text once: ArgumentParser would add its own
+    // "(default: 300.0)" to a property with an initial value.
+    @Option(
+        name: .customLong("max-download-mb"),
+        help: ArgumentHelp("HTTP: refuse an answer larger than MB megabytes (default 512).", valueName: "MB"))
+    var maxDownloadMbGiven: Int?
+    var maxDownloadMb: Int { maxDownloadMbGiven ?? 512 }
 
     @Option(
+        name: .customLong("http-deadline"),
         help: ArgumentHelp(
             "HTTP: give up a request (redirects and body included) after SECONDS (default 300).", valueName: "SECONDS"))
-    var httpDeadline: Double = 300
+    var httpDeadlineGiven: Double?
+    var httpDeadline: Double { httpDeadlineGiven ?? 300 }
 
     @Option(
+        name: .customLong("http-stall"),
         help: ArgumentHelp(
             "HTTP: give up a request when no byte arrives for SECONDS (default 30); it is retried.", valueName: "SECONDS"))
-    var httpStall: Double = 30
+    var httpStallGiven: Double?
+    var httpStall: Double { httpStallGiven ?? 30 }
 
     @Option(
         help: ArgumentHelp(

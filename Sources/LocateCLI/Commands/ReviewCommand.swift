@@ -1,4 +1,5 @@
 import ArgumentParser
+import Contract
 import Foundation
 import Storage
 
@@ -59,16 +60,21 @@ struct ReviewCommand: ParsableCommand {
             abstract: "List contributions, oldest first (default: the pending ones).",
             discussion: "Exits 3 when none match (with --json, after printing an empty list).")
 
-        @Option(help: "Which: pending, approved, rejected, superseded or all (default: pending).")
-        var status: String = "pending"
+        @Option(
+            name: .customLong("status"),
+            help: ArgumentHelp("Which: pending, approved, rejected, superseded or all (default: pending).", valueName: "STATUS"))
+        var statusGiven: String?
+        var status: String { statusGiven ?? "pending" }
         @Option(help: "Only this kind: new, edit, report or photo.")
         var kind: ContributionKindChoice?
         @Option(help: "At most N contributions.")
         var limit: Int?
         @OptionGroup var output: JSONOptions
+        @OptionGroup var formats: FormatOptions
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
+            _ = try formats.resolved(json: output.json)
             guard status == "all" || ContributionStatus(rawValue: status) != nil else {
                 throw ValidationError("--status must be pending, approved, rejected, superseded or all")
             }
@@ -78,10 +84,11 @@ struct ReviewCommand: ParsableCommand {
         func run() throws {
             let db = try LocateStore(readingAt: store.path)
             let list = try db.contributions(status: ContributionStatus(rawValue: status), kind: kind?.kind, limit: limit)
-            if output.json {
-                Console.out(try jsonText(ReviewListDocument(contributions: list.map(ContributionObject.init))))
-            } else if !list.isEmpty {
-                Console.out(ReviewText.list(list))
+            switch try formats.resolved(json: output.json) {
+            case .json: Console.out(try jsonText(ReviewListDocument(contributions: list.map(ContributionObject.init))))
+            case .csv: Console.out(String(decoding: try ContractCSV.encode(list.map(ContributionObject.init)), as: UTF8.self))
+            case .table where !list.isEmpty: Console.out(ReviewText.list(list))
+            case .table: break
             }
             if list.isEmpty { throw CLIError.noResult("no \(status == "all" ? "" : status + " ")contributions in \(store.path)") }
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Contract
 import Foundation
 import Query
 import Storage
@@ -8,19 +9,27 @@ struct RunsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "runs",
         abstract: "List ingest runs with their counts and provenance.",
-        discussion: "Exits 3 when the database has no ingest runs (with --json, after printing an empty list)."
+        discussion: """
+            Each run with its dataset and the source's release date (`released:` in the pipeline; - when \
+            it states none). Exits 3 when the database has no ingest runs (with --json, after printing \
+            an empty list).
+            """
     )
 
     @OptionGroup var output: JSONOptions
+    @OptionGroup var formats: FormatOptions
     @OptionGroup var store: StoreOptions
+
+    func validate() throws { _ = try formats.resolved(json: output.json) }
 
     func run() throws {
         let db = try LocateStore(readingAt: store.path)
         let runs = try db.runs()
-        if output.json {
-            Console.out(try jsonText(RunsDocument(runs: runs)))
-        } else if !runs.isEmpty {
-            Console.out(RunTable.render(runs))
+        switch try formats.resolved(json: output.json) {
+        case .json: Console.out(try jsonText(RunsDocument(runs: runs)))
+        case .csv: Console.out(String(decoding: try ContractCSV.encode(runs.map(ReplicatedRun.init)), as: UTF8.self))
+        case .table where !runs.isEmpty: Console.out(RunTable.render(runs))
+        case .table: break
         }
         if runs.isEmpty { throw CLIError.noResult("no ingest runs in \(store.path)") }
     }

@@ -17,6 +17,13 @@ struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: ServeOptions.abstract,
+        // Written out: ArgumentParser shortens a synopsis this long to `<options>`.
+        usage: """
+            locate serve [--db <PATH>] [--host <host>] [--port <port>] [--cors-origin <ORIGIN>] [--rate <N>] [--burst <N>]
+                         [--timeout <SECONDS>] [--header-timeout <SECONDS>] [--max-connections <N>] [--max-limit <N>]
+                         [--trusted-proxy <ADDR> ...] [--cache-places <N>] [--log-level <LEVEL>] [--photos <DIR>]
+                         [--region <BOX>] [--submissions-per-hour <N>]
+            """,
         discussion: """
             Serves GET /v1/toilets/nearest, /v1/toilets/{dataset}/{id}, /v1/stations/nearest, /v1/stations/{id}, \
             /v1/stations?name=, /v1/updates?since=, /v1/runs, /v1/health and /v1/openapi.yaml (the contract, \

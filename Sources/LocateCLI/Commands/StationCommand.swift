@@ -1,4 +1,5 @@
 import ArgumentParser
+import Contract
 import Foundation
 import Query
 import Storage
@@ -8,6 +9,13 @@ struct StationCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "station",
         abstract: "Find air-quality stations: nearest to a point, by name, or bookmarked.",
+        // Written out: ArgumentParser shortens a synopsis this long to `<options>`.
+        usage: """
+            locate station (--near <LAT,LON> | --name <TEXT> | --bookmarked [--bookmarks <FILE>]) [--limit <N>]
+                           [--param <CODE>] [--fresh-within <AGE>] [--at <TIME> [--tz <ZONE>]] [--alert <RULE> ...]
+                           [--json | --format <FORMAT>] [--db <PATH>]
+            locate station show <KEY> [<options>]
+            """,
         discussion: """
             --near gives the true nearest stations by WGS84 geodesic distance (exact, ties by row id). \
             --name matches ignoring case and diacritics (Kraków, krakow and KRAKÓW are equal; ł folds to l), \
@@ -46,7 +54,7 @@ struct StationCommand: ParsableCommand {
             valueName: "AGE"))
     var freshWithin: String?
 
-    @OptionGroup var time: TimeOptions
+    @OptionGroup var time: TimeOptions<WarsawZone>
 
     @Option(
         help: ArgumentHelp(
@@ -56,11 +64,14 @@ struct StationCommand: ParsableCommand {
 
     @OptionGroup var output: JSONOptions
 
+    @OptionGroup var formats: FormatOptions
+
     @OptionGroup var store: StoreOptions
 
     /// Checks what can be checked before a subcommand (`show`) runs: ArgumentParser validates
     /// this command's options on the way to one, so "give one of" waits for `run`.
     func validate() throws {
+        _ = try formats.resolved(json: output.json)
         guard [place.near != nil, name != nil, bookmarked].filter({ $0 }).count <= 1 else {
             throw ValidationError("give one of --near LAT,LON, --name TEXT or --bookmarked")
         }
@@ -101,20 +112,23 @@ struct StationCommand: ParsableCommand {
         let request = try request(target: target)
         let finder = StationFinder(store: try LocateStore(readingAt: store.path))
         let (now, shift) = request.instant(now: Date())
-        if let shift, let at = time.at { Console.note(TimeOptions.shiftNote(shift, at: at, zone: request.zone)) }
+        if let shift, let at = time.at { Console.note(TimeText.shiftNote(shift, at: at, zone: request.zone)) }
         let (answer, missing) = try request.answer(using: finder, at: now)
         for id in missing { Console.note("note: bookmarked station \(id) is no longer in the database") }
         let results = answer.results
         let hits = answer.alerts
         let unjudged = answer.unjudged
-        if output.json {
-            Console.out(try jsonText(answer))
-        } else if !results.isEmpty {
+        let format = try formats.resolved(json: output.json)
+        switch format {
+        case .json: Console.out(try jsonText(answer))
+        case .csv: Console.out(String(decoding: try ContractCSV.encode(results), as: UTF8.self))
+        case .table where !results.isEmpty:
             Console.out(StationTable.render(results, byDistance: place.near != nil))
             for hit in hits { Console.out(StationTable.alertLine(hit)) }
+        case .table: break
         }
         // With --json they are in the document (stderr carries only the error/1 object).
-        if !output.json {
+        if format != .json {
             for u in unjudged { Console.note("warning: \(u.message)") }
             for note in answer.notes { Console.note("note: \(note)") }
         }

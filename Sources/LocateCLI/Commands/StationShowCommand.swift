@@ -28,7 +28,7 @@ struct StationShowCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write a chart of the shown history as SVG.", valueName: "FILE.svg"))
     var chart: String?
 
-    @OptionGroup var time: TimeOptions
+    @OptionGroup var time: TimeOptions<WarsawZone>
 
     @OptionGroup var output: JSONOptions
 
@@ -53,7 +53,7 @@ struct StationShowCommand: ParsableCommand {
         let days = request.days
         let finder = StationFinder(store: try LocateStore(readingAt: store.path))
         let (now, shift) = request.instant(now: Date())
-        if let shift, let at = time.at { Console.note(TimeOptions.shiftNote(shift, at: at, zone: request.zone)) }
+        if let shift, let at = time.at { Console.note(TimeText.shiftNote(shift, at: at, zone: request.zone)) }
         guard let detail = try request.answer(using: finder, at: now) else { throw CLIError.noResult(request.notFound) }
         let zone = TimeZone(identifier: detail.station.timeZone) ?? .gmt
         if let chart {

@@ -13,8 +13,9 @@ struct ToiletCommand: ParsableCommand {
         abstract: "Find the nearest public toilets to a point (true geodesic distance).",
         // Written out: ArgumentParser shortens a synopsis this long to `locate toilet <options>`.
         usage: """
-            locate toilet --near <LAT,LON> [--limit <N>] [--max-distance <DISTANCE>] [<filter options>]
-                          [--open-now | --at <TIME> [--tz <ZONE>]] [--by <MODE>] [--json | --format <FORMAT>] [--db <PATH>]
+            locate toilet (--near <LAT,LON> | --bbox <W,S,E,N>) [--limit <N>] [--offset <N>] [--max-distance <DISTANCE>]
+                          [--name <TEXT>] [<filter options>] [--open-now | --at <TIME> [--tz <ZONE>]] [--by <MODE>]
+                          [--json | --format <FORMAT>] [--db <PATH>]
             locate toilet --bookmarked [--bookmarks <FILE>] [--json] [--db <PATH>]
             """,
         discussion: """
@@ -26,7 +27,9 @@ struct ToiletCommand: ParsableCommand {
             100 km away and --near lies outside the data but inside once latitude and longitude are \
             exchanged, a note on stderr says so. --bookmarked lists the toilets bookmarked with \
             `locate bookmark add` (in the bookmarks' order, or nearest first with --near), each with \
-            its state now (or --at) and when it next changes; it takes no filters.
+            its state now (or --at) and when it next changes; it takes no filters. Paging: --offset N \
+            skips the N nearest places (the table numbers rows from N+1); when more follow, the JSON's next_offset gives the next \
+            page's --offset.
             """
     )
 
@@ -35,10 +38,27 @@ struct ToiletCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How many toilets to return (default 5).", valueName: "N"))
     var limit: String?
 
+    @Option(help: ArgumentHelp("Skip this many of the nearest places first (paging; default 0).", valueName: "N"))
+    var offset: String?
+
     @Option(
         help: ArgumentHelp(
             "Only toilets within this distance: 500m, 1.5km, or a number of metres.", valueName: "DISTANCE"))
     var maxDistance: String?
+
+    // Unconditional: the value may start with a minus (a western longitude).
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Only toilets inside this box: west,south,east,north in degrees (14.40,50.08,14.43,50.09); without --near, nearest to its centre first.",
+            valueName: "W,S,E,N"))
+    var bbox: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Only toilets whose name, address or operator contains this text, case and diacritics ignored (namesti matches Náměstí).",
+            valueName: "TEXT"))
+    var name: String?
 
     @Flag(help: "Only wheelchair-accessible toilets (wheelchair = yes).")
     var wheelchair = false
@@ -78,13 +98,15 @@ struct ToiletCommand: ParsableCommand {
     @Flag(help: "Only toilets open now (in each place's own time zone).")
     var openNow = false
 
-    @OptionGroup var time: TimeOptions
+    @OptionGroup var time: TimeOptions<NearestToiletZone>
 
     @Flag(help: "With --open-now/--at: also list toilets whose hours are unknown, marked as such.")
     var includeUnknown = false
 
     @Option(
-        help: ArgumentHelp("With --open-now/--at: keep only toilets still open this many minutes later.", valueName: "MINUTES"))
+        help: ArgumentHelp(
+            "With --open-now/--at: keep only toilets still open this much later: minutes (15), or 15m, 1h.",
+            valueName: "MINUTES"))
     var arriveWithin: String?
 
     @Flag(
@@ -117,7 +139,8 @@ struct ToiletCommand: ParsableCommand {
     /// The parsed values (`ToiletQuery` checks and runs them).
     var query: ToiletQuery {
         ToiletQuery(
-            near: place.near, limit: limit, maxDistance: maxDistance, wheelchair: wheelchair, free: free,
+            near: place.near, limit: limit, offset: offset, maxDistance: maxDistance, bbox: bbox, name: name,
+            wheelchair: wheelchair, free: free,
             maxPrice: maxPrice, publicOnly: publicOnly, changingTable: changingTable, unisex: unisex,
             with: with, datasets: datasets, openNow: openNow, at: time.at, tz: time.tz, includeUnknown: includeUnknown,
             arriveWithin: arriveWithin, walk: walk, by: by, json: output.json, format: format, db: store.db)
@@ -142,8 +165,8 @@ struct ToiletCommand: ParsableCommand {
         let at: Date
         if let text = time.at {
             let zone = try question.zone(tz: time.tz, store: db)
-            if let shift = WallClock.shift(text, in: zone) { Console.note(TimeOptions.shiftNote(shift, at: text, zone: zone)) }
-            guard let instant = TimeOptions.instant(text, in: zone) else { throw Exit.usage }
+            if let shift = WallClock.shift(text, in: zone) { Console.note(TimeText.shiftNote(shift, at: text, zone: zone)) }
+            guard let instant = TimeText.instant(text, in: zone) else { throw Exit.usage }
             at = instant
         } else {
             at = Date()

@@ -11,7 +11,10 @@ import Storage
 struct ToiletQuery: Equatable {
     var near: String?
     var limit: String?
+    var offset: String?
     var maxDistance: String?
+    var bbox: String?
+    var name: String?
     var wheelchair = false
     var free = false
     var maxPrice: String?
@@ -36,7 +39,7 @@ struct ToiletQuery: Equatable {
     /// (`--near`, then `--at`/`--tz`), then the command's own.
     func validateAll() throws {
         try NearOptions.validate(near: near)
-        try TimeOptions.validate(at: at, tz: tz)
+        try TimeText.validate(at: at, tz: tz)
         try validate()
     }
 
@@ -62,8 +65,8 @@ struct ToiletQuery: Equatable {
     var values: [RequestField: [String]] {
         var v: [RequestField: [String]] = [:]
         let texts: [(RequestField, String?)] = [
-            (.limit, limit), (.maxDistance, maxDistance), (.maxPrice, maxPrice), (.at, at), (.tz, tz),
-            (.arriveWithin, arriveWithin), (.by, by),
+            (.limit, limit), (.offset, offset), (.maxDistance, maxDistance), (.bbox, bbox), (.name, name),
+            (.maxPrice, maxPrice), (.at, at), (.tz, tz), (.arriveWithin, arriveWithin), (.by, by),
         ]
         for case (let field, let text?) in texts { v[field] = [text] }
         let flags: [(RequestField, Bool)] = [
@@ -78,8 +81,11 @@ struct ToiletQuery: Equatable {
 
     /// The question these options ask; a field at fault is a usage error naming its option.
     func request() throws -> NearestToiletsRequest {
-        guard let near else { throw ValidationError("missing --near LAT,LON") }
-        guard let point = Coordinate(latLonText: near) else { throw Exit.usage }
+        guard near != nil || bbox != nil else { throw ValidationError("missing --near LAT,LON (or --bbox W,S,E,N)") }
+        let point = try near.map { text in
+            guard let point = Coordinate(latLonText: text) else { throw Exit.usage }
+            return point
+        }
         return try ToiletQuery.usage { try NearestToiletsRequest(near: point, values: values) }
     }
 
@@ -110,7 +116,7 @@ struct ToiletQuery: Equatable {
         guard finder.count > 0 else { throw StorageError.empty(what: "active toilets") }
         let time = try request.instant(using: finder, now: Date())
         if let time, let shift = time.shift, let at {
-            Console.note(TimeOptions.shiftNote(shift, at: at, zone: time.zone))
+            Console.note(TimeText.shiftNote(shift, at: at, zone: time.zone))
         }
         // By route: the network whose area holds --near, beside the database (docs/routing.md).
         let network = try request.by.map { _ in
@@ -126,9 +132,10 @@ struct ToiletQuery: Equatable {
         } else if format == .csv {
             Console.out(String(decoding: ToiletAnswerCSV.encode(answer), as: UTF8.self))
         } else if !results.isEmpty {
-            Console.out(ToiletTable.render(results, timed: time != nil, by: request.by))
+            Console.out(ToiletTable.render(results, timed: time != nil, by: request.by, offset: request.offset))
         }
         if let far = answer.far { Console.note("note: \(far.text)") }
+
         try NearOptions.noteIfSwapped(
             request.near, nearestMeters: results.first?.distanceMeters, data: "toilet", check: finder.exchangedPoint)
         guard results.isEmpty else { return }

@@ -3,49 +3,71 @@ import Contract
 import Foundation
 import Hours
 
-/// `--at` and `--tz`, shared by `toilet`, `station`, `export` and `hours eval`.
-struct TimeOptions: ParsableArguments {
+/// What `--tz` defaults to in one command, said in its help (each command its own).
+protocol ZoneDefault {
+    /// The end of `--tz`'s help: `(default: …)`.
+    static var help: String { get }
+}
+
+/// `locate toilet`: the nearest toilet's zone.
+enum NearestToiletZone: ZoneDefault {
+    static let help = "(default: the zone of the nearest toilet)"
+}
+
+/// `locate station`: Poland's.
+enum WarsawZone: ZoneDefault {
+    static let help = "(default: Europe/Warsaw)"
+}
+
+/// `locate export`, `locate hours eval`: Prague's.
+enum PragueZone: ZoneDefault {
+    static let help = "(default: Europe/Prague)"
+}
+
+/// `--at` and `--tz`, shared by `toilet`, `station`, `export` and `hours eval`; `Zone` says
+/// what `--tz` defaults to in the command's help. The rules live in `TimeText`.
+struct TimeOptions<Zone: ZoneDefault>: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "The time to answer for: YYYY-MM-DDTHH:MM in --tz, or an RFC 3339 instant with offset (2026-11-21T20:00:00+01:00).",
             valueName: "TIME"))
     var at: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "IANA time zone of --at (default: for locate toilet the nearest toilet's zone, for locate station Europe/Warsaw, else Europe/Prague).",
-            valueName: "ZONE"))
+    @Option(help: ArgumentHelp("IANA time zone of --at " + Zone.help + ".", valueName: "ZONE"))
     var tz: String?
 
-    func validate() throws { try TimeOptions.validate(at: at, tz: tz) }
+    func validate() throws { try TimeText.validate(at: at, tz: tz) }
 
+    /// The zone of `--tz`, or `fallback` (an IANA name) when `--tz` is not given.
+    func zone(default fallback: String) -> TimeZone { TimeText.zone(tz: tz, default: fallback) }
+
+    /// The instant `--at` names (wall-clock times in the zone `--tz` or `fallback`), or nil
+    /// when `--at` is not given. A wall-clock time the clocks skip or repeat in that zone
+    /// also prints a note on stderr saying which instant is used (`shiftNote`).
+    func instant(default fallback: String) -> Date? { TimeText.instant(at: at, tz: tz, default: fallback) }
+}
+
+/// The rules of `--at` and `--tz`, for values however they were parsed (`ToiletQuery`).
+enum TimeText {
     /// The checks of `validate()`, on values however they were parsed (`ToiletQuery`).
     static func validate(at: String?, tz: String?) throws {
         if let tz, TimeZone(identifier: tz) == nil { throw ValidationError("--tz '\(tz)' is not an IANA time zone") }
-        if let at, TimeOptions.instant(at, in: TimeZone(identifier: tz ?? "UTC") ?? .gmt) == nil {
+        if let at, TimeText.instant(at, in: TimeZone(identifier: tz ?? "UTC") ?? .gmt) == nil {
             throw ValidationError("--at '\(at)' is not a wall-clock time YYYY-MM-DDTHH:MM or an RFC 3339 instant with offset")
         }
     }
-
-    /// The zone of `--tz`, or `fallback` (an IANA name) when `--tz` is not given.
-    func zone(default fallback: String) -> TimeZone { TimeOptions.zone(tz: tz, default: fallback) }
 
     /// The zone `--tz` names, or `fallback` when `tz` is nil.
     static func zone(tz: String?, default fallback: String) -> TimeZone {
         TimeZone(identifier: tz ?? fallback) ?? .gmt
     }
 
-    /// The instant `--at` names (wall-clock times in the zone `--tz` or `fallback`), or nil
-    /// when `--at` is not given. A wall-clock time the clocks skip or repeat in that zone
-    /// also prints a note on stderr saying which instant is used (`shiftNote`).
-    func instant(default fallback: String) -> Date? { TimeOptions.instant(at: at, tz: tz, default: fallback) }
-
     /// `instant(default:)` for values however they were parsed (`ToiletQuery`).
     static func instant(at: String?, tz: String?, default fallback: String) -> Date? {
         guard let at else { return nil }
         let zone = zone(tz: tz, default: fallback)
-        if let shift = WallClock.shift(at, in: zone) { Console.note(TimeOptions.shiftNote(shift, at: at, zone: zone)) }
-        return TimeOptions.instant(at, in: zone)
+        if let shift = WallClock.shift(at, in: zone) { Console.note(TimeText.shiftNote(shift, at: at, zone: zone)) }
+        return TimeText.instant(at, in: zone)
     }
 
     /// `note: 02:30 does not exist on 2026-03-29 in Europe/Prague (clocks go forward

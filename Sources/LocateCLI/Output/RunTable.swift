@@ -5,13 +5,14 @@ enum RunTable {
     static func render(_ runs: [IngestRunRecord]) -> String {
         var t = Table(
             headers: [
-                "run", "finished (UTC)", "pipeline", "read", "ok", "rej", "added", "upd", "same", "retired", "react", "crs",
-                "sha256",
+                "run", "finished (UTC)", "pipeline", "dataset", "released", "read", "ok", "rej", "added", "upd", "same",
+                "retired", "react", "crs", "sha256",
             ],
-            rightAligned: [0, 3, 4, 5, 6, 7, 8, 9, 10])
+            rightAligned: [0, 5, 6, 7, 8, 9, 10, 11, 12])
         for r in runs {
             t.rows.append([
-                "\(r.id)", r.finishedAt, r.pipeline, "\(r.read)", "\(r.accepted)", "\(r.rejected)", "\(r.counts.added)",
+                "\(r.id)", r.finishedAt, r.pipeline, r.dataset, r.sourceReleased ?? "-", "\(r.read)", "\(r.accepted)",
+                "\(r.rejected)", "\(r.counts.added)",
                 "\(r.counts.updated)", "\(r.counts.unchanged)", "\(r.counts.retired)", "\(r.counts.reactivated)",
                 r.sourceCRS,
                 String(r.sourceSHA256.prefix(12)),

@@ -13,7 +13,7 @@ enum ToiletTable {
     /// results come from more than one dataset. By route (`by`): the route's length (`-`
     /// without a route), the straight line and the travel time lead, and the first step ends
     /// the row.
-    static func render(_ results: [ToiletResult], timed: Bool = false, by: TravelMode? = nil) -> String {
+    static func render(_ results: [ToiletResult], timed: Bool = false, by: TravelMode? = nil, offset: Int = 0) -> String {
         let showAccess = results.contains { $0.details.access != .unknown }
         let showFacilities = results.contains { !facilities($0).isEmpty }
         let distances = by == nil ? ["distance"] : ["route", "straight", by == .wheelchair ? "time" : "walk"]
@@ -36,7 +36,7 @@ enum ToiletTable {
                 extra.append(route.flatMap { $0.steps.first.map { clip($0.text, 40) } } ?? r.route?.note ?? "-")
             }
             t.rows.append(
-                ["\(i + 1)"] + lead + [
+                ["\(offset + i + 1)"] + lead + [
                     compass(r.bearingDegrees),
                     clip(r.toilet.title, 44),
                     timed

@@ -5,7 +5,8 @@ extension ToiletQuery {
     /// properties of `ToiletCommand` and its option groups (a test compares this table with
     /// the options `locate toilet --help` lists).
     static let quickOptions: [String: QuickArguments.Kind] = [
-        "near": .anyValue, "limit": .value, "max-distance": .value, "wheelchair": .flag, "free": .flag,
+        "near": .anyValue, "limit": .value, "offset": .value, "max-distance": .value, "bbox": .anyValue, "name": .value,
+        "wheelchair": .flag, "free": .flag,
         "max-price": .value, "public": .flag, "changing-table": .flag, "unisex": .flag, "with": .repeatable,
         "dataset": .repeatable,
         "open-now": .flag, "at": .value, "tz": .value, "include-unknown": .flag, "arrive-within": .value,
@@ -24,6 +25,9 @@ extension ToiletQuery {
         var query = ToiletQuery()
         query.near = given.value("near")
         query.limit = given.value("limit")
+        query.offset = given.value("offset")
+        query.bbox = given.value("bbox")
+        query.name = given.value("name")
         query.maxDistance = given.value("max-distance")
         query.arriveWithin = given.value("arrive-within")
         query.maxPrice = given.value("max-price")

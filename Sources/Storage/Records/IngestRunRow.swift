@@ -38,6 +38,9 @@ struct IngestRunRow: Codable, FetchableRecord, MutablePersistableRecord {
     var replicationSequence: Int64?
     /// The OSM replication timestamp (RFC 3339, UTC) of that state.
     var replicationTimestamp: String?
+    /// The source's release date as the pipeline states it (`released:`; column added by
+    /// `v12-run-release`; nil when it states none, and for runs before that migration).
+    var sourceReleased: String?
 
     enum CodingKeys: String, CodingKey {
         case id, pipeline, dataset, kind, source, sourceSHA256 = "source_sha256", sourceCRS = "source_crs"
@@ -45,6 +48,7 @@ struct IngestRunRow: Codable, FetchableRecord, MutablePersistableRecord {
         case finishedAt = "finished_at", readCount = "read_count", accepted, rejected, warnings, added, updated
         case unchanged, retired, licence, attribution, conflicts, reactivated
         case replicationSequence = "replication_sequence", replicationTimestamp = "replication_timestamp"
+        case sourceReleased = "source_released"
     }
 
     /// A run that has just started: no input digest or counts yet (they come with `finish`).
@@ -69,6 +73,7 @@ struct IngestRunRow: Codable, FetchableRecord, MutablePersistableRecord {
         licence = start.licence
         attribution = start.attribution
         conflicts = 0
+        sourceReleased = start.released
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
@@ -106,7 +111,7 @@ struct IngestRunRow: Codable, FetchableRecord, MutablePersistableRecord {
                 added: added, updated: updated, unchanged: unchanged, retired: retired, reactivated: reactivated),
             licence: licence,
             attribution: attribution, conflicts: conflicts, replicationSequence: replicationSequence,
-            replicationTimestamp: replicationTimestamp)
+            replicationTimestamp: replicationTimestamp, sourceReleased: sourceReleased)
     }
 }
 

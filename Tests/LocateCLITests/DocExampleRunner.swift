@@ -21,7 +21,7 @@ struct DocExampleRunner {
     /// The session's folder: `root/work`, so `../shared` is `root/shared` both for paths
     /// relative to it and for `pipelines/../../shared` (pipelines name their real data so).
     let folder: URL
-    /// Seconds one command may run before it is killed (its output then ends with `[killed]`).
+    /// Seconds one command may run before it is killed (its output then ends with `[killed after N s]`).
     var timeoutSeconds: Double = 120
 
     /// A new session folder, with `demo.sqlite` as `make demo` leaves it when `withDemo`.

@@ -18,7 +18,13 @@ import Testing
 
     /// README.md and every docs/*.md, in name order.
     static let documents: [Document] = {
-        let docs = (try? FileManager.default.contentsOfDirectory(atPath: Fixtures.repo("docs"))) ?? []
+        let docs: [String]
+        do {
+            docs = try FileManager.default.contentsOfDirectory(atPath: Fixtures.repo("docs"))
+        } catch {
+            // A document that cannot be read fails its test, naming it (never a silent skip).
+            return [Document(path: "docs/ (not listable: \(error))", needsShared: false, needsDemo: false)]
+        }
         let paths = ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
         return paths.map { path in
             let text = (try? String(contentsOfFile: Fixtures.repo(path), encoding: .utf8)) ?? ""

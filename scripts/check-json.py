@@ -64,7 +64,7 @@ def check(schema_dir, entry):
     with open(entry["path"], encoding="utf-8") as f:
         document = json.load(f)
     problems = []
-    geojson = schema_name in ("geojson", "toilet-geojson")
+    geojson = schema_name in ("geojson", "toilet-geojson", "station-geojson")
     member = document.get("locate", {}).get("schema") if geojson else document.get("schema")
     if member != schema_name + "/1":
         problems.append(f"schema member is {member!r}, expected {schema_name + '/1'!r}")

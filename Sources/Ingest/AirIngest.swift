@@ -14,6 +14,8 @@ struct AirIngest {
     let spec: PipelineSpec
     let store: LocateStore
     let clock: () -> Date
+    /// Told how many stations' answers are in (`FetchMeter.stage`).
+    var meter: FetchMeter? = nil
 
     /// The pollutants whose sub-index both dialects' index answers are read for (in this order).
     static let pollutants = ["SO2", "NO2", "PM10", "PM2.5", "O3"]
@@ -56,7 +58,9 @@ struct AirIngest {
     private func fetch(_ stationIDs: [String], client: inout GIOSClient) async throws -> [StationAnswers] {
         let dialect = GIOSDialect(spec.format)
         var out: [StationAnswers] = []
-        for station in stationIDs {
+        for (done, station) in stationIDs.enumerated() {
+            meter?.stage(done: done, of: stationIDs.count, unit: "stations")
+            defer { meter?.stage(done: done + 1, of: stationIDs.count, unit: "stations") }
             let sensors: [JSONValue]
             do {
                 sensors = try await client.list("station/sensors/\(station)", shape: dialect.sensorsShape)

@@ -14,6 +14,9 @@ public struct IngestRunner {
     /// HTTP: seconds to wait before the first retry; each further retry waits twice as long
     /// (a `Retry-After` answer sets the wait instead, up to `httpLimits.maxRetryAfterSeconds`).
     public var retryBackoffSeconds: TimeInterval = 0.5
+    /// Counts the HTTP answers of a network ingest, and the stations an air ingest has
+    /// fetched, for a progress display (nil: not counted).
+    public var meter: FetchMeter?
     /// The largest share (0...1) of a dataset's active records one run may retire; nil: the
     /// pipeline's `max_retire_share`, else 0.5.
     public var maxRetireShare: Double? = nil
@@ -55,7 +58,7 @@ public struct IngestRunner {
             if remote {
                 return HTTPSource(
                     limits: httpLimits, backoffSeconds: retryBackoffSeconds,
-                    record: try saveResponses.map { try ResponseRecorder(folder: $0) }, clock: clock)
+                    record: try saveResponses.map { try ResponseRecorder(folder: $0) }, clock: clock, meter: meter)
             }
             return try FolderSource(folder: source)
         }
@@ -65,7 +68,9 @@ public struct IngestRunner {
             case .air:
                 var s = spec
                 s.source = source
-                return try await AirIngest(spec: s, store: store, clock: clock).run(source: try answers(), label: label)
+                var air = AirIngest(spec: s, store: store, clock: clock)
+                air.meter = meter
+                return try await air.run(source: try answers(), label: label)
             case .stations:
                 // Every page of a v1 list (by totalPages); a legacy list is one answer.
                 var client = GIOSClient(base: source, source: try answers())
@@ -148,7 +153,8 @@ public struct IngestRunner {
     private func download(_ url: String) async throws -> String {
         let path = HTTPSource.temporaryPath()
         do {
-            try await HTTPSource(limits: httpLimits, backoffSeconds: retryBackoffSeconds, clock: clock).download(url, into: path)
+            try await HTTPSource(limits: httpLimits, backoffSeconds: retryBackoffSeconds, clock: clock, meter: meter)
+                .download(url, into: path)
         } catch {
             try? FileManager.default.removeItem(atPath: path)
             throw error

@@ -197,6 +197,10 @@ public struct StationAnswer: Sendable, Equatable, Encodable {
     /// What a reader should know about the answer, in words (results far from `near`);
     /// empty when there is nothing to say.
     public var notes: [String] = []
+    /// How many stations before `results` were skipped (`--offset`, `offset=`).
+    public var offset = 0
+    /// The `offset` of the next page, or nil when there are no more stations.
+    public var nextOffset: Int?
 
     /// An answer.
     public init(
@@ -219,7 +223,11 @@ public struct StationAnswer: Sendable, Equatable, Encodable {
         try c.encode(alerts, forKey: .alerts)
         try c.encode(unjudged, forKey: .unjudged)
         try c.encode(notes, forKey: .notes)
+        try c.encode(offset, forKey: .offset)
+        try c.encode(nextOffset, forKey: .nextOffset)
     }
 
-    private enum Keys: String, CodingKey { case schema, near, at, results, alerts, unjudged, notes }
+    private enum Keys: String, CodingKey {
+        case schema, near, at, results, alerts, unjudged, notes, offset, nextOffset = "next_offset"
+    }
 }

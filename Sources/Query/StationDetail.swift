@@ -70,6 +70,36 @@ public struct StationDetail: Sendable, Encodable {
     private enum Keys: String, CodingKey { case schema, at, days, station, pollutants }
 }
 
+extension StationDetail {
+    /// One value of the shown history, as `locate station show --format csv` lists it: the
+    /// station's id, the pollutant, the instant (with the station's offset), the value and
+    /// its unit, the same values the JSON's `pollutants[].history` holds.
+    public struct HistoryRow: Sendable, Encodable {
+        /// The station's global id.
+        public var station: String
+        /// The pollutant code.
+        public var pollutant: String
+        /// RFC 3339 with the station's offset.
+        public var at: String
+        /// The value.
+        public var value: Double
+        /// µg/m³.
+        public var unit: String
+    }
+
+    /// Every value of the shown history, pollutant by pollutant (in `pollutants` order), oldest
+    /// first.
+    public var historyRows: [HistoryRow] {
+        pollutants.flatMap { p in
+            p.history.map { s in
+                HistoryRow(
+                    station: station.id, pollutant: p.parameter, at: InstantText.text(s.at, in: p.zone), value: s.value,
+                    unit: StationAir.unit)
+            }
+        }
+    }
+}
+
 /// A judged norm in JSON: the norm's fields, then the outcome.
 struct NormDocument: Encodable {
     var standing: NormStanding

@@ -28,6 +28,8 @@ public struct StationsRequest: Sendable, Equatable {
     public var target: Target
     /// How many to list (not for `ids`: every one is listed).
     public var limit: Int
+    /// How many of the first stations to skip (paging; not for `ids`).
+    public var offset: Int
     /// With `near`: only stations measuring this pollutant.
     public var parameter: String?
     /// With `parameter`: only values this recent (seconds); with `rules`: only values this
@@ -39,14 +41,16 @@ public struct StationsRequest: Sendable, Equatable {
     public var time: AskedTime
 
     /// The fields this question takes, in the order errors are looked for.
-    public static let fields: [RequestField] = [.limit, .param, .freshWithin, .alert, .at, .tz]
+    public static let fields: [RequestField] = [.limit, .offset, .param, .freshWithin, .alert, .at, .tz]
 
     /// Reads `values` for `target`, with at most `maxLimit` results; throws
     /// `QueryError.badRequest` naming the first field at fault.
-    public init(target: Target, values: [RequestField: [String]], maxLimit: Int? = nil) throws {
+    public init(target: Target, values: [RequestField: [String]], maxLimit: Int? = nil, maxOffset: Int? = nil) throws {
         var v = RequestValues(values)
         self.target = target
         limit = try v.whole(.limit, in: 1...(maxLimit ?? Int.max)) ?? StationsRequest.defaultLimit
+        offset = try v.whole(.offset, in: 0...(maxOffset ?? Int.max)) ?? 0
+        if case .ids = target, offset > 0 { throw QueryError.badRequest(.needsOneOf(.offset, [.near, .name])) }
         parameter = try v.text(.param)
         let fresh = try v.text(.freshWithin)
         let ruleTexts = v.all(.alert) ?? []
@@ -99,22 +103,32 @@ public struct StationsRequest: Sendable, Equatable {
 
     /// The answer as of `at`, and the listed ids no active station has (for `ids`).
     public func answer(using finder: StationFinder, at: Date) throws -> (answer: StationAnswer, missing: [String]) {
-        let results: [StationResult]
+        var results: [StationResult]
         var missing: [String] = []
         var point: Coordinate? = nil
+        // One more than the page: whether there is a next page (no store holds 2⁴⁰ stations).
+        let wanted = min(offset, 1 << 40) + min(limit, 1 << 40) + 1
+        var more = false
         switch target {
         case .near(let p):
             point = p
-            results = try finder.nearest(to: p, limit: limit, now: at, parameter: parameter, freshWithin: freshWithin)
+            results = try finder.nearest(to: p, limit: wanted, now: at, parameter: parameter, freshWithin: freshWithin)
         case .name(let text):
-            results = try finder.named(text, limit: limit, now: at)
+            results = try finder.named(text, limit: wanted, now: at)
         case .ids(let ids):
             results = try finder.stations(ids: ids, now: at)
             missing = ids.filter { id in !results.contains { $0.id == id } }
         }
+        if case .ids = target {
+        } else {
+            more = results.count == wanted
+            results = Array(results.dropFirst(offset).prefix(limit))
+        }
         let hits = try finder.alerts(in: results, rules: rules, now: at, maxAgeSeconds: freshWithin)
         let unjudged = try finder.unjudged(in: results, rules: rules, now: at, maxAgeSeconds: freshWithin)
         var answer = StationAnswer(near: point, at: at, results: results, alerts: hits, unjudged: unjudged)
+        answer.offset = offset
+        answer.nextOffset = more ? offset + limit : nil
         answer.notes = StationsRequest.farNotes(results, kind: stationKind)
         return (answer, missing)
     }

@@ -118,12 +118,16 @@ struct Endpoints: Sendable {
     /// A station question (`StationsRequest`) about `target`, with the parameters' fields.
     private func stations(_ target: StationsRequest.Target, _ q: Parameters) throws -> Answer {
         let request = try Parameters.request {
-            try StationsRequest(target: target, values: q.fields(StationsRequest.fields), maxLimit: configuration.maxLimit)
+            try StationsRequest(
+                target: target, values: q.fields(StationsRequest.fields), maxLimit: configuration.maxLimit,
+                maxOffset: Endpoints.maxOffset)
         }
         let instant = request.instant(now: now()).at
         let state = try data.current()
         let answer = try state.withReader { r in try request.answer(using: r.stations, at: instant).answer }
-        return try Answer.json(answer, state: state, clockDependent: request.isNow)
+        var served = try Answer.json(answer, state: state, clockDependent: request.isNow)
+        served.nextOffset = answer.nextOffset
+        return served
     }
 
     /// `GET /v1/stations/{id}` (`?dataset=` when the id is in several datasets):

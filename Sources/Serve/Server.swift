@@ -98,7 +98,7 @@ public struct Server: Sendable {
         get("/v1/toilets/{dataset}/{id}", time) { q, c in
             try endpoints.toilet(dataset: c.pathParameter("dataset"), id: c.pathParameter("id"), q)
         }
-        get("/v1/stations", time.union(["name", "limit"])) { q, _ in try endpoints.namedStations(q) }
+        get("/v1/stations", time.union(["name", "limit", "offset"])) { q, _ in try endpoints.namedStations(q) }
         // Every field of the question (StationsRequest.fields), as `locate station --near` has them.
         get(
             "/v1/stations/nearest", Set(["lat", "lon"] + StationsRequest.fields.map(\.httpName)),

@@ -65,6 +65,9 @@ import Testing
             status: 4)
         docs.append(Document(name: "station --json", schema: "station-answer", text: station.stdout))
         docs.append(Document(name: "station --json alert (stderr)", schema: "error", text: station.stderr))
+        let stationGeoJSON = try locate(
+            ["station", "--near", "50.06,19.94", "--at", "2026-11-21T20:30", "--format", "geojson", "--db", db])
+        docs.append(Document(name: "station --format geojson", schema: "station-geojson", text: stationGeoJSON.stdout))
         let show = try locate(["station", "show", "9001", "--at", "2026-11-21T20:30", "--days", "2", "--json", "--db", db])
         docs.append(Document(name: "station show --json", schema: "station-detail", text: show.stdout))
         let marks = dir.appendingPathComponent("bookmarks.json").path

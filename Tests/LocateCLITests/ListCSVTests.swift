@@ -2,7 +2,8 @@ import Foundation
 import LocateTestSupport
 import Testing
 
-/// `--format csv` of the list answers (issue 24): stations, runs. Every field of every line
+/// `--format csv` of the list answers (issue 24): stations, a station's history, runs; and
+/// `--format geojson` of stations. Every field of every line
 /// spells the same member of the `--json` document's items (`ContractCSV`'s rules: null empty,
 /// numbers and booleans as in JSON, a list of texts joined by `;`, anything else nested as its
 /// JSON text), and `locate runs` shows each run's dataset and source release.
@@ -54,6 +55,53 @@ import Testing
         let readings = try #require(rows.first?.firstIndex(of: "readings"))
         #expect(rows[1][readings].hasPrefix("[{\"age_minutes\":"), "a list of objects is its JSON text")
         _ = try Self.check(["station", "--name", "krakow", "--db", db], items: "results")
+        // A station's shown history: a line per value, as the JSON's pollutants[].history.
+        let show = ["station", "show", "9001", "--at", "2026-11-21T12:00", "--db", db]
+        let csv = ToiletCSVTests.parse(try CLI.run(show + ["--format", "csv"]).stdout)
+        let detail = try JSONSerialization.jsonObject(with: Data(try CLI.run(show + ["--json"]).stdout.utf8)) as? [String: Any]
+        var want: [[String]] = [["at", "pollutant", "station", "unit", "value"]]
+        for p in detail?["pollutants"] as? [[String: Any]] ?? [] {
+            for h in p["history"] as? [[String: Any]] ?? [] {
+                want.append([
+                    h["at"] as? String ?? "?", p["pollutant"] as? String ?? "?", "gios-stations-sample/9001", "µg/m³",
+                    "\((h["value"] as? NSNumber)?.stringValue ?? "?")",
+                ])
+            }
+        }
+        #expect(want.count == 49)
+        #expect(csv == want)
+    }
+
+    /// `locate station --format geojson`: a Point per station at its `lon`, `lat`, the other
+    /// members as properties; `ogrinfo` reads it with every station.
+    @Test func stationsAsGeoJSON() throws {
+        let db = try Fixtures.temporaryFolder().appendingPathComponent("g.sqlite").path
+        try CLI.ingest(["pipelines/gios-stations-sample.yml", "--db", db])
+        let args = ["station", "--near", "50.06,19.94", "--limit", "10", "--db", db]
+        let geo = try CLI.run(args + ["--format", "geojson"])
+        #expect(geo.status == 0, "\(geo.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(try CLI.run(args + ["--json"]).stdout.utf8)) as? [String: Any]
+        let results = json?["results"] as? [[String: Any]] ?? []
+        let collection = try JSONSerialization.jsonObject(with: Data(geo.stdout.utf8)) as? [String: Any]
+        #expect(collection?["type"] as? String == "FeatureCollection")
+        #expect((collection?["locate"] as? [String: Any])?["schema"] as? String == "station-geojson/1")
+        let features = collection?["features"] as? [[String: Any]] ?? []
+        #expect(features.count == results.count && results.count == 6)
+        for (f, r) in zip(features, results) {
+            #expect(f["id"] as? String == r["id"] as? String)
+            let point = f["geometry"] as? [String: Any]
+            #expect(point?["type"] as? String == "Point")
+            #expect(point?["coordinates"] as? [Double] == [r["lon"] as? Double ?? 0, r["lat"] as? Double ?? 0])
+            var rest = r
+            rest["lat"] = nil
+            rest["lon"] = nil
+            #expect((f["properties"] as? NSDictionary)?.isEqual(to: rest) == true)
+        }
+        if Fixtures.haveTool("ogrinfo") {
+            let file = try Fixtures.write(geo.stdout, name: "s.geojson")
+            let info = try Fixtures.run("/usr/bin/env", ["ogrinfo", "-ro", "-so", "-al", file])
+            #expect(info.stdout.contains("Feature Count: 6"), "\(info.stdout) \(info.stderr)")
+        }
     }
 
     @Test func runsWithDatasetAndReleaseAsCSVAndTable() throws {
@@ -82,7 +130,8 @@ import Testing
             ["runs", "--json", "--format", "csv"],
             #"{"error":{"exit_code":64,"message":"give either --json or --format csv, not both"}"#
         ),
-        (["station", "--near", "50,19", "--format", "geojson"], "Error: --format 'geojson' is not one of table, json, csv\n"),
+        (["station", "--near", "50,19", "--format", "kml"], "Error: --format 'kml' is not one of table, json, csv, geojson\n"),
+        (["runs", "--format", "geojson"], "Error: --format 'geojson' is not one of table, json, csv\n"),
         (["review", "list", "--format", "tsv"], "Error: --format 'tsv' is not one of table, json, csv\n"),
     ])
     func anUnknownFormatIsAUsageError(args: [String], message: String) throws {

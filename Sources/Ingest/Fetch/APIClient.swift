@@ -23,6 +23,8 @@ struct HTTPSource: ResponseSource {
     var backoffSeconds: TimeInterval = 0.5
     var record: ResponseRecorder?
     let clock: @Sendable () -> Date
+    /// Counts the answers received (`locate ingest`'s progress on a terminal).
+    var meter: FetchMeter? = nil
 
     static let userAgent = "locate/0.1 (open-data locator; +https://github.com/locate/locate)"
 
@@ -60,11 +62,15 @@ struct HTTPSource: ResponseSource {
             } else if let status = result.status {
                 if (200..<300).contains(status) {
                     try HTTPSource.checkNotHTML(result, at: path)
+                    meter?.received(bytes: result.bytes)
                     return
                 }
                 last = "HTTP status \(status)"
                 // A 4xx with the API's error object is an answer (a manual sensor, say), not a failure.
-                if (400..<500).contains(status), status != 429, HTTPSource.isAPIError(at: path) { return }
+                if (400..<500).contains(status), status != 429, HTTPSource.isAPIError(at: path) {
+                    meter?.received(bytes: result.bytes)
+                    return
+                }
                 // Other 4xx answers are final: retrying cannot change them.
                 guard status == 429 || status >= 500 else { throw IngestError.unreadable(path: url, reason: last) }
                 if let after = result.retryAfter.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }), after >= 0 {

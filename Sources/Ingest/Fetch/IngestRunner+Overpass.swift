@@ -29,7 +29,8 @@ extension IngestRunner {
         let path = HTTPSource.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
-            try await HTTPSource(limits: limits, backoffSeconds: retryBackoffSeconds, clock: clock).download(url, into: path)
+            try await HTTPSource(limits: limits, backoffSeconds: retryBackoffSeconds, clock: clock, meter: meter)
+                .download(url, into: path)
         } catch IngestError.unreadable(let at, let reason) where at == url {
             throw IngestError.unreadable(path: endpoint, reason: reason)
         }

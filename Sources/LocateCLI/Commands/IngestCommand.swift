@@ -156,6 +156,9 @@ struct IngestCommand: AsyncParsableCommand {
         let progress: (Int) -> Void = { n in
             if tty { FileHandle.standardError.write(Data("\r\(n) features read…".utf8)) }
         }
+        // On a terminal, the answers of a network ingest as they come (at most ten lines a
+        // second, each over the last); piped, nothing.
+        if tty { runner.meter = FetchMeter(ProgressLine.fetch) }
         var earlier: [IngestReport] = []
         var folderNote: String? = nil
         let result: IngestReport
@@ -178,7 +181,7 @@ struct IngestCommand: AsyncParsableCommand {
             result = try await runner.run(
                 spec, sourceOverride: source, replay: replay, saveResponses: save, progress: progress)
         }
-        if tty { FileHandle.standardError.write(Data("\r".utf8)) }
+        if tty { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         let document = IngestReportDocument(result)
         // The report is written in full beside its place before the database is closed, and
         // put in place only once the database is: a report never describes a run whose

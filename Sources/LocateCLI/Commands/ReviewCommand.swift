@@ -69,6 +69,8 @@ struct ReviewCommand: ParsableCommand {
         var kind: ContributionKindChoice?
         @Option(help: "At most N contributions.")
         var limit: Int?
+        @Option(help: "Skip the first N contributions listed (paging; default 0); the JSON's next_offset gives the next page's.")
+        var offset: Int?
         @OptionGroup var output: JSONOptions
         @OptionGroup var formats: FormatOptions
         @OptionGroup var store: StoreOptions
@@ -79,16 +81,28 @@ struct ReviewCommand: ParsableCommand {
                 throw ValidationError("--status must be pending, approved, rejected, superseded or all")
             }
             if let limit, !(1...100_000).contains(limit) { throw ValidationError("--limit must be 1 to 100000") }
+            if let offset, offset < 0 { throw ValidationError("--offset must be 0 or more") }
         }
 
         func run() throws {
             let db = try LocateStore(readingAt: store.path)
-            let list = try db.contributions(status: ContributionStatus(rawValue: status), kind: kind?.kind, limit: limit)
+            let skip = offset ?? 0
+            // With a limit, one more than the page: whether there is a next page.
+            var list = try db.contributions(
+                status: ContributionStatus(rawValue: status), kind: kind?.kind, limit: limit.map { $0 + 1 }, offset: skip)
+            var next: Int? = nil
+            if let limit, list.count > limit {
+                list.removeLast(list.count - limit)
+                next = skip + limit
+            }
             switch try formats.resolved(json: output.json) {
-            case .json: Console.out(try jsonText(ReviewListDocument(contributions: list.map(ContributionObject.init))))
+            case .json:
+                Console.out(
+                    try jsonText(
+                        ReviewListDocument(contributions: list.map(ContributionObject.init), offset: skip, nextOffset: next)))
             case .csv: Console.out(String(decoding: try ContractCSV.encode(list.map(ContributionObject.init)), as: UTF8.self))
             case .table where !list.isEmpty: Console.out(ReviewText.list(list))
-            case .table: break
+            case .table, .geojson: break
             }
             if list.isEmpty { throw CLIError.noResult("no \(status == "all" ? "" : status + " ")contributions in \(store.path)") }
         }

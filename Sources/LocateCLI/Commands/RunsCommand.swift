@@ -29,7 +29,7 @@ struct RunsCommand: ParsableCommand {
         case .json: Console.out(try jsonText(RunsDocument(runs: runs)))
         case .csv: Console.out(String(decoding: try ContractCSV.encode(runs.map(ReplicatedRun.init)), as: UTF8.self))
         case .table where !runs.isEmpty: Console.out(RunTable.render(runs))
-        case .table: break
+        case .table, .geojson: break
         }
         if runs.isEmpty { throw CLIError.noResult("no ingest runs in \(store.path)") }
     }

@@ -11,7 +11,7 @@ struct StationCommand: ParsableCommand {
         abstract: "Find air-quality stations: nearest to a point, by name, or bookmarked.",
         // Written out: ArgumentParser shortens a synopsis this long to `<options>`.
         usage: """
-            locate station (--near <LAT,LON> | --name <TEXT> | --bookmarked [--bookmarks <FILE>]) [--limit <N>]
+            locate station (--near <LAT,LON> | --name <TEXT> | --bookmarked [--bookmarks <FILE>]) [--limit <N>] [--offset <N>]
                            [--param <CODE>] [--fresh-within <AGE>] [--at <TIME> [--tz <ZONE>]] [--alert <RULE> ...]
                            [--json | --format <FORMAT>] [--db <PATH>]
             locate station show <KEY> [<options>]
@@ -39,8 +39,14 @@ struct StationCommand: ParsableCommand {
 
     @OptionGroup var bookmarks: BookmarkOptions
 
-    @Option(help: "How many stations to return (default 5).")
+    @Option(help: ArgumentHelp("How many stations to return (default 5).", valueName: "N"))
     var limit: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --near or --name: skip this many stations first (paging; default 0); the JSON's next_offset gives the next page's.",
+            valueName: "N"))
+    var offset: String?
 
     @Option(
         help: ArgumentHelp(
@@ -71,7 +77,7 @@ struct StationCommand: ParsableCommand {
     /// Checks what can be checked before a subcommand (`show`) runs: ArgumentParser validates
     /// this command's options on the way to one, so "give one of" waits for `run`.
     func validate() throws {
-        _ = try formats.resolved(json: output.json)
+        _ = try formats.resolved(json: output.json, places: true)
         guard [place.near != nil, name != nil, bookmarked].filter({ $0 }).count <= 1 else {
             throw ValidationError("give one of --near LAT,LON, --name TEXT or --bookmarked")
         }
@@ -83,7 +89,9 @@ struct StationCommand: ParsableCommand {
     /// the same fields from its parameters).
     var values: [RequestField: [String]] {
         var v: [RequestField: [String]] = [:]
-        for case (let field, let text?) in [(RequestField.limit, limit), (.param, param), (.freshWithin, freshWithin)] {
+        for case (let field, let text?) in [
+            (RequestField.limit, limit), (.offset, offset), (.param, param), (.freshWithin, freshWithin),
+        ] {
             v[field] = [text]
         }
         for case (let field, let text?) in [(RequestField.at, time.at), (.tz, time.tz)] { v[field] = [text] }
@@ -118,12 +126,14 @@ struct StationCommand: ParsableCommand {
         let results = answer.results
         let hits = answer.alerts
         let unjudged = answer.unjudged
-        let format = try formats.resolved(json: output.json)
+        let format = try formats.resolved(json: output.json, places: true)
         switch format {
+        case .geojson:
+            Console.out(String(decoding: try ContractGeoJSON.encode(results, schema: "station-geojson/1"), as: UTF8.self))
         case .json: Console.out(try jsonText(answer))
         case .csv: Console.out(String(decoding: try ContractCSV.encode(results), as: UTF8.self))
         case .table where !results.isEmpty:
-            Console.out(StationTable.render(results, byDistance: place.near != nil))
+            Console.out(StationTable.render(results, byDistance: place.near != nil, offset: request.offset))
             for hit in hits { Console.out(StationTable.alertLine(hit)) }
         case .table: break
         }

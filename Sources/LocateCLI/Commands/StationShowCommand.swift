@@ -1,4 +1,5 @@
 import ArgumentParser
+import Contract
 import Export
 import Foundation
 import Query
@@ -15,7 +16,8 @@ struct StationShowCommand: ParsableCommand {
             1-hour value and the mean of the 24 hours ending at it (at least 18 values, else none), \
             every EU limit value and threshold and WHO 2021 guideline of the pollutant with the \
             mean it is judged on (exceeded means over it; equal is within), and the values of the \
-            last --days days as a sparkline. Exits 3 when no station matches.
+            last --days days as a sparkline. --format csv lists the shown history instead: a line per \
+            value with at, pollutant, station, unit and value. Exits 3 when no station matches.
             """
     )
 
@@ -32,6 +34,8 @@ struct StationShowCommand: ParsableCommand {
 
     @OptionGroup var output: JSONOptions
 
+    @OptionGroup var formats: FormatOptions
+
     @OptionGroup var store: StoreOptions
 
     /// The question these options ask; a field at fault is a usage error naming its option.
@@ -45,7 +49,10 @@ struct StationShowCommand: ParsableCommand {
         }
     }
 
-    func validate() throws { _ = try request }
+    func validate() throws {
+        _ = try formats.resolved(json: output.json)
+        _ = try request
+    }
 
     func run() throws {
         if let chart { try OutputPath.checkWritableFile(chart, option: "--chart") }
@@ -68,11 +75,17 @@ struct StationShowCommand: ParsableCommand {
             let title = "\(detail.station.name) (\(detail.station.id))"
             try AirChart.write(AirChart.svg(title: title, panels: panels, from: from, to: now, zone: zone), to: chart)
         }
-        if output.json {
-            Console.out(try jsonText(detail))
-        } else {
-            Console.out(StationDetailText.render(detail, zone: zone))
+        let form = try formats.resolved(json: output.json)
+        switch form {
+        case .json: Console.out(try jsonText(detail))
+        case .csv:
+            // The header alone when no value is shown: the columns are always these.
+            let rows = detail.historyRows
+            Console.out(
+                rows.isEmpty
+                    ? "at,pollutant,station,unit,value\r\n" : String(decoding: try ContractCSV.encode(rows), as: UTF8.self))
+        case .table, .geojson: Console.out(StationDetailText.render(detail, zone: zone))
         }
-        if let chart, !output.json { Console.note("chart written to \(chart)") }
+        if let chart, form != .json { Console.note("chart written to \(chart)") }
     }
 }

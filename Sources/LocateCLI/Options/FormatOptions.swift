@@ -6,16 +6,16 @@ import ArgumentParser
 struct FormatOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "How to write the answer: table (default), json (as --json) or csv (RFC 4180: a header and a line per item, the JSON item's members as columns).",
+            "How to write the answer: table (default), json (as --json), csv (RFC 4180: a header and a line per item, the JSON item's members as columns), or for stations geojson (an RFC 7946 FeatureCollection, a Point per station).",
             valueName: "FORMAT"))
     var format: String?
 
     /// The form asked for, given `--json`: a usage error for another name, or for `--json`
     /// with another form.
-    func resolved(json: Bool) throws -> ListFormat {
+    func resolved(json: Bool, places: Bool = false) throws -> ListFormat {
         guard let format else { return json ? .json : .table }
-        guard let f = ListFormat(rawValue: format) else {
-            throw ValidationError("--format '\(format)' is not one of table, json, csv")
+        guard let f = ListFormat(rawValue: format), places || f != .geojson else {
+            throw ValidationError("--format '\(format)' is not one of table, json, csv\(places ? ", geojson" : "")")
         }
         if json && f != .json { throw ValidationError("give either --json or --format \(format), not both") }
         return f
@@ -25,4 +25,6 @@ struct FormatOptions: ParsableArguments {
 /// The forms a list answer is written in (`--format`).
 enum ListFormat: String {
     case table, json, csv
+    /// Lists of places (stations): an RFC 7946 FeatureCollection (`ContractGeoJSON`).
+    case geojson
 }

@@ -5,7 +5,7 @@ import Storage
 
 /// The human table of station results.
 enum StationTable {
-    static func render(_ results: [StationResult], byDistance: Bool) -> String {
+    static func render(_ results: [StationResult], byDistance: Bool, offset: Int = 0) -> String {
         var t = Table(
             headers: ["#", byDistance ? "distance" : "match", "station", "id", "city", "index", "latest"], rightAligned: [0, 1])
         for (i, s) in results.enumerated() {
@@ -17,7 +17,8 @@ enum StationTable {
                 } ?? "-"
             let latest = (s.air?.readings ?? []).map { "\($0.parameter) \(number($0.value)) (\(age($0.ageMinutes)))" }
             t.rows.append([
-                "\(i + 1)", key, s.name, s.sourceID, s.city ?? "", index, latest.isEmpty ? "-" : latest.joined(separator: ", "),
+                "\(offset + i + 1)", key, s.name, s.sourceID, s.city ?? "", index,
+                latest.isEmpty ? "-" : latest.joined(separator: ", "),
             ])
         }
         return t.render()

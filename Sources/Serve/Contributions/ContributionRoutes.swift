@@ -84,9 +84,13 @@ enum ContributionRoutes {
             try submissions.photo(
                 target(c), b, contentType: r.headers[.contentType], kind: q.string("kind"), client: c.client)
         }
-        route(.get, "/v1/contributions", query: ["status", "kind", "limit"], limit: nil, bearer: true) { r, _, q, _ in
+        route(.get, "/v1/contributions", query: ["status", "kind", "limit", "offset"], limit: nil, bearer: true) {
+            r, _, q, _ in
             _ = try maintainers.reviewer(r.headers[.authorization])
-            return try maintainers.list(status: q.string("status"), kind: q.string("kind"), limit: q.string("limit"))
+            var reply = try maintainers.list(
+                status: q.string("status"), kind: q.string("kind"), limit: q.string("limit"), offset: q.string("offset"))
+            reply.link = reply.nextOffset.map { Caching.nextLink(path: r.uri.path, query: r.uri.query, offset: $0) }
+            return reply
         }
         route(.get, "/v1/contributions/{id}", query: [], limit: nil, bearer: true) { r, c, _, _ in
             _ = try maintainers.reviewer(r.headers[.authorization])

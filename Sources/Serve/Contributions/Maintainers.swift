@@ -40,7 +40,7 @@ struct Maintainers: Sendable {
     }
 
     /// `GET /v1/contributions?status=&kind=&limit=`: `review-list/1`.
-    func list(status: String?, kind: String?, limit: String?) throws -> Reply {
+    func list(status: String?, kind: String?, limit: String?, offset: String? = nil) throws -> Reply {
         let statuses = ContributionStatus.allCases.map(\.rawValue)
         let kinds = ContributionKind.allCases.map(\.rawValue)
         let s = try status.map { text -> ContributionStatus in
@@ -62,8 +62,25 @@ struct Maintainers: Sendable {
             }
             return n
         }
-        let list = try ContributionWriter.read(databasePath) { try $0.contributions(status: s, kind: k, limit: n ?? 100) }
-        return try Reply.json(ReviewListDocument(contributions: list.map(ContributionObject.init)), status: 200)
+        let skip =
+            try offset.map { text -> Int in
+                guard let n = Int(text), (0...Endpoints.maxOffset).contains(n) else {
+                    throw ServeError.badParameter(
+                        name: "offset", reason: "'\(text)' is not a whole number from 0 to \(Endpoints.maxOffset)")
+                }
+                return n
+            } ?? 0
+        let page = n ?? 100
+        // One more than the page: whether there is a next page.
+        let list = try ContributionWriter.read(databasePath) {
+            try $0.contributions(status: s, kind: k, limit: page + 1, offset: skip)
+        }
+        let next = list.count > page ? skip + page : nil
+        let document = ReviewListDocument(
+            contributions: list.prefix(page).map(ContributionObject.init), offset: skip, nextOffset: next)
+        var reply = try Reply.json(document, status: 200)
+        reply.nextOffset = next
+        return reply
     }
 
     /// `GET /v1/contributions/{id}`: `review-show/1`.

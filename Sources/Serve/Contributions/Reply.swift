@@ -11,6 +11,10 @@ struct Reply: Sendable {
     var contentType = "application/json; charset=utf-8"
     var cacheControl = "no-store"
     var etag: String?
+    /// A list page with more after it: the next page's `offset` (`link` names it).
+    var nextOffset: Int?
+    /// The `Link` header (RFC 8288) of a page with a next one.
+    var link: String?
 
     /// A JSON document, written as every answer of the server is (`ContractJSON`: compact,
     /// sorted keys; docs/json.md rule 9).
@@ -23,6 +27,7 @@ struct Reply: Sendable {
         fields[.contentType] = contentType
         fields[.cacheControl] = cacheControl
         if let etag { fields[.eTag] = etag }
+        if let link { fields.append(.init(name: .link, value: link)) }
         return Response(
             status: HTTPResponse.Status(code: status), headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }

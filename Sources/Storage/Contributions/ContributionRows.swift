@@ -56,7 +56,8 @@ struct ContributionRow: Codable, FetchableRecord, PersistableRecord {
 
     /// Contributions matching `condition` (on alias `c`), by id, with their derived status.
     static func fetchStored(
-        _ db: Database, where condition: String, _ arguments: [(any DatabaseValueConvertible)?], limit: Int? = nil
+        _ db: Database, where condition: String, _ arguments: [(any DatabaseValueConvertible)?], limit: Int? = nil,
+        offset: Int = 0
     ) throws -> [StoredContribution] {
         let rows = try Row.fetchAll(
             db,
@@ -70,7 +71,7 @@ struct ContributionRow: Codable, FetchableRecord, PersistableRecord {
                      AND d.created_dataset IS NOT NULL ORDER BY d.id DESC LIMIT 1) AS created_dataset,
                   (SELECT created_id FROM contribution_decisions d WHERE d.contribution = c.id
                      AND d.created_id IS NOT NULL ORDER BY d.id DESC LIMIT 1) AS created_id
-                FROM contributions c WHERE \(condition) ORDER BY c.id \(limit.map { "LIMIT \(max(0, $0))" } ?? "")
+                FROM contributions c WHERE \(condition) ORDER BY c.id LIMIT \(limit.map { max(0, $0) } ?? -1) OFFSET \(max(0, offset))
                 """, arguments: StatementArguments(arguments))
         return try rows.map { r in
             let row = try ContributionRow(row: r)

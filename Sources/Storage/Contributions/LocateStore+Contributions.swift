@@ -40,11 +40,12 @@ extension LocateStore {
 
     /// Contributions, oldest first, filtered by status and kind, at most `limit`.
     public func contributions(
-        status: ContributionStatus? = nil, kind: ContributionKind? = nil, limit: Int? = nil
+        status: ContributionStatus? = nil, kind: ContributionKind? = nil, limit: Int? = nil, offset: Int = 0
     ) throws -> [StoredContribution] {
         try read { db in
             let condition = "(? IS NULL OR c.kind = ?)" + (status.map { " AND " + ContributionRow.statusCondition($0) } ?? "")
-            return try ContributionRow.fetchStored(db, where: condition, [kind?.rawValue, kind?.rawValue], limit: limit)
+            return try ContributionRow.fetchStored(
+                db, where: condition, [kind?.rawValue, kind?.rawValue], limit: limit, offset: offset)
         }
     }
 

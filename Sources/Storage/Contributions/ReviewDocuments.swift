@@ -93,9 +93,19 @@ public struct OverrideObject: Encodable {
 public struct ReviewListDocument: Encodable {
     let schema = "review-list/1"
     var contributions: [ContributionObject]
+    /// How many contributions before these were skipped (`--offset`, `offset=`).
+    var offset: Int
+    /// The next page's `offset`, or nil on the last page.
+    @Nullable var nextOffset: Int?
 
-    /// The listed contributions.
-    public init(contributions: [ContributionObject]) { self.contributions = contributions }
+    /// The listed contributions, after `offset` skipped ones, with `nextOffset` when more follow.
+    public init(contributions: [ContributionObject], offset: Int = 0, nextOffset: Int? = nil) {
+        self.contributions = contributions
+        self.offset = offset
+        self.nextOffset = nextOffset
+    }
+
+    enum CodingKeys: String, CodingKey { case schema, contributions, offset, nextOffset = "next_offset" }
 }
 
 /// `review-show/1`: `locate review show ID --json`.

@@ -109,6 +109,8 @@ public struct StationsRequest: Sendable, Equatable {
         // One more than the page: whether there is a next page (no store holds 2⁴⁰ stations).
         let wanted = min(offset, 1 << 40) + min(limit, 1 << 40) + 1
         var more = false
+        // The far note counts results from the first, as the table numbers them.
+        var upToPage: [StationResult] = []
         switch target {
         case .near(let p):
             point = p
@@ -122,6 +124,7 @@ public struct StationsRequest: Sendable, Equatable {
         if case .ids = target {
         } else {
             more = results.count == wanted
+            upToPage = Array(results.prefix(offset + min(limit, max(0, results.count - offset))))
             results = Array(results.dropFirst(offset).prefix(limit))
         }
         let hits = try finder.alerts(in: results, rules: rules, now: at, maxAgeSeconds: freshWithin)
@@ -129,7 +132,7 @@ public struct StationsRequest: Sendable, Equatable {
         var answer = StationAnswer(near: point, at: at, results: results, alerts: hits, unjudged: unjudged)
         answer.offset = offset
         answer.nextOffset = more ? offset + limit : nil
-        answer.notes = StationsRequest.farNotes(results, kind: stationKind)
+        answer.notes = results.isEmpty ? [] : StationsRequest.farNotes(upToPage.isEmpty ? results : upToPage, kind: stationKind)
         return (answer, missing)
     }
 

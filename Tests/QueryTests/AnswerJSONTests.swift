@@ -157,9 +157,11 @@ import Testing
           ],
           "at" : "2026-11-21T19:30:00Z",
           "near" : null,
+          "next_offset" : null,
           "notes" : [
 
           ],
+          "offset" : 0,
           "results" : [
             {
               "bearing_deg" : null,

@@ -95,6 +95,8 @@ enum DocExamples {
     /// The lines a command printed as the text shows them: stdout and stderr together,
     /// without the final newline, then `[exit N]` when the status is not 0.
     static func shownLines(output: String, status: Int32) -> [String] {
+        // CSV's CRLF line ends are shown as plain line ends: a document holds no CR.
+        let output = output.replacingOccurrences(of: "\r\n", with: "\n")
         var lines = output.isEmpty ? [] : output.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         if status != 0 { lines.append("[exit \(status)]") }

@@ -8,13 +8,22 @@ import Foundation
 /// the caller's thread. The source's error comes, in order, after the chunks before it. Not
 /// `Sendable`: one scanner, one thread; `close()` (or deinit) stops and waits for the thread.
 final class ChangeBytes {
-    private let pipe: Pipe?
+    private let pipe: ThreadHandOff<[UInt8], PBFError>?
     private let source: ChangeSource?
+    /// Chunks of 64 KiB the reading thread may be ahead.
+    static let capacity = 16
 
     /// Opens `path`; `observe` sees every byte of the file as read (for its digest), on the
     /// reading thread, all of them before `nextChunk()` returns nil.
     init(path: String, observe: ((UnsafeRawBufferPointer) -> Void)?) throws(PBFError) {
-        pipe = Pipe(try ChangeSource(path: path, observe: observe))
+        // The source is used by the reading thread alone once it starts (its digest closure
+        // too: the run reads the digest after `close()` has waited for the thread).
+        let file = try ChangeSource(path: path, observe: observe)
+        pipe = ThreadHandOff(capacity: ChangeBytes.capacity) { (send) throws(PBFError) in
+            while let chunk = try file.nextChunk() {
+                guard send(chunk) else { return }
+            }
+        }
         source = nil
     }
 
@@ -34,97 +43,4 @@ final class ChangeBytes {
 
     /// Stops the reading thread (when it runs) and waits until it has ended.
     func close() { pipe?.stop() }
-
-    /// The chunks of one `ChangeSource`, made on its own thread and handed over under a lock.
-    /// `@unchecked Sendable` because the thread and the scanner share only `chunks`,
-    /// `cancelled` and `finished`, read and written under `condition`'s lock; the source
-    /// itself is used by the thread alone once it starts (its digest closure too: the run
-    /// reads the digest after `stop()` has waited for the thread). Exercised by every
-    /// `--changes` test (DiffIngestCommandTests, DiffFolderCommandTests, OSMPBFTests).
-    private final class Pipe: @unchecked Sendable {
-        private enum Chunk {
-            case bytes([UInt8])
-            case end
-            case failure(PBFError)
-        }
-        private let condition = NSCondition()
-        private var chunks: [Chunk] = []
-        private var head = 0
-        private var cancelled = false
-        private var finished = false
-        private var done = false
-        private let source: ChangeSource
-        static let capacity = 16
-
-        init(_ source: ChangeSource) {
-            self.source = source
-            let thread = Thread { [self] in
-                produce()
-                condition.lock()
-                finished = true
-                condition.broadcast()
-                condition.unlock()
-            }
-            thread.stackSize = 1 << 20
-            thread.start()
-        }
-
-        private func produce() {
-            while true {
-                let chunk: Chunk
-                do {
-                    chunk = try source.nextChunk().map(Chunk.bytes) ?? .end
-                } catch {
-                    chunk = .failure(error)
-                }
-                condition.lock()
-                while chunks.count - head >= Pipe.capacity && !cancelled { condition.wait() }
-                if cancelled {
-                    condition.unlock()
-                    return
-                }
-                if head > Pipe.capacity {
-                    chunks.removeFirst(head)
-                    head = 0
-                }
-                chunks.append(chunk)
-                condition.broadcast()
-                condition.unlock()
-                if case .bytes = chunk { continue }
-                return
-            }
-        }
-
-        /// The next chunk, waiting for the thread; nil at the end; the source's error.
-        func next() throws(PBFError) -> [UInt8]? {
-            if done { return nil }
-            condition.lock()
-            while chunks.count - head == 0 { condition.wait() }
-            let chunk = chunks[head]
-            chunks[head] = .end
-            head += 1
-            condition.broadcast()
-            condition.unlock()
-            switch chunk {
-            case .bytes(let b): return b
-            case .end:
-                done = true
-                stop()
-                return nil
-            case .failure(let e):
-                done = true
-                stop()
-                throw e
-            }
-        }
-
-        /// Stops the thread and waits until it has ended.
-        func stop() {
-            condition.lock()
-            cancelled = true
-            condition.broadcast()
-            while !finished { condition.wait() }
-            condition.unlock()
-        }
-    }
 }

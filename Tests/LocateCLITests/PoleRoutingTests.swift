@@ -58,7 +58,9 @@ import Testing
         let near = ["toilet", "--near", "60.168,24.936", "--by", "foot", "--db", db]
         let limit = try CLI.run(near + ["--limit", "300"])
         #expect(limit.status == 64)
-        #expect(limit.stderr.hasPrefix("Error: --limit '300' with by= or --by, is at most 200"), "\(limit.stderr)")
+        #expect(
+            limit.stderr.hasPrefix("Error: --limit '300' is more than the 200 places a request by route (by= or --by) lists\n"),
+            "\(limit.stderr)")
         let page = try CLI.run(near + ["--limit", "150", "--offset", "100"])
         #expect(page.status == 64)
         #expect(

@@ -144,7 +144,7 @@ let package = Package(
         ),
         // The fuzzing targets' entry points; Tests/FuzzTests replays the committed corpus
         // through them (CONTRIBUTING.md, "Fuzzing").
-        .target(name: "FuzzEntries", dependencies: ["Hours", "Ingest", "Places", "OSMPBF"], swiftSettings: strict),
+        .target(name: "FuzzEntries", dependencies: ["Hours", "Ingest", "Places", "OSMPBF", "Routing"], swiftSettings: strict),
         .target(
             name: "LocateTestSupport",
             dependencies: ["Storage", "SyntheticData", .product(name: "GRDB", package: "GRDB.swift")],

@@ -26,6 +26,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case stationList = "station-list"
     /// Pipeline YAML.
     case pipeline = "pipeline"
+    /// A street network's walking graph (`walk-graph.bin`), its checksum recomputed: the checks, snaps and routes.
+    case walkGraph = "walk-graph"
 
     /// Runs one input. Returns the properties it broke (empty when all hold); a trap or a
     /// hang is a finding too, which the fuzzer reports itself.
@@ -41,6 +43,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .osmChange: return ChangeFuzzing.osmChange(input)
         case .stationList: return IngestFuzzing.stationList(input, scratch: scratch)
         case .pipeline: return IngestFuzzing.pipeline(input, scratch: scratch)
+        case .walkGraph: return WalkGraphFuzzing.walkGraph(input)
         }
     }
 }

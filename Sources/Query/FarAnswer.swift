@@ -100,7 +100,8 @@ extension NearestToiletsRequest {
         var attributes: [ToiletAttribute: Int] = [:]
         let asked = Array(Set(filter.attributes.map(\.attribute))).sorted()
         _ = try finder.search(
-            to: near, limit: FarAnswer.countedMost, filter: ToiletFilter(maxDistanceMeters: FarAnswer.farMeters)
+            to: near, limit: FarAnswer.countedMost, filter: ToiletFilter(maxDistanceMeters: FarAnswer.farMeters),
+            cancellation: nil
         ) { t, _ in
             active += 1
             if t.hoursStatus == .exact || t.hoursStatus == .interpreted { hours += 1 }

@@ -122,11 +122,13 @@ public struct NearestToiletsRequest: Sendable, Equatable {
         by = modes.first
         if walk && by != nil { throw QueryError.badRequest(.conflict(.walk, .by)) }
         // Every place before a page is routed: a deep page by route costs a route per place.
-        if by != nil, offset + min(limit, NearestToiletsRequest.maxRoutedDepth) > NearestToiletsRequest.maxRoutedDepth {
+        // One rule for every adapter: offset + limit (without overflow) at most the depth.
+        if by != nil, limit > NearestToiletsRequest.maxRoutedDepth - offset {
+            let depth = NearestToiletsRequest.maxRoutedDepth
             throw QueryError.badRequest(
-                .badValue(
-                    .offset, String(offset),
-                    "with by= or --by, offset and limit together are at most \(NearestToiletsRequest.maxRoutedDepth)"))
+                offset == 0
+                    ? .badValue(.limit, String(limit), "is more than the \(depth) places a request by route (by= or --by) lists")
+                    : .badValue(.offset, String(offset), "with by= or --by, offset and limit together are at most \(depth)"))
         }
         arrival = walk ? .defaultWalk : within.map { .within(minutes: $0) }
         if let unknown = v.unread.first { throw QueryError.badRequest(.notTaken(unknown)) }
@@ -153,8 +155,11 @@ public struct NearestToiletsRequest: Sendable, Equatable {
     /// The answer at `at` (from `instant(using:now:)`): the nearest toilets that pass the
     /// filters, open then when `time` asks, with a note when results lie over
     /// `FarAnswer.farMeters` away. A `dataset` with no active toilets is an error naming the
-    /// datasets there are. With `by`, ranked by route over `network` (required then).
-    public func answer(using finder: ToiletFinder, at: Date?, network: (any RouteNetwork)? = nil) throws -> ToiletAnswer {
+    /// datasets there are. With `by`, ranked by route over `network` (required then). Every
+    /// search looks at `cancellation`: once it is raised, `CancellationError`.
+    public func answer(
+        using finder: ToiletFinder, at: Date?, network: (any RouteNetwork)? = nil, cancellation: SearchCancellation? = nil
+    ) throws -> ToiletAnswer {
         if let datasets = filter.datasets {
             let active = try finder.activeDatasets()
             if let unknown = datasets.sorted().first(where: { !active.contains($0) }) {
@@ -170,11 +175,13 @@ public struct NearestToiletsRequest: Sendable, Equatable {
         if let by {
             guard let network else { preconditionFailure("a request by route is answered with a network") }
             found = try finder.nearestByRoute(
-                to: near, limit: wanted, filter: filter, open: open, start: try network.origin(at: near, mode: by))
+                to: near, limit: wanted, filter: filter, open: open,
+                start: try network.origin(at: near, mode: by, cancellation: cancellation), cancellation: cancellation)
         } else {
             found =
-                try open.map { try finder.nearestOpen(to: near, limit: wanted, filter: filter, open: $0) }
-                ?? finder.nearest(to: near, limit: wanted, filter: filter)
+                try open.map {
+                    try finder.nearestOpen(to: near, limit: wanted, filter: filter, open: $0, cancellation: cancellation)
+                } ?? finder.nearest(to: near, limit: wanted, filter: filter, cancellation: cancellation)
         }
         let results = Array(found.dropFirst(offset).prefix(limit))
         // The far note counts results from the first, as the table numbers them: a later

@@ -1,19 +1,22 @@
 import Foundation
 public import Geo
 import Hours
+public import Routing
 import Storage
 
 extension ToiletFinder {
     /// The `limit` nearest toilets open at `open.at` (and on arrival, when asked), found by
     /// the incremental nearest search: it keeps going outward until it has `limit` of them,
     /// evaluating each candidate's hours in its own time zone. Unknown is never open; with
-    /// `includeUnknown` such toilets are listed, marked `unknown`.
+    /// `includeUnknown` such toilets are listed, marked `unknown`. Throws `CancellationError`
+    /// once `cancellation` is raised.
     public func nearestOpen(
-        to point: Coordinate, limit: Int, filter: ToiletFilter = ToiletFilter(), open: OpenFilter
+        to point: Coordinate, limit: Int, filter: ToiletFilter = ToiletFilter(), open: OpenFilter,
+        cancellation: SearchCancellation? = nil
     ) throws -> [ToiletResult] {
         var decided: [Int64: (state: HoursState, next: Date?, arrival: Date?)] = [:]
         let hours = evaluator
-        let found = try search(to: point, limit: limit, filter: filter) { t, distance in
+        let found = try search(to: point, limit: limit, filter: filter, cancellation: cancellation) { t, distance in
             let id = t.rowID
             let arrival = open.arrivalInstant(distanceMeters: distance)
             guard hours.hours(t.hoursOSM) != nil else {

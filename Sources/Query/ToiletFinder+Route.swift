@@ -16,8 +16,11 @@ extension ToiletFinder {
     /// open at `open.at` and still open on arrival after the route's travel time (unknown
     /// listed only with `includeUnknown`); `open.arrival` `.within(minutes:)` also requires
     /// the travel time to be at most that. `filter.maxDistanceMeters` also bounds the route.
+    /// Every search and route looks at `cancellation` (give the start the same one): once it
+    /// is raised, `CancellationError`.
     public func nearestByRoute(
-        to point: Coordinate, limit: Int, filter: ToiletFilter = ToiletFilter(), open: OpenFilter?, start: any RouteOrigin
+        to point: Coordinate, limit: Int, filter: ToiletFilter = ToiletFilter(), open: OpenFilter?, start: any RouteOrigin,
+        cancellation: SearchCancellation? = nil
     ) throws -> [ToiletResult] {
         var kept: [ToiletResult] = []
         var routed = Set<Int64>()
@@ -27,9 +30,10 @@ extension ToiletFinder {
                 try open.map {
                     try nearestOpen(
                         to: point, limit: asked, filter: filter,
-                        open: OpenFilter(at: $0.at, includeUnknown: $0.includeUnknown))
-                } ?? nearest(to: point, limit: asked, filter: filter)
+                        open: OpenFilter(at: $0.at, includeUnknown: $0.includeUnknown), cancellation: cancellation)
+                } ?? nearest(to: point, limit: asked, filter: filter, cancellation: cancellation)
             for candidate in candidates where !routed.contains(candidate.rowID) {
+                try cancellation?.check()
                 routed.insert(candidate.rowID)
                 let straight = candidate.distanceMeters ?? 0
                 if kept.count >= limit, let worst = kept.last?.route?.rankMeters, worst <= straight { return kept }

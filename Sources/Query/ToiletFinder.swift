@@ -1,6 +1,7 @@
 import Foundation
 public import Geo
 import Hours
+public import Routing
 public import Storage
 
 /// Answers "the nearest toilets to here": exact geodesic order from the nearest index,
@@ -69,9 +70,11 @@ public final class ToiletFinder {
     public var count: Int { index.count }
 
     /// The `limit` nearest places to `point` with a record that passes `filter`, nearest
-    /// first.
-    public func nearest(to point: Coordinate, limit: Int, filter: ToiletFilter = ToiletFilter()) throws -> [ToiletResult] {
-        try search(to: point, limit: limit, filter: filter) { _, _ in true }
+    /// first. Throws `CancellationError` once `cancellation` is raised.
+    public func nearest(
+        to point: Coordinate, limit: Int, filter: ToiletFilter = ToiletFilter(), cancellation: SearchCancellation? = nil
+    ) throws -> [ToiletResult] {
+        try search(to: point, limit: limit, filter: filter, cancellation: cancellation) { _, _ in true }
     }
 
     /// The incremental search behind every query: a candidate is kept when its flags and row
@@ -79,8 +82,10 @@ public final class ToiletFinder {
     /// record is a place; then its records of other datasets within
     /// `2 × SamePlace.agreeingTextMeters` that join it (not restricted, in
     /// `filter.datasets`) are added as its other sources, filling its missing attributes.
+    /// Every candidate and place looks at `cancellation` first (`CancellationError`).
     func search(
-        to point: Coordinate, limit: Int, filter: ToiletFilter, accept: (StoredToilet, Double) throws -> Bool
+        to point: Coordinate, limit: Int, filter: ToiletFilter, cancellation: SearchCancellation?,
+        accept: (StoredToilet, Double) throws -> Bool
     ) throws -> [ToiletResult] {
         if let rows = rowSource?.file {
             // The index and the row file are of one state (paired by stamp and count): every
@@ -104,9 +109,10 @@ public final class ToiletFinder {
                 // allocations per row: over 1,000,000 rows with room for 200,000, p99 27 ms
                 // against 13 ms without).
                 guard let rowCache, rows.rowCount <= rowCache.capacity else {
-                    return try search(to: point, limit: limit, filter: filter, accept: accept, toilet: checked)
+                    return try search(
+                        to: point, limit: limit, filter: filter, cancellation: cancellation, accept: accept, toilet: checked)
                 }
-                return try search(to: point, limit: limit, filter: filter, accept: accept) { id, at in
+                return try search(to: point, limit: limit, filter: filter, cancellation: cancellation, accept: accept) { id, at in
                     try rowCache.toilet(id) { try checked($0, at) }
                 }
             } catch StorageError.badFile(let path, _) where path == rows.path {
@@ -114,7 +120,7 @@ public final class ToiletFinder {
             }
         }
         return try store().withToiletLookup { read in
-            try search(to: point, limit: limit, filter: filter, accept: accept) { id, _ in
+            try search(to: point, limit: limit, filter: filter, cancellation: cancellation, accept: accept) { id, _ in
                 guard let rowCache else { return try read(id) }
                 return try rowCache.toilet(id, reading: read)
             }
@@ -135,14 +141,15 @@ public final class ToiletFinder {
 
     /// `search(to:limit:filter:accept:)` with rows from `toilet`.
     private func search(
-        to point: Coordinate, limit: Int, filter: ToiletFilter, accept: (StoredToilet, Double) throws -> Bool,
-        toilet: (Int64, Coordinate) throws -> StoredToilet?
+        to point: Coordinate, limit: Int, filter: ToiletFilter, cancellation: SearchCancellation?,
+        accept: (StoredToilet, Double) throws -> Bool, toilet: (Int64, Coordinate) throws -> StoredToilet?
     ) throws -> [ToiletResult] {
         let geodesic = Geodesic()
         var places: [[StoredToilet]] = []
         var seen: [(toilet: StoredToilet, distance: Double)] = []
         _ = try index.nearest(to: point, limit: limit, maxDistanceMeters: filter.searchRadius(from: point, geodesic: geodesic)) {
             id, flags, distance, at in
+            try cancellation?.check()
             guard filter.accepts(flags), filter.accepts(at), let t = try toilet(id, at), filter.acceptsRow(t) else {
                 return false
             }
@@ -159,6 +166,7 @@ public final class ToiletFinder {
         // (distance, row id) order, as the rule is stated.
         places = []
         for (t, _) in seen.sorted(by: { ($0.distance, $0.toilet.rowID) < ($1.distance, $1.toilet.rowID) }) {
+            try cancellation?.check()
             if let i = places.firstIndex(where: { SamePlace.joins(t, $0, geodesic: geodesic) }) {
                 places[i].append(t)
             } else if places.count < limit {
@@ -168,6 +176,7 @@ public final class ToiletFinder {
         var used = Set(places.flatMap { $0.map(\.rowID) })
         var results: [ToiletResult] = []
         for place in places {
+            try cancellation?.check()
             var records = place
             if !oneDataset {
                 _ = try index.nearest(

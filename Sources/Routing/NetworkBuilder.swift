@@ -35,8 +35,13 @@ public struct NetworkBuilder: Sendable {
         let building = (parent as NSString).appendingPathComponent(version)
         try fm.createDirectory(atPath: building, withIntermediateDirectories: false)
         do {
-            _ = try run(
-                planetsplitter, ["--dir=\(building)", "--tmpdir=\(building)", "--tagging=\(tagging)", source], source: source)
+            do {
+                _ = try run(
+                    planetsplitter, ["--dir=\(building)", "--tmpdir=\(building)", "--tagging=\(tagging)", source],
+                    source: source)
+            } catch RoutingError.buildFailed(_, _, _, let detail) where NetworkBuilder.foundNoWay(detail) {
+                throw RoutingError.emptyNetwork(source: source)
+            }
             let (bbox, nodes) = try extent(of: building, source: source)
             guard nodes > 0, let bbox else { throw RoutingError.emptyNetwork(source: source) }
             // The walking graph every route is searched on, made from Routino's database.
@@ -58,6 +63,14 @@ public struct NetworkBuilder: Sendable {
             try? fm.removeItem(atPath: building)
             throw error
         }
+    }
+
+    /// Whether `planetsplitter`'s last line says it had nothing to route over: with no way a
+    /// transport may use its temporary files stay empty, and it stops mapping one (mmap(2)
+    /// refuses a length of 0 with EINVAL: "Cannot mmap file '….tmp' for reading [Invalid
+    /// argument]", Routino 3.3).
+    static func foundNoWay(_ detail: String) -> Bool {
+        detail.hasPrefix("Cannot mmap file") && detail.contains(".tmp'") && detail.hasSuffix("[Invalid argument].")
     }
 
     /// Runs `tool` with `arguments`; its standard output, or an error naming the tool, the

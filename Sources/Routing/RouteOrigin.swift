@@ -20,8 +20,16 @@ public protocol RouteOrigin: AnyObject {
 /// under one lock: the oracle of the tests).
 public protocol RouteNetwork: Sendable {
     /// The start of routes from `point` for `mode`. Throws `RoutingError.startOffNetwork` when
-    /// no way the mode may use is near.
-    func origin(at point: Coordinate, mode: TravelMode) throws -> any RouteOrigin
+    /// no way the mode may use is near. Its route searches stop with `CancellationError` once
+    /// `cancellation` is raised (where the network can stop one).
+    func origin(at point: Coordinate, mode: TravelMode, cancellation: SearchCancellation?) throws -> any RouteOrigin
+}
+
+extension RouteNetwork {
+    /// `origin(at:mode:cancellation:)` for a search nobody cancels.
+    public func origin(at point: Coordinate, mode: TravelMode) throws -> any RouteOrigin {
+        try origin(at: point, mode: mode, cancellation: nil)
+    }
 }
 
 /// One point of a route as Routino gives it: where it is and the name of the way section

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Errors of the routing library: building, finding and loading street networks, and
 /// routing over them. Messages are short lower-case fragments the CLI prints after `error:`.
 public enum RoutingError: Error, Equatable, CustomStringConvertible {
@@ -36,6 +38,23 @@ public enum RoutingError: Error, Equatable, CustomStringConvertible {
             "start point \(lat),\(lon) is "
                 + (meters.map { "\(Int($0.rounded())) m" } ?? "too far")
                 + " from the nearest way of network '\(network)' (limit \(Int(limit)) m)"
+        }
+    }
+
+    /// The message for someone who cannot see the machine's files (an HTTP client): the same
+    /// words with each path cut to its file name, and no network folder at all.
+    public var descriptionWithoutPaths: String {
+        func file(_ path: String) -> String { (path as NSString).lastPathComponent }
+        switch self {
+        case .unreadableSource(let path, let reason): return "\(file(path)): \(reason)"
+        case .buildFailed(let tool, let source, let status, let detail):
+            return "\(file(source)): \(tool) exited \(status)" + (detail.isEmpty ? "" : ": \(detail)")
+        case .emptyNetwork(let source): return RoutingError.emptyNetwork(source: file(source)).description
+        case .noNetwork:
+            return "no street network is built beside the database (build one: locate network build EXTRACT.osm.pbf --db DB)"
+        case .badNetwork(let path, let reason): return "\(file(path)): \(reason)"
+        case .library(let function, let code, _): return "\(function) failed (Routino error \(code))"
+        case .badName, .startOffNetwork: return description
         }
     }
 }

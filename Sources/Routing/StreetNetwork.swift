@@ -73,8 +73,9 @@ public final class StreetNetwork: RouteNetwork, @unchecked Sendable {
         return RouteStart(network: self, point: point, mode: mode, waypoint: w)
     }
 
-    /// `start(at:mode:)`, as a `RouteNetwork`.
-    public func origin(at point: Coordinate, mode: TravelMode) throws -> any RouteOrigin {
+    /// `start(at:mode:)`, as a `RouteNetwork` (Routino's search runs to its end: the oracle
+    /// of the tests takes no cancellation).
+    public func origin(at point: Coordinate, mode: TravelMode, cancellation: SearchCancellation?) throws -> any RouteOrigin {
         try start(at: point, mode: mode)
     }
 

@@ -49,40 +49,59 @@ public final class WalkGraph: RouteNetwork, @unchecked Sendable {
     static let snapSearchMeters = 1000.0
 
     /// Loads the graph of the network in `folder`, making it from Routino's database first
-    /// when missing or stale. A damaged file (bad magic, size, checksum or structure) is an
-    /// error naming it.
-    public init(folder: String) throws {
-        manifest = try NetworkManifest.read(folder: folder)
-        self.folder = folder
+    /// when missing or stale. A damaged file (bad magic, size, checksum or structure:
+    /// `WalkGraphCheck`) is an error naming it.
+    public convenience init(folder: String) throws {
+        let manifest = try NetworkManifest.read(folder: folder)
         let path = (folder as NSString).appendingPathComponent(WalkGraphFormat.fileName)
         let stamp = WalkGraphFormat.stamp(folder: folder)
         if try !WalkGraph.isCurrent(path: path, stamp: stamp) {
             _ = try WalkGraphBuilder().write(folder: folder, source: manifest.source)
         }
-        func damaged(_ why: String) -> RoutingError {
-            .badNetwork(path: path, reason: "damaged walking graph: \(why) (rebuild the network)")
-        }
         let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw damaged("cannot open (errno \(errno))") }
+        guard fd >= 0 else { throw WalkGraphCheck.damaged(path, "cannot open (errno \(errno))") }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0, st.st_size >= WalkGraphFormat.headerBytes else { throw damaged("shorter than its header") }
+        guard fstat(fd, &st) == 0, st.st_size >= WalkGraphFormat.headerBytes else {
+            throw WalkGraphCheck.damaged(path, "shorter than its header")
+        }
         let size = Int(st.st_size)
-        guard let m = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), m != MAP_FAILED else { throw damaged("cannot map") }
-        mapping = m
-        mappedBytes = size
-        let raw = UnsafeRawPointer(m)
-        func u32(_ at: Int) -> Int { Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self))) }
-        let layout = WalkGraphFormat.Layout(nodes: u32(12), segments: u32(16), names: u32(20), nameBytes: u32(24))
+        guard let m = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), m != MAP_FAILED else {
+            throw WalkGraphCheck.damaged(path, "cannot map")
+        }
+        try self.init(folder: folder, manifest: manifest, path: path, mapping: m, size: size)
+    }
+
+    /// The graph of a file's `bytes`, copied into memory of its own and checked as a file is
+    /// (`WalkGraphCheck`, the checksum included): what the fuzzing target of the reader loads.
+    public convenience init(fileBytes bytes: [UInt8]) throws {
+        let path = "walk-graph.bin"
+        guard bytes.count >= WalkGraphFormat.headerBytes else { throw WalkGraphCheck.damaged(path, "shorter than its header") }
+        guard let m = mmap(nil, bytes.count, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), m != MAP_FAILED
+        else { throw WalkGraphCheck.damaged(path, "cannot map") }
+        bytes.withUnsafeBytes { b in if let base = b.baseAddress { m.copyMemory(from: base, byteCount: b.count) } }
+        let manifest = NetworkManifest(
+            name: "fuzz", source: path, sourceBytes: Int64(bytes.count),
+            bbox: BoundingBox(minLongitude: 0, minLatitude: 0, maxLongitude: 0, maxLatitude: 0), nodes: 0, builtAt: "")
+        try self.init(folder: ".", manifest: manifest, path: path, mapping: m, size: bytes.count)
+    }
+
+    /// The graph in the `size` bytes mapped at `m` (unmapped here when they do not hold a
+    /// sound graph, else when the graph goes), read from `path`.
+    private init(folder: String, manifest: NetworkManifest, path: String, mapping m: UnsafeMutableRawPointer, size: Int) throws {
+        let layout: WalkGraphFormat.Layout
+        let names: [String]
         do {
-            guard layout.total == size else { throw damaged("\(size) bytes, its header says \(layout.total)") }
-            let body = UnsafeRawBufferPointer(start: raw + WalkGraphFormat.headerBytes, count: size - WalkGraphFormat.headerBytes)
-            let sum = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 40, as: UInt64.self))
-            guard WalkGraphFormat.fnv1a(body) == sum else { throw damaged("checksum mismatch at byte offset 64") }
+            (layout, names) = try WalkGraphCheck.check(UnsafeRawPointer(m), size: size, path: path)
         } catch {
             munmap(m, size)
             throw error
         }
+        self.folder = folder
+        self.manifest = manifest
+        mapping = m
+        mappedBytes = size
+        let raw = UnsafeRawPointer(m)
         nodeCount = layout.nodes
         segmentCount = layout.segments
         latitudes = (raw + layout.latitudes).assumingMemoryBound(to: Double.self)
@@ -95,37 +114,9 @@ public final class WalkGraph: RouteNetwork, @unchecked Sendable {
         nameIndex = (raw + layout.nameIndex).assumingMemoryBound(to: UInt32.self)
         barriers = (raw + layout.barriers).assumingMemoryBound(to: UInt8.self)
         allowed = (raw + layout.allowed).assumingMemoryBound(to: UInt8.self)
-        let nameOffsets = (raw + layout.nameOffsets).assumingMemoryBound(to: UInt32.self)
-        let text = (raw + layout.nameText).assumingMemoryBound(to: UInt8.self)
-        var names: [String] = []
-        var problem: String?
-        for i in 0..<layout.names {
-            let a = Int(nameOffsets[i])
-            let b = Int(nameOffsets[i + 1])
-            guard a <= b, b <= layout.nameBytes else {
-                problem = "name \(i) out of range"
-                break
-            }
-            names.append(String(decoding: UnsafeBufferPointer(start: text + a, count: b - a), as: UTF8.self))
-        }
-        if problem == nil, Int(offsets[layout.nodes]) != 2 * layout.segments {
-            problem = "adjacency offsets do not end at 2 × segments"
-        }
-        if problem == nil {
-            for s in 0..<layout.segments
-            where Int(segmentA[s]) >= layout.nodes || Int(segmentB[s]) >= layout.nodes || Int(nameIndex[s]) >= layout.names {
-                problem = "segment \(s) names a node or name that is not there"
-                break
-            }
-        }
-        if let problem {
-            munmap(m, size)
-            throw damaged(problem)
-        }
         self.names = names
         grid = SegmentGrid(
-            latitudes: latitudes, longitudes: longitudes, segmentA: segmentA, segmentB: segmentB, count: layout.segments,
-            nodes: layout.nodes)
+            latitudes: latitudes, longitudes: longitudes, segmentA: segmentA, segmentB: segmentB, count: layout.segments)
     }
 
     deinit { munmap(mapping, mappedBytes) }
@@ -149,8 +140,9 @@ public final class WalkGraph: RouteNetwork, @unchecked Sendable {
 
     /// The start of routes from `point` for `mode`: the point placed on the nearest segment
     /// the mode may use. Throws `RoutingError.startOffNetwork` when there is none within
-    /// `snapSearchMeters`, or the nearest is over `StreetNetwork.startLimitMeters` away.
-    public func start(at point: Coordinate, mode: TravelMode) throws -> WalkStart {
+    /// `snapSearchMeters`, or the nearest is over `StreetNetwork.startLimitMeters` away. Its
+    /// searches stop with `CancellationError` once `cancellation` is raised.
+    public func start(at point: Coordinate, mode: TravelMode, cancellation: SearchCancellation? = nil) throws -> WalkStart {
         guard let snap = grid.nearest(to: point, mode: mode.bit, allowed: allowed, within: WalkGraph.snapSearchMeters)
         else {
             throw RoutingError.startOffNetwork(
@@ -164,12 +156,13 @@ public final class WalkGraph: RouteNetwork, @unchecked Sendable {
                 limitMeters: StreetNetwork.startLimitMeters, network: manifest.name)
         }
         let s = scratch.withLock { $0.popLast() } ?? SearchScratch(nodes: nodeCount)
-        return WalkStart(graph: self, point: point, mode: mode, snap: snap, snapMeters: meters, scratch: s)
+        return WalkStart(
+            graph: self, point: point, mode: mode, snap: snap, snapMeters: meters, scratch: s, cancellation: cancellation)
     }
 
-    /// `start(at:mode:)`, as a `RouteNetwork`.
-    public func origin(at point: Coordinate, mode: TravelMode) throws -> any RouteOrigin {
-        try start(at: point, mode: mode)
+    /// `start(at:mode:cancellation:)`, as a `RouteNetwork`.
+    public func origin(at point: Coordinate, mode: TravelMode, cancellation: SearchCancellation?) throws -> any RouteOrigin {
+        try start(at: point, mode: mode, cancellation: cancellation)
     }
 
     /// Where a route to `point` for `mode` leaves the graph (as Routino places a waypoint),
@@ -180,6 +173,20 @@ public final class WalkGraph: RouteNetwork, @unchecked Sendable {
         let snap = grid.nearest(to: point, mode: mode.bit, allowed: allowed, within: WalkGraph.snapSearchMeters)
         destinations.withLock { $0[key] = .some(snap) }
         return snap
+    }
+
+    /// The coordinates of the first `n` nodes (fewer when the graph has fewer).
+    public func firstNodes(_ n: Int) -> [Coordinate] { (0..<min(n, nodeCount)).map(coordinate) }
+
+    /// `bytes` with the header's checksum made that of the body: how a forged file passes the
+    /// checksum (the fuzzing target and the tests forge with it). Shorter than a header:
+    /// unchanged.
+    public static func withChecksum(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.count >= WalkGraphFormat.headerBytes else { return bytes }
+        var out = bytes
+        let sum = out[WalkGraphFormat.headerBytes...].withUnsafeBytes { WalkGraphFormat.fnv1a($0) }
+        withUnsafeBytes(of: sum.littleEndian) { for (i, b) in $0.enumerated() { out[40 + i] = b } }
+        return out
     }
 
     /// Takes back a search's scratch arrays for the next search.

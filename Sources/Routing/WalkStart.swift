@@ -18,10 +18,18 @@ public final class WalkStart: RouteOrigin {
     let snapMeters: Double
     private let scratch: SearchScratch
     private let geodesic = Geodesic()
+    /// Raised by the caller when the routes are no longer wanted.
+    private let cancellation: SearchCancellation?
     static let fromStart = UInt32.max
+    /// Nodes settled between two looks at `cancellation` (about 0.1 ms of search).
+    static let settlesPerCheck = 1024
 
-    init(graph: WalkGraph, point: Coordinate, mode: TravelMode, snap: Snap, snapMeters: Double, scratch: SearchScratch) {
+    init(
+        graph: WalkGraph, point: Coordinate, mode: TravelMode, snap: Snap, snapMeters: Double, scratch: SearchScratch,
+        cancellation: SearchCancellation?
+    ) {
         self.graph = graph
+        self.cancellation = cancellation
         self.point = point
         self.mode = mode
         self.snap = snap
@@ -37,8 +45,10 @@ public final class WalkStart: RouteOrigin {
 
     /// The shortest route to `destination` over the segments `mode` may use (from the start
     /// point, onto its nearest segment, over the graph, off the destination's nearest
-    /// segment, to the destination), or why there is none.
+    /// segment, to the destination), or why there is none. Throws `CancellationError` once
+    /// the start's cancellation is raised.
     public func route(to destination: Coordinate) throws -> RouteOutcome {
+        try cancellation?.check()
         guard let end = graph.destination(destination, mode: mode) else { return .none(.destinationOffNetwork) }
         let ends = [Int(graph.segmentA[end.segment]), Int(graph.segmentB[end.segment])]
         let pieces = ends.map { geodesic.distance(from: graph.coordinate($0), to: end.point) }
@@ -53,7 +63,12 @@ public final class WalkStart: RouteOrigin {
             }
             return b
         }
-        while let top = scratch.peek(), top < best().meters { settleNext() }
+        var settled = 0
+        while let top = scratch.peek(), top < best().meters {
+            settleNext()
+            settled += 1
+            if settled % Self.settlesPerCheck == 0 { try cancellation?.check() }
+        }
         let (meters, through) = best()
         guard meters.isFinite else { return .none(.unreachable) }
         return .route(measured(to: destination, end: end, through: through, networkMeters: meters))

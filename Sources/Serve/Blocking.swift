@@ -1,10 +1,13 @@
 import Foundation
 import NIOCore
+import Routing
 
 /// Runs blocking work (SQLite reads, the nearest search) on a Dispatch thread, off Swift's
 /// cooperative pool and NIO's event loops. Work that outlives `timeout` seconds answers
 /// `ServeError.timedOut` at that moment (give or take 10 ms), and a cancelled caller gets
-/// `CancellationError` at once; the work itself finishes unseen. The deadlines share one
+/// `CancellationError` at once; either way the work's `SearchCancellation` is raised, so
+/// work that checks it (every search a request can make long, and the wait for a reader)
+/// stops there instead of finishing unseen. The deadlines share one
 /// watcher thread: every request has the same timeout, so they expire in the order they
 /// were set, and a queue is all it takes (a Dispatch timer per request cost more than the
 /// answer).
@@ -29,16 +32,29 @@ final class Blocking: @unchecked Sendable {
     func run<T: Sendable>(resumingOn loop: (any EventLoop)? = nil, _ body: @escaping @Sendable () throws -> T)
         async throws -> T
     {
+        try await cancellable(resumingOn: loop) { _ in try body() }
+    }
+
+    /// `run(resumingOn:_:)` for work that stops when asked: `body` gets the cancellation
+    /// raised at the timeout or when the caller is cancelled.
+    func cancellable<T: Sendable>(
+        resumingOn loop: (any EventLoop)? = nil, _ body: @escaping @Sendable (SearchCancellation) throws -> T
+    ) async throws -> T {
         let once = Once<T>(loop: loop)
         let timeout = self.timeout
+        let cancellation = SearchCancellation()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 once.set(continuation)
-                expire(after: timeout) { once.resume(.failure(ServeError.timedOut(seconds: timeout))) }
-                DispatchQueue.global().async { once.resume(Result { try body() }) }
+                expire(after: timeout) {
+                    once.resume(.failure(ServeError.timedOut(seconds: timeout)))
+                    cancellation.cancel()
+                }
+                DispatchQueue.global().async { once.resume(Result { try body(cancellation) }) }
             }
         } onCancel: {
             once.resume(.failure(CancellationError()))
+            cancellation.cancel()
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Query
+import Routing
 import Storage
 
 /// One reader of one committed state: a read-only store (which reads the state committed
@@ -38,10 +39,22 @@ final class DataState: @unchecked Sendable {
     }
 
     /// Runs `body` with a reader of this state, waiting for one to be free (a lock, not the
-    /// reader, guards the non-Sendable store: only one thread uses a reader at a time).
-    func withReader<T>(_ body: (Reader) throws -> T) throws -> T {
+    /// reader, guards the non-Sendable store: only one thread uses a reader at a time). A
+    /// wait stops with `CancellationError` once `cancellation` is raised (looked at every
+    /// 20 ms while every reader is busy).
+    func withReader<T>(cancellation: SearchCancellation? = nil, _ body: (Reader) throws -> T) throws -> T {
         lock.lock()
-        while free.isEmpty { lock.wait() }
+        while free.isEmpty {
+            guard let cancellation else {
+                lock.wait()
+                continue
+            }
+            if cancellation.isCancelled {
+                lock.unlock()
+                throw CancellationError()
+            }
+            _ = lock.wait(until: Date(timeIntervalSinceNow: 0.02))
+        }
         let reader = free.removeLast()
         lock.unlock()
         defer {
@@ -182,11 +195,12 @@ final class DataSource: @unchecked Sendable {
                 let finish = try first.newestFinish().flatMap(DataSource.instant)
                 return DataState(version: version, lastModified: finish, readers: readers)
             }
-            throw ServeError.unavailable("\(path) changed five times while it was being opened")
+            throw ServeError.unavailable("the database changed five times while it was being opened")
         } catch let e as ServeError {
             throw e
         } catch {
-            throw ServeError.unavailable("\(error)")
+            // The client is told what is wrong, never where the server keeps its files.
+            throw ServeError.unavailable("\(error)".replacingOccurrences(of: path, with: (path as NSString).lastPathComponent))
         }
     }
 

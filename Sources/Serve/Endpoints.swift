@@ -35,8 +35,9 @@ struct Endpoints: Sendable {
     /// by any number of requests at once (`by=`).
     let networks = NetworkCache()
 
-    /// `GET /v1/toilets/nearest`: `toilet-answer/1`, as `locate toilet --near … --json`.
-    func nearestToilets(_ q: Parameters) throws -> Answer {
+    /// `GET /v1/toilets/nearest`: `toilet-answer/1`, as `locate toilet --near … --json`; its
+    /// searches stop once `cancellation` is raised (the request's timeout).
+    func nearestToilets(_ q: Parameters, cancellation: SearchCancellation? = nil) throws -> Answer {
         // `bbox` alone: the search is from the box's centre.
         let point = q.has("bbox") && !q.has("lat") && !q.has("lon") ? nil : try q.point()
         let request = try Parameters.request {
@@ -47,10 +48,10 @@ struct Endpoints: Sendable {
         let state = try data.current()
         let answer = try Endpoints.routing {
             let network = try request.by.map { _ in try routeNetwork(for: request.near) }
-            return try state.withReader { r in
+            return try state.withReader(cancellation: cancellation) { r in
                 try Parameters.request {
                     let time = try request.instant(using: r.toilets, now: now())
-                    return try request.answer(using: r.toilets, at: time?.at, network: network)
+                    return try request.answer(using: r.toilets, at: time?.at, network: network, cancellation: cancellation)
                 }
             }
         }
@@ -69,25 +70,27 @@ struct Endpoints: Sendable {
     }
 
     /// `body()`, with a start point off the street network as a 400 naming `lat and lon`, no
-    /// network as a 400 naming `by`, and a damaged network as a 503.
+    /// network as a 400 naming `by`, and a damaged network as a 503 saying so and how to
+    /// rebuild it; no message names a server path.
     static func routing<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let e as RoutingError {
+            let reason = e.descriptionWithoutPaths
             switch e {
-            case .startOffNetwork: throw ServeError.badParameter(name: RequestField.near.httpName, reason: e.description)
-            case .noNetwork: throw ServeError.badParameter(name: RequestField.by.httpName, reason: e.description)
-            default: throw ServeError.unavailable(e.description)
+            case .startOffNetwork: throw ServeError.badParameter(name: RequestField.near.httpName, reason: reason)
+            case .noNetwork: throw ServeError.badParameter(name: RequestField.by.httpName, reason: reason)
+            default: throw ServeError.networkUnavailable(reason)
             }
         }
     }
 
     /// `GET /v1/toilets/{dataset}/{id}`: `toilet-detail/1`.
-    func toilet(dataset: String, id: String, _ q: Parameters) throws -> Answer {
+    func toilet(dataset: String, id: String, _ q: Parameters, cancellation: SearchCancellation? = nil) throws -> Answer {
         let at = try q.instant(default: "Europe/Prague")
         let instant = at ?? now()
         let state = try data.current()
-        let detail = try state.withReader { r -> ToiletDetail in
+        let detail = try state.withReader(cancellation: cancellation) { r -> ToiletDetail in
             guard let ref = try r.store.placeReferences(.toilets, dataset: dataset, sourceID: id).first, ref.isActive,
                 let toilet = try r.store.toilets(rowIDs: [ref.rowID]).first
             else { throw ServeError.notFound("no active toilet \(dataset)/\(id)") }
@@ -106,17 +109,19 @@ struct Endpoints: Sendable {
     }
 
     /// `GET /v1/stations/nearest`: `station-answer/1`, as `locate station --near … --json`.
-    func nearestStations(_ q: Parameters) throws -> Answer {
-        try stations(.near(try q.point()), q)
+    func nearestStations(_ q: Parameters, cancellation: SearchCancellation? = nil) throws -> Answer {
+        try stations(.near(try q.point()), q, cancellation: cancellation)
     }
 
     /// `GET /v1/stations?name=`: `station-answer/1`, as `locate station --name … --json`.
-    func namedStations(_ q: Parameters) throws -> Answer {
-        try stations(.name(try q.required("name")), q)
+    func namedStations(_ q: Parameters, cancellation: SearchCancellation? = nil) throws -> Answer {
+        try stations(.name(try q.required("name")), q, cancellation: cancellation)
     }
 
     /// A station question (`StationsRequest`) about `target`, with the parameters' fields.
-    private func stations(_ target: StationsRequest.Target, _ q: Parameters) throws -> Answer {
+    private func stations(_ target: StationsRequest.Target, _ q: Parameters, cancellation: SearchCancellation? = nil) throws
+        -> Answer
+    {
         let request = try Parameters.request {
             try StationsRequest(
                 target: target, values: q.fields(StationsRequest.fields), maxLimit: configuration.maxLimit,
@@ -124,7 +129,9 @@ struct Endpoints: Sendable {
         }
         let instant = request.instant(now: now()).at
         let state = try data.current()
-        let answer = try state.withReader { r in try request.answer(using: r.stations, at: instant).answer }
+        let answer = try state.withReader(cancellation: cancellation) { r in
+            try request.answer(using: r.stations, at: instant).answer
+        }
         var served = try Answer.json(answer, state: state, clockDependent: request.isNow)
         served.nextOffset = answer.nextOffset
         return served
@@ -132,12 +139,12 @@ struct Endpoints: Sendable {
 
     /// `GET /v1/stations/{id}` (`?dataset=` when the id is in several datasets):
     /// `station-answer/1` with the one station, its latest values and index.
-    func station(id: String, _ q: Parameters) throws -> Answer {
+    func station(id: String, _ q: Parameters, cancellation: SearchCancellation? = nil) throws -> Answer {
         let dataset = q.string("dataset")
         let at = try q.instant(default: "Europe/Warsaw")
         let instant = at ?? now()
         let state = try data.current()
-        let results = try state.withReader { r -> [StationResult] in
+        let results = try state.withReader(cancellation: cancellation) { r -> [StationResult] in
             let refs = try r.store.placeReferences(.stations, dataset: dataset, sourceID: id).filter(\.isActive)
             let what = dataset.map { "\($0)/\(id)" } ?? id
             guard let ref = refs.first else { throw ServeError.notFound("no active station \(what)") }
@@ -153,14 +160,14 @@ struct Endpoints: Sendable {
 
     /// `GET /v1/stations/{id}/detail` (`?dataset=` when the id is in several datasets):
     /// `station-detail/1`, as `locate station show ID --json`.
-    func stationDetail(id: String, _ q: Parameters) throws -> Answer {
+    func stationDetail(id: String, _ q: Parameters, cancellation: SearchCancellation? = nil) throws -> Answer {
         let key = q.string("dataset").map { "\($0)/\(id)" } ?? id
         let request = try Parameters.request {
             try StationDetailRequest(key: key, values: q.fields(StationDetailRequest.fields))
         }
         let instant = request.instant(now: now()).at
         let state = try data.current()
-        let detail = try state.withReader { r -> StationDetail in
+        let detail = try state.withReader(cancellation: cancellation) { r -> StationDetail in
             do {
                 guard let detail = try request.answer(using: r.stations, at: instant) else {
                     throw ServeError.notFound(request.notFound)
@@ -176,24 +183,26 @@ struct Endpoints: Sendable {
     }
 
     /// `GET /v1/updates?since=`: `updates/1`.
-    func updates(_ q: Parameters) throws -> Answer {
+    func updates(_ q: Parameters, cancellation: SearchCancellation? = nil) throws -> Answer {
         let request = try Parameters.request { try UpdatesRequest(values: q.fields(UpdatesRequest.fields)) }
         let state = try data.current()
-        let document = try state.withReader { r in try request.answer(store: r.store, version: state.version) }
+        let document = try state.withReader(cancellation: cancellation) { r in
+            try request.answer(store: r.store, version: state.version)
+        }
         return try Answer.json(document, state: state, clockDependent: false)
     }
 
     /// `GET /v1/runs`: `runs/1`, as `locate runs --json`.
-    func runs() throws -> Answer {
+    func runs(cancellation: SearchCancellation? = nil) throws -> Answer {
         let state = try data.current()
-        let runs = try state.withReader { r in try r.store.runs() }
+        let runs = try state.withReader(cancellation: cancellation) { r in try r.store.runs() }
         return try Answer.json(RunsDocument(runs: runs), state: state, clockDependent: false)
     }
 
     /// `GET /v1/health`: `health/1`.
-    func health() throws -> Answer {
+    func health(cancellation: SearchCancellation? = nil) throws -> Answer {
         let state = try data.current()
-        let runs = try state.withReader { r in
+        let runs = try state.withReader(cancellation: cancellation) { r in
             try PlaceKind.allCases.flatMap { try r.store.newestRuns(ofDatasetsWithActive: $0) }
         }
         let document = HealthDocument(at: now(), version: state.version, datasets: runs)

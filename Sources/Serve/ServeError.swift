@@ -11,6 +11,9 @@ public enum ServeError: Error, Equatable, CustomStringConvertible {
     case timedOut(seconds: Double)
     /// The database cannot be read (503): missing, not a locate database, unreadable.
     case unavailable(String)
+    /// The street network cannot be used (503): damaged, or Routino failed; the reason says
+    /// how to rebuild it and names no server path.
+    case networkUnavailable(String)
     /// The server's own configuration is unusable (the process exits 64 or 1).
     case configuration(String)
     /// A submission or maintainer request refused (400, 401, 403, 404, 413, 415, 422), with
@@ -23,7 +26,7 @@ public enum ServeError: Error, Equatable, CustomStringConvertible {
         case .badParameter: 400
         case .notFound: 404
         case .rateLimited: 429
-        case .timedOut, .unavailable: 503
+        case .timedOut, .unavailable, .networkUnavailable: 503
         case .configuration: 500
         case .refused(let status, _, _): status
         }
@@ -37,6 +40,7 @@ public enum ServeError: Error, Equatable, CustomStringConvertible {
         case .rateLimited(let s): "too many requests from this client: retry after \(s) s"
         case .timedOut(let s): "the answer took longer than the server's \(Self.seconds(s)) s request timeout"
         case .unavailable(let reason): "the database cannot be read: \(reason)"
+        case .networkUnavailable(let reason): "the street network cannot be used: \(reason)"
         case .configuration(let reason): reason
         case .refused(_, let message, _): message
         }

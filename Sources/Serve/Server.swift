@@ -4,6 +4,7 @@ public import Logging
 import NIOCore
 import NIOPosix
 import Query
+import Routing
 import ServiceLifecycle
 
 /// The HTTP query API (`locate serve`): the read endpoints under `/v1` over one database,
@@ -72,7 +73,7 @@ public struct Server: Sendable {
         let blocking = Blocking(timeout: configuration.requestTimeoutSeconds)
         func get(
             _ path: String, _ names: Set<String>, repeatable: Set<String> = [],
-            _ body: @escaping @Sendable (Parameters, ServeContext) throws -> Answer
+            _ body: @escaping @Sendable (Parameters, ServeContext, SearchCancellation) throws -> Answer
         ) {
             router.get(RouterPath(path)) { request, context in
                 let pairs = request.uri.queryParameters.map { pair in
@@ -82,31 +83,37 @@ public struct Server: Sendable {
                     return (key.utf8.contains(UInt8(ascii: "%")) ? key.removingPercentEncoding ?? key : key, String(pair.value))
                 }
                 let parameters = try Parameters(pairs, allowed: names, repeatable: repeatable)
-                let answer = try await blocking.run(resumingOn: context.eventLoop) { try body(parameters, context) }
+                // The request's work stops at its timeout: the cancellation is raised then.
+                let answer = try await blocking.cancellable(resumingOn: context.eventLoop) { c in
+                    try body(parameters, context, c)
+                }
                 return Caching.response(answer, request: request, now: now())
             }
         }
         let time: Set<String> = ["at", "tz"]
-        get("/v1/health", []) { _, _ in try endpoints.health() }
-        get("/v1/runs", []) { _, _ in try endpoints.runs() }
-        get("/v1/updates", ["since"]) { q, _ in try endpoints.updates(q) }
+        get("/v1/health", []) { _, _, c in try endpoints.health(cancellation: c) }
+        get("/v1/runs", []) { _, _, c in try endpoints.runs(cancellation: c) }
+        get("/v1/updates", ["since"]) { q, _, c in try endpoints.updates(q, cancellation: c) }
         // Every field of the question (NearestToiletsRequest.fields), as the CLI has them.
         get(
             "/v1/toilets/nearest", Set(["lat", "lon"] + NearestToiletsRequest.fields.map(\.httpName)),
             repeatable: [RequestField.dataset.httpName, RequestField.with.httpName]
-        ) { q, _ in try endpoints.nearestToilets(q) }
-        get("/v1/toilets/{dataset}/{id}", time) { q, c in
-            try endpoints.toilet(dataset: c.pathParameter("dataset"), id: c.pathParameter("id"), q)
+        ) { q, _, c in try endpoints.nearestToilets(q, cancellation: c) }
+        get("/v1/toilets/{dataset}/{id}", time) { q, c, stop in
+            try endpoints.toilet(dataset: c.pathParameter("dataset"), id: c.pathParameter("id"), q, cancellation: stop)
         }
-        get("/v1/stations", time.union(["name", "limit", "offset"])) { q, _ in try endpoints.namedStations(q) }
+        get("/v1/stations", time.union(["name", "limit", "offset"])) { q, _, c in try endpoints.namedStations(q, cancellation: c)
+        }
         // Every field of the question (StationsRequest.fields), as `locate station --near` has them.
         get(
             "/v1/stations/nearest", Set(["lat", "lon"] + StationsRequest.fields.map(\.httpName)),
             repeatable: [RequestField.alert.httpName]
-        ) { q, _ in try endpoints.nearestStations(q) }
-        get("/v1/stations/{id}", time.union(["dataset"])) { q, c in try endpoints.station(id: c.pathParameter("id"), q) }
-        get("/v1/stations/{id}/detail", Set(["dataset"] + StationDetailRequest.fields.map(\.httpName))) { q, c in
-            try endpoints.stationDetail(id: c.pathParameter("id"), q)
+        ) { q, _, c in try endpoints.nearestStations(q, cancellation: c) }
+        get("/v1/stations/{id}", time.union(["dataset"])) { q, c, stop in
+            try endpoints.station(id: c.pathParameter("id"), q, cancellation: stop)
+        }
+        get("/v1/stations/{id}/detail", Set(["dataset"] + StationDetailRequest.fields.map(\.httpName))) { q, c, stop in
+            try endpoints.stationDetail(id: c.pathParameter("id"), q, cancellation: stop)
         }
         ContributionRoutes.register(on: router, data: endpoints.data, configuration: configuration, now: now)
         let yaml = openAPI

@@ -50,5 +50,10 @@ import Testing
         #expect(geojson.stdout.contains(Self.reversed))
     }
 
-    static let expectedTable = ""
+    static let expectedTable = #"""
+        #  distance  dir  place                         hours  price  wheelchair
+        1       0 m  -    \u{1B}]0;pwned\u{7}\u{1B}[2J  ?      ?      unknown
+        2      12 m  NE   WC \u{202E}exe.gnp            ?      ?      unknown
+
+        """#
 }

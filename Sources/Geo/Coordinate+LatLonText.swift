@@ -4,7 +4,7 @@ extension Coordinate {
     /// Parses the CLI's `LAT,LON` form (`50.0875,14.4214`, latitude first; spaces around the
     /// parts are allowed), or throws `GeoError.invalidLatLon` saying what is wrong: a blank
     /// text or part, no comma, too many parts (and whether they look like decimal commas), a
-    /// part that is not a finite number, or a value outside −90…90 / −180…180 (with the
+    /// part that is not a finite decimal number (`DecimalText`), or a value outside −90…90 / −180…180 (with the
     /// exchanged pair when that one is valid).
     public init(parsingLatLon text: String) throws(GeoError) {
         func fail(_ reason: String) -> GeoError { .invalidLatLon(text: text, reason: reason) }
@@ -37,6 +37,9 @@ extension Coordinate {
         guard !part.isEmpty else { throw .invalidLatLon(text: text, reason: "the \(name) is missing") }
         guard let value = Double(part) else { throw .invalidLatLon(text: text, reason: "\(name) '\(part)' is not a number") }
         guard value.isFinite else { throw .invalidLatLon(text: text, reason: "\(name) '\(part)' is not a finite number") }
+        guard DecimalText.isDecimal(part) else {
+            throw .invalidLatLon(text: text, reason: "\(name) '\(part)' is not a decimal number")
+        }
         return value
     }
 

@@ -19,8 +19,8 @@ public struct IngestIssue: Sendable, Equatable, Encodable {
     /// Control characters in `id`, `sourceRef`, `field` and `reason` are escaped (`TextEscape`).
     public init(index: Int, id: String?, sourceRef: String? = nil, field: String, reason: String) {
         self.index = index
-        self.id = id.map(TextEscape.quoted)
-        self.sourceRef = sourceRef.map(TextEscape.quoted)
+        self.id = id.map { TextEscape.quoted($0) }
+        self.sourceRef = sourceRef.map { TextEscape.quoted($0) }
         self.field = TextEscape.quoted(field)
         self.reason = TextEscape.quoted(reason)
     }

@@ -58,7 +58,7 @@ enum LocateMain {
     private static func exit(_ code: ExitCode, message: String, text: String?, json: Bool) -> Never {
         if json {
             let document = ErrorDocument(message: message, exitCode: Int(code.rawValue))
-            Console.note((try? compactJSONText(document)) ?? "{\"schema\":\"error/1\"}")
+            Console.noteJSON((try? compactJSONText(document)) ?? "{\"schema\":\"error/1\"}")
         } else if let text {
             Console.note(text)
         }

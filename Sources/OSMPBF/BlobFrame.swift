@@ -57,7 +57,8 @@ struct BlobFrame: Sendable {
                 while let (number, wire) = try r.nextField() {
                     switch (number, wire) {
                     case (1, .lengthDelimited): type = try r.string()
-                    case (3, .varint): dataSize = Int64(Int32(truncatingIfNeeded: try r.varint()))
+                    // int32 in the format, read whole: 2^32 + n is not n, and -1 is -1.
+                    case (3, .varint): dataSize = try r.int64()
                     default: try r.skip(wire)
                     }
                 }
@@ -89,7 +90,7 @@ struct BlobFrame: Sendable {
                 while let (number, wire) = try r.nextField() {
                     switch (number, wire) {
                     case (1, .lengthDelimited): raw = try r.range()
-                    case (2, .varint): rawSize = Int64(Int32(truncatingIfNeeded: try r.varint()))
+                    case (2, .varint): rawSize = try r.int64()
                     case (3, .lengthDelimited): zlib = try r.range()
                     case (4, _): other = "lzma"; try r.skip(wire)
                     case (5, _): other = "bzip2"; try r.skip(wire)

@@ -4,7 +4,8 @@ internal import CZlib
 /// The one place zlib status codes become Swift errors.
 enum Inflate {
     /// Inflates `input` into exactly `size` bytes; the failure reason as text when the stream
-    /// is damaged, ends early, or holds more or fewer bytes than announced.
+    /// is damaged, ends early, holds more or fewer bytes than announced, or is followed by
+    /// bytes of no stream.
     static func inflate(_ input: UnsafeRawBufferPointer, size: Int) -> Result<[UInt8], InflateFailure> {
         var output = [UInt8](repeating: 0, count: size)
         var stream = z_stream()
@@ -26,6 +27,9 @@ enum Inflate {
         case Z_STREAM_END:
             guard Int(stream.total_out) == size else {
                 return .failure(InflateFailure(reason: "inflated to \(stream.total_out) bytes, raw_size says \(size)"))
+            }
+            guard stream.avail_in == 0 else {
+                return .failure(InflateFailure(reason: "\(stream.avail_in) bytes follow the end of the zlib stream"))
             }
             return .success(output)
         case Z_BUF_ERROR where stream.avail_out == 0:

@@ -175,4 +175,7 @@ public struct BlockContents: Sendable {
     public var relationCount = 0
     /// The smallest and largest node id in the block (nil without nodes).
     public var nodeIDRange: ClosedRange<Int64>? = nil
+    /// Bytes of memory the objects above cost, strings included (as the decoder counts them
+    /// against its budget, `PrimitiveBlockDecoder.maxDecodedBytes`).
+    public var keptBytes = 0
 }

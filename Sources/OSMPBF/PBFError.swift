@@ -5,9 +5,16 @@ public enum PBFError: Error, Equatable, CustomStringConvertible {
     /// The file cannot be opened or read.
     case unreadable(path: String, reason: String)
     /// The file ends inside a blob header or blob: `needed` bytes were announced.
+    /// (Bytes after the last blob that are not a whole blob are a truncated or malformed blob.)
     case truncated(path: String, offset: Int64, what: String, needed: Int64, available: Int64)
     /// A size field is over the format's limit (BlobHeader 64 KiB, blob 32 MiB).
     case tooLarge(path: String, offset: Int64, what: String, size: Int64, limit: Int64)
+    /// A data block would cost more memory decoded than `limit` bytes (its strings, tags and
+    /// objects: a string table entry referenced many times, a block of millions of objects).
+    case overBudget(path: String, offset: Int64, limit: Int64)
+    /// The objects a selection picked cost more than `limit` bytes in all by the block at
+    /// `offset` (`SelectionReader.keptLimit`: 16 times the file's size, at least 64 MiB).
+    case selectionTooLarge(path: String, offset: Int64, limit: Int64)
     /// The bytes are not a valid protobuf message of the expected kind.
     case malformed(path: String, offset: Int64, message: String, reason: String)
     /// The blob is compressed in a way this reader does not read (lzma, zstd, lz4, bzip2).
@@ -38,6 +45,12 @@ public enum PBFError: Error, Equatable, CustomStringConvertible {
                 + "the file has \(available) left"
         case .tooLarge(let path, let offset, let what, let size, let limit):
             return "\(path): block at byte \(offset): \(what) is \(size) bytes, over the PBF limit of \(limit)"
+        case .overBudget(let path, let offset, let limit):
+            return "\(path): block at byte \(offset): the block costs more than \(limit) bytes of memory once decoded "
+                + "(its strings, tags and objects), over the reader's limit"
+        case .selectionTooLarge(let path, let offset, let limit):
+            return "\(path): block at byte \(offset): the selected objects cost more than \(limit) bytes of memory "
+                + "in all (16 times the file's size, at least 64 MiB), over the reader's limit"
         case .malformed(let path, let offset, let message, let reason):
             return "\(path): block at byte \(offset): malformed \(message): \(reason)"
         case .unsupportedCompression(let path, let offset, let kind):

@@ -7,10 +7,12 @@ import Synchronization
 /// order, inflating and decoding them on every core, and hands each block's contents to the
 /// caller in file order.
 ///
-/// Memory: a scan holds one batch of compressed blobs (up to 8, or the first to pass
-/// 16 MiB in all) plus, per core, one inflated block (at most 32 MiB each, the format's
-/// limit) and the objects the plan asks for. With typical blocks (8,000 objects, under
-/// 1 MiB) that is a few MiB; the worst case on 2 cores is 16 + 32 + 2 × 32 = 112 MiB.
+/// Memory: a scan holds one batch of compressed blobs (two per core, at most 8, or the first
+/// to pass 16 MiB in all: at most 16 + 32 MiB), per core one inflated block (at most 32 MiB,
+/// the format's limit), and each block of the batch once decoded (at most 16 MiB,
+/// `PrimitiveBlockDecoder.maxDecodedBytes`, whatever its string table makes of it). With
+/// typical blocks (8,000 objects, under 1 MiB) that is a few MiB; the worst case on 2 cores
+/// is 48 + 2 × 32 + 4 × 16 = 176 MiB (`bench/pbf-memory.sh` measures it).
 /// Not `Sendable`: one scan at a time, from one thread.
 public final class PBFFile {
     /// The file as messages name it.
@@ -74,6 +76,10 @@ public final class PBFFile {
         return nil
     }
 
+    /// Blocks decoded at once: two per core, from 2 to 8 (each holds its decoded objects
+    /// until the batch is handed on).
+    static let batchBlocks = min(8, max(2, 2 * ProcessInfo.processInfo.activeProcessorCount))
+
     /// Reads the data blocks (every one, or only those at `offsets`, as an earlier scan
     /// reported them) and calls `body` with each block's contents for `plan`, in file order.
     /// `observe`, on a full scan, sees every byte of the file in order (to hash it).
@@ -91,7 +97,7 @@ public final class PBFFile {
         while true {
             var batch: [BlobFrame] = []
             var batchBytes = 0
-            while batch.count < 8 && batchBytes < 16 << 20 {
+            while batch.count < PBFFile.batchBlocks && batchBytes < 16 << 20 {
                 let at: Int64
                 if listed != nil {
                     guard let o = listed?.next() else { break }
@@ -135,6 +141,9 @@ public final class PBFFile {
                 try PrimitiveBlockDecoder.decode(b, plan: plan)
             }
         } catch {
+            if error.overBudget {
+                throw .overBudget(path: path, offset: frame.offset, limit: Int64(PrimitiveBlockDecoder.maxDecodedBytes))
+            }
             throw .malformed(path: path, offset: frame.offset, message: "PrimitiveBlock", reason: error.reason)
         }
     }

@@ -31,6 +31,19 @@ struct ProtoReader {
     /// True when every byte was read.
     var isAtEnd: Bool { position >= end }
 
+    /// The bytes not yet read.
+    var remaining: Int { end - position }
+
+    /// How many varints the unread bytes hold (each ends with a byte under 0x80): the
+    /// element count of a packed field, without decoding it.
+    var varintCount: Int {
+        guard position < end else { return 0 }
+        return UnsafeRawBufferPointer(rebasing: base[position..<end]).reduce(0) { $1 < 0x80 ? $0 + 1 : $0 }
+    }
+
+    /// A reader of no bytes.
+    static var empty: ProtoReader { ProtoReader(UnsafeRawBufferPointer(start: nil, count: 0)) }
+
     /// The next field's number and wire type, or nil at the end of the message.
     mutating func nextField() throws(ProtoError) -> (number: Int, type: WireType)? {
         guard position < end else { return nil }
@@ -120,10 +133,15 @@ struct ProtoReader {
     }
 }
 
-/// A wire-format problem, as a message fragment.
+/// A wire-format problem, as a message fragment; `overBudget` when the bytes are well formed
+/// but would cost more memory decoded than the reader allows.
 struct ProtoError: Error {
     let reason: String
-    init(_ reason: String) { self.reason = reason }
+    let overBudget: Bool
+    init(_ reason: String, overBudget: Bool = false) {
+        self.reason = reason
+        self.overBudget = overBudget
+    }
 }
 
 /// Zigzag decoding of a raw varint (`sint64`).

@@ -43,6 +43,25 @@ public struct SelectionStats: Sendable, Equatable {
     public var wayBlocksReread = 0
     /// Blocks read again for the positions of selected ways' nodes (pass 3).
     public var nodeBlocksReread = 0
+    /// Objects (nodes, ways and relations) in the last data block, and in the fullest one.
+    public var lastBlockObjects = 0
+    /// See `lastBlockObjects`.
+    public var fullestBlockObjects = 0
+
+    /// Why the file may have lost its end, or nil. A PBF file has no end marker and no block
+    /// count (osmium and osmosis write neither), so a file cut at a block boundary reads as a
+    /// whole file. Two signs are kept: the last of several blocks is as full as the fullest
+    /// (writers fill blocks to a count, 8,000 objects for osmium and osmosis, and only the
+    /// last of a file is partial), or a file sorted by type (`Sort.Type_then_ID`) of several
+    /// blocks ends before any way or relation.
+    public func truncationSign(sortedByType: Bool) -> String? {
+        guard blocks >= 2 else { return nil }
+        if lastBlockObjects == fullestBlockObjects {
+            return "its last block holds as many objects (\(lastBlockObjects)) as its fullest one"
+        }
+        if sortedByType, ways == 0, relations == 0 { return "it is sorted by type and ends before any way or relation" }
+        return nil
+    }
 }
 
 /// Reads every object of a PBF file that a tag selection picks and places each at one point
@@ -54,7 +73,8 @@ public struct SelectionStats: Sendable, Equatable {
 /// 2. only if a selected multipolygon has member ways (outer or inner) not selected
 ///    themselves: the blocks with ways, for those ways' node ids;
 /// 3. only if something needs node positions: the blocks whose node id range holds one.
-/// Memory is the selected objects plus their node ids and positions, and one entry per block.
+/// Memory is the selected objects plus their node ids and positions, and one entry per block;
+/// the selected objects may cost at most `keptLimit` (16 times the file's size, or 64 MiB).
 public enum SelectionReader {
     /// The selected objects, nodes then ways then relations, each in file order.
     public static func read(
@@ -76,11 +96,19 @@ public enum SelectionReader {
         var relations: [OSMRelation] = []
         var nodeBlocks: [(offset: Int64, range: ClosedRange<Int64>)] = []
         var wayBlocks: [Int64] = []
+        var kept = 0
+        let keptLimit = SelectionReader.keptLimit(fileSize: file.size)
         try file.scan(plan: ScanPlan(selection: selection), observe: observe) { info, block in
+            kept += block.keptBytes
+            guard kept <= keptLimit else {
+                throw PBFError.selectionTooLarge(path: file.path, offset: info.offset, limit: Int64(keptLimit))
+            }
             stats.blocks += 1
             stats.nodes += block.nodeCount
             stats.ways += block.wayCount
             stats.relations += block.relationCount
+            stats.lastBlockObjects = block.nodeCount + block.wayCount + block.relationCount
+            stats.fullestBlockObjects = max(stats.fullestBlockObjects, stats.lastBlockObjects)
             if let r = block.nodeIDRange { nodeBlocks.append((info.offset, r)) }
             if block.wayCount > 0 { wayBlocks.append(info.offset) }
             for n in block.nodes {
@@ -131,6 +159,15 @@ public enum SelectionReader {
             if let p = o.position { state.placed[OSMState.Key(type: o.type, id: o.id)] = p }
         }
         return (nodes + placedWays + placedRelations, stats, state)
+    }
+
+    /// What the objects a selection keeps may cost in all: 16 bytes per byte of the file, at
+    /// least 64 MiB. Each block is bounded on its own (`PrimitiveBlockDecoder.maxDecodedBytes`),
+    /// but blocks that compress to almost nothing add up: memory follows the bytes read. A
+    /// real extract keeps far less (central Helsinki: 18 toilets of 685 KB).
+    static func keptLimit(fileSize: Int64) -> Int {
+        let (bytes, overflow) = Int(clamping: fileSize).multipliedReportingOverflow(by: 16)
+        return overflow ? Int.max : max(64 << 20, bytes)
     }
 
     private static func lowerBound(_ a: [Int64], _ v: Int64) -> Int {

@@ -1,4 +1,5 @@
 public import Foundation
+import Geo
 
 /// Distances and ages as people write them, read once for every adapter: `--max-distance
 /// 1.5km` and `max_distance=1.5km`, `--fresh-within 3h` and `fresh_within=3h`.
@@ -21,14 +22,14 @@ public enum Quantity {
             if t.hasSuffix("km") { (t.dropLast(2), 1000) } else if t.hasSuffix("m") { (t.dropLast(), 1) } else {
                 (Substring(t), 1)
             }
-        guard let n = Double(number.trimmingCharacters(in: .whitespaces)), n.isFinite, n > 0 else { return nil }
+        guard let n = DecimalText.number(number.trimmingCharacters(in: .whitespaces)), n > 0 else { return nil }
         let meters = n * scale
         return meters <= maxMeters ? meters : nil
     }
 
     /// `90m`, `3h`, `2d` in seconds: positive, at most `maxSeconds`; nil otherwise.
     public static func seconds(_ text: String) -> TimeInterval? {
-        guard let unit = text.last, let n = Double(text.dropLast()), n > 0, n.isFinite else { return nil }
+        guard let unit = text.last, let n = DecimalText.number(text.dropLast()), n > 0 else { return nil }
         let seconds: TimeInterval
         switch unit {
         case "m": seconds = n * 60

@@ -16,7 +16,7 @@ public struct SearchBox: Sendable, Equatable {
     /// write two queries) or south north of north.
     public init?(text: String) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            Double($0.trimmingCharacters(in: .whitespaces))
+            DecimalText.number($0.trimmingCharacters(in: .whitespaces))
         }
         guard parts.count == 4, let w = parts[0], let s = parts[1], let e = parts[2], let n = parts[3],
             [w, s, e, n].allSatisfy(\.isFinite), (-180...180).contains(w), (-180...180).contains(e),

@@ -1,6 +1,7 @@
 import Contract
 import Foundation
 import Hummingbird
+import Ingest
 import Logging
 
 /// Turns every failure into one JSON shape (`http-error/1`), logs one line per request
@@ -31,7 +32,10 @@ struct FrontMiddleware: RouterMiddleware {
         }
         addCORS(to: &response, request: request)
         let tenths = Int(((ticks() - start) * 10_000).rounded())
-        logger.info("\(request.method) \(request.uri.path) \(response.status.code) \(tenths / 10).\(tenths % 10)ms \(client)")
+        // The path as the client sent it, escaped for the terminal the log may reach (`TextEscape`).
+        logger.info(
+            "\(request.method) \(TextEscape.quoted(request.uri.path)) \(response.status.code) \(tenths / 10).\(tenths % 10)ms \(client)"
+        )
         return response
     }
 

@@ -70,13 +70,13 @@ struct Parameters {
     func point() throws -> Coordinate {
         let lat = try required("lat")
         let lon = try required("lon")
-        guard let la = Double(lat), la.isFinite, (-90...90).contains(la) else {
+        guard let la = DecimalText.number(lat), (-90...90).contains(la) else {
             throw ServeError.badParameter(name: "lat", reason: "'\(lat)' is not a latitude from -90 to 90 degrees")
         }
-        guard let lo = Double(lon), lo.isFinite, (-180...180).contains(lo) else {
+        guard let lo = DecimalText.number(lon), (-180...180).contains(lo) else {
             throw ServeError.badParameter(name: "lon", reason: "'\(lon)' is not a longitude from -180 to 180 degrees")
         }
-        // Two finite numbers in range, each parsed whole by `Double` (no comma, no space):
+        // Two finite decimal numbers in range, each read whole (no comma, no space, no hex):
         // exactly what `Coordinate(parsingLatLon: "\(lat),\(lon)")` would make of them.
         return Coordinate(latitude: la, longitude: lo)
     }
@@ -104,7 +104,7 @@ struct Parameters {
     /// A positive number (metres).
     func positive(_ name: String) throws -> Double? {
         guard let v = values[name] else { return nil }
-        guard let d = Double(v), d.isFinite, d > 0 else {
+        guard let d = DecimalText.number(v), d > 0 else {
             throw ServeError.badParameter(name: name, reason: "'\(v)' is not a positive number of metres")
         }
         return d

@@ -51,7 +51,8 @@ public struct Server: Sendable {
             server: .http1(
                 configuration: .init(
                     additionalChannelHandlers: [
-                        ConnectionGuard(count: connections, headerTimeoutSeconds: configuration.headerTimeoutSeconds)
+                        ConnectionGuard(count: connections, headerTimeoutSeconds: configuration.headerTimeoutSeconds),
+                        ParseErrorAnswer(logger: logger),
                     ],
                     idleTimeout: .seconds(Int64(configuration.idleTimeoutSeconds)))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),

@@ -33,6 +33,9 @@ import Testing
         ("nan,14", "latitude 'nan' is not a finite number"),
         ("50,inf", "longitude 'inf' is not a finite number"),
         ("50,-infinity", "longitude '-infinity' is not a finite number"),
+        // Regression (issue 36 item 8): `Double` reads hexadecimal; a coordinate is decimal only.
+        ("0x10,14", "latitude '0x10' is not a decimal number"),
+        ("50,0x1p4", "longitude '0x1p4' is not a decimal number"),
         ("50.0875", "there is no comma between latitude and longitude"),
         ("50.0875 14.4214", "there is no comma between latitude and longitude"),
         ("50.0875;14.4214", "there is no comma between latitude and longitude"),

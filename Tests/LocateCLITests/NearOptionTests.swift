@@ -61,6 +61,7 @@ import Testing
         ("abc,14", "latitude 'abc' is not a number"),
         ("50,nan", "longitude 'nan' is not a finite number"),
         ("1e400,14", "latitude '1e400' is not a finite number"),
+        ("0x10,14", "latitude '0x10' is not a decimal number"),
         ("50.0875", "there is no comma between latitude and longitude"),
         ("50,14,3", "it has 3 comma-separated parts; give two numbers, latitude first"),
         ("50,087,14,421", "it looks like decimal commas; write decimal points: 50.087,14.421"),

@@ -1,3 +1,4 @@
+import LocateTestSupport
 import Testing
 
 @testable import OSMPBF
@@ -6,25 +7,8 @@ import Testing
 /// than 100, lat/lon offsets, plain `Node` messages, fields out of order, unpacked repeated
 /// fields) and malformed blocks.
 @Suite struct PrimitiveBlockTests {
-    /// Protobuf encoding, just enough to write test blocks.
-    enum Wire {
-        static func varint(_ v: UInt64) -> [UInt8] {
-            var v = v
-            var out: [UInt8] = []
-            while v >= 0x80 {
-                out.append(UInt8(v & 0x7F) | 0x80)
-                v >>= 7
-            }
-            return out + [UInt8(v)]
-        }
-        static func zigzag(_ v: Int64) -> UInt64 { UInt64(bitPattern: (v << 1) ^ (v >> 63)) }
-        static func field(_ n: Int, _ v: UInt64) -> [UInt8] { varint(UInt64(n << 3)) + varint(v) }
-        static func field(_ n: Int, bytes: [UInt8]) -> [UInt8] {
-            varint(UInt64(n << 3 | 2)) + varint(UInt64(bytes.count)) + bytes
-        }
-        static func packed(_ n: Int, _ values: [UInt64]) -> [UInt8] { field(n, bytes: values.flatMap(varint)) }
-        static func strings(_ s: [String]) -> [UInt8] { field(1, bytes: s.flatMap { field(1, bytes: Array($0.utf8)) }) }
-    }
+    /// Protobuf encoding (`Tests/Support/PBFWriter.swift`).
+    typealias Wire = PBFWriter
 
     static let selection = [[TagCondition(key: "amenity", value: "toilets")]]
 
@@ -87,6 +71,12 @@ import Testing
         (
             Wire.packed(1, [Wire.zigzag(1)]) + Wire.packed(8, [0]) + Wire.packed(9, [0]) + Wire.packed(10, [9, 9, 0]),
             "tag string index 9 is past the string table (3 entries)"
+        ),
+        // DenseNodes are read in step from packed fields (issue 36, item 4).
+        (Wire.field(1, Wire.zigzag(1)) + Wire.packed(8, [0]) + Wire.packed(9, [0]), "DenseNodes field 1 is not packed"),
+        (
+            Wire.packed(1, [Wire.zigzag(1)]) + Wire.packed(8, [0]) + Wire.field(9, bytes: [0x00, 0x80]),
+            "DenseNodes: a packed field ends inside a varint"
         ),
     ])
     func malformedDenseNodes(dense: [UInt8], reason: String) {

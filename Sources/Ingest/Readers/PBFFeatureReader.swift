@@ -56,6 +56,9 @@ final class PBFFeatureReader: FeatureReader {
                 hasher.update($0.assumingMemoryBound(to: UInt8.self))
             }
             objects = read.objects
+            if let sign = read.stats.truncationSign(sortedByType: file.header.optionalFeatures.contains("Sort.Type_then_ID")) {
+                notes.append(PBFFeatureReader.truncationNote(sign))
+            }
             osm = OSMReadState(
                 state: read.state, sequence: file.header.replicationSequence,
                 timestamp: file.header.replicationTimestamp.map(PBFFeatureReader.instant))
@@ -86,6 +89,12 @@ final class PBFFeatureReader: FeatureReader {
         return .object(members)
     }
 
+    /// The notice for a file that may have been cut at a block boundary (`SelectionStats.truncationSign`).
+    static func truncationNote(_ sign: String) -> String {
+        "the PBF file may be truncated: \(sign); PBF files have no end marker, so compare the file with its "
+            + "source (its size or .md5, `osmium fileinfo -e`)"
+    }
+
     /// The header's replication state, as a report notice.
     static func replicationNote(_ h: PBFHeader) -> String? {
         guard h.replicationSequence != nil || h.replicationTimestamp != nil else { return nil }
@@ -107,6 +116,8 @@ final class PBFFeatureReader: FeatureReader {
             return .truncated(path: label, offset: o, what: w, needed: n, available: a)
         case .tooLarge(_, let o, let w, let s, let l): return .tooLarge(path: label, offset: o, what: w, size: s, limit: l)
         case .malformed(_, let o, let m, let r): return .malformed(path: label, offset: o, message: m, reason: r)
+        case .overBudget(_, let o, let l): return .overBudget(path: label, offset: o, limit: l)
+        case .selectionTooLarge(_, let o, let l): return .selectionTooLarge(path: label, offset: o, limit: l)
         case .unsupportedCompression(_, let o, let k): return .unsupportedCompression(path: label, offset: o, kind: k)
         case .badZlib(_, let o, let r): return .badZlib(path: label, offset: o, reason: r)
         case .unsupportedFeature(_, let o, let f): return .unsupportedFeature(path: label, offset: o, feature: f)

@@ -46,7 +46,7 @@ struct BookmarkCommand: ParsableCommand {
             if already {
                 Console.note("note: \(id) is already bookmarked")
             } else {
-                Console.out("bookmarked \(kind) \(id)")
+                Console.text("bookmarked \(kind) \(id)")
             }
         }
     }
@@ -72,7 +72,7 @@ struct BookmarkCommand: ParsableCommand {
                 return true
             }
             guard found else { throw CLIError.noResult("\(id) is not bookmarked") }
-            Console.out("removed \(id)")
+            Console.text("removed \(id)")
         }
     }
 
@@ -100,7 +100,7 @@ struct BookmarkCommand: ParsableCommand {
                     let name = r.found ? (r.name ?? "(no name)") : "(not in the database)"
                     t.rows.append([r.bookmark.kind, r.bookmark.id, name, r.bookmark.addedAt])
                 }
-                Console.out(t.render())
+                Console.text(t.render())
             }
             if rows.isEmpty { throw CLIError.noResult("no bookmarks in \(bookmarks.path)") }
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Export
 import Foundation
+import Geo
 import Storage
 
 /// `locate export geojson|snapshot`.
@@ -147,7 +148,7 @@ struct ExportCommand: ParsableCommand {
         /// `50.08,14.42,13` as a view.
         static func view(_ text: String) -> (latitude: Double, longitude: Double, zoom: Int)? {
             let p = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard p.count == 3, let lat = Double(p[0]), let lon = Double(p[1]), let zoom = Int(p[2]),
+            guard p.count == 3, let lat = DecimalText.number(p[0]), let lon = DecimalText.number(p[1]), let zoom = Int(p[2]),
                 (-90...90).contains(lat), (-180...180).contains(lon), (0...19).contains(zoom)
             else { return nil }
             return (lat, lon, zoom)

@@ -97,7 +97,7 @@ struct HoursCommand: ParsableCommand {
                         HoursEvalDocument(reading: reading, osm: osm, text: expression, answer: answer, at: instant, zone: zone)
                     ))
             } else {
-                Console.out(HoursText.evaluation(reading, osm: osm, answer: answer, zone: zone))
+                Console.text(HoursText.evaluation(reading, osm: osm, answer: answer, zone: zone))
             }
         }
     }
@@ -130,7 +130,7 @@ struct HoursCommand: ParsableCommand {
             switch h.status {
             case .exact, .interpreted:
                 if !output.json {
-                    Console.out(h.osm ?? "")
+                    Console.text(h.osm ?? "")
                     Console.note(HoursText.reading(h))
                     for w in h.warnings { Console.note("warning: \(w)") }
                 }

@@ -47,7 +47,7 @@ struct NetworkCommand: ParsableCommand {
         func run() throws {
             let m = try NetworkBuilder().build(
                 source: source, databasePath: store.path, name: networkName, builtAt: Date())
-            Console.out(NetworkCommand.describe(m, folder: NetworkCatalog.folder(forDatabase: store.path)))
+            Console.text(NetworkCommand.describe(m, folder: NetworkCatalog.folder(forDatabase: store.path)))
         }
     }
 
@@ -65,7 +65,7 @@ struct NetworkCommand: ParsableCommand {
                     "no street network beside \(store.path) (build one: locate network build EXTRACT.osm.pbf)")
             }
             let folder = NetworkCatalog.folder(forDatabase: store.path)
-            Console.out(all.map { NetworkCommand.describe($0, folder: folder) }.joined(separator: "\n"))
+            Console.text(all.map { NetworkCommand.describe($0, folder: folder) }.joined(separator: "\n"))
         }
     }
 

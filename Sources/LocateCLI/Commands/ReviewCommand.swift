@@ -101,7 +101,7 @@ struct ReviewCommand: ParsableCommand {
                     try jsonText(
                         ReviewListDocument(contributions: list.map(ContributionObject.init), offset: skip, nextOffset: next)))
             case .csv: Console.out(String(decoding: try ContractCSV.encode(list.map(ContributionObject.init)), as: UTF8.self))
-            case .table where !list.isEmpty: Console.out(ReviewText.list(list))
+            case .table where !list.isEmpty: Console.text(ReviewText.list(list))
             case .table, .geojson: break
             }
             if list.isEmpty { throw CLIError.noResult("no \(status == "all" ? "" : status + " ")contributions in \(store.path)") }
@@ -128,7 +128,11 @@ struct ReviewCommand: ParsableCommand {
             guard let detail = try db.contribution(id: id.value, photoFolder: photos) else {
                 throw StorageError.noSuchContribution(id: id.value)
             }
-            Console.out(output.json ? try jsonText(ReviewShowDocument(detail)) : ReviewText.show(detail))
+            if output.json {
+                Console.out(try jsonText(ReviewShowDocument(detail)))
+            } else {
+                Console.text(ReviewText.show(detail))
+            }
         }
     }
 
@@ -149,8 +153,11 @@ struct ReviewCommand: ParsableCommand {
             let db = try ReviewCommand.writable(store, wait: wait)
             let outcome = try db.approve(id: id.value, reviewer: name, at: Date.now)
             try db.close()
-            Console.out(
-                output.json ? try jsonText(ReviewDecisionDocument(outcome)) : ReviewText.outcome(outcome, verb: "approved"))
+            if output.json {
+                Console.out(try jsonText(ReviewDecisionDocument(outcome)))
+            } else {
+                Console.text(ReviewText.outcome(outcome, verb: "approved"))
+            }
         }
     }
 
@@ -179,8 +186,11 @@ struct ReviewCommand: ParsableCommand {
             let db = try ReviewCommand.writable(store, wait: wait)
             let outcome = try db.reject(id: id.value, reviewer: name, reason: reason, at: Date.now)
             try db.close()
-            Console.out(
-                output.json ? try jsonText(ReviewDecisionDocument(outcome)) : ReviewText.outcome(outcome, verb: "rejected"))
+            if output.json {
+                Console.out(try jsonText(ReviewDecisionDocument(outcome)))
+            } else {
+                Console.text(ReviewText.outcome(outcome, verb: "rejected"))
+            }
         }
     }
 
@@ -202,7 +212,7 @@ struct ReviewCommand: ParsableCommand {
             if output.json {
                 Console.out(try jsonText(ReviewConflictsDocument(conflicts: list.map(OverrideObject.init))))
             } else if !list.isEmpty {
-                Console.out(ReviewText.conflicts(list))
+                Console.text(ReviewText.conflicts(list))
             }
             if list.isEmpty { throw CLIError.noResult("no conflicts in \(store.path)") }
         }
@@ -244,7 +254,7 @@ extension ReviewCommand {
             let found = try db.unreferencedPhotos(in: folder, modifiedBefore: cutoff)
             let removed = dryRun ? found : try db.removeUnreferencedPhotos(found, in: folder, modifiedBefore: cutoff)
             let document = ReviewPruneDocument(folder: folder, dryRun: dryRun, files: removed)
-            Console.out(output.json ? try jsonText(document) : ReviewText.pruned(document))
+            if output.json { Console.out(try jsonText(document)) } else { Console.text(ReviewText.pruned(document)) }
         }
     }
 }

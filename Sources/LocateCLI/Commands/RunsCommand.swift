@@ -28,7 +28,7 @@ struct RunsCommand: ParsableCommand {
         switch try formats.resolved(json: output.json) {
         case .json: Console.out(try jsonText(RunsDocument(runs: runs)))
         case .csv: Console.out(String(decoding: try ContractCSV.encode(runs.map(ReplicatedRun.init)), as: UTF8.self))
-        case .table where !runs.isEmpty: Console.out(RunTable.render(runs))
+        case .table where !runs.isEmpty: Console.text(RunTable.render(runs))
         case .table, .geojson: break
         }
         if runs.isEmpty { throw CLIError.noResult("no ingest runs in \(store.path)") }

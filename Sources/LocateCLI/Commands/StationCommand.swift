@@ -133,8 +133,8 @@ struct StationCommand: ParsableCommand {
         case .json: Console.out(try jsonText(answer))
         case .csv: Console.out(String(decoding: try ContractCSV.encode(results), as: UTF8.self))
         case .table where !results.isEmpty:
-            Console.out(StationTable.render(results, byDistance: place.near != nil, offset: request.offset))
-            for hit in hits { Console.out(StationTable.alertLine(hit)) }
+            Console.text(StationTable.render(results, byDistance: place.near != nil, offset: request.offset))
+            for hit in hits { Console.text(StationTable.alertLine(hit)) }
         case .table: break
         }
         // With --json they are in the document (stderr carries only the error/1 object).

@@ -84,7 +84,7 @@ struct StationShowCommand: ParsableCommand {
             Console.out(
                 rows.isEmpty
                     ? "at,pollutant,station,unit,value\r\n" : String(decoding: try ContractCSV.encode(rows), as: UTF8.self))
-        case .table, .geojson: Console.out(StationDetailText.render(detail, zone: zone))
+        case .table, .geojson: Console.text(StationDetailText.render(detail, zone: zone))
         }
         if let chart, form != .json { Console.note("chart written to \(chart)") }
     }

@@ -175,7 +175,7 @@ struct ToiletCommand: ParsableCommand {
         if output.json {
             Console.out(jsonText(answer))
         } else if !answer.results.isEmpty {
-            Console.out(ToiletTable.render(answer.results, timed: true))
+            Console.text(ToiletTable.render(answer.results, timed: true))
         }
         for id in missing { Console.note("note: bookmarked toilet \(id) is no longer in the database") }
         if answer.results.isEmpty {

@@ -132,7 +132,7 @@ struct ToiletQuery: Equatable {
         } else if format == .csv {
             Console.out(String(decoding: ToiletAnswerCSV.encode(answer), as: UTF8.self))
         } else if !results.isEmpty {
-            Console.out(ToiletTable.render(results, timed: time != nil, by: request.by, offset: request.offset))
+            Console.text(ToiletTable.render(results, timed: time != nil, by: request.by, offset: request.offset))
         }
         if let far = answer.far { Console.note("note: \(far.text)") }
 

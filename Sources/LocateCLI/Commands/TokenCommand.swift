@@ -65,7 +65,7 @@ struct TokenCommand: ParsableCommand {
             } else if !tokens.isEmpty {
                 var table = Table(headers: ["NAME", "CREATED", "REVOKED"])
                 table.rows = tokens.map { [$0.name, $0.createdAt, $0.revokedAt ?? "-"] }
-                Console.out(table.render())
+                Console.text(table.render())
             }
             if tokens.isEmpty { throw CLIError.noResult("no tokens in \(store.path)") }
         }

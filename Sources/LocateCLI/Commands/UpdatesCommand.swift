@@ -38,7 +38,7 @@ struct UpdatesCommand: ParsableCommand {
             for d in document.datasets {
                 t.rows.append([d.dataset, d.kind, "\(d.added.count)", "\(d.updated.count)", "\(d.retired.count)"])
             }
-            Console.out(t.render())
+            Console.text(t.render())
         }
         if document.datasets.isEmpty { throw CLIError.noResult("nothing changed since \(since)") }
     }

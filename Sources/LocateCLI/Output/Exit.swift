@@ -1,6 +1,7 @@
 import ArgumentParser
 import Contract
 import Foundation
+import Ingest
 import Query
 import Storage
 
@@ -68,10 +69,25 @@ enum Console {
         note("error: \(message)")
     }
 
-    /// Writes a line to stderr; a failure there has nowhere to be reported and is ignored.
+    /// Writes a line of text to stderr, escaped for the terminal (`TextEscape.quoted`, line
+    /// breaks kept: a message quoting data cannot carry an escape sequence); a failure there
+    /// has nowhere to be reported and is ignored.
     static func note(_ message: String) {
-        try? FileHandle.standardError.write(contentsOf: Data("\(message)\n".utf8))
+        raw(TextEscape.quoted(message, keepingLineBreaks: true))
     }
+
+    /// Writes a JSON document (`error/1`) to stderr as it is: its strings are already escaped
+    /// as JSON escapes them, and the document stays the data it is.
+    static func noteJSON(_ document: String) { raw(document) }
+
+    private static func raw(_ line: String) {
+        try? FileHandle.standardError.write(contentsOf: Data("\(line)\n".utf8))
+    }
+
+    /// Writes a text result (a table, `review show`, a station's detail) to stdout, escaped
+    /// for the terminal as `note` escapes (`TextEscape.quoted`, line breaks kept). JSON, CSV and
+    /// GeoJSON go through `out`, unchanged.
+    static func text(_ text: String) { out(TextEscape.quoted(text, keepingLineBreaks: true)) }
 
     /// Whether failures are reported as one `error/1` object (`--json` among the arguments,
     /// before any `--`, as `LocateMain` reads them): a constant of the process, so no
@@ -87,7 +103,7 @@ enum Console {
         } catch {
             if jsonErrors {
                 let document = ErrorDocument(message: "\(error)", exitCode: Int(Exit.failure.rawValue))
-                note((try? compactJSONText(document)) ?? "{\"schema\":\"error/1\"}")
+                noteJSON((try? compactJSONText(document)) ?? "{\"schema\":\"error/1\"}")
             } else {
                 note("error: \(error)")
             }

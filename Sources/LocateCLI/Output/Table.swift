@@ -1,11 +1,15 @@
+import Ingest
+
 /// A plain text table: columns padded to their widest cell (counted in characters), two
-/// spaces apart, numeric columns right-aligned.
+/// spaces apart, numeric columns right-aligned. Every cell is escaped for the terminal
+/// (`TextEscape.quoted`: a name from the data cannot carry an escape sequence or a line break).
 struct Table {
     var headers: [String]
     var rightAligned: Set<Int> = []
     var rows: [[String]] = []
 
     func render() -> String {
+        let rows = self.rows.map { $0.map { TextEscape.quoted($0) } }
         var widths = headers.map(\.count)
         for r in rows { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
         func line(_ cells: [String]) -> String {

@@ -129,9 +129,12 @@ struct DiffSoakTests {
         #expect(mine == theirs, "active places: \(mine.count) after the diffs, \(theirs.count) read in full")
         let full = try #require(try DiffBooks.counters(oracle).last)
         let last = try #require(try DiffBooks.counters(db).last)
-        #expect(last.sequence == Int(Self.first) + count)
+        let lastSequence = Int(Self.first) + count
+        #expect(last.sequence == lastSequence)
+        let counts: [Int] = [last.read, last.accepted, last.rejected]
+        let fullCounts: [Int] = [full.read, full.accepted, full.rejected]
         #expect(
-            [last.read, last.accepted, last.rejected] == [full.read, full.accepted, full.rejected],
+            counts == fullCounts,
             "the last run counts \(last), a full read \(full)")
         #expect(rejectedRuns > 0, "some diffs carry records the pipeline rejects")
         #expect(kills > 0)

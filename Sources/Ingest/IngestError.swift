@@ -62,6 +62,16 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
     case diffGap(folder: String, dataset: String, current: Int64, next: Int64, path: String)
     /// A `changes:` folder for a dataset that has no replication sequence to start from.
     case noSequenceForFolder(folder: String, dataset: String)
+    /// A replication sequence outside the range locate reads (`ReplicationSequence.range`):
+    /// `field` of `path` (`--sequence`, a state file's `sequenceNumber`, a PBF header's
+    /// `osmosis_replication_sequence_number`) holds `value`.
+    case sequenceOutOfRange(path: String, field: String, value: String)
+    /// The dataset's newest run stored a replication sequence outside the range (an older
+    /// locate accepted it): a full read of an extract restarts the sequence.
+    case storedSequenceOutOfRange(dataset: String, value: Int64)
+    /// A PBF header's `osmosis_replication_timestamp` (seconds since 1970) outside the years
+    /// 1970 to 9999.
+    case timestampOutOfRange(path: String, value: Int64)
 
     /// A short lower-case message the CLI prints after `error:`. Control characters quoted
     /// from input are escaped (`\u{0}`): a message never carries a raw NUL or newline.
@@ -138,6 +148,16 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
             return "\(folder): dataset '\(dataset)' is at sequence \(current) but the next diff in the folder is "
                 + "\(next) (\(path)): sequence\(next - current > 2 ? "s" : "") "
                 + "\(next - current > 2 ? "\(current + 1)…\(next - 1)" : "\(current + 1)") missing; nothing changed"
+        case .sequenceOutOfRange(let path, let field, let value):
+            return "\(path): \(field) \(value) is outside the replication sequences locate reads "
+                + "(\(ReplicationSequence.rangeText)): nothing changed"
+        case .storedSequenceOutOfRange(let dataset, let value):
+            return "dataset '\(dataset)' is at replication sequence \(value), outside the sequences locate reads "
+                + "(\(ReplicationSequence.rangeText)): nothing changed; read its extract in full "
+                + "(locate ingest PIPELINE --source EXTRACT) to restart the sequence from the extract's header"
+        case .timestampOutOfRange(let path, let value):
+            return "\(path): the header's osmosis_replication_timestamp \(value) is outside the times locate reads "
+                + "(seconds from 1970 to the end of 9999): nothing changed"
         case .noSequenceForFolder(let folder, let dataset):
             return "\(folder): dataset '\(dataset)' has no replication sequence (its extract's header names none): "
                 + "apply the first diff with --changes FILE --sequence N; the folder's newer diffs follow from then on"

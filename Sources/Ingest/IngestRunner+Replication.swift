@@ -27,11 +27,14 @@ extension IngestRunner {
         let newest = try store.runs().last { $0.dataset == spec.dataset && $0.kind == PlaceKind.toilets.rawValue }
         var reports: [IngestReport] = []
         let current: Int64
-        if let s = newest?.replicationSequence {
+        if let s = try ReplicationSequence.stored(newest?.replicationSequence, dataset: spec.dataset) {
             current = s
         } else {
             // Check the folder against the extract's header before the full read writes.
-            if !IngestRunner.isURL(spec.source), let s = try? PBFFile(path: spec.source).header.replicationSequence {
+            // (A header sequence out of range is left to the full read, which names it.)
+            if !IngestRunner.isURL(spec.source), let s = try? PBFFile(path: spec.source).header.replicationSequence,
+                ReplicationSequence.range.contains(s)
+            {
                 _ = try ChangeFolder.diffs(in: folder, after: s, dataset: spec.dataset)
             }
             let full = try await run(spec, progress: progress)
@@ -68,12 +71,24 @@ extension IngestRunner {
     {
         guard let current = try stager.replicationSequence() else { return [] }
         guard let header = try? PBFFile(path: path).header else { return [] }
-        guard let sequence = header.replicationSequence else {
+        // A stored sequence out of range (an older locate accepted it) is restarted by the read.
+        guard ReplicationSequence.range.contains(current) else {
+            let restart = try header.replicationSequence.map {
+                try ReplicationSequence.checked($0, path: label, field: "the header's osmosis_replication_sequence_number")
+            }
+            return [
+                "\(label): dataset '\(spec.dataset)' was at replication sequence \(current), outside the sequences locate "
+                    + "reads; " + (restart.map { "the extract restarts it at \($0)" } ?? "the extract's header names none")
+            ]
+        }
+        guard let raw = header.replicationSequence else {
             return [
                 "\(label): the extract's header names no replication sequence; dataset '\(spec.dataset)' was at "
                     + "sequence \(current) and now has none (the next diff is accepted with a notice)"
             ]
         }
+        let sequence = try ReplicationSequence.checked(
+            raw, path: label, field: "the header's osmosis_replication_sequence_number")
         if sequence < current {
             guard allowOlder else {
                 throw IngestError.olderExtract(path: label, dataset: spec.dataset, sequence: sequence, current: current)

@@ -280,7 +280,10 @@ public struct IngestRunner {
                     notices = diffs.notes + notices
                     pending = diffs.pending
                     try stager.updateOSMState(diffs.stateChanges(dataset: spec.dataset), pending: pending)
-                    if diffs.touched != nil { totals.read = diffs.selectedCount }
+                    if diffs.touched != nil {
+                        totals.read = diffs.selectedCount
+                        totals.carriesEarlierRejects = true
+                    }
                     totals.replicationSequence = diffs.sequence
                     totals.replicationTimestamp = diffs.timestamp
                 } else if let osm = summary.osm {
@@ -294,6 +297,11 @@ public struct IngestRunner {
                 return totals
             }
             run.pending = pending
+            if run.rejected > rejected.count {
+                notices.append(
+                    "\(run.rejected - rejected.count) selected object(s) the diffs did not touch are not places "
+                        + "(rejected by an earlier run, or retired by a report): counted as rejected again")
+            }
         } catch let e as StorageError {
             throw IngestError.storage(e)
         }

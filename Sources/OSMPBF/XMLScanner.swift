@@ -2,13 +2,18 @@
 /// attributes (quoted with `"` or `'`, the five predefined entities and character
 /// references), the XML declaration, comments and whitespace between elements. Anything
 /// else (text, CDATA, a DTD, processing instructions past the declaration) is an error.
-/// Names are at most 64 bytes and attribute values 64 KiB (OSM allows 255 characters);
-/// every loop advances by a byte or stops.
+/// Limits (docs/pipelines.md, "What is refused"): names at most 64 bytes, attribute values
+/// 64 KiB (OSM allows 255 characters), at most 32 attributes a tag (OSM's elements have at
+/// most 9) and 1 MiB a tag, and at most 1 MiB of whitespace, comments and the declaration
+/// between two tags; every loop advances by a byte or stops.
 ///
-/// The content is read into one buffer, a tag at a time: a tag cut by the end of a chunk is
-/// read again from its start once the next chunk is appended. Attributes are byte ranges of
-/// that buffer (`Attribute`), valid until the next `next()`: ids and positions are parsed
-/// from the bytes, and only the values a caller asks for become strings.
+/// Linear in its input: the content is read into one buffer; whitespace, comments and the
+/// declaration are consumed as they are read (dropped with the next chunk, never read
+/// twice), and a tag cut by the end of the buffer is read again from its start once the
+/// buffer holds at least twice its bytes so far (so a tag is read at most about twice).
+/// Attributes are byte ranges of that buffer (`Attribute`), valid until the next `next()`:
+/// ids and positions are parsed from the bytes, and only the values a caller asks for become
+/// strings.
 struct XMLScanner {
     /// What the reader met.
     enum Event: Equatable, CustomStringConvertible {
@@ -51,6 +56,12 @@ struct XMLScanner {
     private var dropped: Int64 = 0
     private static let maxName = 64
     private static let maxValue = 65_536
+    /// The most attributes a start tag may have.
+    static let maxAttributes = 32
+    /// The most bytes a tag may span (its attributes and the whitespace between them).
+    static let maxTag = 1 << 20
+    /// The most bytes of whitespace, comments and the XML declaration between two tags.
+    static let maxSkipped = 1 << 20
 
     init(bytes: ChangeBytes, path: String) {
         self.bytes = bytes
@@ -77,14 +88,17 @@ struct XMLScanner {
         return b
     }
 
-    /// Appends the next chunk, dropping what is read (before `keep`).
-    private mutating func refill(keep: Int) throws(PBFError) {
+    /// Drops what is read (before `keep`), then appends chunks until at least `wanted` bytes
+    /// follow the current position or the content ends.
+    private mutating func refill(keep: Int, wanted: Int) throws(PBFError) {
         if keep > 0 {
             buffer.removeSubrange(0..<keep)
             index -= keep
             dropped += Int64(keep)
         }
-        if let next = try bytes.nextChunk() { buffer.append(contentsOf: next) } else { atEnd = true }
+        while !atEnd, buffer.count - index < wanted {
+            if let next = try bytes.nextChunk() { buffer.append(contentsOf: next) } else { atEnd = true }
+        }
     }
 
     /// Takes `byte`; `what` (built only for a message) names the place.
@@ -134,8 +148,9 @@ struct XMLScanner {
     }
 
     /// The next start or end tag, or nil at the end of the file. A tag the buffer cuts is
-    /// read again, from its start, with the next chunk appended.
+    /// read again, from its start, once the buffer holds twice its bytes so far.
     mutating func next() throws(PBFError) -> Event? {
+        try skipBetweenTags()
         while true {
             let saved = (index, line)
             let event: Event?
@@ -145,45 +160,104 @@ struct XMLScanner {
                 guard starved else { throw error }
                 event = nil
             }
-            guard starved else { return event }
+            let seen = index - saved.0
+            guard starved else {
+                guard seen <= XMLScanner.maxTag else {
+                    (index, line) = saved
+                    throw self.error("a tag over \(XMLScanner.maxTag) bytes")
+                }
+                return event
+            }
             starved = false
             (index, line) = saved
-            try refill(keep: index)
+            let have = buffer.count - index
+            guard have <= XMLScanner.maxTag else { throw self.error("a tag over \(XMLScanner.maxTag) bytes") }
+            try refill(keep: index, wanted: max(2 * have, have + 1))
         }
     }
 
-    private mutating func nextInBuffer() throws(PBFError) -> Event? {
+    /// Consumes the whitespace, comments and XML declaration before the next tag (or the end
+    /// of the content), refilling as it goes: what it skips is dropped with the next chunk,
+    /// never kept or read again. At most `maxSkipped` bytes.
+    private mutating func skipBetweenTags() throws(PBFError) {
+        var skipped = 0
         while true {
-            skipSpace()
-            guard let b = take() else { return nil }
-            guard b == UInt8(ascii: "<") else { throw error("text outside a tag (\(XMLScanner.show(b)))") }
-            guard let c = peek() else { throw error("the file ends inside a tag (truncated?)") }
-            switch c {
-            case UInt8(ascii: "?"):
+            while index < buffer.count, XMLScanner.isSpace(buffer[index]) {
+                if buffer[index] == 0x0A { line += 1 }
+                index += 1
+                skipped += 1
+                guard skipped <= XMLScanner.maxSkipped else { throw skippedTooMuch() }
+            }
+            if index == buffer.count {
+                if atEnd { return }
+                try refill(keep: index, wanted: 1)
+                continue
+            }
+            guard buffer[index] == UInt8(ascii: "<") else { return }
+            // Four bytes tell `<!--` and `<?` from a tag.
+            if buffer.count - index < 4, !atEnd {
+                try refill(keep: index, wanted: 4)
+                continue
+            }
+            let c = index + 1 < buffer.count ? buffer[index + 1] : nil
+            if c == UInt8(ascii: "?") {
+                index += 1
                 guard offset == 1 else { throw error("a processing instruction after the start") }
-                try skip(until: Array("?>".utf8), what: "the XML declaration")
-            case UInt8(ascii: "!"):
-                _ = take()
-                guard take() == UInt8(ascii: "-"), take() == UInt8(ascii: "-") else {
-                    throw error("<! other than a comment (DTD and CDATA are not read)")
+                index += 1
+                skipped += 2
+                try skip(until: Array("?>".utf8), what: "the XML declaration", skipped: &skipped)
+            } else if c == UInt8(ascii: "!") {
+                index += 2
+                for _ in 0..<2 {
+                    let dash = index < buffer.count ? buffer[index] : nil
+                    if let dash {
+                        index += 1
+                        if dash == 0x0A { line += 1 }
+                    }
+                    guard dash == UInt8(ascii: "-") else { throw error("<! other than a comment (DTD and CDATA are not read)") }
                 }
-                try skip(until: Array("-->".utf8), what: "a comment")
-            case UInt8(ascii: "/"):
-                _ = take()
-                let name = try readName(.endTag)
-                skipSpace()
-                try expect(UInt8(ascii: ">"), .closing(name))
-                return .end(name)
-            default:
-                return try readStart()
+                skipped += 4
+                try skip(until: Array("-->".utf8), what: "a comment", skipped: &skipped)
+            } else {
+                return
             }
         }
     }
 
-    private mutating func skip(until end: [UInt8], what: String) throws(PBFError) {
+    private func skippedTooMuch() -> PBFError {
+        error("over \(XMLScanner.maxSkipped) bytes of whitespace and comments between two tags")
+    }
+
+    private mutating func nextInBuffer() throws(PBFError) -> Event? {
+        guard let b = take() else { return nil }
+        guard b == UInt8(ascii: "<") else { throw error("text outside a tag (\(XMLScanner.show(b)))") }
+        guard let c = peek() else { throw error("the file ends inside a tag (truncated?)") }
+        switch c {
+        case UInt8(ascii: "/"):
+            _ = take()
+            let name = try readName(.endTag)
+            skipSpace()
+            try expect(UInt8(ascii: ">"), .closing(name))
+            return .end(name)
+        default:
+            return try readStart()
+        }
+    }
+
+    /// Skips through `end`, refilling as it goes (see `skipBetweenTags`).
+    private mutating func skip(until end: [UInt8], what: String, skipped: inout Int) throws(PBFError) {
         var matched = 0
         while matched < end.count {
-            guard let b = take() else { throw error("the file ends inside \(what) (truncated?)") }
+            if index == buffer.count {
+                guard !atEnd else { throw error("the file ends inside \(what) (truncated?)") }
+                try refill(keep: index, wanted: 1)
+                continue
+            }
+            let b = buffer[index]
+            index += 1
+            if b == 0x0A { line += 1 }
+            skipped += 1
+            guard skipped <= XMLScanner.maxSkipped else { throw skippedTooMuch() }
             matched = b == end[matched] ? matched + 1 : (b == end[0] ? 1 : 0)
         }
     }
@@ -244,6 +318,9 @@ struct XMLScanner {
                 return .start(name, empty: true)
             }
             guard hadSpace else { throw error("<\(name)>: expected a space before an attribute, found \(XMLScanner.show(b))") }
+            guard attributes.count < XMLScanner.maxAttributes else {
+                throw error("<\(name)> has over \(XMLScanner.maxAttributes) attributes")
+            }
             let key = try nameRange(.element(name))
             for a in attributes where sameBytes(a.name, key) {
                 throw error("<\(name)> has \(text(key)) twice")

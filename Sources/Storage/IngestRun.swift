@@ -74,6 +74,14 @@ public struct StagingTotals: Sendable {
     public var replicationSequence: Int64? = nil
     /// The OSM replication timestamp of that state, RFC 3339 in UTC.
     public var replicationTimestamp: String? = nil
+    /// A run of replication diffs that stages only the places its diffs touched
+    /// (`PlaceStager.keepUnstaged`): `read` counts every object selected after the diffs, and
+    /// `rejected` only this run's rejects. An object it neither staged nor kept as an active
+    /// place (rejected by an earlier run, or retired by an approved report, and untouched
+    /// since) counts as rejected again: the run records `rejected = read − accepted`, never
+    /// fewer than its own rejects, so its books balance (`accepted + rejected = read`)
+    /// whatever mix of changes and rejects came before.
+    public var carriesEarlierRejects = false
 
     /// Creates totals.
     public init(read: Int, rejected: Int, warnings: Int, sourceCRS: CRS, operation: ProjOperation?, sourceSHA256: String) {

@@ -105,8 +105,15 @@ extension LocateStore {
             // A record left unmatched for ambiguity is a warning of the run.
             var finished = totals
             finished.warnings += ambiguities.count
+            let accepted = stager.stagedCount + untouched
+            if totals.carriesEarlierRejects {
+                // Objects selected but neither staged nor kept: rejected before, untouched since.
+                // (Never fewer than this run's own rejects: the books balance whatever the state.)
+                finished.rejected = max(totals.rejected, totals.read - accepted)
+                finished.read = accepted + finished.rejected
+            }
             var record = try LocateStore.finishRun(
-                db, &runRow, totals: finished, accepted: stager.stagedCount + untouched, counts: counts, at: clock())
+                db, &runRow, totals: finished, accepted: accepted, counts: counts, at: clock())
             record.ambiguities = ambiguities
             return record
         }

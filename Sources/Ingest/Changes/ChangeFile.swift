@@ -36,7 +36,10 @@ public struct ChangeFile: Sendable, Equatable {
             let folder = (path as NSString).deletingLastPathComponent
             let statePath = stem.map { (folder as NSString).appendingPathComponent($0 + ".state.txt") }
             let state = try statePath.flatMap { try readState($0) }
-            if let sequence { return ChangeFile(path: path, sequence: sequence, timestamp: state?.timestamp) }
+            if let sequence {
+                let s = try ReplicationSequence.checked(sequence, path: path, field: "--sequence")
+                return ChangeFile(path: path, sequence: s, timestamp: state?.timestamp)
+            }
             if let state, let s = state.sequence { return ChangeFile(path: path, sequence: s, timestamp: state.timestamp) }
             if let stem, !stem.isEmpty, stem.count <= 18, stem.utf8.allSatisfy({ (48...57).contains($0) }), let s = Int64(stem) {
                 return ChangeFile(path: path, sequence: s, timestamp: state?.timestamp)
@@ -46,10 +49,14 @@ public struct ChangeFile: Sendable, Equatable {
     }
 
     /// A replication `state.txt` (Java properties: `sequenceNumber=123`,
-    /// `timestamp=2026-11-27T10\:00\:00Z`); nil when there is no such file.
+    /// `timestamp=2026-11-27T10\:00\:00Z`), at most 64 KiB (no more than that and one byte
+    /// is read); nil when there is no such file.
     static func readState(_ path: String) throws -> (sequence: Int64?, timestamp: String?)? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path), data.count <= 65_536 else {
+        let limit = 65_536
+        let handle = FileHandle(forReadingAtPath: path)
+        defer { try? handle?.close() }
+        guard let data = try? handle?.read(upToCount: limit + 1) ?? Data(), handle != nil, data.count <= limit else {
             throw IngestError.unreadable(path: path, reason: "not a replication state file (unreadable or over 64 KiB)")
         }
         var sequence: Int64?
@@ -60,9 +67,13 @@ public struct ChangeFile: Sendable, Equatable {
             let key = text[..<eq]
             let value = text[text.index(after: eq)...].replacingOccurrences(of: "\\", with: "")
             if key == "sequenceNumber" {
-                guard let s = Int64(value), s >= 0 else {
+                let digits = value.hasPrefix("-") ? value.dropFirst() : Substring(value)
+                guard !digits.isEmpty, digits.utf8.allSatisfy({ (48...57).contains($0) }) else {
                     throw IngestError.unreadable(
                         path: path, reason: "line \(number + 1): sequenceNumber '\(value)' is not a number")
+                }
+                guard let s = Int64(value), ReplicationSequence.range.contains(s) else {
+                    throw IngestError.sequenceOutOfRange(path: path, field: "line \(number + 1): sequenceNumber", value: value)
                 }
                 sequence = s
             } else if key == "timestamp" {

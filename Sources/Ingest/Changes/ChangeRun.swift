@@ -34,7 +34,7 @@ struct ChangeRun {
             throw IngestError.noOSMState(dataset: spec.dataset, pipeline: spec.origin ?? spec.name)
         }
         var notes: [String] = []
-        var current = stored.sequence
+        var current = try ReplicationSequence.stored(stored.sequence, dataset: spec.dataset)
         for file in files {
             if let c = current, file.sequence != c + 1 {
                 throw IngestError.diffOutOfOrder(path: file.path, dataset: spec.dataset, sequence: file.sequence, current: c)

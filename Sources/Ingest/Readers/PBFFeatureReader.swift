@@ -51,6 +51,13 @@ final class PBFFeatureReader: FeatureReader {
         let objects: [SelectedObject]
         do {
             let file = try PBFFile(path: path)
+            let sequence = try file.header.replicationSequence.map {
+                try ReplicationSequence.checked($0, path: label, field: "the header's osmosis_replication_sequence_number")
+            }
+            // Formatted below as a date: a number of seconds past the year 9999 would trap.
+            if let t = file.header.replicationTimestamp, !(0...253_402_300_799).contains(t) {
+                throw IngestError.timestampOutOfRange(path: label, value: t)
+            }
             if let note = PBFFeatureReader.replicationNote(file.header) { notes.append(note) }
             let read = try SelectionReader.readState(file, selection: PBFFeatureReader.selection(filters)) {
                 hasher.update($0.assumingMemoryBound(to: UInt8.self))
@@ -60,7 +67,7 @@ final class PBFFeatureReader: FeatureReader {
                 notes.append(PBFFeatureReader.truncationNote(sign))
             }
             osm = OSMReadState(
-                state: read.state, sequence: file.header.replicationSequence,
+                state: read.state, sequence: sequence,
                 timestamp: file.header.replicationTimestamp.map(PBFFeatureReader.instant))
         } catch let e as PBFError {
             throw IngestError.osmPBF(PBFFeatureReader.relabel(e, from: path, to: label))

@@ -107,7 +107,11 @@ struct ObjectPlacer {
         if let outerFailure { return outerFailure }
         let (inners, innerFailure) = rings(ObjectPlacer.innerWayIDs(r), role: "inner")
         if let innerFailure { return innerFailure }
-        guard let best = outers.max(by: { Placement.area($0) < Placement.area($1) }) else { return Outcome(object: object) }
+        // Outer ways that join into no ring at all (one node, say) leave nothing to place.
+        guard let best = outers.max(by: { Placement.area($0) < Placement.area($1) }) else {
+            object.problem = "\(id): its outer ways do not join into closed rings; not placed"
+            return Outcome(object: object)
+        }
         // The holes that lie in the largest outer ring (their first point inside it).
         let holes = inners.filter { hole in hole.first.map { Placement.contains(Placement.open(best), $0) } ?? false }
         object.position = ObjectPlacer.text(Placement.areaPoint(best, holes: holes))

@@ -92,18 +92,8 @@ struct DiffSequenceRangeTests {
     /// timestamp `timestamp`, when given).
     static func withHeaderSequence(_ value: Int64, timestamp: Int64? = nil, from pbf: String, to out: String) throws {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: pbf)))
-        func varint(_ v: UInt64) -> [UInt8] {
-            var v = v
-            var out: [UInt8] = []
-            while v >= 0x80 {
-                out.append(UInt8(v & 0x7F) | 0x80)
-                v >>= 7
-            }
-            return out + [UInt8(v)]
-        }
-        func field(_ number: UInt64, _ payload: [UInt8]) -> [UInt8] {
-            varint(number << 3 | 2) + varint(UInt64(payload.count)) + payload
-        }
+        let varint = PBFWriter.varint
+        func field(_ number: Int, _ payload: [UInt8]) -> [UInt8] { PBFWriter.field(number, bytes: payload) }
         // The old header blob: its BlobHeader's length, then datasize (field 3) in it.
         let headerLength = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
         var i = 4

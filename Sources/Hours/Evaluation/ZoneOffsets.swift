@@ -69,6 +69,7 @@ final class ZoneOffsets: @unchecked Sendable {
     private init(timeZone: TimeZone) { self.timeZone = timeZone }
 
     private static let registryLock = NSLock()
+    // Safe: read and written only while `registryLock` is held (`shared(for:)`).
     nonisolated(unsafe) private static var registry: [String: ZoneOffsets] = [:]
 
     /// The table of `timeZone`, one per identifier for the process.

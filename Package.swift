@@ -11,7 +11,7 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "locate",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],  // Synchronization.Mutex (Swift 6) needs macOS 15
     products: [
         .executable(name: "locate", targets: ["LocateCLI"]),
         .executable(name: "locate-bench", targets: ["LocateBench"]),
@@ -55,16 +55,25 @@ let package = Package(
         // RFC 3339 instants. Depends on nothing.
         .target(name: "Contract", swiftSettings: strict),
         .target(name: "Hours", dependencies: ["Places", "Contract"], swiftSettings: strict),
+        // The nearest index: its file format (k-d tree, memory map) and the exact geodesic
+        // search; Storage opens and builds it for a store.
+        .target(
+            name: "SpatialIndex",
+            dependencies: ["Geo", .product(name: "HeapModule", package: "swift-collections")],
+            swiftSettings: strict
+        ),
         .target(
             name: "Storage",
             dependencies: [
-                "Geo", "Hours", "Places", "Contract", "CSpatial",
+                "Geo", "Hours", "Places", "Contract", "CSpatial", "SpatialIndex",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
         ),
+        // The maintainers' review of contributions, one flow for `locate review` and the
+        // maintainer endpoints of `locate serve`, and its documents.
+        .target(name: "Review", dependencies: ["Storage", "Contract"], swiftSettings: strict),
         .target(
             name: "Ingest",
             dependencies: [
@@ -75,7 +84,7 @@ let package = Package(
         ),
         .target(
             name: "Query",
-            dependencies: ["Storage", "Geo", "Hours", "Places", "Contract", "Routing"],
+            dependencies: ["Storage", "SpatialIndex", "Geo", "Hours", "Places", "Contract", "Routing"],
             swiftSettings: strict
         ),
         // The preview page's HTML, script and style sheets are files (Sources/Export/Resources/),
@@ -91,14 +100,17 @@ let package = Package(
         .executableTarget(
             name: "LocateCLI",
             dependencies: [
-                "Ingest", "Query", "Export", "Storage", "Geo", "Hours", "Places", "Contract", "ServeOptions", "Routing",
+                "Ingest", "Query", "Export", "Review", "Storage", "Geo", "Hours", "Places", "Contract", "ServeOptions",
+                "Routing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "LocateBench",
-            dependencies: ["Ingest", "Query", "Export", "Storage", "Geo", "Hours", "SyntheticData", "OSMPBF", "Routing"],
+            dependencies: [
+                "Ingest", "Query", "Export", "Storage", "SpatialIndex", "Geo", "Hours", "SyntheticData", "OSMPBF", "Routing",
+            ],
             path: "Sources/LocateBench",
             swiftSettings: strict
         ),
@@ -117,7 +129,8 @@ let package = Package(
         .target(
             name: "Serve",
             dependencies: [
-                "Query", "Export", "Storage", "Geo", "Hours", "Places", "Contract", "Photos", "Ingest", "Routing",
+                "Query", "Export", "Review", "Storage", "Geo", "Hours", "Places", "Contract", "Photos", "Ingest",
+                "Routing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -156,14 +169,19 @@ let package = Package(
         .testTarget(name: "HoursTests", dependencies: ["Hours", "Contract", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage", "Geo", "Places", "Contract", "SyntheticData", "LocateTestSupport", "LocateCLI"],
+            dependencies: [
+                "Storage", "Review", "SpatialIndex", "Geo", "Places", "Contract", "SyntheticData", "LocateTestSupport",
+                "LocateCLI",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "IngestTests", dependencies: ["Ingest", "Storage", "Geo", "Places", "Contract", "LocateTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "QueryTests",
-            dependencies: ["Query", "Ingest", "Storage", "Geo", "Places", "Contract", "Routing", "LocateTestSupport"],
+            dependencies: [
+                "Query", "Ingest", "Storage", "Geo", "Places", "Contract", "Routing", "SpatialIndex", "LocateTestSupport",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport", "Storage", "Places", "Contract"],

@@ -12,6 +12,7 @@ struct SelectedObjects: Sendable {
 /// Reads, validates and reprojects the features of a GeoJSON file on a thread of its own,
 /// handing batches of mapped records to the caller (who writes them to SQLite), so parsing
 /// and storage run on two cores. A bounded queue keeps memory flat.
+// Safe: `messages`, `cancelled` and `finished` are read and written only while `condition` is held.
 final class MappedFeatureStream: @unchecked Sendable {
     /// One feature's outcome.
     enum Item: Sendable {

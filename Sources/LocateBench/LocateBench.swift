@@ -4,6 +4,7 @@ import Geo
 import Hours
 import Ingest
 import Query
+import SpatialIndex
 import Storage
 import SyntheticData
 

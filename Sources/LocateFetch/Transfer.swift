@@ -9,6 +9,7 @@ import Foundation
 /// against `Content-Length` before the first byte and against every chunk after it; the
 /// deadline covers the whole request (redirects and body included); the stall bound is
 /// URLSession's idle timeout; redirects are counted.
+// Safe: `result`, `redirects` and `closed` are read and written only while `lock` is held; the rest is immutable.
 final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     struct Limits {
         var maxBytes: Int

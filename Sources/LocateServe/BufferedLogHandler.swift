@@ -34,6 +34,7 @@ struct BufferedLogHandler: LogHandler {
 /// The buffer the handlers append to and the thread that writes it to a file descriptor.
 /// At most 4 MB wait: when the reader of stderr falls that far behind, lines are dropped
 /// and counted (a note says how many), so requests never wait for the log.
+// Safe: `pending`, `dropped` and the stamp are used only under `condition`; writes to the file only under `writeLock`.
 final class LogSink: @unchecked Sendable {
     private let condition = NSCondition()
     private let writeLock = NSLock()

@@ -9,6 +9,7 @@ import Foundation
 /// is called by the thread alone. `ThreadHandOffTests` loads it (100,000 items through a
 /// capacity of 2, a consumer that stops early, an error after the items before it), and every
 /// `--changes` test runs it in the release binary.
+// Safe: every mutable member is read and written only while `condition` is held.
 final class ThreadHandOff<Item, Failure: Error>: @unchecked Sendable {
     private enum Slot {
         case item(Item)

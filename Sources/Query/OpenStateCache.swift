@@ -1,6 +1,7 @@
 public import Foundation
 public import Hours
 
+// Safe: `spans` is read and written only while `lock` is held.
 /// Toilets' open states already evaluated, by row id, for the finders of one committed
 /// state to share (the HTTP server keeps one per data version, beside its row cache, so a
 /// new version starts empty). A state evaluated at instant `t` with next change `n` holds

@@ -1,5 +1,6 @@
 public import Foundation
 public import Geo
+import SpatialIndex
 public import Storage
 
 /// Answers "which stations are nearest" (exact geodesic order, as for toilets) and "which

@@ -1,6 +1,7 @@
 import Foundation
 public import Geo
 public import Places
+import SpatialIndex
 import Storage
 
 /// Which toilets a query keeps. Restricted toilets (`access` private, no, permit, key, …)

@@ -2,6 +2,7 @@ import Foundation
 public import Geo
 import Hours
 public import Routing
+import SpatialIndex
 public import Storage
 
 /// Answers "the nearest toilets to here": exact geodesic order from the nearest index,

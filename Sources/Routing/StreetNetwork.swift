@@ -2,6 +2,7 @@ internal import CRoutino
 import Foundation
 public import Geo
 
+// Safe: the Routino handles are immutable after loading and every call into Routino runs under `RoutinoLibrary.lock`.
 /// A street network built by `NetworkBuilder` (a Routino database and its manifest), loaded
 /// for routing by Routino itself: the oracle our own search (`WalkGraph`) is tested against
 /// (`WalkGraphOracleTests`); `locate` routes on the walking graph. libroutino maps the

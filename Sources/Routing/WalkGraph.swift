@@ -2,6 +2,7 @@ import Foundation
 public import Geo
 import Synchronization
 
+// Safe: read-only after loading; each search uses scratch arrays of its own, handed out under the graph's lock.
 /// A built network's walking graph (`walk-graph.bin`), memory-mapped read-only: the graph
 /// every route of `locate` is searched on, by the command line and the server alike
 /// (docs/routing.md, "The walking graph"). Made from Routino's database on first load when

@@ -145,6 +145,7 @@ public final class WalkStart: RouteOrigin {
 /// was reached by count only when its stamp is this search's, so a new search clears
 /// nothing (the cost Routino pays on every route). Used by one search at a time (handed
 /// over through the graph's lock), hence `@unchecked Sendable`.
+// Safe: used by one search at a time, handed over through the graph's lock.
 final class SearchScratch: @unchecked Sendable {
     private var dist: [Double]
     private var via: [UInt32]

@@ -11,6 +11,7 @@ import Routing
 /// watcher thread: every request has the same timeout, so they expire in the order they
 /// were set, and a queue is all it takes (a Dispatch timer per request cost more than the
 /// answer).
+// Safe: `deadlines`, `first` and `watching` are read and written only while `condition` is held.
 final class Blocking: @unchecked Sendable {
     let timeout: Double
     private let condition = NSCondition()
@@ -105,6 +106,7 @@ final class Blocking: @unchecked Sendable {
 
     /// Resumes a continuation exactly once, whichever of the work and the cancellation
     /// comes first (a result before the continuation is set waits for it).
+    // Safe: `continuation`, `pending` and `done` are read and written only while `lock` is held; `loop` is immutable.
     private final class Once<T: Sendable>: @unchecked Sendable {
         private let loop: (any EventLoop)?
         private let lock = NSLock()

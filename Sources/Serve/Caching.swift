@@ -2,6 +2,7 @@ import Contract
 import Foundation
 import Hours
 import Hummingbird
+import Synchronization
 
 /// Caching headers from the data version: `ETag` names the data version (and, for answers
 /// that follow the clock, the minute they were computed in), `Last-Modified` the newest
@@ -96,17 +97,16 @@ extension HTTPFields.Element.Name {
 
 /// The text `make` gives for a value, kept for the last value asked about: answers ask about
 /// the same value again and again, until the data or the minute changes.
-final class LastText<Key: Equatable & Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
+final class LastText<Key: Equatable & Sendable>: Sendable {
     private let make: @Sendable (Key) -> String
-    private var last: (key: Key, text: String)?
+    private let last = Mutex<(key: Key, text: String)?>(nil)
 
     init(_ make: @escaping @Sendable (Key) -> String) { self.make = make }
 
     func text(of key: Key) -> String {
-        if let hit = lock.withLock({ last }), hit.key == key { return hit.text }
+        if let hit = last.withLock({ $0 }), hit.key == key { return hit.text }
         let text = make(key)
-        lock.withLock { last = (key, text) }
+        last.withLock { $0 = (key, text) }
         return text
     }
 }

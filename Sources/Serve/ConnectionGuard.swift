@@ -11,6 +11,7 @@ import NIOHTTPTypes
 /// `ServeConnectionLimitTests` (trickling clients filling `--max-connections` while others are
 /// answered) and `ServeSoakTests` (a request loop during ingests), run by `make test` with
 /// `LOCATE_BIN` set to the release build.
+// Safe: `held`, `waiting` and `next` are read and written only while `lock` is held.
 final class ConnectionCount: @unchecked Sendable {
     /// The most connections held at once (`--max-connections`).
     let limit: Int

@@ -24,6 +24,7 @@ final class Reader {
 
 /// One committed state of the database, read by a few readers at once (one per core): every
 /// request is answered from one state, so it never sees half an ingest.
+// Safe: `free` (the idle readers) is taken and given back only while `lock` is held; the rest is immutable.
 final class DataState: @unchecked Sendable {
     /// The data version (`LocateStore.dataVersion()`): ETags derive from it.
     let version: String
@@ -76,6 +77,7 @@ final class DataState: @unchecked Sendable {
 /// committed state (readers hold their read transactions, and WAL readers never wait for a
 /// writer). Only the first state is opened on the caller's path (the server's start), and
 /// `newest()` opens one there for a caller that has just written.
+// Safe: the current state is swapped only under `lock`, and a new one opened only under `openLock`.
 final class DataSource: @unchecked Sendable {
     let path: String
     private let readerCount: Int

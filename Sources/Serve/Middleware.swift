@@ -120,6 +120,7 @@ struct FrontMiddleware: RouterMiddleware {
 
 /// A token bucket per client: `burst` requests at once, refilled at `rate` per second.
 /// Buckets of clients quiet long enough to be full again are dropped.
+// Safe: `buckets` is read and written only while `lock` is held.
 final class RateLimiter: @unchecked Sendable {
     private let rate: Double
     private let burst: Double

@@ -101,6 +101,7 @@ struct PreviewRoutes: Sendable {
 
 /// The newest page made and Leaflet's files, shared by every request (one page is made at
 /// a time).
+// Safe: `made` is used only under `lock`, `leafletFiles` only under `leafletLock`.
 final class PreviewCache: @unchecked Sendable {
     private let lock = NSLock()
     private var made: (version: String, at: Date, files: [String: [UInt8]])?

@@ -7,6 +7,7 @@ import Foundation
     import Darwin
 #endif
 
+// Safe: the SQLite handle, its statement and `seen` are used only while `lock` is held.
 /// Tells a long-running reader (the HTTP server) whether the database changed since it last
 /// looked, through SQLite itself: a read-only connection of its own runs a prepared
 /// `PRAGMA data_version`, which changes whenever any other connection, of this process or

@@ -1,5 +1,6 @@
 import Foundation
 internal import GRDB
+import SpatialIndex
 
 #if canImport(Glibc)
     import Glibc

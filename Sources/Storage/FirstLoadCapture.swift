@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import SpatialIndex
 
 #if canImport(Glibc)
     import Glibc
@@ -122,6 +123,7 @@ final class FirstLoadCapture {
 /// `@unchecked Sendable` because `value`, its one mutable part, is written once by the
 /// thread and read, like written, only under the condition's lock (`BackgroundResultTests`
 /// waits from many threads at once; every first load of the release binary uses it twice).
+// Safe: `value` is written once by the worker thread and read only while `condition` is held.
 final class BackgroundResult<T: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var value: T? = nil

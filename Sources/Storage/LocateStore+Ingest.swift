@@ -2,6 +2,7 @@ internal import CSpatial
 public import Foundation
 internal import GRDB
 import Geo
+import SpatialIndex
 
 extension LocateStore {
     /// Above this many inserts, the spatial index is rebuilt in one pass after the inserts

@@ -86,6 +86,7 @@ extension LocateStore {
     }
 }
 
+// Safe: `rows`, `order` and `oldest` are read and written only while `lock` is held.
 /// Toilets already read, by row id, for the readers of one committed state to share (the
 /// HTTP server keeps one per data version, so a new version starts empty): the nearest
 /// search reads the same rows again and again. At most `capacity` rows are kept; past it the

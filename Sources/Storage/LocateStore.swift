@@ -1,6 +1,7 @@
 internal import CSpatial
 import Foundation
 import GRDB
+import SpatialIndex
 
 #if canImport(Glibc)
     import Glibc

@@ -1,16 +1,7 @@
 internal import CSpatial
 import Foundation
 internal import GRDB
-
-/// The active places of one kind as the nearest index is built from them, in row order.
-struct NearestPoints: Sendable {
-    /// Latitude and longitude of each place, two per place.
-    var latLon: [Double] = []
-    /// Row id of each place.
-    var ids: [Int64] = []
-    /// `PointFlags` bits of each place.
-    var flags: [UInt8] = []
-}
+import SpatialIndex
 
 extension NearestIndex {
     /// Serialises the index of the active places of `kind`.
@@ -37,61 +28,12 @@ extension NearestIndex {
         }
         return p
     }
-
-    /// The index file's bytes for `p`, stamped `stamp` (`restamped` changes it later): pure
-    /// computation, so it can run on a thread of its own (see `PendingNearestIndex`).
-    static func serialize(_ p: NearestPoints, stamp: String) -> [UInt8] {
-        let n = p.ids.count
-        var points: [Double] = []
-        points.reserveCapacity(n * 3)
-        for i in 0..<n {
-            let e = KDTreeView.ecef(latitude: p.latLon[i * 2], longitude: p.latLon[i * 2 + 1])
-            points.append(e.0)
-            points.append(e.1)
-            points.append(e.2)
-        }
-        var order = Array(0..<n)
-        var axes: [UInt8] = []
-        var boxes: [Double] = []
-        KDTreeView.build(points: &points, order: &order, axes: &axes, boxes: &boxes)
-        var out = [UInt8](repeating: 0, count: headerSize)
-        out.reserveCapacity(headerSize + n * 58 + boxes.count * 8)
-        out.replaceSubrange(0..<8, with: magic)
-        withUnsafeBytes(of: Int64(n).littleEndian) { out.replaceSubrange(8..<16, with: $0) }
-        out.replaceSubrange(16..<56, with: stampField(stamp))
-        withUnsafeBytes(of: Int64(boxes.count / 6).littleEndian) { out.replaceSubrange(56..<64, with: $0) }
-        points.withUnsafeBytes { out += $0 }
-        var ll: [Double] = []
-        ll.reserveCapacity(p.latLon.count)
-        var rid: [Int64] = []
-        rid.reserveCapacity(n)
-        var rfl: [UInt8] = []
-        rfl.reserveCapacity(n)
-        for o in order {
-            ll.append(p.latLon[o * 2])
-            ll.append(p.latLon[o * 2 + 1])
-            rid.append(p.ids[o])
-            rfl.append(p.flags[o])
-        }
-        ll.withUnsafeBytes { out += $0 }
-        rid.withUnsafeBytes { out += $0 }
-        boxes.withUnsafeBytes { out += $0 }
-        out += axes
-        out += rfl
-        return out
-    }
-
-    /// `bytes` of an index file with its stamp replaced by `stamp`.
-    static func restamped(_ bytes: [UInt8], _ stamp: String) -> [UInt8] {
-        var out = bytes
-        out.replaceSubrange(16..<56, with: stampField(stamp))
-        return out
-    }
 }
 
 /// A nearest index serialised on a thread of its own while the first load that read its
 /// points finishes (geometry check, R*Tree), in the same write transaction: its stamp is set
 /// when the write knows the new data nonce (`DerivedFiles`). A write that rolls back drops it.
+// Safe: every stored property is a `let`; `bytes` is a `BackgroundResult`, safe on its own.
 final class PendingNearestIndex: @unchecked Sendable {
     // Immutable after init, used by the one thread that runs the write (`DerivedFiles`).
     /// The place kind indexed.
@@ -117,6 +59,7 @@ final class PendingNearestIndex: @unchecked Sendable {
 }
 
 /// The pending nearest indexes of one store, by kind, behind a lock.
+// Safe: `byKind` is read and written only while `lock` is held (`withLock`).
 final class PendingIndexes: @unchecked Sendable {
     private let lock = NSLock()
     private var byKind: [PlaceKind: PendingNearestIndex] = [:]

@@ -1,6 +1,8 @@
 import Foundation
 internal import GRDB
 import Geo
+import SpatialIndex
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -224,16 +226,15 @@ extension ToiletRowFile {
 }
 
 /// A number that only grows, shared by threads.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
+final class Counter: Sendable {
+    private let value = Mutex(0)
 
     /// The number `next()` gives next.
-    var peek: Int { lock.withLock { value } }
+    var peek: Int { value.withLock { $0 } }
 
     /// The next number (0 first).
     func next() -> Int {
-        lock.withLock {
+        value.withLock { value in
             defer { value += 1 }
             return value
         }

@@ -1,7 +1,9 @@
 import Foundation
 public import Geo
 import Places
+public import SpatialIndex
 
+// Safe: immutable after init; the mapping is read-only and unmapped only in deinit, when no thread holds the file.
 /// The active toilets of one committed state, by row id: the rows section of the toilets'
 /// nearest-index file beside the database (`<db>.toilets.kdt`, after the index; see
 /// `NearestIndex.layout(of:)`), so a query reads the rows its nearest search meets without

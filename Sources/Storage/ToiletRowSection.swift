@@ -1,4 +1,5 @@
 import Foundation
+import SpatialIndex
 
 /// The rows section of the toilets' file (`ToiletRowFile`) as its rows are encoded, one at a
 /// time and in row id order (`append`), from a cursor over `ToiletRow.selection` or from the

@@ -48,7 +48,11 @@ import Testing
                 #expect(imports[a]?.contains(b) == false, "\(a) imports \(b)")
             }
         }
-        #expect(imports["Storage"] == ["CSpatial", "Geo", "Hours", "Places", "Contract"])
+        #expect(imports["Storage"] == ["CSpatial", "Geo", "Hours", "Places", "Contract", "SpatialIndex"])
+        // The nearest index's file format knows nothing of SQL or of the store.
+        #expect(imports["SpatialIndex"] == ["Geo"])
+        // The review flow sits on the store; the adapters use it, never the store, to review.
+        #expect(imports["Review"] == ["Storage", "Contract"])
         #expect(!(imports["LocateCLI"] ?? []).contains("Serve"), "locate must not link the HTTP server")
     }
 

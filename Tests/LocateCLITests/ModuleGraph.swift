@@ -51,7 +51,8 @@ struct ModuleGraph {
                 for line in text.split(separator: "\n") {
                     let trimmed = line.trimmingCharacters(in: .whitespaces)
                     if trimmed.hasPrefix("@main") { main = true }
-                    if let m = ModuleGraph.imported(trimmed) { imports.insert(m) }
+                    // Only lines that can be imports reach the pattern (it is slow per line).
+                    if trimmed.contains("import"), let m = ModuleGraph.imported(trimmed) { imports.insert(m) }
                 }
             }
             var links: [String] = []

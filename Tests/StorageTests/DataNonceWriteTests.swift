@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import LocateTestSupport
+import SpatialIndex
 import Testing
 
 @testable import Storage

@@ -3,6 +3,7 @@ import GRDB
 import Geo
 import LocateTestSupport
 import Places
+import SpatialIndex
 import SyntheticData
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import LocateTestSupport
+import SpatialIndex
 import Testing
 
 @testable import Storage

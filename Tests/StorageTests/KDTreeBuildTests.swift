@@ -2,6 +2,7 @@ import Foundation
 import SyntheticData
 import Testing
 
+@testable import SpatialIndex
 @testable import Storage
 
 /// The k-d tree of a large load is built on two threads (the root's subtrees at once): the

@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import LocateTestSupport
 import Places
+import SpatialIndex
 import Testing
 
 @testable import Storage

@@ -4,6 +4,7 @@ import Geo
 import Hours
 import LocateTestSupport
 import Places
+import SpatialIndex
 import SyntheticData
 import Testing
 

@@ -9,6 +9,7 @@ import Foundation
 /// A span is trusted only when its transitions account for the offset Foundation gives at its
 /// last second; otherwise (a change Foundation does not report as a transition) that span is
 /// answered by Foundation directly, so the table never answers differently from it.
+// Safe: `spans` and `recent` are read and written only while `lock` is held; `timeZone` is immutable.
 final class ZoneOffsets: @unchecked Sendable {
     let timeZone: TimeZone
     private let lock = NSLock()

@@ -95,6 +95,7 @@ enum FetchProcess {
 /// A one-shot signal a `Process` termination handler (any thread) gives an async waiter,
 /// and the one place that kills the child: never after it has ended (its pid may be reused),
 /// and remembering why.
+// Safe: `done`, `reason` and `waiter` are read and written only while `lock` is held.
 private final class AsyncExit: @unchecked Sendable {
     private let lock = NSLock()
     private var done = false
@@ -140,6 +141,7 @@ private final class AsyncExit: @unchecked Sendable {
 /// Reads a pipe on a thread of its own, keeping the first `keep` bytes, until its end or,
 /// once the child has ended, until it is empty: another child started meanwhile may have
 /// inherited the pipe's write end and keep it open long after ours is gone.
+// Safe: `kept`, `finished` and `waiter` are read and written only while `lock` is held.
 private final class PipeDrain: @unchecked Sendable {
     private let lock = NSLock()
     private var kept = Data()

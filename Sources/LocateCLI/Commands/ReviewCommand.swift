@@ -1,6 +1,7 @@
 import ArgumentParser
 import Contract
 import Foundation
+import Review
 import Storage
 
 /// `locate review`: maintainers decide on community contributions.
@@ -44,14 +45,12 @@ struct ReviewCommand: ParsableCommand {
         }
     }
 
-    /// Opens the database for writing; it must exist already.
-    static func writable(_ store: StoreOptions, wait: WaitOptions) throws -> LocateStore {
+    /// The review desk of the database for a decision; the database must exist already.
+    static func desk(_ store: StoreOptions, wait: WaitOptions) throws -> ReviewDesk {
         guard FileManager.default.fileExists(atPath: store.path) else {
             throw CLIError.failed("\(store.path): cannot open database: no such file (run `locate ingest` first)")
         }
-        var access = wait.access
-        access.createsOnClose = false
-        return try LocateStore(path: store.path, access: access)
+        return ReviewDesk(databasePath: store.path, access: wait.access)
     }
 
     struct List: ParsableCommand {
@@ -85,21 +84,12 @@ struct ReviewCommand: ParsableCommand {
         }
 
         func run() throws {
-            let db = try LocateStore(readingAt: store.path)
-            let skip = offset ?? 0
-            // With a limit, one more than the page: whether there is a next page.
-            var list = try db.contributions(
-                status: ContributionStatus(rawValue: status), kind: kind?.kind, limit: limit.map { $0 + 1 }, offset: skip)
-            var next: Int? = nil
-            if let limit, list.count > limit {
-                list.removeLast(list.count - limit)
-                next = skip + limit
-            }
+            let page = try ReviewDesk(databasePath: store.path).list(
+                ReviewListRequest(
+                    status: ContributionStatus(rawValue: status), kind: kind?.kind, limit: limit, offset: offset ?? 0))
+            let list = page.contributions
             switch try formats.resolved(json: output.json) {
-            case .json:
-                Console.out(
-                    try jsonText(
-                        ReviewListDocument(contributions: list.map(ContributionObject.init), offset: skip, nextOffset: next)))
+            case .json: Console.out(try jsonText(page.document))
             case .csv: Console.out(String(decoding: try ContractCSV.encode(list.map(ContributionObject.init)), as: UTF8.self))
             case .table where !list.isEmpty: Console.text(ReviewText.list(list))
             case .table, .geojson: break
@@ -124,10 +114,7 @@ struct ReviewCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let db = try LocateStore(readingAt: store.path)
-            guard let detail = try db.contribution(id: id.value, photoFolder: photos) else {
-                throw StorageError.noSuchContribution(id: id.value)
-            }
+            let detail = try ReviewDesk(databasePath: store.path).show(id.value, photoFolder: photos)
             if output.json {
                 Console.out(try jsonText(ReviewShowDocument(detail)))
             } else {
@@ -150,9 +137,7 @@ struct ReviewCommand: ParsableCommand {
 
         func run() throws {
             let name = try reviewer.resolved
-            let db = try ReviewCommand.writable(store, wait: wait)
-            let outcome = try db.approve(id: id.value, reviewer: name, at: Date.now)
-            try db.close()
+            let outcome = try ReviewCommand.desk(store, wait: wait).approve(id.value, reviewer: name, at: Date.now)
             if output.json {
                 Console.out(try jsonText(ReviewDecisionDocument(outcome)))
             } else {
@@ -183,9 +168,8 @@ struct ReviewCommand: ParsableCommand {
 
         func run() throws {
             let name = try reviewer.resolved
-            let db = try ReviewCommand.writable(store, wait: wait)
-            let outcome = try db.reject(id: id.value, reviewer: name, reason: reason, at: Date.now)
-            try db.close()
+            let outcome = try ReviewCommand.desk(store, wait: wait).reject(
+                id.value, reviewer: name, reason: reason, at: Date.now)
             if output.json {
                 Console.out(try jsonText(ReviewDecisionDocument(outcome)))
             } else {
@@ -207,8 +191,7 @@ struct ReviewCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let db = try LocateStore(readingAt: store.path)
-            let list = try db.conflicts()
+            let list = try ReviewDesk(databasePath: store.path).conflicts()
             if output.json {
                 Console.out(try jsonText(ReviewConflictsDocument(conflicts: list.map(OverrideObject.init))))
             } else if !list.isEmpty {
@@ -248,12 +231,10 @@ extension ReviewCommand {
         }
 
         func run() throws {
-            let db = try LocateStore(readingAt: store.path)
             let folder = photos ?? LocateStore.photoFolder(forDatabase: store.path)
             let cutoff = Date.now.addingTimeInterval(-Double(minAge) * 60)
-            let found = try db.unreferencedPhotos(in: folder, modifiedBefore: cutoff)
-            let removed = dryRun ? found : try db.removeUnreferencedPhotos(found, in: folder, modifiedBefore: cutoff)
-            let document = ReviewPruneDocument(folder: folder, dryRun: dryRun, files: removed)
+            let document = try ReviewDesk(databasePath: store.path).prunePhotos(
+                in: folder, modifiedBefore: cutoff, dryRun: dryRun)
             if output.json { Console.out(try jsonText(document)) } else { Console.text(ReviewText.pruned(document)) }
         }
     }

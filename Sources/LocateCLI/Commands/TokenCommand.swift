@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Storage
+import Review
 
 /// `locate token`: bearer tokens for the maintainer endpoints of `locate serve`.
 struct TokenCommand: ParsableCommand {
@@ -21,9 +21,7 @@ struct TokenCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let db = try ReviewCommand.writable(store, wait: wait)
-            let token = try db.createToken(name: name, at: Date.now)
-            try db.close()
+            let token = try ReviewCommand.desk(store, wait: wait).createToken(name: name, at: Date.now)
             Console.out(token)
             Console.note("token '\(name)' created: it is shown only this once")
         }
@@ -38,9 +36,7 @@ struct TokenCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let db = try ReviewCommand.writable(store, wait: wait)
-            try db.revokeToken(name: name, at: Date.now)
-            try db.close()
+            try ReviewCommand.desk(store, wait: wait).revokeToken(name: name, at: Date.now)
             Console.note("token '\(name)' revoked")
         }
     }
@@ -55,13 +51,10 @@ struct TokenCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let db = try LocateStore(readingAt: store.path)
-            let tokens = try db.tokens()
+            let document = try ReviewDesk(databasePath: store.path).tokens()
+            let tokens = document.tokens
             if output.json {
-                let objects = tokens.map {
-                    TokenListDocument.TokenObject(name: $0.name, createdAt: $0.createdAt, revokedAt: $0.revokedAt)
-                }
-                Console.out(try jsonText(TokenListDocument(tokens: objects)))
+                Console.out(try jsonText(document))
             } else if !tokens.isEmpty {
                 var table = Table(headers: ["NAME", "CREATED", "REVOKED"])
                 table.rows = tokens.map { [$0.name, $0.createdAt, $0.revokedAt ?? "-"] }

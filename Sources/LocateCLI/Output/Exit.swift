@@ -135,8 +135,10 @@ func compactJSONText<T: Encodable>(_ value: T) throws -> String {
 /// memory, mappings and read-only connections at exit faster than their `deinit`s would.
 /// Only read-side objects belong here (nothing that must flush or commit).
 enum ProcessEnd {
+    private static let keptLock = NSLock()
+    // Safe: appended to only while `keptLock` is held; never read (it only keeps objects alive).
     nonisolated(unsafe) private static var kept: [AnyObject] = []
 
     /// Keeps `object` alive until the process exits.
-    static func keep(_ object: AnyObject) { kept.append(object) }
+    static func keep(_ object: AnyObject) { keptLock.withLock { kept.append(object) } }
 }

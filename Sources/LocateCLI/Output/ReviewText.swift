@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import Hours
 import Places
+import Review
 import Storage
 
 /// The human forms of `locate review`.

@@ -8,11 +8,13 @@ import Storage
 enum ContributionWriter {
     /// Seconds a write waits for another writer's lock before answering 503.
     static let waitSeconds = 5.0
+    /// How a contribution write names itself to a writer that waits for it.
+    static let holder = "locate serve (a contribution)"
 
     static func write<T>(_ path: String, _ body: (LocateStore) throws -> T) throws -> T {
         do {
             let store = try LocateStore(
-                path: path, access: WriteAccess(waitSeconds: waitSeconds, holder: "locate serve (a contribution)"))
+                path: path, access: WriteAccess(waitSeconds: waitSeconds, holder: holder))
             let result = try body(store)
             try store.close()
             return result
@@ -26,6 +28,15 @@ enum ContributionWriter {
     static func read<T>(_ path: String, _ body: (LocateStore) throws -> T) throws -> T {
         do {
             return try body(try LocateStore(readingAt: path))
+        } catch let e as StorageError {
+            throw answer(e)
+        }
+    }
+
+    /// Runs `body` (a call of the review desk), answering Storage's errors.
+    static func answering<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
         } catch let e as StorageError {
             throw answer(e)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Photos
+import Review
 import Storage
 
 /// The maintainer endpoints, behind `Authorization: Bearer TOKEN` (a token made with
@@ -12,10 +13,17 @@ struct Maintainers: Sendable {
     let data: DataSource
     let now: @Sendable () -> Date
 
+    /// The review flow `locate review` uses too, writing as a contribution write does.
+    var desk: ReviewDesk {
+        ReviewDesk(
+            databasePath: databasePath,
+            access: WriteAccess(waitSeconds: ContributionWriter.waitSeconds, holder: ContributionWriter.holder))
+    }
+
     /// The reviewer name of a valid token in `authorization` (the header's value).
     func reviewer(_ authorization: String?) throws -> String {
         let token = try Maintainers.bearerToken(authorization)
-        let name = try ContributionWriter.read(databasePath) { try $0.verifyToken(token) }
+        let name = try ContributionWriter.answering { try desk.reviewer(token: token) }
         guard let name else {
             throw ServeError.refused(status: 403, message: "the token is not valid (unknown or revoked)", field: nil)
         }
@@ -72,31 +80,25 @@ struct Maintainers: Sendable {
                 return n
             } ?? 0
         let page = n ?? 100
-        // One more than the page: whether there is a next page.
-        let list = try ContributionWriter.read(databasePath) {
-            try $0.contributions(status: s, kind: k, limit: page + 1, offset: skip)
+        let found = try ContributionWriter.answering {
+            try desk.list(ReviewListRequest(status: s, kind: k, limit: page, offset: skip))
         }
-        let next = list.count > page ? skip + page : nil
-        let document = ReviewListDocument(
-            contributions: list.prefix(page).map(ContributionObject.init), offset: skip, nextOffset: next)
-        var reply = try Reply.json(document, status: 200)
-        reply.nextOffset = next
+        var reply = try Reply.json(found.document, status: 200)
+        reply.nextOffset = found.nextOffset
         return reply
     }
 
     /// `GET /v1/contributions/{id}`: `review-show/1`.
     func show(_ id: String) throws -> Reply {
         let number = try Maintainers.number(id)
-        guard let detail = try ContributionWriter.read(databasePath, { try $0.contribution(id: number) }) else {
-            throw ServeError.notFound("no contribution #\(number)")
-        }
+        let detail = try ContributionWriter.answering { try desk.show(number) }
         return try Reply.json(ReviewShowDocument(detail), status: 200)
     }
 
     /// `POST /v1/contributions/{id}/approve`: `review-decision/1`.
     func approve(_ id: String, reviewer: String) throws -> Reply {
         let number = try Maintainers.number(id)
-        let outcome = try ContributionWriter.write(databasePath) { try $0.approve(id: number, reviewer: reviewer, at: now()) }
+        let outcome = try ContributionWriter.answering { try desk.approve(number, reviewer: reviewer, at: now()) }
         // The new state is opened here, on the approver's own request, before it is answered
         // (other requests keep the state before until then); a failure to open it leaves
         // the next requests to try again.
@@ -111,8 +113,8 @@ struct Maintainers: Sendable {
         guard let reason = try fields.text("reason", maxLength: 2000, lines: true) else {
             throw BodyFields.invalid("reason", "missing (a rejection says why)")
         }
-        let outcome = try ContributionWriter.write(databasePath) {
-            try $0.reject(id: number, reviewer: reviewer, reason: reason, at: now())
+        let outcome = try ContributionWriter.answering {
+            try desk.reject(number, reviewer: reviewer, reason: reason, at: now())
         }
         return try Reply.json(ReviewDecisionDocument(outcome), status: 200)
     }

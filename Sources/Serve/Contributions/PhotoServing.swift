@@ -42,6 +42,7 @@ struct PhotoServing: Sendable {
 
 /// The hashes of approved photos, read once per data version (approving is a run of its own,
 /// so the version changes with every approval).
+// Safe: `cached` is read and written only while `lock` is held; the rest is immutable.
 final class ApprovedPhotos: @unchecked Sendable {
     private let databasePath: String
     private let data: DataSource

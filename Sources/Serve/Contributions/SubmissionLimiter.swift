@@ -7,6 +7,7 @@ import Foundation
 /// seeded from the database (`LocateStore.recentContributions`): a restart does not reset
 /// the count; those stored submissions are counted as if received at the seeding time, so
 /// after a restart `Retry-After` may be later than needed, never earlier.
+// Safe: `slots` and `next` are read and written only while `lock` is held.
 final class SubmissionLimiter: @unchecked Sendable {
     /// A reserved slot, to give back with `release`.
     struct Slot: Equatable, Sendable {
@@ -64,6 +65,7 @@ final class SubmissionLimiter: @unchecked Sendable {
 
 /// At most `width` photo decodes at once (a 40-megapixel photo takes about 120 MB while it is
 /// decoded): others wait up to `waitSeconds` for a turn, then answer 503 with `Retry-After`.
+// Safe: its only state is a `DispatchSemaphore`, which is thread-safe.
 final class DecodeGate: @unchecked Sendable {
     private let semaphore: DispatchSemaphore
     let waitSeconds: Double

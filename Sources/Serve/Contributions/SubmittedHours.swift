@@ -22,27 +22,10 @@ struct SubmittedHours: Encodable {
         try c.encode(reading.osm, forKey: .hoursOSM)
         try c.encode(reading.status.rawValue, forKey: .hoursStatus)
         try c.encode(reading.reason, forKey: .reason)
-        try c.encode(reading.warnings.map(Warning.init), forKey: .warnings)
+        try c.encode(reading.warnings.map(HoursWarningObject.init), forKey: .warnings)
     }
 
     private enum Keys: String, CodingKey {
         case hoursText = "hours_text", hoursOSM = "hours_osm", hoursStatus = "hours_status", reason, warnings
-    }
-
-    /// A warning as `hours-normalize/1` writes it.
-    private struct Warning: Encodable {
-        var atCharacter: Int
-        var found: String
-        var canonical: String
-        var reason: String
-
-        init(_ w: HoursWarning) {
-            atCharacter = w.offset + 1
-            found = w.found
-            canonical = w.canonical
-            reason = w.reason
-        }
-
-        enum CodingKeys: String, CodingKey { case atCharacter = "at_character", found, canonical, reason }
     }
 }

@@ -1,32 +1,11 @@
 import Contract
-import Foundation
-import Hours
+public import Foundation
 import Places
-import Storage
 
-/// One tolerated variant in `warnings` (hours-eval/1, hours-eval-line/1, hours-normalize/1).
-struct HoursWarningDocument: Encodable {
-    /// 1-based character position in the expression.
-    var atCharacter: Int
-    var found: String
-    var canonical: String
-    var reason: String
-
-    enum CodingKeys: String, CodingKey {
-        case found, canonical, reason
-        case atCharacter = "at_character"
-    }
-
-    init(_ w: HoursWarning) {
-        atCharacter = w.offset + 1
-        found = w.found
-        canonical = w.canonical
-        reason = w.reason
-    }
-}
+// The documents of `locate hours` (docs/json.md), defined beside what they describe.
 
 /// `hours-eval/1`: `locate hours eval --json`.
-struct HoursEvalDocument: Encodable {
+public struct HoursEvalDocument: Encodable {
     let schema = "hours-eval/1"
     /// The expression as given.
     var hoursText: String
@@ -40,7 +19,7 @@ struct HoursEvalDocument: Encodable {
     var timeZone: String
     @Nullable var comment: String? = nil
     /// The tolerated variants the expression used (empty when none).
-    var warnings: [HoursWarningDocument]
+    var warnings: [HoursWarningObject]
 
     enum CodingKeys: String, CodingKey {
         case schema, state, comment, warnings
@@ -52,7 +31,8 @@ struct HoursEvalDocument: Encodable {
         case timeZone = "time_zone"
     }
 
-    init(reading: HoursReading, osm: String, text: String, answer: HoursAnswer, at instant: Date, zone: TimeZone) {
+    /// The answer for `text` (read as `reading`, evaluated as `osm`) at `instant` in `zone`.
+    public init(reading: HoursReading, osm: String, text: String, answer: HoursAnswer, at instant: Date, zone: TimeZone) {
         hoursText = text
         hoursOSM = osm
         hoursStatus = reading.status.rawValue
@@ -61,20 +41,21 @@ struct HoursEvalDocument: Encodable {
         nextChange = answer.nextChange.map { InstantText.text($0, in: zone) }
         timeZone = zone.identifier
         comment = answer.comment
-        warnings = reading.warnings.map(HoursWarningDocument.init)
+        warnings = reading.warnings.map(HoursWarningObject.init)
     }
 }
 
 /// `hours-eval-line/1`: one answer line of `locate hours eval --batch` (a fixed key set:
 /// either the state members or `error` are null).
-struct HoursEvalLine: Encodable {
+public struct HoursEvalLine: Encodable {
     /// The input line's `id`: a string, a number, or null.
-    enum LineID: Encodable {
+    public enum LineID: Encodable {
         case text(String)
         case number(Double)
         case none
 
-        func encode(to encoder: any Encoder) throws {
+        /// Encodes the id as it was given (or null).
+        public func encode(to encoder: any Encoder) throws {
             var c = encoder.singleValueContainer()
             switch self {
             case .text(let s): try c.encode(s)
@@ -91,7 +72,7 @@ struct HoursEvalLine: Encodable {
     @Nullable var nextChange: String? = nil
     @Nullable var timeZone: String? = nil
     /// The tolerated variants of the expression; null on an error line.
-    @Nullable var warnings: [HoursWarningDocument]? = nil
+    @Nullable var warnings: [HoursWarningObject]? = nil
     @Nullable var error: String? = nil
 
     enum CodingKeys: String, CodingKey {
@@ -102,15 +83,15 @@ struct HoursEvalLine: Encodable {
     }
 
     /// A failed line.
-    init(id: LineID, error: String) {
+    public init(id: LineID, error: String) {
         self.id = id
         self.error = error
     }
 
     /// An answered line.
-    init(id: LineID, answer: HoursAnswer, warnings: [HoursWarning], at instant: Date, zone: TimeZone) {
+    public init(id: LineID, answer: HoursAnswer, warnings: [HoursWarning], at instant: Date, zone: TimeZone) {
         self.id = id
-        self.warnings = warnings.map(HoursWarningDocument.init)
+        self.warnings = warnings.map(HoursWarningObject.init)
         state = answer.state.rawValue
         stateAt = InstantText.text(instant, in: zone)
         nextChange = answer.nextChange.map { InstantText.text($0, in: zone) }
@@ -119,7 +100,7 @@ struct HoursEvalLine: Encodable {
 }
 
 /// `hours-normalize/1`: `locate hours normalize --json`.
-struct HoursNormalizeDocument: Encodable {
+public struct HoursNormalizeDocument: Encodable {
     let schema = "hours-normalize/1"
     /// The text as given.
     var hoursText: String
@@ -130,7 +111,7 @@ struct HoursNormalizeDocument: Encodable {
     /// How it was read (interpreted) or why not (unknown, missing).
     @Nullable var reason: String? = nil
     /// The corrections made in reading the text (empty when none).
-    var warnings: [HoursWarningDocument]
+    var warnings: [HoursWarningObject]
 
     enum CodingKeys: String, CodingKey {
         case schema, reason, warnings
@@ -139,11 +120,12 @@ struct HoursNormalizeDocument: Encodable {
         case hoursStatus = "hours_status"
     }
 
-    init(_ reading: HoursReading) {
+    /// The document of `reading`.
+    public init(_ reading: HoursReading) {
         hoursText = reading.text ?? ""
         hoursOSM = reading.osm
         hoursStatus = reading.status.rawValue
         reason = reading.reason
-        warnings = reading.warnings.map(HoursWarningDocument.init)
+        warnings = reading.warnings.map(HoursWarningObject.init)
     }
 }

@@ -7,10 +7,12 @@ import Foundation
 #endif
 
 /// A read-only memory map of a whole file, unmapped in `deinit`. Not `Sendable`.
-final class MappedFile {
-    let bytes: UnsafeRawBufferPointer
+package final class MappedFile {
+    /// The file's bytes.
+    package let bytes: UnsafeRawBufferPointer
 
-    init?(path: String) {
+    /// Maps the file at `path`; nil when it cannot be opened or is empty.
+    package init?(path: String) {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -22,7 +24,7 @@ final class MappedFile {
     }
 
     /// Wraps memory this object owns (an index built in memory).
-    init(owning data: [UInt8]) {
+    package init(owning data: [UInt8]) {
         let p = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
         data.withUnsafeBytes { p.copyMemory(from: $0) }
         bytes = UnsafeRawBufferPointer(p)

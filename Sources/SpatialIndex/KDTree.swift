@@ -66,6 +66,7 @@ struct KDTreeView {
 
     /// The arrays of one build, shared by the two threads that build the root's subtrees;
     /// each thread writes only its own subtree's elements.
+    // Safe: the build's threads write disjoint index ranges of these buffers (each its own subtree) and join before they are read.
     private struct Buffers: @unchecked Sendable {
         let points: UnsafeBufferPointer<Double>
         let idx: UnsafeMutableBufferPointer<Int>

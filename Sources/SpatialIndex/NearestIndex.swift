@@ -31,7 +31,7 @@ public struct PointFlags: OptionSet, Sendable {
     public static let unisex = PointFlags(rawValue: 32)
 }
 
-/// The exact nearest-place index (one per `PlaceKind`): a k-d tree over Earth-centred (ECEF) positions yields
+/// The exact nearest-place index (one per place table): a k-d tree over Earth-centred (ECEF) positions yields
 /// candidates in increasing straight-line distance; each is ranked by exact geodesic
 /// distance (`Geodesic`, Karney 2013). A straight line is never longer than the geodesic between the
 /// same points, so once the straight-line distance of every remaining candidate exceeds the
@@ -45,27 +45,28 @@ public struct PointFlags: OptionSet, Sendable {
 /// store reads one committed state, so the stamp and the rows it builds from agree). The
 /// file is replaced by a rename, so a reader maps either the old or the new file whole.
 public final class NearestIndex {
-    private let file: MappedFile
+    /// The mapped file (an index built in memory owns its bytes).
+    package let file: MappedFile
     private let tree: KDTreeView
     private let latLon: UnsafePointer<Double>
     private let rowIDs: UnsafePointer<Int64>
     private let flags: UnsafePointer<UInt8>
     private let geodesic = Geodesic()
     /// The file's path (where it is, or would be when built in memory).
-    let path: String
+    package let path: String
     /// Number of active places indexed.
     public var count: Int { tree.count }
 
     /// `LOCKDT05`: the header has the rows section's place (`ToiletRowFile`).
-    static let magic: [UInt8] = Array("LOCKDT05".utf8)
+    package static let magic: [UInt8] = Array("LOCKDT05".utf8)
     /// Magic, point count, the 40-byte stamp, box count, then the rows section's offset and
     /// length (both 0 when the file has none: stations).
-    static let headerSize = 80
+    package static let headerSize = 80
 
     /// The sizes a file's header gives, checked against the file's size: the index's bytes,
     /// and the range of the rows section after them (8-byte aligned) when there is one. Nil
     /// when `b` is not a whole index file.
-    static func layout(of b: UnsafeRawBufferPointer) -> (indexBytes: Int, rows: Range<Int>?)? {
+    package static func layout(of b: UnsafeRawBufferPointer) -> (indexBytes: Int, rows: Range<Int>?)? {
         guard b.count >= headerSize, Array(b[0..<8]) == magic else { return nil }
         let n = Int(b.load(fromByteOffset: 8, as: Int64.self))
         let boxCount = Int(b.load(fromByteOffset: 56, as: Int64.self))
@@ -82,18 +83,19 @@ public final class NearestIndex {
     }
 
     /// Where the rows section starts after an index of `indexBytes` bytes: 8-byte aligned.
-    static func rowsStart(afterIndexOf indexBytes: Int) -> Int { (indexBytes + 7) / 8 * 8 }
+    package static func rowsStart(afterIndexOf indexBytes: Int) -> Int { (indexBytes + 7) / 8 * 8 }
 
     /// The header fields that place a rows section of `length` bytes after index bytes of
     /// `indexBytes` (bytes 64..<80 of the header).
-    static func rowsFields(indexBytes: Int, length: Int) -> [UInt8] {
+    package static func rowsFields(indexBytes: Int, length: Int) -> [UInt8] {
         var out: [UInt8] = []
         withUnsafeBytes(of: Int64(rowsStart(afterIndexOf: indexBytes)).littleEndian) { out += $0 }
         withUnsafeBytes(of: Int64(length).littleEndian) { out += $0 }
         return out
     }
 
-    init?(file: MappedFile, path: String, stamp: String) {
+    /// The index in `file` (at `path`) when it is a whole index file stamped `stamp`.
+    package init?(file: MappedFile, path: String, stamp: String) {
         let b = file.bytes
         guard NearestIndex.layout(of: b) != nil, Array(b[16..<56]) == NearestIndex.stampField(stamp),
             let base = b.baseAddress
@@ -117,91 +119,8 @@ public final class NearestIndex {
         self.path = path
     }
 
-    /// Opens the index of `store`. The write that changes places writes it (`DerivedFiles`);
-    /// when it is missing, damaged or of another state (places changed by another program),
-    /// it is built from the store and, while that state is still the newest, written beside
-    /// the database for the next reader (replaced by a rename). When it cannot be written
-    /// (a folder that is not writable, a write that failed for this state, a state no longer
-    /// the newest) the index alone is built in memory for this process, and rows come from
-    /// SQLite. The toilets' file is trusted only with its rows section sound too (a layout of
-    /// another locate, a damaged section: rebuilt), and is written whole by
-    /// `ToiletRowFile.save(for:damaged:)`, its one builder besides the write.
-    public static func open(for store: LocateStore, kind: PlaceKind = .toilets) throws -> NearestIndex {
-        let nonce = try store.read { db in try DataNonce.read(db, kind: kind) }
-        let stamp = LocateStore.stamp(kind, nonce: nonce)
-        let path = NearestIndex.path(for: store, kind: kind)
-        var damaged = false
-        if let f = MappedFile(path: path), let index = NearestIndex(file: f, path: path, stamp: stamp) {
-            guard kind == .toilets else { return index }
-            if let rows = index.rows, rows.rowCount == index.count { return index }
-            damaged = true
-        }
-        if kind == .toilets, nonce != 0, let rows = try ToiletRowFile.save(for: store, damaged: damaged),
-            let index = NearestIndex(file: rows.file, path: path, stamp: stamp)
-        {
-            return index
-        }
-        let bytes = try build(store, kind: kind, stamp: stamp)
-        if kind != .toilets, DataNonce.current(path: store.filePath, kind: kind) == nonce, replace(path, with: bytes),
-            let f = MappedFile(path: path), let index = NearestIndex(file: f, path: path, stamp: stamp)
-        {
-            return index
-        }
-        guard let index = NearestIndex(file: MappedFile(owning: bytes), path: path, stamp: stamp) else {
-            throw StorageError.sqlFailed(sql: "nearest index", reason: "built index does not verify")
-        }
-        return index
-    }
-
-    /// The index of the state `store` reads, built from it in memory (a damaged file on disk
-    /// is never read again by the finder that found the damage).
-    public static func built(for store: LocateStore, kind: PlaceKind = .toilets) throws -> NearestIndex {
-        let nonce = try store.read { db in try DataNonce.read(db, kind: kind) }
-        let stamp = LocateStore.stamp(kind, nonce: nonce)
-        let bytes = try build(store, kind: kind, stamp: stamp)
-        guard let index = NearestIndex(file: MappedFile(owning: bytes), path: path(for: store, kind: kind), stamp: stamp)
-        else { throw StorageError.sqlFailed(sql: "nearest index", reason: "built index does not verify") }
-        return index
-    }
-
-    /// The rows section of this index's file (toilets), verified as the rows of the index's
-    /// state; nil when it has none.
-    public var rows: ToiletRowFile? { ToiletRowFile(file: file, path: path, nonce: nil) }
-
-    /// Writes `bytes` to a temporary beside `path` and renames it to `path`, so a reader maps
-    /// the old or the new file whole; false when it cannot be written. The temporary is made
-    /// exclusively with a name of its own and synced (`ToiletRowFile.syncedTemporary`): two
-    /// server threads rebuilding the same index once shared `<path>.tmp-<pid>`, so one could
-    /// rename the other's half-written file into place.
-    static func replace(_ path: String, with bytes: [UInt8]) -> Bool {
-        // Of killed earlier builds, in both namings (`<path>.tmp-<pid>[-<n>]`).
-        ToiletRowFile.removeDeadTemporaries(of: path)
-        let written = try? ToiletRowFile.syncedTemporary(for: path) { put in
-            try bytes.withUnsafeBytes { try put(0, $0) }
-        }
-        guard let tmp = written ?? nil else { return false }
-        guard rename(tmp, path) == 0 else {
-            unlink(tmp)
-            return false
-        }
-        return true
-    }
-
-    /// The index of `kind` beside the database file at `databasePath` when it was built from
-    /// the state stamped `stamp` (a row file's `indexStamp`); nil when it is missing, of
-    /// another state, or damaged. Reads no SQL.
-    public static func existing(database databasePath: String, kind: PlaceKind = .toilets, stamp: String) -> NearestIndex? {
-        let path = path(forFile: databasePath, kind: kind)
-        guard let f = MappedFile(path: path) else { return nil }
-        return NearestIndex(file: f, path: path, stamp: stamp)
-    }
-
-    /// The cache file of `kind` beside the database: `<db>.<table>.kdt` (beside
-    /// `<db>.partial` while a first run builds the database there).
-    public static func path(for store: LocateStore, kind: PlaceKind) -> String { path(forFile: store.filePath, kind: kind) }
-
-    /// The cache file of `kind` beside the database file `file`.
-    static func path(forFile file: String, kind: PlaceKind) -> String { file + "." + kind.table + ".kdt" }
+    /// The index file of table `table` beside the database file `file`: `<db>.<table>.kdt`.
+    package static func path(forFile file: String, table: String) -> String { file + "." + table + ".kdt" }
 
     /// The `limit` nearest active places to `point` whose flags include `required`, within
     /// `maxDistanceMeters` when given, nearest first (ties by row id).
@@ -265,7 +184,7 @@ public final class NearestIndex {
     }
 
     /// The stamp as the fixed 40-byte header field (zero-padded).
-    static func stampField(_ stamp: String) -> [UInt8] {
+    package static func stampField(_ stamp: String) -> [UInt8] {
         let s = Array(stamp.utf8.prefix(40))
         return s + [UInt8](repeating: 0, count: 40 - s.count)
     }

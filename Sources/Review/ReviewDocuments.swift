@@ -1,4 +1,6 @@
+public import Contract
 import Foundation
+public import Storage
 
 // The review documents, one definition for `locate review --json` and the maintainer
 // endpoints of `locate serve` (docs/schema/review-*.schema.json, token-list).
@@ -166,16 +168,20 @@ public struct ReviewConflictsDocument: Encodable {
 /// `token-list/1`: `locate token list --json` (names and times, never tokens).
 public struct TokenListDocument: Encodable {
     let schema = "token-list/1"
-    var tokens: [TokenObject]
+    /// The tokens, by name.
+    public var tokens: [TokenObject]
 
     /// The listed tokens.
     public init(tokens: [TokenObject]) { self.tokens = tokens }
 
     /// One token: its name and times.
     public struct TokenObject: Encodable {
-        var name: String
-        var createdAt: String
-        @Nullable var revokedAt: String?
+        /// The token's name.
+        public var name: String
+        /// When it was made.
+        public var createdAt: String
+        /// When it was revoked, or nil.
+        @Nullable public var revokedAt: String?
 
         /// One token's name and times.
         public init(name: String, createdAt: String, revokedAt: String?) {

@@ -17,6 +17,7 @@ struct Locate: ParsableCommand {
             IngestCommand.self, ToiletCommand.self, StationCommand.self, BookmarkCommand.self, RunsCommand.self,
             UpdatesCommand.self,
             HoursCommand.self, ExportCommand.self, ServeCommand.self, ReviewCommand.self, TokenCommand.self, NetworkCommand.self,
+            BackupCommand.self, RestoreCommand.self,
         ]
     )
 }

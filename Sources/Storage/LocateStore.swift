@@ -49,7 +49,8 @@ public final class LocateStore {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw StorageError.cannotOpen(path: path, reason: "is a folder")
         }
-        let lock = try WriteLock(database: path, waitSeconds: access.waitSeconds, holder: access.holder)
+        let lock = try WriteLock(
+            database: path, waitSeconds: access.waitSeconds, holder: access.holder, onWait: access.onWait)
         let existed = FileManager.default.fileExists(atPath: path)
         let file = !existed && access.createsOnClose ? path + ".partial" : path
         // Under the lock, a partial file can only be a leftover of a killed first run (also
@@ -61,7 +62,7 @@ public final class LocateStore {
         do {
             queue = try LocateStore.openWritable(
                 file, path: path, busySeconds: busySeconds, existed: existed, building: file != path)
-            try Schema.setUp(queue, path: path, busySeconds: busySeconds)
+            try Schema.setUp(queue, path: path, busySeconds: busySeconds, allowsForeign: access.updatesForeign || !existed)
         } catch {
             if file != path { LocateStore.removeFiles(of: file) }
             throw error

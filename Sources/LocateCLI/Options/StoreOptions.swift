@@ -43,7 +43,21 @@ struct WaitOptions: ParsableArguments {
     var access: WriteAccess {
         let args = CommandLine.arguments
         let name = args.first.map { ($0 as NSString).lastPathComponent } ?? "locate"
+        let seconds = self.seconds
         return WriteAccess(
-            waitSeconds: seconds, holder: ([name] + args.dropFirst()).joined(separator: " "), createsOnClose: true)
+            waitSeconds: seconds, holder: ([name] + args.dropFirst()).joined(separator: " "), createsOnClose: true,
+            onWait: { holder in Console.note(WaitOptions.waitingNote(holder: holder, seconds: seconds)) })
+    }
+
+    /// The line a writer prints once when it starts waiting for another (`holder` as the
+    /// lock file names it: `pid N: COMMAND`): "waiting for the ingest of pid N (up to 30 s)…".
+    static func waitingNote(holder: String, seconds: Double) -> String {
+        let parts = holder.split(separator: ":", maxSplits: 1)
+        let pid = parts.first.map { $0.hasPrefix("pid ") ? String($0.dropFirst(4)) : String($0) } ?? "?"
+        let command = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        let words = command.split(separator: " ")
+        let what = words.count > 1 && words[1] == "ingest" ? "the ingest of pid \(pid)" : "pid \(pid) (\(command))"
+        let bound = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        return "waiting for \(what) to finish writing (up to \(bound) s)…"
     }
 }

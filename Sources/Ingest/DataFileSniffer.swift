@@ -72,8 +72,14 @@ public enum DataFileSniffer {
         let fits = same.filter { spec in
             format != .geojson || spec.mappedProperties.allSatisfy { text.contains("\"\($0.property)\"") }
         }
+        // A pipeline whose own source is this file first, then the most specific.
+        let file = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        func own(_ spec: PipelineSpec) -> Int {
+            URL(fileURLWithPath: spec.source).standardizedFileURL.resolvingSymlinksInPath().path == file ? 1 : 0
+        }
         return fits.sorted {
-            ($0.mappedProperties.count, $1.origin ?? $1.name) > ($1.mappedProperties.count, $0.origin ?? $0.name)
+            (own($0), $0.mappedProperties.count, $1.origin ?? $1.name)
+                > (own($1), $1.mappedProperties.count, $0.origin ?? $0.name)
         }
     }
 

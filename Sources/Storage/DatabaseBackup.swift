@@ -25,12 +25,16 @@ public enum DatabaseBackup {
         public var bytes: Int64
         /// Rows per table that holds data (toilets, stations, ingest_runs, contributions...).
         public var rows: [String: Int]
+        /// Files in the copy's photo folder (`<path>.photos`: contributed photos, which are
+        /// files, not rows).
+        public var photos: Int = 0
 
         /// Creates a summary.
-        public init(path: String, bytes: Int64, rows: [String: Int]) {
+        public init(path: String, bytes: Int64, rows: [String: Int], photos: Int = 0) {
             self.path = path
             self.bytes = bytes
             self.rows = rows
+            self.photos = photos
         }
     }
 
@@ -52,7 +56,9 @@ public enum DatabaseBackup {
         LocateStore.removeFiles(of: partial)
         do {
             try copy(database, to: partial, journal: "DELETE")
-            let summary = try summarise(partial, named: destination)
+            var summary = try summarise(partial, named: destination)
+            // After the snapshot: every photo it names was stored before it.
+            summary.photos = try copyPhotos(database, to: destination)
             guard rename(partial, destination) == 0 else {
                 throw StorageError.cannotWrite(path: destination, reason: String(cString: strerror(errno)).lowercased())
             }
@@ -86,7 +92,8 @@ public enum DatabaseBackup {
         LocateStore.removeFiles(of: partial)
         do {
             try copy(source, to: partial, journal: "WAL")
-            let summary = try summarise(partial, named: database)
+            var summary = try summarise(partial, named: database)
+            summary.photos = try copyPhotos(source, to: database)
             for suffix in ["-wal", "-shm", "-journal"] { unlink(database + suffix) }
             guard link(partial, database) == 0 else {
                 throw StorageError.cannotWrite(path: database, reason: String(cString: strerror(errno)).lowercased())
@@ -99,6 +106,33 @@ public enum DatabaseBackup {
             LocateStore.removeFiles(of: partial)
             throw error
         }
+    }
+
+    /// Copies the photo folder of the database at `from` to that of `to`: its files are named
+    /// by their content and never change, so a file already there is kept and the others are
+    /// copied (each through a temporary name). Returns the number of files the copy's folder holds.
+    private static func copyPhotos(_ from: String, to: String) throws -> Int {
+        let source = LocateStore.photoFolder(forDatabase: from)
+        let target = LocateStore.photoFolder(forDatabase: to)
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: source) else { return 0 }
+        let files = names.filter { !$0.hasPrefix(".") && !$0.hasSuffix(".partial") }
+        do {
+            try fm.createDirectory(atPath: target, withIntermediateDirectories: true)
+            for name in files where !fm.fileExists(atPath: target + "/" + name) {
+                let temporary = target + "/." + name + ".\(getpid()).partial"
+                try? fm.removeItem(atPath: temporary)
+                try fm.copyItem(atPath: source + "/" + name, toPath: temporary)
+                guard rename(temporary, target + "/" + name) == 0 else {
+                    throw StorageError.cannotWrite(path: target, reason: String(cString: strerror(errno)).lowercased())
+                }
+            }
+        } catch let e as StorageError {
+            throw e
+        } catch {
+            throw StorageError.cannotWrite(path: target, reason: "cannot copy the photos: \(error.localizedDescription)")
+        }
+        return files.count
     }
 
     /// Fails unless `path` is a locate database (its tables, whatever its schema version).

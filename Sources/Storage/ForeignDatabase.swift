@@ -22,6 +22,25 @@ enum ForeignDatabase {
         return own.isEmpty ? nil : own
     }
 
+    /// Throws `StorageError.incompatible` when the file at `path` is foreign, reading it
+    /// through a read-only connection (which changes nothing in the file).
+    static func refuse(_ path: String) throws {
+        _ = LocateStore.sqliteConfigured
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(10)
+        let found: [String]?
+        do {
+            let queue = try DatabaseQueue(path: LocateStore.literal(path), configuration: config)
+            defer { try? queue.close() }
+            found = try queue.inDatabase { try tables($0) }
+        } catch {
+            // Not readable as SQLite (or empty): the writable open says why, as before.
+            return
+        }
+        if let found { throw StorageError.incompatible(path: path, reason: reason(found)) }
+    }
+
     /// The reason a foreign file is refused, naming some of its tables.
     static func reason(_ tables: [String]) -> String {
         let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")

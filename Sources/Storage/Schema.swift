@@ -4,12 +4,9 @@ import GRDB
 /// The schema: SpatiaLite metadata first (outside any transaction, as
 /// `InitSpatialMetadata(1)` runs its own), then ordered, append-only migrations.
 enum Schema {
-    static func setUp(_ queue: DatabaseQueue, path: String, busySeconds: Double, allowsForeign: Bool = true) throws {
+    static func setUp(_ queue: DatabaseQueue, path: String, busySeconds: Double) throws {
         do {
             try queue.writeWithoutTransaction { db in
-                if !allowsForeign, let tables = try ForeignDatabase.tables(db) {
-                    throw StorageError.incompatible(path: path, reason: ForeignDatabase.reason(tables))
-                }
                 if try !db.tableExists("spatial_ref_sys") {
                     // The (1) form creates only the CRS rows used here: 0.1 s instead of 11 s.
                     try db.execute(sql: "SELECT InitSpatialMetadata(1)")

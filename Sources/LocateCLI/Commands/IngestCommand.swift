@@ -164,9 +164,14 @@ struct IngestCommand: AsyncParsableCommand {
         // Output paths are checked before anything changes: a bad one fails the run first.
         if let report { try OutputPath.checkWritableFile(report, option: "--report") }
         if let saveResponses { try OutputPath.checkFolder(saveResponses, option: "--save-responses") }
+        // SIGINT and SIGTERM from here on stop the run cleanly (`IngestInterrupt`).
+        let interrupt = IngestInterrupt(path: store.path, json: output.json)
         var access = wait.access
         access.updatesForeign = updateForeign
+        access.commitGate = interrupt.gate
         let db = try LocateStore(path: store.path, access: access)
+        interrupt.opened(creating: !FileManager.default.fileExists(atPath: store.path))
+        defer { interrupt.closed() }
         let tty = Console.stderrIsTerminal
         let fromAPI = replay == nil && IngestRunner.readsAPI(spec, sourceOverride: source)
         let save = fromAPI ? (saveResponses ?? ResponseArchive.folder(for: store.path, at: Date())) : nil
@@ -200,6 +205,7 @@ struct IngestCommand: AsyncParsableCommand {
             if tty { ProgressLine.clear() }
             guard let last = outcome.reports.last else {
                 try db.close()
+                interrupt.closed()
                 if let note = outcome.note { Console.note(note) }
                 return
             }
@@ -223,6 +229,7 @@ struct IngestCommand: AsyncParsableCommand {
         // A database this run created appears only now (a failed run leaves none).
         do {
             try db.close()
+            interrupt.closed()
         } catch {
             staged?.abandon()
             throw error

@@ -46,7 +46,9 @@ struct WaitOptions: ParsableArguments {
         let seconds = self.seconds
         return WriteAccess(
             waitSeconds: seconds, holder: ([name] + args.dropFirst()).joined(separator: " "), createsOnClose: true,
-            onWait: { holder in Console.note(WaitOptions.waitingNote(holder: holder, seconds: seconds)) })
+            // With --json, stderr stays one error/1 object should the wait end in an error.
+            onWait: Console.jsonErrors
+                ? nil : { holder in Console.note(WaitOptions.waitingNote(holder: holder, seconds: seconds)) })
     }
 
     /// The line a writer prints once when it starts waiting for another (`holder` as the

@@ -12,6 +12,8 @@ struct BackupDocument: Encodable {
     var bytes: Int64
     /// Rows per table that holds data, by table name.
     var rows: [String: Int]
+    /// Files in the photo folder beside the file written (`<to>.photos`).
+    var photos: Int
     /// Always "ok": a copy that fails `PRAGMA integrity_check` is not put in place.
     let integrity = "ok"
 
@@ -21,6 +23,7 @@ struct BackupDocument: Encodable {
         to = summary.path
         bytes = summary.bytes
         rows = summary.rows
+        photos = summary.photos
     }
 
     /// `12 toilets, 0 stations, 3 ingest_runs, 2 contributions, 40,960 bytes`.
@@ -28,6 +31,7 @@ struct BackupDocument: Encodable {
         let tables = summary.rows.keys.sorted { a, b in
             (DatabaseBackup.countedOrder(a), a) < (DatabaseBackup.countedOrder(b), b)
         }
-        return (tables.map { "\(summary.rows[$0] ?? 0) \($0)" } + ["\(summary.bytes) bytes"]).joined(separator: ", ")
+        let photos = summary.photos > 0 ? ["\(summary.photos) photo files in \(summary.path).photos"] : []
+        return (tables.map { "\(summary.rows[$0] ?? 0) \($0)" } + photos + ["\(summary.bytes) bytes"]).joined(separator: ", ")
     }
 }

@@ -73,7 +73,9 @@ import Testing
         let limit = RejectLimit(maxShare: 0.5, spec: try RejectLimitTests.spec())
         // The numbers differ per record; the rejects still group as one kind.
         let issues = (0..<4).map { i in
-            IngestIssue(index: i, id: "id\(i)", field: "geometry", reason: i == 0 ? reason : reason.replacingOccurrences(of: "1", with: "\(i + 2)"))
+            IngestIssue(
+                index: i, id: "id\(i)", field: "geometry",
+                reason: i == 0 ? reason : reason.replacingOccurrences(of: "1", with: "\(i + 2)"))
         }
         #expect(limit.likelyCause(issues) == cause)
         let mixed = issues + [IngestIssue(index: 4, id: "id4", field: "ADRESA", reason: "id is missing or blank")]
@@ -81,7 +83,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("datasets/prague-toilets-sample.geojson", DataFileSniffer.Found.data(.geojson, description: "a GeoJSON FeatureCollection")),
+        (
+            "datasets/prague-toilets-sample.geojson",
+            DataFileSniffer.Found.data(.geojson, description: "a GeoJSON FeatureCollection")
+        ),
         ("datasets/osm-toilets-prague-sample.geojson", .data(.osmGeoJSON, description: "GeoJSON of OpenStreetMap data")),
         ("datasets/osm-toilets-sample.overpass.json", .data(.overpass, description: "an Overpass API JSON answer")),
         ("datasets/gios-stations-sample.json", .data(.giosLegacy, description: "a GIOŚ station list (legacy API)")),

@@ -116,7 +116,8 @@ import Testing
         let folder = try Fixtures.temporaryFolder()
         let db = folder.appendingPathComponent("parcels.sqlite").path
         let made = try Fixtures.run(
-            "/usr/bin/env", ["sqlite3", db, "CREATE TABLE parcels (id INTEGER PRIMARY KEY, owner TEXT); INSERT INTO parcels VALUES (1, 'eva');"])
+            "/usr/bin/env",
+            ["sqlite3", db, "CREATE TABLE parcels (id INTEGER PRIMARY KEY, owner TEXT); INSERT INTO parcels VALUES (1, 'eva');"])
         try #require(made.status == 0, "\(made.stderr)")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: db))
         let r = try CLI.run(["ingest", "pipelines/prague-toilets-sample.yml", "--db", db])
@@ -150,7 +151,8 @@ import Testing
         p.waitUntilExit()
         #expect(p.terminationStatus == 130)
         #expect(
-            err.text == waiting + "error: interrupted (SIGINT): the ingest stopped before it stored anything; \(db) is as it was\n")
+            err.text == waiting
+                + "error: interrupted (SIGINT): the ingest stopped before it stored anything; \(db) is as it was\n")
         try holder.close()
         #expect(try LocateStore(readingAt: db).contentDigest() == before)
     }

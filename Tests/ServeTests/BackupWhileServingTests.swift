@@ -15,7 +15,8 @@ import Testing
     /// in row id order, as the sqlite3 shell prints them.
     static func tables(_ db: String) throws -> [String: String] {
         let names = try sqlite(
-            db, "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' "
+            db,
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' "
                 + "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'idx_%' ORDER BY name")
         var out: [String: String] = [:]
         for name in names.split(separator: "\n") {

@@ -16,8 +16,9 @@ final class IngestInterrupt: @unchecked Sendable {
     private let lock = NSLock()
     /// Guarded by `lock`: a write of this process is in the database.
     private var published = false
-    /// Guarded by `lock`: this process holds the write lock (`creating`: of a new database).
-    private var holding: (creating: Bool)? = nil
+    /// Guarded by `lock`: nil unless this process holds the write lock; true when it
+    /// creates the database.
+    private var creatingWhileHolding: Bool? = nil
     private var sources: [any DispatchSourceSignal] = []
     private let path: String
     private let json: Bool
@@ -54,20 +55,20 @@ final class IngestInterrupt: @unchecked Sendable {
 
     /// The store is open: this process holds the lock (`creating`: a new database, built
     /// beside its path until it is moved into place).
-    func opened(creating: Bool) { lock.withLock { holding = (creating: creating) } }
+    func opened(creating: Bool) { lock.withLock { creatingWhileHolding = creating } }
 
     /// The store is closed: nothing more to clean up.
-    func closed() { lock.withLock { holding = nil } }
+    func closed() { lock.withLock { creatingWhileHolding = nil } }
 
     private func interrupted(by number: Int32) {
         lock.lock()  // never released: the process ends here, and no publication starts
         let name = number == SIGINT ? "SIGINT" : "SIGTERM"
-        let unchanged = holding?.creating == true ? "no database was made at \(path)" : "\(path) is as it was"
+        let unchanged = creatingWhileHolding == true ? "no database was made at \(path)" : "\(path) is as it was"
         let message =
             published
             ? "interrupted (\(name)): the ingest had stored its run in \(path); it stopped before its summary"
             : "interrupted (\(name)): the ingest stopped before it stored anything; \(unchanged)"
-        if let holding { LocateStore.discardUnfinished(creating: holding.creating, path: path) }
+        if let creating = creatingWhileHolding { LocateStore.discardUnfinished(creating: creating, path: path) }
         let code = IngestInterrupt.exitCode(number)
         if json {
             let document = ErrorDocument(message: message, exitCode: Int(code))

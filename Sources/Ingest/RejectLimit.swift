@@ -36,9 +36,10 @@ struct RejectLimit {
         // The most common kind of reason (its text up to the first number or quote).
         var groups: [String: [IngestIssue]] = [:]
         for issue in rejected { groups["\(issue.field): \(RejectLimit.shape(issue.reason))", default: []].append(issue) }
-        guard let (_, top) = groups.max(by: { ($0.value.count, $1.key) < ($1.value.count, $0.key) }),
-            let first = top.first
+        guard let best = groups.max(by: { ($0.value.count, $1.key) < ($1.value.count, $0.key) }),
+            let first = best.value.first
         else { return "" }
+        let top = best.value
         let most = top.count == rejected.count ? "every reject" : "\(top.count) of the \(rejected.count) rejects"
         let example = "feature \(first.label): \(first.field): \(first.reason)"
         let crs = spec.crs?.description ?? "the input's own (else EPSG:4326)"

@@ -173,7 +173,8 @@ public enum DatabaseBackup {
                 throw StorageError.badFile(path: named, reason: "the copy fails integrity_check: \(check.prefix(3))")
             }
             var rows: [String: Int] = [:]
-            for table in countedTables where try db.tableExists(table) {
+            for table in countedTables {
+                guard try db.tableExists(table) else { continue }
                 rows[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
             }
             let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.int64Value ?? 0

@@ -19,7 +19,8 @@ extension LocateStore {
             defer { try? queue.close() }
             return try queue.inDatabase { db in
                 let row = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-                return (row?[0] as Int?) == 0
+                let busy: Int? = row?[0]
+                return busy == 0
             }
         } catch {
             throw StorageError.cannotWrite(path: path, reason: "cannot fold its -wal back: \(LocateStore.reason(error))")

@@ -44,11 +44,13 @@ struct WaitOptions: ParsableArguments {
         let args = CommandLine.arguments
         let name = args.first.map { ($0 as NSString).lastPathComponent } ?? "locate"
         let seconds = self.seconds
-        return WriteAccess(
-            waitSeconds: seconds, holder: ([name] + args.dropFirst()).joined(separator: " "), createsOnClose: true,
-            // With --json, stderr stays one error/1 object should the wait end in an error.
-            onWait: Console.jsonErrors
-                ? nil : { holder in Console.note(WaitOptions.waitingNote(holder: holder, seconds: seconds)) })
+        var access = WriteAccess(
+            waitSeconds: seconds, holder: ([name] + args.dropFirst()).joined(separator: " "), createsOnClose: true)
+        // With --json, stderr stays one error/1 object should the wait end in an error.
+        if !Console.jsonErrors {
+            access.onWait = { holder in Console.note(WaitOptions.waitingNote(holder: holder, seconds: seconds)) }
+        }
+        return access
     }
 
     /// The line a writer prints once when it starts waiting for another (`holder` as the

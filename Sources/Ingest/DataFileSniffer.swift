@@ -68,9 +68,12 @@ public enum DataFileSniffer {
     /// (most mapped properties) first.
     public static func fitting(_ format: PipelineSpec.Format, path: String, pipelines: [PipelineSpec]) -> [PipelineSpec] {
         let text = head(path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        let same = pipelines.filter { $0.format == format && $0.kind != .air }
+        // OpenStreetMap GeoJSON is read by `osm-geojson` pipelines and by `geojson` ones with
+        // the osm profile: one family.
+        func family(_ f: PipelineSpec.Format) -> PipelineSpec.Format { f == .osmGeoJSON ? .geojson : f }
+        let same = pipelines.filter { family($0.format) == family(format) && $0.kind != .air }
         let fits = same.filter { spec in
-            format != .geojson || spec.mappedProperties.allSatisfy { text.contains("\"\($0.property)\"") }
+            spec.format != .geojson || spec.mappedProperties.allSatisfy { text.contains("\"\($0.property)\"") }
         }
         // A pipeline whose own source is this file first, then the most specific.
         let file = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path

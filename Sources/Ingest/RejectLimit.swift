@@ -16,7 +16,7 @@ struct RejectLimit {
     static let defaultMaxShare = 0.5
     /// The share rule applies from this many records read on (a run that rejects every one
     /// fails whatever the count): in a tiny input, two rejects of three are no pattern.
-    static let minimumRead = 20
+    static let minimumRead = 10
 
     /// Fails when the run read records and rejected every one (unless `maxShare` is 1), or,
     /// with at least `minimumRead` records read, rejected more than `maxShare` of them.

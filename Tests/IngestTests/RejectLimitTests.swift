@@ -18,7 +18,8 @@ import Testing
     @Test(arguments: [
         // read, rejected, share, fails
         (0, 0, 0.5, false),
-        (3, 2, 0.5, false),  // below 20 read: the share does not apply
+        (3, 2, 0.5, false),  // below 10 read: the share does not apply
+        (10, 6, 0.5, true),
         (3, 3, 0.5, true),  // every record rejected: fails whatever the count
         (3, 3, 1.0, false),  // --max-reject-share 1 accepts anything
         (20, 10, 0.5, false),  // exactly half is not more than half

@@ -74,7 +74,7 @@ import Testing
         #expect(accepted.stderr.contains("read 20, accepted 9, rejected 11"), "\(accepted.stderr)")
     }
 
-    /// Below 20 records read the share does not apply (two rejects of three are no pattern);
+    /// Below 10 records read the share does not apply (two rejects of three are no pattern);
     /// a run that rejects every record fails whatever the count.
     @Test func aSmallInputIsJudgedOnlyWhenItRejectsEverything() throws {
         let folder = try Fixtures.temporaryFolder()

@@ -103,7 +103,7 @@ struct IngestCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Refuse a full read or an air run that rejects more than this share (0 to 1) of the records it read (default 0.5; from 20 records read on; a run that rejects all fails unless 1; diffs are exempt).",
+            "Refuse a full read or an air run that rejects more than this share (0 to 1) of the records it read (default 0.5; from 10 records read on; a run that rejects all fails unless 1; diffs are exempt).",
             valueName: "SHARE"))
     var maxRejectShare: Double?
 

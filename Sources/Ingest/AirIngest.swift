@@ -16,6 +16,8 @@ struct AirIngest {
     let clock: () -> Date
     /// Told how many stations' answers are in (`FetchMeter.stage`).
     var meter: FetchMeter? = nil
+    /// Fails a run that rejects every item it read, or too many (`RejectLimit`).
+    var rejectLimit: RejectLimit? = nil
 
     /// The pollutants whose sub-index both dialects' index answers are read for (in this order).
     static let pollutants = ["SO2", "NO2", "PM10", "PM2.5", "O3"]
@@ -45,6 +47,7 @@ struct AirIngest {
         var warnings: [IngestIssue] = []
         let run = try store.ingestAir(start: start, clock: clock) { writer in
             let read = try write(answers, to: writer, rejected: &rejected, warnings: &warnings)
+            try rejectLimit?.check(read: read, rejected: rejected, input: label)
             return StagingTotals(
                 read: read, rejected: rejected.count, warnings: warnings.count, sourceCRS: .wgs84, operation: nil,
                 sourceSHA256: client.hasher.finalize().hexString)

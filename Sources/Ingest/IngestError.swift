@@ -43,6 +43,9 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
         pipeline: String, line: Int?, key: String, property: String, input: String, suggestions: [String], present: [String])
     /// The run would retire more than `limitShare` of the dataset's `active` records.
     case massRetire(path: String, dataset: String, retired: Int, active: Int, limitShare: Double)
+    /// The run rejected every one of the `read` records, or more than `limitShare` of them
+    /// (`RejectLimit`); `cause` says what most rejects have in common.
+    case tooManyRejects(path: String, dataset: String, read: Int, rejected: Int, limitShare: Double, cause: String)
     /// The input holds no records: the run would retire all `active` records of the dataset.
     case emptyInput(path: String, dataset: String, active: Int)
     /// A file name taken from data (`index.tsv`, a station id) would leave `folder`.
@@ -120,6 +123,14 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
                 + "(\(IngestError.percent(Double(retired) / Double(max(active, 1)))), more than the limit of "
                 + "\(IngestError.percent(limit))): nothing changed; check the input, or pass --allow-mass-retire "
                 + "(or a higher --max-retire-share) to accept"
+        case .tooManyRejects(let path, let dataset, let read, let rejected, _, let cause) where rejected >= read:
+            return "\(path): all \(read) records read were rejected, none stored: nothing changed in dataset "
+                + "'\(dataset)'; likely cause: \(cause)"
+        case .tooManyRejects(let path, let dataset, let read, let rejected, let limit, let cause):
+            return "\(path): \(rejected) of the \(read) records read were rejected "
+                + "(\(IngestError.percent(Double(rejected) / Double(max(read, 1)))), more than the limit of "
+                + "\(IngestError.percent(limit))): nothing changed in dataset '\(dataset)'; likely cause: \(cause); "
+                + "pass a higher --max-reject-share to accept"
         case .emptyInput(let path, let dataset, let active) where active == 0:
             return "\(path): the input holds no records: nothing to ingest into dataset '\(dataset)'; "
                 + "pass --allow-mass-retire to record an empty run"

@@ -20,6 +20,9 @@ public struct IngestRunner {
     /// The largest share (0...1) of a dataset's active records one run may retire; nil: the
     /// pipeline's `max_retire_share`, else 0.5.
     public var maxRetireShare: Double? = nil
+    /// The largest share (0...1) of the records a full read or an air run may reject
+    /// (`RejectLimit`); nil: 0.5.
+    public var maxRejectShare: Double? = nil
     /// Accept a run that retires more than the share, or an empty input.
     public var allowMassRetire = false
     /// Read an OSM extract whose replication sequence is older than the dataset's.
@@ -70,6 +73,7 @@ public struct IngestRunner {
                 s.source = source
                 var air = AirIngest(spec: s, store: store, clock: clock)
                 air.meter = meter
+                air.rejectLimit = rejectLimit(s)
                 return try await air.run(source: try answers(), label: label)
             case .stations:
                 // Every page of a v1 list (by totalPages); a legacy list is one answer.
@@ -179,6 +183,10 @@ public struct IngestRunner {
         }
     }
 
+    func rejectLimit(_ spec: PipelineSpec) -> RejectLimit {
+        RejectLimit(maxShare: maxRejectShare ?? RejectLimit.defaultMaxShare, spec: spec)
+    }
+
     private func checks(_ spec: PipelineSpec, input: String) -> RunChecks {
         RunChecks(
             spec: spec, input: input,
@@ -201,7 +209,12 @@ public struct IngestRunner {
         let checks = self.checks(spec, input: label)
         var notices: [String] = []
         do {
-            run = try store.ingest(.stations, start: start, clock: clock, check: { notices += try checks.check($0) }) { stager in
+            let limit = rejectLimit(spec)
+            let check: (MergePreview) throws -> Void = { p in
+                try limit.check(read: p.read, rejected: rejected, input: label)
+                notices += try checks.check(p)
+            }
+            run = try store.ingest(.stations, start: start, clock: clock, check: check) { stager in
                 for (index, item) in items.enumerated() {
                     switch mapper.map(item, index: index) {
                     case .rejected(let issue):
@@ -240,7 +253,14 @@ public struct IngestRunner {
         var notices: [String] = []
         var pending: [PendingObject] = []
         do {
-            run = try store.ingest(.toilets, start: start, clock: clock, check: { notices += try checks.check($0) }) { stager in
+            // A run of diffs is exempt from the reject limit (`RejectLimit`): a few objects, one
+            // moved out of the region, are edits to report.
+            let limit = changes == nil ? rejectLimit(spec) : nil
+            let check: (MergePreview) throws -> Void = { p in
+                try limit?.check(read: p.read, rejected: rejected, input: label)
+                notices += try checks.check(p)
+            }
+            run = try store.ingest(.toilets, start: start, clock: clock, check: check) { stager in
                 if changes == nil, spec.format == .osmPBF {
                     notices += try checkExtractSequence(spec, path: path, label: label, stager: stager)
                 }

@@ -104,6 +104,10 @@ final class DataSource: @unchecked Sendable {
         watcher = CommitWatcher(path: path)
     }
 
+    /// Lets go of the open state (its readers' connections close once no request uses
+    /// them): for the server's stop, before the write-ahead log is folded back.
+    func close() { lock.withLock { state = nil } }
+
     /// The newest state that is open: at once, except for the very first, which is opened
     /// here. A commit seen since that state opened starts the refresh thread. Throws
     /// `ServeError.unavailable` when the database cannot be read.

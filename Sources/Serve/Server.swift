@@ -6,6 +6,7 @@ import NIOPosix
 import Query
 import Routing
 import ServiceLifecycle
+import Storage
 
 /// The HTTP query API (`locate serve`): the read endpoints under `/v1` over one database,
 /// answered from its newest committed state.
@@ -60,6 +61,17 @@ public struct Server: Sendable {
             logger: logger)
         // Every task of the server, each connection's among them, runs on the event loops.
         try await withTaskExecutorPreference(EventLoopTaskExecutor.shared) { try await app.runService() }
+        // A clean stop leaves the file complete: contributions accepted since the last
+        // checkpoint would otherwise live only in the `-wal` (a copy of the file alone would
+        // lose them). The readers' snapshots go first; they hold the log's frames.
+        data.close()
+        do {
+            if try !LocateStore.checkpoint(path: configuration.databasePath) {
+                logger.warning("the database's -wal is in use by another process: it is folded back when that one stops")
+            }
+        } catch {
+            logger.error("\(error)")
+        }
     }
 
     func router(_ endpoints: Endpoints, proxies: TrustedProxies) -> Router<ServeContext> {

@@ -26,6 +26,8 @@ public final class LocateStore {
     private var closed = false
     /// How long SQLite waits for a lock held by a program other than locate.
     private var busySeconds = 0.0
+    /// Told around each publication of a write (`WriteAccess.commitGate`).
+    private var commitGate: (@Sendable (WriteAccess.CommitPhase) -> Void)?
     /// Nearest indexes a first load serialises on the side while its write goes on, by kind,
     /// for the derived files the write writes (`DerivedFiles`).
     let pendingIndexes = PendingIndexes()
@@ -50,7 +52,8 @@ public final class LocateStore {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw StorageError.cannotOpen(path: path, reason: "is a folder")
         }
-        let lock = try WriteLock(database: path, waitSeconds: access.waitSeconds, holder: access.holder)
+        let lock = try WriteLock(
+            database: path, waitSeconds: access.waitSeconds, holder: access.holder, onWait: access.onWait)
         let existed = FileManager.default.fileExists(atPath: path)
         let file = !existed && access.createsOnClose ? path + ".partial" : path
         // Under the lock, a partial file can only be a leftover of a killed first run (also
@@ -59,6 +62,8 @@ public final class LocateStore {
         LocateStore.removeFiles(of: path + ".partial")
         if !existed { LocateStore.removeFiles(of: path) }
         let busySeconds = max(access.waitSeconds, 1)
+        // Before the writable connection, which switches the file to WAL mode.
+        if existed, !access.updatesForeign { try ForeignDatabase.refuse(path) }
         do {
             queue = try LocateStore.openWritable(
                 file, path: path, busySeconds: busySeconds, existed: existed, building: file != path)
@@ -70,6 +75,7 @@ public final class LocateStore {
         self.filePath = file
         self.lock = lock
         self.busySeconds = busySeconds
+        self.commitGate = access.commitGate
     }
 
     /// Opens an existing store read-only (no SpatiaLite needed). The store reads the state
@@ -168,10 +174,14 @@ public final class LocateStore {
         // link(2) fails rather than replace a file that appeared at the path meanwhile; on a
         // file system without hard links (vfat, some network mounts) the lock we hold makes
         // a rename after checking the path just as safe.
+        commitGate?(.begin)
         var linked = link(filePath, path) == 0
         if !linked, [EPERM, ENOTSUP, EOPNOTSUPP, EMLINK].contains(errno), !FileManager.default.fileExists(atPath: path) {
             linked = rename(filePath, path) == 0
         }
+        let linkError = errno
+        commitGate?(.end(published: linked))
+        errno = linkError
         guard linked else {
             let reason = String(cString: strerror(errno)).lowercased()
             LocateStore.removeFiles(of: filePath)
@@ -298,6 +308,19 @@ public final class LocateStore {
         }
     }
 
+    /// Removes what a run that creates the database at `path` has made so far (`<path>.partial`
+    /// with its side and derived files) and the lock file: for a signal handler of the process
+    /// that holds the database's write lock (only the holder writes these), just before it
+    /// exits. The kernel drops the lock itself as the process ends.
+    /// The lock file is removed only while it names this process (its successor's never).
+    public static func discardUnfinished(creating: Bool, path: String) {
+        let lockFile = path + ".lock"
+        let text = (try? String(contentsOfFile: lockFile, encoding: .utf8)) ?? ""
+        guard text.hasPrefix("pid \(getpid()):") else { return }
+        if creating { removeFiles(of: path + ".partial") }
+        unlink(lockFile)
+    }
+
     /// Removes a partial database file, its SQLite side files (`-wal`, `-shm`, `-journal`),
     /// its derived files (one per place kind) and the toilets' file's failure marker.
     static func removeFiles(of file: String) {
@@ -343,6 +366,10 @@ public final class LocateStore {
     func write<T>(_ body: (Database) throws -> T) throws -> T {
         let derived = DerivedFiles(databaseFile: filePath)
         defer { pendingIndexes.withLock { $0.removeAll() } }
+        // The commit of a database in place publishes the write (`WriteAccess.commitGate`).
+        let gate = filePath == path ? commitGate : nil
+        var gateOpen = false
+        defer { if gateOpen { gate?(.end(published: false)) } }
         do {
             let result = try queue.write { db in
                 try DataNonce.beginWrite(db)
@@ -351,7 +378,15 @@ public final class LocateStore {
                 for (kind, nonce) in try DataNonce.finishWrite(db) {
                     derived.build(db, kind: kind, nonce: nonce, pending: pending[kind])
                 }
+                if let gate {
+                    gate(.begin)
+                    gateOpen = true
+                }
                 return result
+            }
+            if gateOpen {
+                gateOpen = false
+                gate?(.end(published: true))
             }
             derived.putInPlace()
             return result

@@ -21,8 +21,9 @@ final class WriteLock {
 
     /// Takes the lock of `database`, trying again every `pollSeconds` for up to
     /// `waitSeconds` (0: one try) while another process holds it. `holder` is written into
-    /// the file for others to read. Throws `StorageError.busy` naming the holder.
-    init(database: String, waitSeconds: Double, holder: String) throws {
+    /// the file for others to read. Throws `StorageError.busy` naming the holder. `onWait`
+    /// is told the holder once, when waiting begins.
+    init(database: String, waitSeconds: Double, holder: String, onWait: (@Sendable (String) -> Void)? = nil) throws {
         let lockPath = database + ".lock"
         path = lockPath
         let tries = waitSeconds > 0 ? Int((waitSeconds / WriteLock.pollSeconds).rounded(.up)) : 0
@@ -58,6 +59,7 @@ final class WriteLock {
             guard waited < tries else {
                 throw StorageError.busy(path: database, holder: text, waitedSeconds: waitSeconds)
             }
+            if waited == 0, let text { onWait?(text) }
             waited += 1
             usleep(useconds_t(WriteLock.pollSeconds * 1_000_000))
         }

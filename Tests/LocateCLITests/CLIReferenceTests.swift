@@ -74,7 +74,8 @@ import Testing
                 "export snapshot",
                 "serve", "review", "review list", "review show", "review approve", "review reject", "review conflicts",
                 "review prune-photos",
-                "token", "token create", "token revoke", "token list", "network", "network build", "network list",
+                "token", "token create", "token revoke", "token list", "network", "network build", "network list", "backup",
+                "restore",
             ])
     }
 }

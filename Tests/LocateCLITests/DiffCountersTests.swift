@@ -201,4 +201,39 @@ struct DiffCountersTests {
                         reactivated: c[7], sequence: sequence), "\(name), diff \(sequence)")
         }
     }
+
+    /// Issue 35 §2: a run of diffs is exempt from the reject limit (`RejectLimit`): a diff that
+    /// moves a node out of the region is an edit to report, not a pipeline that does not fit
+    /// its source. With `--max-reject-share 0` a full read rejecting 1 of 18 would fail; the
+    /// diff is stored, and the next diff too (no wedge).
+    @Test func aDiffWithARejectIsExemptFromTheRejectLimit() throws {
+        let dir = try DiffIngestCommandTests.fixtures.get()
+        let work = try Fixtures.temporaryFolder()
+        let db = work.appendingPathComponent("limit.sqlite").path
+        let pipeline = try DiffIngestCommandTests.pipeline("base.osm.pbf", in: dir)
+        try CLI.ingest([pipeline, "--db", db])
+        var books = DiffBooks(db: db)
+        _ = try books.check()
+        let diffs = [
+            DiffCountersTests.doc([("modify", [DiffCountersTests.outside])]),
+            DiffCountersTests.doc([("create", [DiffCountersTests.toilets(9_000_000_001, "60.17", "24.945")])]),
+        ]
+        let expected = [
+            DiffBooks.Counters(
+                read: 18, accepted: 17, rejected: 1, added: 0, updated: 0, unchanged: 17, retired: 1, reactivated: 0,
+                sequence: 101),
+            DiffBooks.Counters(
+                read: 19, accepted: 18, rejected: 1, added: 1, updated: 0, unchanged: 17, retired: 0, reactivated: 0,
+                sequence: 102),
+        ]
+        for (i, diff) in diffs.enumerated() {
+            let sequence = 101 + i
+            let osc = try Fixtures.write(diff, name: "\(sequence).osc", in: work)
+            let r = try CLI.run([
+                "ingest", pipeline, "--db", db, "--changes", osc, "--sequence", String(sequence), "--max-reject-share", "0",
+            ])
+            #expect(r.status == 0, "diff \(sequence): \(r.stderr)")
+            #expect(try books.check() == expected[i], "diff \(sequence)")
+        }
+    }
 }

@@ -131,12 +131,15 @@ import Testing
     @Test func emptyDatabaseIsAnError() throws {
         let dir = try Fixtures.temporaryFolder()
         let db = dir.appendingPathComponent("e.sqlite").path
-        // A database with the schema but no toilets: an ingest whose every record is rejected.
+        // A database with the schema but no toilets: an ingest whose every record is rejected
+        // (accepted only with --max-reject-share 1).
         let bad = try Fixtures.write(
             "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":null,\"properties\":"
                 + "{\"ADRESA\":\"a\",\"OTEVRENO\":\"nonstop\",\"CENA\":\"zdarma\"}}]}",
             name: "b.geojson", in: dir)
-        let setup = try CLI.ingest(["pipelines/prague-toilets-sample.yml", "--source", bad, "--db", db])
+        let setup = try CLI.ingest([
+            "pipelines/prague-toilets-sample.yml", "--source", bad, "--max-reject-share", "1", "--db", db,
+        ])
         #expect(setup.stderr.contains("read 1, accepted 0, rejected 1, warnings 0\n"), "\(setup.stderr)")
         let r = try CLI.run(["export", "snapshot", "--out", dir.appendingPathComponent("s").path, "--db", db])
         #expect(r.status == 1)

@@ -128,6 +128,12 @@ import Testing
         docs.append(Document(name: "usage error --json (stderr)", schema: "error", text: usage.stderr))
         let none = try locate(["toilet", "--near", "50.0875,14.4214", "--wheelchair", "--json", "--db", db], status: 3)
         docs.append(Document(name: "no result --json (stderr)", schema: "error", text: none.stderr))
+        let copy = dir.appendingPathComponent("backup.sqlite").path
+        let backup = try locate(["backup", copy, "--json", "--db", db])
+        docs.append(Document(name: "backup --json", schema: "backup", text: backup.stdout))
+        let restored = dir.appendingPathComponent("restored.sqlite").path
+        let restore = try locate(["restore", copy, "--json", "--db", restored])
+        docs.append(Document(name: "restore --json", schema: "backup", text: restore.stdout))
         return docs
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LocateTestSupport
+import Storage
 import Testing
 
 @testable import Serve
@@ -66,18 +67,24 @@ import Testing
         #expect(try gate.run { 1 } == 1)
     }
 
-    @Test func theSaltFileIsMadeWholeAndPrivateOnce() throws {
-        let db = try Fixtures.temporaryFolder().appendingPathComponent("x.sqlite").path
+    /// Issue 35: the salt of client hashes lives in the database (a backup of the file holds
+    /// it), made once; a `.salt` file an older locate left is moved into it and removed.
+    @Test func theSaltLivesInTheDatabaseAndAnOlderSaltFileMovesIntoIt() throws {
+        let db = try CLI.sampleDatabase()
         let first = try ClientHasher(database: db)
-        let attributes = try FileManager.default.attributesOfItem(atPath: db + ".salt")
-        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-        let text = try String(contentsOfFile: db + ".salt", encoding: .utf8)
-        #expect(text.count == 65 && text.hasSuffix("\n"))
-        // A second maker loses (the file exists) and leaves it as it was; nothing else is left.
-        #expect(!ClientHasher.create(db + ".salt", contents: "other\n"))
-        #expect(try String(contentsOfFile: db + ".salt", encoding: .utf8) == text)
+        let stored = try #require(try LocateStore(readingAt: db).storedClientSalt())
+        #expect(stored.count == 64 && stored.allSatisfy(\.isHexDigit))
         #expect(try ClientHasher(database: db).hash("10.0.0.1") == first.hash("10.0.0.1"))
-        let folder = (db as NSString).deletingLastPathComponent
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["x.sqlite.salt"])
+        #expect(!FileManager.default.fileExists(atPath: db + ".salt"))
+
+        let older = try CLI.sampleDatabase()
+        let legacy = String(repeating: "ab", count: 32)
+        try (legacy + "\n").write(toFile: older + ".salt", atomically: true, encoding: .utf8)
+        let moved = try ClientHasher(database: older)
+        #expect(try LocateStore(readingAt: older).storedClientSalt() == legacy)
+        #expect(!FileManager.default.fileExists(atPath: older + ".salt"))
+        var hasher = SHA256Hasher()
+        hasher.update(Array((legacy + "\n10.0.0.1").utf8))
+        #expect(moved.hash("10.0.0.1") == hasher.finalize().hexString)
     }
 }

@@ -13,7 +13,7 @@ struct IngestCommand: AsyncParsableCommand {
             locate ingest <PIPELINE> [--source <PATH|URL>] [--changes <FILE> ... [--sequence <N>]] [--report <FILE>]
                           [--replay <DIR> | --save-responses <DIR> [--keep-responses <N>]] [--max-download-mb <MB>]
                           [--http-deadline <SECONDS>] [--http-stall <SECONDS>] [--max-retire-share <SHARE>]
-                          [--allow-mass-retire] [--allow-older] [--json] [--wait <SECONDS>] [--db <PATH>]
+                          [--max-reject-share <SHARE>] [--allow-mass-retire] [--allow-older] [--update-foreign] [--json] [--wait <SECONDS>] [--db <PATH>]
             """,
         discussion: """
             The whole run is one transaction: on any error the database is left exactly as it was. \
@@ -101,6 +101,12 @@ struct IngestCommand: AsyncParsableCommand {
             valueName: "SHARE"))
     var maxRetireShare: Double?
 
+    @Option(
+        help: ArgumentHelp(
+            "Refuse a full read or an air run that rejects more than this share (0 to 1) of the records it read (default 0.5; from 10 records read on; a run that rejects all fails unless 1; diffs are exempt).",
+            valueName: "SHARE"))
+    var maxRejectShare: Double?
+
     @Flag(help: "Accept a run that retires more than --max-retire-share of the dataset, or an input with no records.")
     var allowMassRetire = false
 
@@ -109,6 +115,12 @@ struct IngestCommand: AsyncParsableCommand {
             "osm-pbf: read an extract whose replication sequence is older than the dataset's (diffs applied after it are rolled back)."
     )
     var allowOlder = false
+
+    @Flag(
+        help:
+            "Add locate's tables to an existing SQLite file that holds another program's tables (else such a file is refused, unchanged)."
+    )
+    var updateForeign = false
 
     @OptionGroup var output: JSONOptions
     @OptionGroup var store: StoreOptions
@@ -132,17 +144,34 @@ struct IngestCommand: AsyncParsableCommand {
             guard changes.count == 1 else { throw ValidationError("--sequence names the sequence of one --changes FILE") }
             guard sequence >= 0 else { throw ValidationError("--sequence must be 0 or more") }
         }
+        if let s = maxRejectShare, !(0...1).contains(s) {
+            throw ValidationError("--max-reject-share must be a share from 0 to 1 (0.5 is half)")
+        }
         if let s = maxRetireShare, !(0...1).contains(s) {
             throw ValidationError("--max-retire-share must be a share from 0 to 1 (0.5 is half)")
         }
     }
 
     func run() async throws {
+        if let found = DataFileSniffer.sniff(path: pipeline) {
+            // A data file where the pipeline belongs: name the shipped pipeline that fits.
+            var fitting: [PipelineSpec] = []
+            if case .data(let format, _) = found { fitting = DataFileSniffer.fitting(format, path: pipeline, pipelines: shipped) }
+            throw IngestError.invalidPipeline(
+                path: pipeline, line: nil, reason: DataFileSniffer.message(found, path: pipeline, fitting: fitting))
+        }
         let spec = try PipelineDecoder.load(path: pipeline)
         // Output paths are checked before anything changes: a bad one fails the run first.
         if let report { try OutputPath.checkWritableFile(report, option: "--report") }
         if let saveResponses { try OutputPath.checkFolder(saveResponses, option: "--save-responses") }
-        let db = try LocateStore(path: store.path, access: wait.access)
+        // SIGINT and SIGTERM from here on stop the run cleanly (`IngestInterrupt`).
+        let interrupt = IngestInterrupt(path: store.path, json: output.json)
+        var access = wait.access
+        access.updatesForeign = updateForeign
+        access.commitGate = interrupt.gate
+        let db = try LocateStore(path: store.path, access: access)
+        interrupt.opened(creating: !FileManager.default.fileExists(atPath: store.path))
+        defer { interrupt.closed() }
         let tty = Console.stderrIsTerminal
         let fromAPI = replay == nil && IngestRunner.readsAPI(spec, sourceOverride: source)
         let save = fromAPI ? (saveResponses ?? ResponseArchive.folder(for: store.path, at: Date())) : nil
@@ -151,6 +180,7 @@ struct IngestCommand: AsyncParsableCommand {
         runner.httpLimits.deadlineSeconds = httpDeadline
         runner.httpLimits.stallSeconds = httpStall
         runner.maxRetireShare = maxRetireShare
+        runner.maxRejectShare = maxRejectShare
         runner.allowMassRetire = allowMassRetire
         runner.allowOlder = allowOlder
         let progress: (Int) -> Void = { n in
@@ -175,6 +205,7 @@ struct IngestCommand: AsyncParsableCommand {
             if tty { ProgressLine.clear() }
             guard let last = outcome.reports.last else {
                 try db.close()
+                interrupt.closed()
                 if let note = outcome.note { Console.note(note) }
                 return
             }
@@ -198,6 +229,7 @@ struct IngestCommand: AsyncParsableCommand {
         // A database this run created appears only now (a failed run leaves none).
         do {
             try db.close()
+            interrupt.closed()
         } catch {
             staged?.abandon()
             throw error
@@ -215,5 +247,13 @@ struct IngestCommand: AsyncParsableCommand {
             }
         }
         if output.json { Console.out(try jsonText(document)) }
+    }
+
+    /// The pipelines in `pipelines/` of the working folder (those that decode), for the
+    /// suggestion when a data file is given where a pipeline is expected.
+    private var shipped: [PipelineSpec] {
+        let folder = "pipelines"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".yml") }.sorted().compactMap { try? PipelineDecoder.load(path: "\(folder)/\($0)") }
     }
 }

@@ -43,7 +43,25 @@ struct WaitOptions: ParsableArguments {
     var access: WriteAccess {
         let args = CommandLine.arguments
         let name = args.first.map { ($0 as NSString).lastPathComponent } ?? "locate"
-        return WriteAccess(
+        let seconds = self.seconds
+        var access = WriteAccess(
             waitSeconds: seconds, holder: ([name] + args.dropFirst()).joined(separator: " "), createsOnClose: true)
+        // With --json, stderr stays one error/1 object should the wait end in an error.
+        if !Console.jsonErrors {
+            access.onWait = { holder in Console.note(WaitOptions.waitingNote(holder: holder, seconds: seconds)) }
+        }
+        return access
+    }
+
+    /// The line a writer prints once when it starts waiting for another (`holder` as the
+    /// lock file names it: `pid N: COMMAND`): "waiting for the ingest of pid N (up to 30 s)…".
+    static func waitingNote(holder: String, seconds: Double) -> String {
+        let parts = holder.split(separator: ":", maxSplits: 1)
+        let pid = parts.first.map { $0.hasPrefix("pid ") ? String($0.dropFirst(4)) : String($0) } ?? "?"
+        let command = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        let words = command.split(separator: " ")
+        let what = words.count > 1 && words[1] == "ingest" ? "the ingest of pid \(pid)" : "pid \(pid) (\(command))"
+        let bound = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        return "waiting for \(what) to finish writing (up to \(bound) s)…"
     }
 }

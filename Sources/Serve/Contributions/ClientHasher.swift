@@ -6,54 +6,32 @@ import Storage
 #endif
 
 /// Salted hashes of client addresses, for the submission rate limit: the store keeps the
-/// hash, never the address. The salt is 32 random bytes kept beside the database
-/// (`<db>.salt`, made on first use, whole and readable by its owner only from the start),
-/// so hashes stay comparable across restarts but cannot be reversed by trying every
-/// address without the file.
+/// hash, never the address. The salt is 32 random bytes kept in the database (`locate_meta`,
+/// made on first use; `LocateStore.clientSalt`), so hashes stay comparable across restarts,
+/// a backup of the file holds it, and they cannot be reversed by trying every address without
+/// the database. A salt an older locate kept beside the database (`<db>.salt`) is moved into
+/// it, and the file removed.
 struct ClientHasher: Sendable {
     private let salt: String
 
-    /// Reads `<database>.salt`, making it when missing; throws `ServeError.unavailable`
-    /// naming the file when it cannot be read or written.
+    /// Reads the database's salt, making it when missing (from `<database>.salt` when an
+    /// older locate left one); throws `ServeError.unavailable` when it cannot be read or
+    /// stored.
     init(database path: String) throws {
-        let file = path + ".salt"
-        if let text = try? String(contentsOfFile: file, encoding: .utf8),
-            text.trimmingCharacters(in: .whitespacesAndNewlines).count == 64
-        {
-            salt = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let stored = try ContributionWriter.read(path, { try $0.storedClientSalt() }), stored.count == 64 {
+            salt = stored
             return
         }
+        let file = path + ".salt"
+        let legacy = (try? String(contentsOfFile: file, encoding: .utf8))
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .flatMap { $0.count == 64 ? $0 : nil }
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let fresh = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
             .joined()
-        guard ClientHasher.create(file, contents: fresh + "\n") else {
-            // Another process made it first: use that one.
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8),
-                text.trimmingCharacters(in: .whitespacesAndNewlines).count == 64
-            else { throw ServeError.unavailable("\(file) (the client-address salt) cannot be written or read") }
-            salt = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            return
-        }
-        salt = fresh
-    }
-
-    /// Writes `contents` to `file` whole or not at all, readable by its owner only from the
-    /// start: a private temporary file (`O_CREAT|O_EXCL`, mode 0600) written and synced, then
-    /// linked to `file` (which, unlike a rename, fails when `file` exists: the first process
-    /// wins and every process uses its salt). False when `file` could not be made.
-    static func create(_ file: String, contents: String) -> Bool {
-        var generator = SystemRandomNumberGenerator()
-        let temporary = file + ".\(UInt32.random(in: 0...UInt32.max, using: &generator)).partial"
-        let fd = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return false }
-        defer { unlink(temporary) }
-        let bytes = Array(contents.utf8)
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard written == bytes.count, synced else { return false }
-        return link(temporary, file) == 0
+        salt = try ContributionWriter.write(path) { try $0.clientSalt(proposed: fresh, legacy: legacy) }
+        if legacy != nil, salt == legacy { unlink(file) }
     }
 
     /// The salted SHA-256 of `address`, lower-case hex.

@@ -12,6 +12,7 @@ import Storage
 /// codes for a process ended by those signals. Never in the middle of a publication: the
 /// store tells the gate around each commit (`WriteAccess.commitGate`); a signal then waits for
 /// the commit to end, and the message says whether the run's data was stored.
+// Safe: every mutable member is read and written only while `lock` is held; the rest is immutable.
 final class IngestInterrupt: @unchecked Sendable {
     private let lock = NSLock()
     /// Guarded by `lock`: a write of this process is in the database.

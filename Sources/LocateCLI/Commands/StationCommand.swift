@@ -134,7 +134,7 @@ struct StationCommand: ParsableCommand {
         case .csv: Console.out(String(decoding: try ContractCSV.encode(results), as: UTF8.self))
         case .table where !results.isEmpty:
             Console.text(StationTable.render(results, byDistance: place.near != nil, offset: request.offset))
-            for hit in hits { Console.text(StationTable.alertLine(hit)) }
+            for hit in hits { Console.text(StationTable.alertLine(hit, zone: request.zone)) }
         case .table: break
         }
         // With --json they are in the document (stderr carries only the error/1 object).

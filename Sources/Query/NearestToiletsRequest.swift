@@ -28,6 +28,8 @@ public struct NearestToiletsRequest: Sendable, Equatable {
 
     /// The query point: `near`, else the centre of `filter.box`.
     public var near: Coordinate
+    /// Whether `near` was given (false: it is the centre of `filter.box`).
+    public var pointGiven = true
     /// How many toilets to list.
     public var limit: Int
     /// How many of the nearest places to skip before listing (paging; 0 by default).
@@ -66,6 +68,7 @@ public struct NearestToiletsRequest: Sendable, Equatable {
         }
         guard let point = near ?? box?.centre else { throw QueryError.badRequest(.missing(.near)) }
         self.near = point
+        pointGiven = near != nil
         let name = try v.text(.name)
         if let name, ToiletFilter.fold(name).isEmpty {
             throw QueryError.badRequest(.badValue(.name, name, "is blank"))
@@ -192,6 +195,8 @@ public struct NearestToiletsRequest: Sendable, Equatable {
             far: results.isEmpty ? nil : try farAnswer(upToPage, using: finder), by: by)
         answer.offset = offset
         answer.nextOffset = found.count == wanted ? offset + limit : nil
+        answer.swap = try swapHint(nearestMeters: results.first?.distanceMeters, using: finder)
+        if let swap = answer.swap { answer.notes.append(swap.text) }
         return answer
     }
 

@@ -135,6 +135,12 @@ public struct StationsRequest: Sendable, Equatable {
         answer.offset = offset
         answer.nextOffset = more ? offset + limit : nil
         answer.notes = results.isEmpty ? [] : StationsRequest.farNotes(upToPage.isEmpty ? results : upToPage, kind: stationKind)
+        if case .near(let p) = target,
+            let exchanged = try finder.exchangedPoint(for: p, nearestMeters: results.first?.distanceMeters)
+        {
+            answer.swap = .point(p, exchanged: exchanged, data: "station")
+            answer.notes.append(SwapHint.point(p, exchanged: exchanged, data: "station").text)
+        }
         return (answer, missing)
     }
 

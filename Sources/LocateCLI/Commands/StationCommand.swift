@@ -140,7 +140,8 @@ struct StationCommand: ParsableCommand {
         // With --json they are in the document (stderr carries only the error/1 object).
         if format != .json {
             for u in unjudged { Console.note("warning: \(u.message)") }
-            for note in answer.notes { Console.note("note: \(note)") }
+            // The swap hint in the CLI's own words, naming --near (below).
+            for note in answer.notes where note != answer.swap?.text { Console.note("note: \(note)") }
         }
         try place.noteIfSwapped(nearestMeters: results.first?.distanceMeters, data: "station", check: finder.exchangedPoint)
         if results.isEmpty {

@@ -135,6 +135,8 @@ struct ToiletQuery: Equatable {
             Console.text(ToiletTable.render(results, timed: time != nil, by: request.by, offset: request.offset))
         }
         if let far = answer.far { Console.note("note: \(far.text)") }
+        // A box alone given latitude first (a point's hint names --near, below).
+        if near == nil, let swap = answer.swap { Console.note("note: \(swap.text)") }
 
         // Only a point given as --near can have been swapped (not a box's centre).
         try NearOptions.noteIfSwapped(

@@ -44,7 +44,12 @@ public struct Server: Sendable {
         try configuration.check()
         let readers = max(2, ProcessInfo.processInfo.activeProcessorCount)
         let data = DataSource(path: configuration.databasePath, readers: readers, cachedPlaces: configuration.cachedPlaces)
-        _ = try data.current()
+        let first = try data.current()
+        if let region = configuration.contributions.region,
+            let note = try first.withReader({ r in try RegionHint.note(region, store: r.store) })
+        {
+            logger.warning("\(note)")
+        }
         let endpoints = Endpoints(data: data, configuration: configuration, now: now)
         let connections = ConnectionCount(limit: configuration.maxConnections)
         let app = Application(

@@ -81,7 +81,9 @@ struct ToiletQuery: Equatable {
 
     /// The question these options ask; a field at fault is a usage error naming its option.
     func request() throws -> NearestToiletsRequest {
-        guard near != nil || bbox != nil else { throw ValidationError("missing --near LAT,LON (or --bbox W,S,E,N)") }
+        guard near != nil || bbox != nil || name != nil else {
+            throw ValidationError("missing --near LAT,LON (or --bbox W,S,E,N, or --name TEXT)")
+        }
         let point = try near.map { text in
             guard let point = Coordinate(latLonText: text) else { throw Exit.usage }
             return point

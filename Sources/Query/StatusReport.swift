@@ -1,5 +1,5 @@
-public import Foundation
 import Contract
+public import Foundation
 public import Storage
 
 /// `status/1`: what a monitor reads (`locate status --json`, `GET /v1/status`): per dataset
@@ -100,7 +100,8 @@ public struct StatusReport: Sendable, Encodable {
 
     /// Reads the report at `at` from `store`.
     public static func read(from store: LocateStore, at: Date, freshWithin: TimeInterval? = nil) throws -> StatusReport {
-        StatusReport(runs: try store.runs(), newestMeasurements: try store.newestMeasurementTimes(), at: at, freshWithin: freshWithin)
+        StatusReport(
+            runs: try store.runs(), newestMeasurements: try store.newestMeasurementTimes(), at: at, freshWithin: freshWithin)
     }
 
     /// Encodes `status/1` (docs/json.md): `status` is `ok` or `stale`, `stale` lists the

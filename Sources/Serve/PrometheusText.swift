@@ -79,13 +79,16 @@ struct PrometheusText {
         func labels(_ d: StatusReport.Dataset) -> [(String, String)] { [("dataset", d.run.dataset), ("kind", d.run.kind)] }
         p.family("locate_data_age_seconds", "gauge", help: "Age of the newest data of each dataset (as /v1/status).")
         for d in status.datasets {
-            if let newest = d.newestDataAt { p.sample("locate_data_age_seconds", labels(d), status.at.timeIntervalSince(newest).rounded()) }
+            if let newest = d.newestDataAt {
+                p.sample("locate_data_age_seconds", labels(d), status.at.timeIntervalSince(newest).rounded())
+            }
         }
         p.family("locate_data_stale", "gauge", help: "1 when the dataset's newest data is older than its age rule, else 0.")
         for d in status.datasets { p.sample("locate_data_stale", labels(d), d.stale ? 1 : 0) }
         p.family("locate_last_ingest_success", "gauge", help: "1 when the last recorded ingest of the dataset succeeded.")
         for d in status.datasets { p.sample("locate_last_ingest_success", labels(d), 1) }
-        p.family("locate_last_ingest_timestamp_seconds", "gauge", help: "When the last ingest of the dataset finished (Unix time).")
+        p.family(
+            "locate_last_ingest_timestamp_seconds", "gauge", help: "When the last ingest of the dataset finished (Unix time).")
         for d in status.datasets {
             if let t = InstantText.instant(d.run.finishedAt) {
                 p.sample("locate_last_ingest_timestamp_seconds", labels(d), t.timeIntervalSince1970.rounded())

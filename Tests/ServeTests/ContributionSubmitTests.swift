@@ -191,7 +191,9 @@ import Testing
         #expect(s.server.terminate() == 0)
         let bad = try CLI.run(["serve", "--db", s.db, "--region", "14,50,15,49"])
         #expect(bad.status == 64)
-        #expect(bad.stderr.contains("--region '14,50,15,49' is not a box W,S,E,N in degrees (longitude first, as --bbox) with W < E and S < N"))
+        #expect(
+            bad.stderr.contains(
+                "--region '14,50,15,49' is not a box W,S,E,N in degrees (longitude first, as --bbox) with W < E and S < N"))
     }
 
     @Test func aBodyOverTheLimitAnswers413() throws {

@@ -11,7 +11,10 @@ import Testing
     /// paths are left alone (nil).
     @Test(arguments: [
         ("/v1/toilets/osm-toilets-paris/node/123", "/v1/toilets/osm-toilets-paris/node%2F123"),
-        ("/v1/toilets/osm-toilets-paris/node/123?at=2026-11-23T12:00", "/v1/toilets/osm-toilets-paris/node%2F123?at=2026-11-23T12:00"),
+        (
+            "/v1/toilets/osm-toilets-paris/node/123?at=2026-11-23T12:00",
+            "/v1/toilets/osm-toilets-paris/node%2F123?at=2026-11-23T12:00"
+        ),
         ("/v1/toilets/osm/way/45/reports", "/v1/toilets/osm/way%2F45/reports"),
         ("/v1/toilets/osm/relation/6/photos?kind=interior", "/v1/toilets/osm/relation%2F6/photos?kind=interior"),
         ("/v1/toilets/osm/node/1/edits", "/v1/toilets/osm/node%2F1/edits"),
@@ -32,12 +35,20 @@ import Testing
 
     /// Server paths in error messages keep their last component; the API's paths stay whole.
     @Test(arguments: [
-        ("/tmp/x/serve.sqlite.salt (the client-address salt) cannot be written or read",
-         "serve.sqlite.salt (the client-address salt) cannot be written or read"),
-        ("the database cannot be read: unable to open '/srv/data/locate.sqlite'", "the database cannot be read: unable to open 'locate.sqlite'"),
+        (
+            "/tmp/x/serve.sqlite.salt (the client-address salt) cannot be written or read",
+            "serve.sqlite.salt (the client-address salt) cannot be written or read"
+        ),
+        (
+            "the database cannot be read: unable to open '/srv/data/locate.sqlite'",
+            "the database cannot be read: unable to open 'locate.sqlite'"
+        ),
         ("photo: cannot write /var/lib/locate/photos/ab/cd.jpg: disk full", "photo: cannot write cd.jpg: disk full"),
         ("no such endpoint (see /v1/openapi.yaml)", "no such endpoint (see /v1/openapi.yaml)"),
-        ("ask for one of /v1/stations/1?dataset=a, /v1/stations/1?dataset=b", "ask for one of /v1/stations/1?dataset=a, /v1/stations/1?dataset=b"),
+        (
+            "ask for one of /v1/stations/1?dataset=a, /v1/stations/1?dataset=b",
+            "ask for one of /v1/stations/1?dataset=a, /v1/stations/1?dataset=b"
+        ),
         ("parameter 'bbox': 14.4,50.0,14.5,50.1 is W,S,E,N", "parameter 'bbox': 14.4,50.0,14.5,50.1 is W,S,E,N"),
         ("µg/m³ and 1/2", "µg/m³ and 1/2"),
     ])
@@ -101,7 +112,9 @@ import Testing
         let text = String(decoding: answer.body, as: UTF8.self)
         #expect(answer.status == 503, "\(text)")
         #expect(!text.contains((db as NSString).deletingLastPathComponent), "\(text)")
-        #expect(answer.errorMessage == "the database cannot be read: serve.sqlite.salt (the client-address salt) cannot be written or read")
+        #expect(
+            answer.errorMessage
+                == "the database cannot be read: serve.sqlite.salt (the client-address salt) cannot be written or read")
         #expect(server.terminate() == 0)
     }
 }

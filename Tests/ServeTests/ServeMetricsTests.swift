@@ -7,7 +7,9 @@ import Testing
 /// `GET /metrics` (Prometheus text) and `GET /v1/status` (status/1), issue 35 §5.
 @Suite struct ServeMetricsTests {
     /// `promtool`, which checks an exposition (Debian `prometheus`, scripts/setup.sh --test).
-    static let promtool = ["/usr/bin/promtool", "/usr/local/bin/promtool"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let promtool = ["/usr/bin/promtool", "/usr/local/bin/promtool"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     @Test func labelValuesAndNumbersAreWrittenAsTheFormatSays() {
         #expect(PrometheusText.escaped(#"a"b\c"# + "\nd") == #"a\"b\\c\nd"#)

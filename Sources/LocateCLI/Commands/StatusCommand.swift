@@ -31,7 +31,9 @@ struct StatusCommand: ParsableCommand {
     var freshWithinSeconds: TimeInterval? {
         get throws {
             try freshWithin.map { text in
-                guard let s = Quantity.seconds(text) else { throw ValidationError("--fresh-within '\(text)' \(Quantity.ageReason)") }
+                guard let s = Quantity.seconds(text) else {
+                    throw ValidationError("--fresh-within '\(text)' \(Quantity.ageReason)")
+                }
                 return s
             }
         }

@@ -48,7 +48,9 @@ enum StationDetailText {
                 ])
             }
         }
-        if !n.rows.isEmpty { lines += ["", "norms (µg/m³; exceeded = over the threshold; as of the newest value judged):", n.render()] }
+        if !n.rows.isEmpty {
+            lines += ["", "norms (µg/m³; exceeded = over the threshold; as of the newest value judged):", n.render()]
+        }
         let from = d.at.addingTimeInterval(-Double(d.days) * 86400)
         lines += [
             "",

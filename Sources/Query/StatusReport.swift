@@ -19,6 +19,9 @@ public struct StatusReport: Sendable, Encodable {
         public var stale: Bool
         /// The age of the newest data at the report's instant (seconds).
         var ageSeconds: TimeInterval?
+        /// The newest replication sequence the dataset's source offers (its `changes:` folder,
+        /// when the pipeline was named), or nil: unknown.
+        public var sourceSequence: Int64?
 
         /// Encodes the dataset object of `status/1` (docs/json.md), every key present.
         public func encode(to encoder: any Encoder) throws {
@@ -32,12 +35,21 @@ public struct StatusReport: Sendable, Encodable {
             try c.encode(stale, forKey: .stale)
             try c.encode(run.replicationSequence, forKey: .replicationSequence)
             try c.encode(run.replicationTimestamp, forKey: .replicationTimestamp)
+            try c.encode(sourceSequence, forKey: .sourceSequence)
+            try c.encode(sequencesBehind, forKey: .sequencesBehind)
+        }
+
+        /// How many diffs the dataset is behind its source (0: up to date), or nil: unknown.
+        public var sequencesBehind: Int64? {
+            guard let sourceSequence, let own = run.replicationSequence else { return nil }
+            return max(0, sourceSequence - own)
         }
 
         private enum Keys: String, CodingKey {
             case dataset, kind, lastRun = "last_run", newestDataAt = "newest_data_at", ageMinutes = "age_minutes"
             case freshWithinMinutes = "fresh_within_minutes", stale
             case replicationSequence = "replication_sequence", replicationTimestamp = "replication_timestamp"
+            case sourceSequence = "source_sequence", sequencesBehind = "sequences_behind"
         }
     }
 
@@ -76,10 +88,19 @@ public struct StatusReport: Sendable, Encodable {
     /// Whether everything is fresh (`locate status` exits 0, else 5).
     public var isFresh: Bool { !datasets.contains(where: \.stale) }
 
+    /// How many diffs a replica may lag its source before it is stale: one fetched and not
+    /// yet applied is the normal state between a timer's download and its ingest.
+    public static let maxSequencesBehind: Int64 = 1
+
     /// The report at `at` of the newest run of every (dataset, kind) in `runs`, with the
-    /// newest measurement times of air datasets (`LocateStore.newestMeasurementTimes()`);
-    /// `freshWithin` (seconds) overrides every dataset's age rule.
-    public init(runs: [IngestRunRecord], newestMeasurements: [String: String], at: Date, freshWithin: TimeInterval? = nil) {
+    /// newest measurement times of air datasets (`LocateStore.newestMeasurementTimes()`) and
+    /// the newest sequence each OSM dataset's source offers (`sourceSequences`, by dataset:
+    /// from the pipelines named); `freshWithin` (seconds) overrides every dataset's age rule.
+    /// A replica more than `maxSequencesBehind` diffs behind its source is stale too.
+    public init(
+        runs: [IngestRunRecord], newestMeasurements: [String: String], at: Date, freshWithin: TimeInterval? = nil,
+        sourceSequences: [String: Int64] = [:]
+    ) {
         self.at = at
         var newest: [String: IngestRunRecord] = [:]
         for run in runs where (newest["\(run.dataset)\u{0}\(run.kind)"]?.id ?? Int.min) < run.id {
@@ -91,17 +112,23 @@ public struct StatusReport: Sendable, Encodable {
                 ? newestMeasurements[run.dataset].flatMap(InstantText.instant)
                 : InstantText.instant(run.replicationTimestamp ?? run.finishedAt)
             let maxAge = FeedFreshness.maxAgeSeconds(kind: run.kind, freshWithin: freshWithin)
-            return Dataset(
+            var d = Dataset(
                 run: run, newestDataAt: data, maxAgeSeconds: maxAge,
                 stale: !FeedFreshness.isFresh(data, now: at, maxAgeSeconds: maxAge),
-                ageSeconds: data.map { at.timeIntervalSince($0) })
+                ageSeconds: data.map { at.timeIntervalSince($0) },
+                sourceSequence: run.kind == "toilets" ? sourceSequences[run.dataset] : nil)
+            if let behind = d.sequencesBehind, behind > StatusReport.maxSequencesBehind { d.stale = true }
+            return d
         }
     }
 
     /// Reads the report at `at` from `store`.
-    public static func read(from store: LocateStore, at: Date, freshWithin: TimeInterval? = nil) throws -> StatusReport {
+    public static func read(
+        from store: LocateStore, at: Date, freshWithin: TimeInterval? = nil, sourceSequences: [String: Int64] = [:]
+    ) throws -> StatusReport {
         StatusReport(
-            runs: try store.runs(), newestMeasurements: try store.newestMeasurementTimes(), at: at, freshWithin: freshWithin)
+            runs: try store.runs(), newestMeasurements: try store.newestMeasurementTimes(), at: at, freshWithin: freshWithin,
+            sourceSequences: sourceSequences)
     }
 
     /// Encodes `status/1` (docs/json.md): `status` is `ok` or `stale`, `stale` lists the

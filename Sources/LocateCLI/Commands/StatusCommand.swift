@@ -1,6 +1,7 @@
 import ArgumentParser
 import Contract
 import Foundation
+import Ingest
 import Query
 import Storage
 
@@ -12,11 +13,18 @@ struct StatusCommand: ParsableCommand {
         discussion: """
             A feed is stale when its newest value is older than its expected interval times 3 (GIOŚ air data: \
             hourly, so 3 h); toilets and stations are never stale unless --fresh-within is given, which sets the \
-            age for every dataset. The replication sequence of OSM diffs is shown as the last run left it. Times \
+            age for every dataset. The replication sequence of OSM diffs is shown as the last run left it; with the pipelines named, also \
+            how many diffs of their source.changes folder are not applied yet (more than 1 is stale). Times \
             are shown in --tz (default UTC). --json prints status/1 (the document GET /v1/status serves). Exits 0 \
             when everything is fresh, 5 when a dataset is stale, 3 when the database has no ingest runs.
             """
     )
+
+    @Argument(
+        help: ArgumentHelp(
+            "Pipelines whose source.changes folder says how far behind its OSM dataset is (the newest diff's sequence).",
+            valueName: "PIPELINE"))
+    var pipelines: [String] = []
 
     @Option(
         name: .customLong("fresh-within"),
@@ -43,7 +51,12 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         let db = try LocateStore(readingAt: store.path)
-        let report = try StatusReport.read(from: db, at: time.instant() ?? Date(), freshWithin: try freshWithinSeconds)
+        var sources: [String: Int64] = [:]
+        for path in pipelines {
+            if let newest = try ReplicationSource.newest(pipeline: path) { sources[newest.dataset] = newest.sequence }
+        }
+        let report = try StatusReport.read(
+            from: db, at: time.instant() ?? Date(), freshWithin: try freshWithinSeconds, sourceSequences: sources)
         if output.json {
             Console.out(try jsonText(report))
         } else if !report.datasets.isEmpty {
@@ -58,7 +71,7 @@ struct StatusCommand: ParsableCommand {
                     d.newestDataAt.map { InstantText.text($0, in: zone) } ?? "-",
                     d.newestDataAt.map { Quantity.ageText(max(0, report.at.timeIntervalSince($0))) } ?? "-",
                     d.maxAgeSeconds.map(Quantity.ageText) ?? "-",
-                    d.run.replicationSequence.map { "\($0)" } ?? "-",
+                    d.run.replicationSequence.map { "\($0)" + (d.sequencesBehind.map { " (\($0) behind)" } ?? "") } ?? "-",
                     d.stale ? "STALE" : "fresh",
                 ])
             }

@@ -84,3 +84,47 @@ import Testing
         #expect(!right.stdout.contains("longitude first"))
     }
 }
+
+/// `locate status PIPELINE`: how many diffs of the pipeline's `source.changes` folder the OSM
+/// dataset has not applied (the fixtures of `DiffIngestCommandTests`: the Helsinki extract at
+/// sequence 100, diffs 101 and 102).
+@Suite(
+    .enabled(if: Fixtures.haveSharedDatasets, "../shared/datasets is absent: real-data tests skipped"),
+    .enabled(if: Fixtures.haveTool("osmium"), "osmium (osmium-tool) is not installed: scripts/setup.sh --test"))
+struct StatusReplicationTests {
+    @Test func statusSaysHowFarBehindItsChangesFolderADatasetIs() throws {
+        let dir = try DiffIngestCommandTests.fixtures.get()
+        try DiffFolderCommandTests.folder("status-updates", in: dir, "cp ../101.osc.gz ../101.state.txt .")
+        let pipeline = try DiffFolderCommandTests.pipeline("base.osm.pbf", in: dir, folder: "status-updates")
+        let db = try Fixtures.temporaryFolder().appendingPathComponent("status.sqlite").path
+        try CLI.ingest([try DiffIngestCommandTests.pipeline("base.osm.pbf", in: dir), "--db", db])
+        func dataset(_ args: [String]) throws -> (Int32, [String: Any]) {
+            let r = try CLI.run(["status", "--json", "--db", db] + args)
+            let doc = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+            let first = (doc?["datasets"] as? [[String: Any]])?.first ?? [:]
+            return (r.status, first)
+        }
+        // At 100, the folder offers 101: one behind is the normal state between a download and its ingest.
+        let (one, oneBehind) = try dataset([pipeline])
+        #expect(one == 0)
+        #expect(oneBehind["replication_sequence"] as? Int == 100)
+        #expect(oneBehind["source_sequence"] as? Int == 101)
+        #expect(oneBehind["sequences_behind"] as? Int == 1)
+        // Two behind (a wedged replica): stale, exit 5.
+        try DiffFolderCommandTests.folder(
+            "status-updates", in: dir, "cp ../101.osc.gz ../101.state.txt ../102.osc.gz ../102.state.txt .")
+        let (two, twoBehind) = try dataset([pipeline])
+        #expect(two == 5)
+        #expect(twoBehind["sequences_behind"] as? Int == 2)
+        #expect(twoBehind["stale"] as? Bool == true)
+        // Without the pipeline the source is unknown: null, and not stale for it.
+        let (none, unknown) = try dataset([])
+        #expect(none == 0)
+        #expect(unknown["sequences_behind"] is NSNull)
+        // Applied: up to date.
+        try CLI.ingest([pipeline, "--db", db])
+        let (done, upToDate) = try dataset([pipeline])
+        #expect(done == 0)
+        #expect(upToDate["sequences_behind"] as? Int == 0)
+    }
+}

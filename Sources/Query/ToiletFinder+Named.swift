@@ -1,5 +1,7 @@
 import Foundation
 import Geo
+public import Routing
+import Storage
 
 extension ToiletFinder {
     /// Every place whose name, address or operator contains `filter.name` (and passes the
@@ -31,7 +33,7 @@ extension ToiletFinder {
             r.bearingDegrees = nil
             return (rank(r), ToiletFilter.fold(r.toilet.name ?? ""), r.toilet.globalID, r)
         }
-        return keyed.sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.map(\.3)
+        return keyed.sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.map { $0.3 }
     }
 }
 

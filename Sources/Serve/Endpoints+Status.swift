@@ -1,5 +1,6 @@
 import Foundation
 import Query
+import Routing
 
 extension Endpoints {
     /// `GET /v1/status`: `status/1`, as `locate status --json` (the same `StatusReport`);

@@ -1,6 +1,7 @@
 import Contract
 import Foundation
 import Query
+import Storage
 
 /// The Prometheus text exposition format, version 0.0.4
 /// (https://prometheus.io/docs/instrumenting/exposition_formats/): `# HELP` and `# TYPE` once

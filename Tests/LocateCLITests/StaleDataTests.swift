@@ -39,10 +39,10 @@ import Testing
         #expect(!fresh.stdout.contains("STALE"))
         let stale = try CLI.run(["status", "--at", "2026-11-22T21:30", "--db", db])
         #expect(stale.status == 5)
-        let air = try #require(stale.stdout.split(separator: "\n").first { $0.hasPrefix("gios-air-sample") })
+        let air = try #require(stale.stdout.split(separator: "\n").first { $0.hasPrefix("gios-stations-sample") && $0.contains(" air ") })
         #expect(air.hasSuffix("STALE"), "\(stale.stdout)")
         #expect(air.contains("2026-11-21T19:00:00Z"), "\(air)")
-        #expect(stale.stdout.split(separator: "\n").filter { $0.hasSuffix("fresh") }.count == 1, "\(stale.stdout)")
+        #expect(stale.stdout.split(separator: "\n").filter { $0.hasSuffix("fresh") }.count == 2, "\(stale.stdout)")
         // Every dataset gets the age asked for; toilets never go stale without it.
         let all = try CLI.run(["status", "--json", "--at", "2026-11-22T21:30", "--fresh-within", "2d", "--db", db])
         #expect(all.status == 0, "\(all.stderr)")

@@ -66,13 +66,13 @@ import Testing
             #"locate_http_request_duration_seconds_bucket{route="/v1/runs",le="+Inf"} 2"#,
             "locate_http_rate_limited_requests_total 1",
             "locate_http_rate_limited_clients 1",
-            #"locate_data_stale{dataset="gios-air-sample",kind="air"} 1"#,
+            #"locate_data_stale{dataset="gios-stations-sample",kind="air"} 1"#,
             #"locate_data_stale{dataset="prague-toilets-sample",kind="toilets"} 0"#,
             #"locate_last_ingest_success{dataset="gios-stations-sample",kind="stations"} 1"#,
         ] {
             #expect(lines.contains(line), "\(line) is not in:\n\(scrape.body)")
         }
-        #expect(lines.contains { $0.hasPrefix(#"locate_data_age_seconds{dataset="gios-air-sample",kind="air"} "#) })
+        #expect(lines.contains { $0.hasPrefix(#"locate_data_age_seconds{dataset="gios-stations-sample",kind="air"} "#) })
         #expect(server.terminate() == 0)
     }
 

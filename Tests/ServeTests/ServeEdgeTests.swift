@@ -21,7 +21,7 @@ import Testing
         ("/v1/toilets/osm/a/b/c", "/v1/toilets/osm/a%2Fb%2Fc"),
     ])
     func naturalIDPathsAreEncoded(path: String, expected: String) {
-        #expect(PlaceIDPaths<NoResponder>.encoded(path) == expected)
+        #expect(PlaceIDPath.encoded(path) == expected)
     }
 
     @Test(arguments: [
@@ -30,7 +30,7 @@ import Testing
         "/v1/toilets//node/1", "/v1/toilets/osm/node//1", "/metrics",
     ])
     func otherPathsAreLeftAlone(path: String) {
-        #expect(PlaceIDPaths<NoResponder>.encoded(path) == nil)
+        #expect(PlaceIDPath.encoded(path) == nil)
     }
 
     /// Server paths in error messages keep their last component; the API's paths stay whole.
@@ -117,10 +117,4 @@ import Testing
                 == "the database cannot be read: serve.sqlite.salt (the client-address salt) cannot be written or read")
         #expect(server.terminate() == 0)
     }
-}
-
-/// A responder type for `PlaceIDPaths.encoded` (a static function of a generic type).
-struct NoResponder: HTTPResponder {
-    typealias Context = ServeContext
-    func respond(to request: Request, context: ServeContext) async throws -> Response { Response(status: .ok) }
 }

@@ -15,7 +15,7 @@ enum PlaceIDPath {
         guard parts.count >= 6, !parts[3].isEmpty else { return nil }
         var id = parts[4...]
         var suffix: Substring?
-        if let last = id.last, suffixes.contains(last), id.count >= 3 {
+        if let last = id.last, suffixes.contains(last), id.count >= 2 {
             suffix = last
             id = id.dropLast()
         }

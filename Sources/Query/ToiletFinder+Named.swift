@@ -7,8 +7,8 @@ extension ToiletFinder {
     /// Every place whose name, address or operator contains `filter.name` (and passes the
     /// rest of `filter`, open at `open` when given), by relevance: the name equal to the text
     /// first, then names starting with it, then names containing it, then the places only an
-    /// address or operator matched; within each, by name then id (case and diacritics
-    /// ignored, `ToiletFilter.fold`). No distance or bearing: there is no point.
+    /// address or operator matched; within each, by title (what the tables show: the name, else
+    /// the address…) then id (case and diacritics ignored, `ToiletFilter.fold`). No distance or bearing: there is no point.
     public func named(
         filter: ToiletFilter, open: OpenFilter? = nil, cancellation: SearchCancellation? = nil
     ) throws -> [ToiletResult] {
@@ -31,7 +31,7 @@ extension ToiletFinder {
             var r = r
             r.distanceMeters = nil
             r.bearingDegrees = nil
-            return (rank(r), ToiletFilter.fold(r.toilet.name ?? ""), r.toilet.globalID, r)
+            return (rank(r), ToiletFilter.fold(r.toilet.title), r.toilet.globalID, r)
         }
         return keyed.sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.map { $0.3 }
     }

@@ -15,8 +15,8 @@ import Testing
         }
         #expect(
             names.sorted() == [
-                "bookmark", "export", "hours", "ingest", "network", "review", "runs", "serve", "station", "toilet", "token",
-                "updates",
+                "bookmark", "export", "hours", "ingest", "network", "review", "runs", "serve", "station", "status", "toilet",
+                "token", "updates",
             ])
         for name in names { #expect(readme.contains("### `locate \(name)`"), "README lacks a section for locate \(name)") }
     }

@@ -32,7 +32,7 @@ import Testing
         let s = m.snapshot()
         #expect(s.requests.map { "\($0.0.route) \($0.0.status) \($0.1)" } == ["/a 200 2", "/a 429 2"])
         let h = s.durations.first?.1
-        #expect(h?.buckets == [2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3])
+        #expect(h?.buckets == [2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3])
         #expect(h?.count == 4)
         #expect(s.limitedRequests == 2)
         #expect(s.limitedClients == 1)
@@ -91,7 +91,7 @@ import Testing
             #expect(served.json["status"] as? String == state)
         }
         let stale = try CLI.run(["status", "--json", "--at", "2026-11-22T21:30:00Z", "--db", db])
-        #expect(stale.stdout.contains(#""stale" : [\#n    "gios-air-sample"\#n  ]"#), "\(stale.stdout)")
+        #expect(stale.stdout.contains(#""stale" : [\#n    "gios-stations-sample"\#n  ]"#), "\(stale.stdout)")
         #expect(server.terminate() == 0)
     }
 }

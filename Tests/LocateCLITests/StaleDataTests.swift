@@ -39,7 +39,8 @@ import Testing
         #expect(!fresh.stdout.contains("STALE"))
         let stale = try CLI.run(["status", "--at", "2026-11-22T21:30", "--db", db])
         #expect(stale.status == 5)
-        let air = try #require(stale.stdout.split(separator: "\n").first { $0.hasPrefix("gios-stations-sample") && $0.contains(" air ") })
+        let air = try #require(
+            stale.stdout.split(separator: "\n").first { $0.hasPrefix("gios-stations-sample") && $0.contains(" air ") })
         #expect(air.hasSuffix("STALE"), "\(stale.stdout)")
         #expect(air.contains("2026-11-21T19:00:00Z"), "\(air)")
         // The stations dataset (no feed interval) stays fresh.

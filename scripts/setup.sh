@@ -29,6 +29,7 @@ if [ "${1:-}" = "--test" ]; then
     chromium-driver         # chromedriver: Selenium drives chromium to contribute from the map
     python3-jsonschema      # JSON Schema validator: tests check every JSON output against docs/schema
     osmium-tool             # osmium: the oracle of the PBF reader tests and the PBF benchmark
+    prometheus              # promtool checks /metrics (ServeMetricsTests); scripts/prometheus-scrape.sh runs prometheus
   )
 fi
 

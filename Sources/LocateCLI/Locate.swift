@@ -6,7 +6,7 @@ struct Locate: ParsableCommand {
         commandName: "locate",
         abstract: "Load open place data into SpatiaLite and answer nearest-place questions.",
         discussion: """
-            Exit codes: 0 success, 1 error (bad input, storage, network), 3 no result, 4 alert threshold exceeded (locate station --alert), 5 an alert rule could not be judged (no value, or too old), 64 usage error, 130 or 143 locate ingest interrupted by SIGINT or SIGTERM (nothing of the run stored unless the message says so).
+            Exit codes: 0 success, 1 error (bad input, storage, network), 3 no result, 4 alert threshold exceeded (locate station --alert), 5 an alert rule could not be judged (no value, or too old; locate station --alert) or a dataset is stale (locate status), 64 usage error, 130 or 143 locate ingest interrupted by SIGINT or SIGTERM (nothing of the run stored unless the message says so).
 
             The database is ./locate.sqlite unless --db or LOCATE_DB names another.
 
@@ -15,7 +15,7 @@ struct Locate: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             IngestCommand.self, ToiletCommand.self, StationCommand.self, BookmarkCommand.self, RunsCommand.self,
-            UpdatesCommand.self,
+            StatusCommand.self, UpdatesCommand.self,
             HoursCommand.self, ExportCommand.self, ServeCommand.self, ReviewCommand.self, TokenCommand.self, NetworkCommand.self,
             BackupCommand.self, RestoreCommand.self,
         ]

@@ -19,8 +19,8 @@ struct LocateServe: AsyncParsableCommand {
         abstract: ServeOptions.abstract,
         discussion: """
             Serves GET /v1/toilets/nearest, /v1/toilets/{dataset}/{id}, /v1/stations/nearest, /v1/stations/{id}, \
-            /v1/stations?name=, /v1/updates?since=, /v1/runs, /v1/health and /v1/openapi.yaml (the contract). Answers are \
-            the documents the CLI prints with --json; errors are http-error/1 objects. Each request is answered from the \
+            /v1/stations?name=, /v1/updates?since=, /v1/runs, /v1/health, /v1/status, /metrics and /v1/openapi.yaml (the \
+            contract). Answers are the documents the CLI prints with --json; errors are http-error/1 objects. Each request is answered from the \
             newest committed state of the database: an ingest that commits is seen by the next request. One log line per \
             request on stderr. SIGINT or SIGTERM: requests in flight finish, then exit 0. Contributions: POST \
             /v1/toilets, /v1/toilets/{dataset}/{id}/edits, /reports and /photos are stored pending until a maintainer \

@@ -197,6 +197,8 @@ public struct StationAnswer: Sendable, Equatable, Encodable {
     /// What a reader should know about the answer, in words (results far from `near`);
     /// empty when there is nothing to say.
     public var notes: [String] = []
+    /// A likely latitude/longitude exchange behind one of `notes` (not written itself), or nil.
+    public var swap: SwapHint?
     /// How many stations before `results` were skipped (`--offset`, `offset=`).
     public var offset = 0
     /// The `offset` of the next page, or nil when there are no more stations.

@@ -28,6 +28,10 @@ public struct NearestToiletsRequest: Sendable, Equatable {
 
     /// The query point: `near`, else the centre of `filter.box`.
     public var near: Coordinate
+    /// Whether `near` was given (false: it is the centre of `filter.box`).
+    public var pointGiven = true
+    /// Only `name` says where: the answer lists the matches by relevance, without distances.
+    public var nameOnly = false
     /// How many toilets to list.
     public var limit: Int
     /// How many of the nearest places to skip before listing (paging; 0 by default).
@@ -64,12 +68,18 @@ public struct NearestToiletsRequest: Sendable, Equatable {
             guard let box = SearchBox(text: text) else { throw QueryError.badRequest(.badValue(.bbox, text, SearchBox.reason)) }
             return box
         }
-        guard let point = near ?? box?.centre else { throw QueryError.badRequest(.missing(.near)) }
-        self.near = point
         let name = try v.text(.name)
         if let name, ToiletFilter.fold(name).isEmpty {
             throw QueryError.badRequest(.badValue(.name, name, "is blank"))
         }
+        // A name alone: every match, by relevance then name (`ToiletFinder.named`), as
+        // stations answer a name; the point is unused then.
+        guard let point = near ?? box?.centre ?? name.map({ _ in Coordinate(latitude: 0, longitude: 0) }) else {
+            throw QueryError.badRequest(.missing(.near))
+        }
+        self.near = point
+        pointGiven = near != nil
+        nameOnly = near == nil && box == nil
         let maxPrice = try v.text(.maxPrice).map { text -> PriceLimit in
             guard let p = PriceLimit(text: text) else {
                 throw QueryError.badRequest(
@@ -131,6 +141,8 @@ public struct NearestToiletsRequest: Sendable, Equatable {
                     : .badValue(.offset, String(offset), "with by= or --by, offset and limit together are at most \(depth)"))
         }
         arrival = walk ? .defaultWalk : within.map { .within(minutes: $0) }
+        if nameOnly, by != nil { throw QueryError.badRequest(.needsOneOf(.by, [.near])) }
+        if nameOnly, filter.maxDistanceMeters != nil { throw QueryError.badRequest(.needsOneOf(.maxDistance, [.near, .bbox])) }
         if let unknown = v.unread.first { throw QueryError.badRequest(.notTaken(unknown)) }
     }
 
@@ -142,7 +154,8 @@ public struct NearestToiletsRequest: Sendable, Equatable {
         case nil: return nil
         case .now: return (now, nil, TimeZone(identifier: NearestToiletsRequest.fallbackZone) ?? .gmt)
         case .at(let text, let tz):
-            let name = try tz ?? finder.nearest(to: near, limit: 1).first?.timeZone ?? NearestToiletsRequest.fallbackZone
+            let zoneSource = nameOnly ? nil : try finder.nearest(to: near, limit: 1).first?.timeZone
+            let name = tz ?? zoneSource ?? NearestToiletsRequest.fallbackZone
             let zone = TimeZone(identifier: name) ?? .gmt
             guard let asked = AskedTime.instant(text, in: zone) else {
                 throw QueryError.badRequest(
@@ -167,6 +180,7 @@ public struct NearestToiletsRequest: Sendable, Equatable {
             }
         }
         let open = at.map { OpenFilter(at: $0, includeUnknown: includeUnknown, arrival: arrival) }
+        if nameOnly { return try namedAnswer(using: finder, open: open, cancellation: cancellation) }
         // One more than the page: whether there is a next page. No store holds 2⁴⁰ places:
         // larger numbers ask for every place, and the searches may double it safely.
         let most = 1 << 40
@@ -192,6 +206,8 @@ public struct NearestToiletsRequest: Sendable, Equatable {
             far: results.isEmpty ? nil : try farAnswer(upToPage, using: finder), by: by)
         answer.offset = offset
         answer.nextOffset = found.count == wanted ? offset + limit : nil
+        answer.swap = try swapHint(nearestMeters: results.first?.distanceMeters, using: finder)
+        if let swap = answer.swap { answer.notes.append(swap.text) }
         return answer
     }
 

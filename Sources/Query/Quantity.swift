@@ -51,7 +51,7 @@ public enum Quantity {
     }
 
     /// An age in words for notes: `2 d`, `3 h`, `90 min` (the largest whole unit).
-    static func ageText(_ seconds: TimeInterval) -> String {
+    public static func ageText(_ seconds: TimeInterval) -> String {
         let s = Int(seconds.rounded())
         if s >= 86400 && s % 86400 == 0 { return "\(s / 86400) d" }
         if s >= 3600 && s % 3600 == 0 { return "\(s / 3600) h" }

@@ -127,12 +127,20 @@ public struct StationsRequest: Sendable, Equatable {
             upToPage = Array(results.prefix(offset + min(limit, max(0, results.count - offset))))
             results = Array(results.dropFirst(offset).prefix(limit))
         }
-        let hits = try finder.alerts(in: results, rules: rules, now: at, maxAgeSeconds: freshWithin)
-        let unjudged = try finder.unjudged(in: results, rules: rules, now: at, maxAgeSeconds: freshWithin)
+        // A value older than the feed's age rule cannot alert: it is "cannot be judged" (issue 35).
+        let maxAge = FeedFreshness.maxAgeSeconds(kind: "air", freshWithin: freshWithin)
+        let hits = try finder.alerts(in: results, rules: rules, now: at, maxAgeSeconds: maxAge)
+        let unjudged = try finder.unjudged(in: results, rules: rules, now: at, maxAgeSeconds: maxAge)
         var answer = StationAnswer(near: point, at: at, results: results, alerts: hits, unjudged: unjudged)
         answer.offset = offset
         answer.nextOffset = more ? offset + limit : nil
         answer.notes = results.isEmpty ? [] : StationsRequest.farNotes(upToPage.isEmpty ? results : upToPage, kind: stationKind)
+        if case .near(let p) = target,
+            let exchanged = try finder.exchangedPoint(for: p, nearestMeters: results.first?.distanceMeters)
+        {
+            answer.swap = .point(p, exchanged: exchanged, data: "station")
+            answer.notes.append(SwapHint.point(p, exchanged: exchanged, data: "station").text)
+        }
         return (answer, missing)
     }
 

@@ -22,6 +22,8 @@ public struct ToiletAnswer: Sendable, Equatable {
     public var notes: [String]
     /// The far-answer facts behind `notes` (not written: an adapter words them itself).
     public var far: FarAnswer?
+    /// A likely latitude/longitude exchange behind one of `notes`, or nil.
+    public var swap: SwapHint?
     /// With `--by`/`by=`: the mode results are ranked by route for (nil: straight line).
     public var by: TravelMode?
     /// How many places before `results` were skipped (`--offset`, `offset=`).

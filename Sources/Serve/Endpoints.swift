@@ -38,8 +38,8 @@ struct Endpoints: Sendable {
     /// `GET /v1/toilets/nearest`: `toilet-answer/1`, as `locate toilet --near … --json`; its
     /// searches stop once `cancellation` is raised (the request's timeout).
     func nearestToilets(_ q: Parameters, cancellation: SearchCancellation? = nil) throws -> Answer {
-        // `bbox` alone: the search is from the box's centre.
-        let point = q.has("bbox") && !q.has("lat") && !q.has("lon") ? nil : try q.point()
+        // `bbox` alone: the search is from the box's centre; `name` alone: matches by relevance.
+        let point = (q.has("bbox") || q.has("name")) && !q.has("lat") && !q.has("lon") ? nil : try q.point()
         let request = try Parameters.request {
             try NearestToiletsRequest(
                 near: point, values: q.fields(NearestToiletsRequest.fields), maxLimit: configuration.maxLimit,

@@ -58,7 +58,8 @@ struct FrontMiddleware: RouterMiddleware {
         default:
             let message =
                 allowed.map { "\(request.method) is not allowed here (\($0))" }
-                ?? "\(request.method) is not allowed: the API only reads (GET, HEAD)"
+                ?? "\(request.method) is not allowed here: this path only reads (GET, HEAD); contributions are POSTed to "
+                + "/v1/toilets and /v1/toilets/{dataset}/{id}/edits, /reports or /photos"
             var response = FrontMiddleware.errorResponse(status: 405, message: message, parameter: nil)
             response.headers[.allow] = allowed ?? "GET, HEAD"
             return response
@@ -108,7 +109,8 @@ struct FrontMiddleware: RouterMiddleware {
     }
 
     static func errorResponse(status: Int, message: String, parameter: String?) -> Response {
-        let document = HTTPErrorDocument(status: status, message: message, parameter: parameter)
+        let document = HTTPErrorDocument(
+            status: status, message: ServerPaths.withoutServerPaths(message), parameter: parameter)
         let body = ((try? ContractJSON.encode(document)) ?? Array("{\"schema\":\"http-error/1\"}".utf8)) + [UInt8(ascii: "\n")]
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"

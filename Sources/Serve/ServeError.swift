@@ -16,6 +16,8 @@ public enum ServeError: Error, Equatable, CustomStringConvertible {
     case networkUnavailable(String)
     /// The server's own configuration is unusable (the process exits 64 or 1).
     case configuration(String)
+    /// Another process listens on the address and port asked for (the process exits 1).
+    case portInUse(host: String, port: Int)
     /// A submission or maintainer request refused (400, 401, 403, 404, 413, 415, 422), with
     /// the body field or parameter at fault, or nil (Sources/Serve/Contributions).
     case refused(status: Int, message: String, field: String?)
@@ -27,7 +29,7 @@ public enum ServeError: Error, Equatable, CustomStringConvertible {
         case .notFound: 404
         case .rateLimited: 429
         case .timedOut, .unavailable, .networkUnavailable: 503
-        case .configuration: 500
+        case .configuration, .portInUse: 500
         case .refused(let status, _, _): status
         }
     }
@@ -42,6 +44,9 @@ public enum ServeError: Error, Equatable, CustomStringConvertible {
         case .unavailable(let reason): "the database cannot be read: \(reason)"
         case .networkUnavailable(let reason): "the street network cannot be used: \(reason)"
         case .configuration(let reason): reason
+        case .portInUse(let host, let port):
+            "port \(port) on \(host) is in use by another process (another locate serve?): stop it, or choose another "
+                + "port with --port (--port 0 takes any free port)"
         case .refused(_, let message, _): message
         }
     }

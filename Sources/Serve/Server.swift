@@ -14,8 +14,9 @@ public struct Server: Sendable {
     /// Every route, as `docs/openapi.yaml` lists it (a test checks that they agree).
     public static let routes =
         [
-            "/v1/health", "/v1/runs", "/v1/updates", "/v1/toilets/nearest", "/v1/toilets/{dataset}/{id}",
+            "/v1/health", "/v1/status", "/v1/runs", "/v1/updates", "/v1/toilets/nearest", "/v1/toilets/{dataset}/{id}",
             "/v1/stations", "/v1/stations/nearest", "/v1/stations/{id}", "/v1/stations/{id}/detail", "/v1/openapi.yaml",
+            "/metrics",
         ] + ContributionRoutes.paths
 
     let configuration: ServeConfiguration
@@ -44,11 +45,17 @@ public struct Server: Sendable {
         try configuration.check()
         let readers = max(2, ProcessInfo.processInfo.activeProcessorCount)
         let data = DataSource(path: configuration.databasePath, readers: readers, cachedPlaces: configuration.cachedPlaces)
-        _ = try data.current()
+        let first = try data.current()
+        if let region = configuration.contributions.region,
+            let note = try first.withReader({ r in try RegionHint.note(region, store: r.store) })
+        {
+            logger.warning("\(note)")
+        }
         let endpoints = Endpoints(data: data, configuration: configuration, now: now)
         let connections = ConnectionCount(limit: configuration.maxConnections)
         let app = Application(
-            router: router(endpoints, proxies: try TrustedProxies(configuration.trustedProxies)),
+            responder: PlaceIDPaths(
+                wrapped: router(endpoints, proxies: try TrustedProxies(configuration.trustedProxies)).buildResponder()),
             server: .http1(
                 configuration: .init(
                     additionalChannelHandlers: [
@@ -60,7 +67,11 @@ public struct Server: Sendable {
             onServerRunning: { channel in listening(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
         // Every task of the server, each connection's among them, runs on the event loops.
-        try await withTaskExecutorPreference(EventLoopTaskExecutor.shared) { try await app.runService() }
+        do {
+            try await withTaskExecutorPreference(EventLoopTaskExecutor.shared) { try await app.runService() }
+        } catch let e as IOError where e.errnoCode == EADDRINUSE {
+            throw ServeError.portInUse(host: configuration.host, port: configuration.port)
+        }
         // A clean stop leaves the file complete: contributions accepted since the last
         // checkpoint would otherwise live only in the `-wal` (a copy of the file alone would
         // lose them). The readers' snapshots go first; they hold the log's frames.
@@ -76,6 +87,8 @@ public struct Server: Sendable {
 
     func router(_ endpoints: Endpoints, proxies: TrustedProxies) -> Router<ServeContext> {
         let router = Router(context: ServeContext.self, options: .autoGenerateHeadEndpoints)
+        let metrics = ServeMetrics()
+        router.add(middleware: MetricsMiddleware(metrics: metrics, proxies: proxies, ticks: ticks))
         router.add(
             middleware: FrontMiddleware(
                 configuration: configuration,
@@ -105,6 +118,7 @@ public struct Server: Sendable {
         }
         let time: Set<String> = ["at", "tz"]
         get("/v1/health", []) { _, _, c in try endpoints.health(cancellation: c) }
+        get("/v1/status", time.union(["fresh_within"])) { q, _, c in try endpoints.status(q, cancellation: c) }
         get("/v1/runs", []) { _, _, c in try endpoints.runs(cancellation: c) }
         get("/v1/updates", ["since"]) { q, _, c in try endpoints.updates(q, cancellation: c) }
         // Every field of the question (NearestToiletsRequest.fields), as the CLI has them.
@@ -135,6 +149,15 @@ public struct Server: Sendable {
             headers[.contentType] = "application/yaml; charset=utf-8"
             headers[.cacheControl] = "public, max-age=3600"
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: yaml)))
+        }
+        router.get("/metrics") { _, context in
+            let text = try await blocking.cancellable(resumingOn: context.eventLoop) { c in
+                try endpoints.metricsText(metrics, cancellation: c)
+            }
+            var headers = HTTPFields()
+            headers[.contentType] = PrometheusText.contentType
+            headers[.cacheControl] = "no-store"
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
         }
         PreviewRoutes(data: endpoints.data, now: now, timeout: configuration.requestTimeoutSeconds).register(on: router)
         return router

@@ -94,7 +94,7 @@ public struct ServeOptions: ParsableArguments {
     /// `--region`.
     @Option(
         help: ArgumentHelp(
-            "Where submitted positions must lie, MINLAT,MINLON,MAXLAT,MAXLON (default: within 10 km of a toilet of any dataset).",
+            "Where submitted positions must lie, a box W,S,E,N as --bbox (default: within 10 km of a toilet of any dataset).",
             valueName: "BOX"))
     public var region: String?
 

@@ -70,7 +70,8 @@ import Testing
         #expect(
             paths == [
                 "", "ingest", "toilet", "station", "station show", "bookmark", "bookmark add", "bookmark remove",
-                "bookmark list", "runs", "updates", "hours", "hours eval", "hours normalize", "export", "export geojson",
+                "bookmark list", "runs", "status", "updates", "hours", "hours eval", "hours normalize", "export",
+                "export geojson",
                 "export snapshot",
                 "serve", "review", "review list", "review show", "review approve", "review reject", "review conflicts",
                 "review prune-photos",

@@ -211,7 +211,7 @@ import Testing
         let root = try CLI.run(["--help"])
         #expect(
             root.stdout.contains(
-                "Exit codes: 0 success, 1 error (bad input, storage, network), 3 no result, 4\nalert threshold exceeded (locate station --alert), 5 an alert rule could not be\njudged (no value, or too old), 64 usage error, 130 or 143 locate ingest\ninterrupted by SIGINT or SIGTERM"
+                "Exit codes: 0 success, 1 error (bad input, storage, network), 3 no result, 4\nalert threshold exceeded (locate station --alert), 5 an alert rule could not be\njudged (no value, or too old; locate station --alert) or a dataset is stale\n(locate status), 64 usage error, 130 or 143 locate ingest interrupted by SIGINT\nor SIGTERM"
             ))
     }
 }

@@ -37,6 +37,11 @@ import Testing
             docs.append(Document(name: "ingest \(pipeline) --report", schema: "ingest-report", text: try read(report)))
         }
         docs.append(Document(name: "runs --json", schema: "runs", text: try locate(["runs", "--json", "--db", db]).stdout))
+        // Fresh 10 minutes after the sample's newest value; stale a day later (exit 5).
+        let fresh = try locate(["status", "--json", "--at", "2026-11-21T21:30", "--db", db])
+        docs.append(Document(name: "status --json (fresh)", schema: "status", text: fresh.stdout))
+        let stale = try locate(["status", "--json", "--at", "2026-11-22T21:30", "--db", db], status: 5)
+        docs.append(Document(name: "status --json (stale)", schema: "status", text: stale.stdout))
         // locate-fetch's line for a request nobody answers (port 9 on loopback: refused).
         let fetch = try Fixtures.run(
             (CLI.binary as NSString).deletingLastPathComponent + "/locate-fetch",

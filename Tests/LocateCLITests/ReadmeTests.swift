@@ -16,7 +16,7 @@ import Testing
         #expect(
             names.sorted() == [
                 "backup", "bookmark", "export", "hours", "ingest", "network", "restore", "review", "runs", "serve", "station",
-                "toilet", "token", "updates",
+                "status", "toilet", "token", "updates",
             ])
         for name in names { #expect(readme.contains("### `locate \(name)`"), "README lacks a section for locate \(name)") }
     }

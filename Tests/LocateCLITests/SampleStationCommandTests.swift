@@ -25,7 +25,7 @@ import Testing
                 #   distance  station                      id    city    index                latest
                 1      289 m  Kraków, ul. Próbna (sample)  9001  Kraków  3 Dostateczny (10m)  NO2 22 (30m), PM10 52 (90m), PM2.5 31 (30m)
                 2  192.07 km  Łódź - Przykładowa (sample)  9002  Łódź    1 Dobry (10m)        O3 48 (90m), PM10 21 (30m)
-                ALERT Kraków, ul. Próbna (sample) (9001): PM10 52.1 µg/m³ at 2026-11-21 19:00:00, over PM10>50
+                ALERT Kraków, ul. Próbna (sample) (9001): PM10 52.1 µg/m³ at 2026-11-21T19:00:00+01:00, over PM10>50
 
                 """)
         // Two hours earlier, the newest PM10 value (18:00 local) was 55.94.
@@ -46,14 +46,16 @@ import Testing
         #expect(earlier.stdout.contains("\"near\" : {\n    \"lat\" : 50.06,\n    \"lon\" : 19.94\n  }"))
     }
 
-    @Test func staleValuesAlertOnlyWithoutFreshWithin() throws {
+    @Test func staleValuesAlertOnlyWithAnAgeThatAllowsThem() throws {
         let db = try SampleStationCommandTests.database()
         // Ten hours after the sample's last data, PM10 52.1 is 11 hours old.
         let base = [
             "station", "--near", "50.06,19.94", "--at", "2026-11-22T06:30", "--limit", "1", "--alert", "PM10>50", "--db", db,
         ]
-        let stale = try CLI.run(base)
+        // An age that allows 11 hours alerts; the feed's default (3 h for hourly GIOŚ) and 3h do not.
+        let stale = try CLI.run(base + ["--fresh-within", "12h"])
         #expect(stale.status == 4)
+        #expect(try CLI.run(base).status == 5)
         let fresh = try CLI.run(base + ["--fresh-within", "3h"])
         // Too old to judge is not "all fine" (issue 23): a warning and exit 5.
         #expect(fresh.status == 5)
@@ -117,13 +119,13 @@ import Testing
         #expect(fresh.status == 4)
         #expect(
             fresh.stdout.hasSuffix(
-                "ALERT Kraków, ul. Próbna (sample) (9001): PM2.5 31 µg/m³ at 2026-11-21 20:00:00, over pm25>30\n"))
+                "ALERT Kraków, ul. Próbna (sample) (9001): PM2.5 31 µg/m³ at 2026-11-21T20:00:00+01:00, over pm25>30\n"))
         // Regression: CO was labelled mg/m³, but GIOŚ's API gives every pollutant in µg/m³.
         let wroclaw = try CLI.run([
             "station", "--near", "51.1079,17.0385", "--at", "2026-11-21T20:30", "--limit", "1", "--alert", "CO>100", "--db", db,
         ])
         #expect(wroclaw.stdout.contains("ALERT Wrocław - Pokazowa (sample) (9005): CO "))
-        #expect(wroclaw.stdout.contains(" µg/m³ at 2026-11-21 20:00:00, over CO>100"))
+        #expect(wroclaw.stdout.contains(" µg/m³ at 2026-11-21T20:00:00+01:00, over CO>100"))
     }
 
     @Test func nameSearchShowsTheAirToo() throws {

@@ -54,7 +54,7 @@ struct StationAirCommandTests {
         #expect(alert.status == 4)
         #expect(
             alert.stdout.hasSuffix(
-                "ALERT Warszawa, ul. Kondratowicza (552): PM10 7.6 µg/m³ at 2025-07-04 15:00:00, over PM10>5\n"))
+                "ALERT Warszawa, ul. Kondratowicza (552): PM10 7.6 µg/m³ at 2025-07-04T15:00:00+02:00, over PM10>5\n"))
         let calm = try CLI.run(
             [
                 "station", "--near", "52.29,21.04", "--at", "2025-07-04T17:00", "--limit", "1", "--alert", "PM10>50", "--json",

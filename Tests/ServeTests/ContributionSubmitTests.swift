@@ -182,16 +182,18 @@ import Testing
     }
 
     @Test func theServiceRegionComesFromTheOption() throws {
-        let s = try ContributionServer(["--region", "50.0,14.3,50.2,14.6"])
+        let s = try ContributionServer(["--region", "14.3,50.0,14.6,50.2"])
         let inside = try s.server.post("/v1/toilets", json: #"{"lat": 50.19, "lon": 14.59}"#)
         #expect(inside.status == 202, "\(inside.text)")
         let outside = try s.server.post("/v1/toilets", json: #"{"lat": 50.1, "lon": 14.61}"#)
         #expect(outside.status == 422)
         #expect(outside.errorField == "lon")
         #expect(s.server.terminate() == 0)
-        let bad = try CLI.run(["serve", "--db", s.db, "--region", "50,14,49,15"])
+        let bad = try CLI.run(["serve", "--db", s.db, "--region", "14,50,15,49"])
         #expect(bad.status == 64)
-        #expect(bad.stderr.contains("--region '50,14,49,15' is not MINLAT,MINLON,MAXLAT,MAXLON"))
+        #expect(
+            bad.stderr.contains(
+                "--region '14,50,15,49' is not a box W,S,E,N in degrees (longitude first, as --bbox) with W < E and S < N"))
     }
 
     @Test func aBodyOverTheLimitAnswers413() throws {

@@ -171,7 +171,7 @@ import Testing
         // Neither a point nor a box: the command line names both; the API names lat.
         let neither = try CLI.run(["toilet", "--db", db])
         #expect(neither.status == 64)
-        #expect(neither.stderr.hasPrefix("Error: missing --near LAT,LON (or --bbox W,S,E,N)\n"))
+        #expect(neither.stderr.hasPrefix("Error: missing --near LAT,LON (or --bbox W,S,E,N, or --name TEXT)\n"))
         #expect(try server.get("/v1/toilets/nearest?limit=2").errorMessage == "parameter 'lat': missing")
         // A limit past any store's size pages safely (no arithmetic overflow).
         let huge = try CLI.run([

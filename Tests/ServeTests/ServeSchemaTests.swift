@@ -21,6 +21,8 @@ struct ServeSchemaTests {
             ("/v1/updates?since=2000-01-01T00:00:00Z", "updates"),
             ("/v1/runs", "runs"),
             ("/v1/health", "health"),
+            ("/v1/status", "status"),
+            ("/v1/status?at=2026-11-21T21:30:00Z&fresh_within=2d", "status"),
             ("/v1/toilets/nearest?lat=x&lon=1", "http-error"),
             ("/v1/nothing", "http-error"),
         ]

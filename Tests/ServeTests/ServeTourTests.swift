@@ -21,6 +21,7 @@ import Testing
 
     static let steps: [Step] = [
         Step(path: "/v1/health", status: 200, schema: "health"),
+        Step(path: "/v1/status?at=2026-11-21T21:30:00Z", status: 200, schema: "status"),
         Step(path: "/v1/runs", status: 200, schema: "runs"),
         Step(path: "/v1/updates?since=2000-01-01T00:00:00Z", status: 200, schema: "updates"),
         Step(path: "/v1/toilets/nearest?lat=50.0875&lon=14.4214&limit=2", status: 200, schema: "toilet-answer"),
@@ -52,6 +53,7 @@ import Testing
         Step(path: "/v1/photos/{photo}", status: 200),
         Step(path: "/v1/photos/{photo}/thumbnail", status: 200),
         Step(path: "/v1/openapi.yaml", status: 200),
+        Step(path: "/metrics", status: 200),
     ]
 
     @Test func everyEndpointAnswersOnce() throws {

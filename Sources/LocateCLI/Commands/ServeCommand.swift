@@ -26,8 +26,8 @@ struct ServeCommand: ParsableCommand {
             """,
         discussion: """
             Serves GET /v1/toilets/nearest, /v1/toilets/{dataset}/{id}, /v1/stations/nearest, /v1/stations/{id}, \
-            /v1/stations?name=, /v1/updates?since=, /v1/runs, /v1/health and /v1/openapi.yaml (the contract, \
-            docs/openapi.yaml). Answers are the documents the CLI prints with --json; errors are http-error/1 objects. \
+            /v1/stations?name=, /v1/updates?since=, /v1/runs, /v1/health, /v1/status, /metrics (Prometheus text) and \
+            /v1/openapi.yaml (the contract, docs/openapi.yaml; docs/http.md). Answers are the documents the CLI prints with --json; errors are http-error/1 objects. \
             Each request is answered from a committed state of the database and never waits for a write: an ingest \
             that commits is seen once the server has opened its state, on a thread of its own (until then requests \
             get the state before). One log line per request on stderr. SIGINT or SIGTERM: requests in flight finish, \

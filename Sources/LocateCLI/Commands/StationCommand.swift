@@ -134,13 +134,14 @@ struct StationCommand: ParsableCommand {
         case .csv: Console.out(String(decoding: try ContractCSV.encode(results), as: UTF8.self))
         case .table where !results.isEmpty:
             Console.text(StationTable.render(results, byDistance: place.near != nil, offset: request.offset))
-            for hit in hits { Console.text(StationTable.alertLine(hit)) }
+            for hit in hits { Console.text(StationTable.alertLine(hit, zone: request.zone)) }
         case .table: break
         }
         // With --json they are in the document (stderr carries only the error/1 object).
         if format != .json {
             for u in unjudged { Console.note("warning: \(u.message)") }
-            for note in answer.notes { Console.note("note: \(note)") }
+            // The swap hint in the CLI's own words, naming --near (below).
+            for note in answer.notes where note != answer.swap?.text { Console.note("note: \(note)") }
         }
         try place.noteIfSwapped(nearestMeters: results.first?.distanceMeters, data: "station", check: finder.exchangedPoint)
         if results.isEmpty {

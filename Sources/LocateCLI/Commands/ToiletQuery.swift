@@ -81,7 +81,9 @@ struct ToiletQuery: Equatable {
 
     /// The question these options ask; a field at fault is a usage error naming its option.
     func request() throws -> NearestToiletsRequest {
-        guard near != nil || bbox != nil else { throw ValidationError("missing --near LAT,LON (or --bbox W,S,E,N)") }
+        guard near != nil || bbox != nil || name != nil else {
+            throw ValidationError("missing --near LAT,LON (or --bbox W,S,E,N, or --name TEXT)")
+        }
         let point = try near.map { text in
             guard let point = Coordinate(latLonText: text) else { throw Exit.usage }
             return point
@@ -135,6 +137,8 @@ struct ToiletQuery: Equatable {
             Console.text(ToiletTable.render(results, timed: time != nil, by: request.by, offset: request.offset))
         }
         if let far = answer.far { Console.note("note: \(far.text)") }
+        // A box alone given latitude first (a point's hint names --near, below).
+        if near == nil, let swap = answer.swap { Console.note("note: \(swap.text)") }
 
         // Only a point given as --near can have been swapped (not a box's centre).
         try NearOptions.noteIfSwapped(

@@ -33,7 +33,8 @@ enum StationDetailText {
         }
         lines += ["", t.render()]
         var n = Table(
-            headers: ["pollutant", "norm", "averaging", "threshold", "value", "hours", "status"], rightAligned: [3, 4, 5])
+            headers: ["pollutant", "norm", "averaging", "threshold", "value", "hours", "status", "as of"],
+            rightAligned: [3, 4, 5])
         for p in d.pollutants {
             for st in p.norms {
                 let kind = st.norm.kind.rawValue.replacingOccurrences(of: "_", with: " ")
@@ -42,10 +43,14 @@ enum StationDetailText {
                     JSONText.number(st.norm.threshold),
                     st.value.map { StationDetailText.value($0, against: st.norm.threshold) } ?? "-",
                     "\(st.hours)/\(st.norm.averaging.required)", st.status.rawValue.replacingOccurrences(of: "_", with: " "),
+                    // The end of the window the norm is judged on (its newest value), not now.
+                    st.windowEnd.map { InstantText.text($0, in: zone) } ?? "-",
                 ])
             }
         }
-        if !n.rows.isEmpty { lines += ["", "norms (µg/m³; exceeded = over the threshold):", n.render()] }
+        if !n.rows.isEmpty {
+            lines += ["", "norms (µg/m³; exceeded = over the threshold; as of the newest value judged):", n.render()]
+        }
         let from = d.at.addingTimeInterval(-Double(d.days) * 86400)
         lines += [
             "",

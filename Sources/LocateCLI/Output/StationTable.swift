@@ -24,17 +24,18 @@ enum StationTable {
         return t.render()
     }
 
-    /// `ALERT Kraków, ul. Próbna (9001): PM10 52.1 µg/m³ at 2026-11-21 19:00:00, over PM10>50`; for a
-    /// norm, the norm and the mean it is judged on; for the index, its level.
-    static func alertLine(_ hit: AlertHit) -> String {
+    /// `ALERT Kraków, ul. Próbna (9001): PM10 52.1 µg/m³ at 2026-11-21T19:00:00+01:00, over PM10>50`;
+    /// for a norm, the norm and the mean it is judged on; for the index, its level. Times are
+    /// instants with their offset in `zone` (the zone asked: `--tz`, else Poland's).
+    static func alertLine(_ hit: AlertHit, zone: TimeZone) -> String {
         let s = hit.station
         let head = "ALERT \(s.name) (\(s.sourceID)): "
         if let r = hit.reading {
-            return head + "\(r.parameter) \(JSONText.number(r.value)) \(r.unit) at \(r.localTime), over \(hit.rule)"
+            let at = InstantText.text(r.measuredInstant, in: zone)
+            return head + "\(r.parameter) \(JSONText.number(r.value)) \(r.unit) at \(at), over \(hit.rule)"
         }
         if let n = hit.norm {
-            let zone = TimeZone(identifier: s.timeZone) ?? .gmt
-            let end = n.windowEnd.map { " ending \(WallClockText.minute($0, zone))" } ?? ""
+            let end = n.windowEnd.map { " ending \(InstantText.text($0, in: zone))" } ?? ""
             return head
                 + "\(n.norm.label) exceeded: \(String(format: "%.1f", n.value ?? 0)) µg/m³ over \(n.hours) hourly value(s)\(end)"
         }

@@ -27,16 +27,17 @@ public struct ContributionSettings: Sendable, Equatable {
     /// The defaults.
     public init() {}
 
-    /// Reads `--region MINLAT,MINLON,MAXLAT,MAXLON` (WGS84 degrees, south-west corner first).
+    /// Reads `--region W,S,E,N` (WGS84 degrees, longitude first: the order of every box
+    /// locate takes, `--bbox` and `bbox=` too; docs/guide.md, "Coordinate order").
     public static func region(_ text: String) throws -> BoundingBox {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
             Double($0.trimmingCharacters(in: .whitespaces))
         }
-        guard parts.count == 4, let s = parts[0], let w = parts[1], let n = parts[2], let e = parts[3],
+        guard parts.count == 4, let w = parts[0], let s = parts[1], let e = parts[2], let n = parts[3],
             (-90...90).contains(s), (-90...90).contains(n), (-180...180).contains(w), (-180...180).contains(e), s < n, w < e
         else {
             throw ServeError.configuration(
-                "--region '\(text)' is not MINLAT,MINLON,MAXLAT,MAXLON in degrees with MINLAT < MAXLAT and MINLON < MAXLON")
+                "--region '\(text)' is not a box W,S,E,N in degrees (longitude first, as --bbox) with W < E and S < N")
         }
         return BoundingBox(minLongitude: w, minLatitude: s, maxLongitude: e, maxLatitude: n)
     }

@@ -178,11 +178,11 @@ struct Submissions: Sendable {
         guard let point else { return nil }
         if let region = settings.region {
             guard region.contains(point) else {
-                let box = [region.minLatitude, region.minLongitude, region.maxLatitude, region.maxLongitude]
+                let box = [region.minLongitude, region.minLatitude, region.maxLongitude, region.maxLatitude]
                     .map { String(JSONNumber.degrees($0)) }.joined(separator: ",")
                 throw BodyFields.invalid(
                     region.minLatitude <= point.latitude && point.latitude <= region.maxLatitude ? "lon" : "lat",
-                    "\(point.latitude),\(point.longitude) is outside the service region \(box) (MINLAT,MINLON,MAXLAT,MAXLON)")
+                    "\(point.latitude),\(point.longitude) is outside the service region \(box) (W,S,E,N)")
             }
             return point
         }

@@ -1,0 +1,31 @@
+import Hummingbird
+
+/// Counts every answer in `ServeMetrics` by the route it matched (the route's pattern, so
+/// ids never become labels; `unmatched` for no route), its status and its duration. The
+/// outermost middleware: it sees the answer the client gets, errors included.
+struct MetricsMiddleware: RouterMiddleware {
+    typealias Context = ServeContext
+    let metrics: ServeMetrics
+    /// Whose `X-Forwarded-For` names the client (the rate limit's client, `FrontMiddleware`).
+    let proxies: TrustedProxies
+    /// Monotonic seconds (injected).
+    let ticks: @Sendable () -> Double
+
+    func handle(
+        _ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response
+    ) async throws -> Response {
+        let start = ticks()
+        let route = context.endpointPath ?? "unmatched"
+        let client = proxies.client(
+            peer: context.peer, forwardedFor: request.headers.filter { $0.name.canonicalName == "x-forwarded-for" }.map(\.value))
+        do {
+            let response = try await next(request, context)
+            metrics.record(route: route, status: response.status.code, seconds: ticks() - start, client: client)
+            return response
+        } catch {
+            let status = (error as? HTTPError)?.status.code ?? 500
+            metrics.record(route: route, status: status, seconds: ticks() - start, client: client)
+            throw error
+        }
+    }
+}

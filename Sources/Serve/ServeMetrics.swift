@@ -4,6 +4,7 @@ import Foundation
 /// status, their durations as a histogram by route, and the requests refused by the rate
 /// limit with how many distinct clients they came from. Shared by every request; a lock
 /// guards the counts (a handful of dictionary updates per request).
+// Safe: every count is read and written only while `lock` is held.
 final class ServeMetrics: @unchecked Sendable {
     /// The histogram's upper bounds in seconds (`le`), as Prometheus' default buckets.
     static let bucketBounds: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]

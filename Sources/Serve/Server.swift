@@ -45,11 +45,14 @@ public struct Server: Sendable {
         try configuration.check()
         let readers = max(2, ProcessInfo.processInfo.activeProcessorCount)
         let data = DataSource(path: configuration.databasePath, readers: readers, cachedPlaces: configuration.cachedPlaces)
-        let first = try data.current()
+        // The first state is opened here; it is not kept in a local, or its readers would
+        // outlive `data.close()` and keep the `-wal` from being folded back at the stop.
         if let region = configuration.contributions.region,
-            let note = try first.withReader({ r in try RegionHint.note(region, store: r.store) })
+            let note = try data.current().withReader({ r in try RegionHint.note(region, store: r.store) })
         {
             logger.warning("\(note)")
+        } else {
+            _ = try data.current()
         }
         let endpoints = Endpoints(data: data, configuration: configuration, now: now)
         let connections = ConnectionCount(limit: configuration.maxConnections)

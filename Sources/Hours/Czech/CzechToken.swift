@@ -223,7 +223,8 @@ struct CzechLexer {
         guard let (a, afterA) = try digits(start) else { return start + 1 }
         var j = afterA
         // `8³⁰`: minutes written raised.
-        if let high = at(j).flatMap(CzechLexer.superscript), let low = at(j + 1).flatMap(CzechLexer.superscript) {
+        let next = at(j)
+        if let high = next.flatMap(CzechLexer.superscript), let low = at(j + 1).flatMap(CzechLexer.superscript) {
             let m = high * 10 + low
             guard m < 60 else {
                 out.append(.word(String(chars[start..<(j + 2)])))
@@ -235,7 +236,7 @@ struct CzechLexer {
         }
         // `8;30`: OCR reads a colon as a semicolon. Only before :00 or :30, and not where a
         // list goes on (`8-12;30-17` is two ranges).
-        if at(j) == ";" {
+        if next == ";" {
             let kept = warnings.count
             if let (b, afterB) = try digits(j + 1), afterB - (j + 1) == 2, b == 0 || b == 30, a < 24,
                 at(afterB) != ":", at(afterB) != ".", !(out.last == .dash && at(afterB).map(CzechLexer.dashes.contains) == true)

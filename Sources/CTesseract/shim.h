@@ -5,6 +5,7 @@
 #define LOCATE_CTESSERACT_SHIM_H
 
 #include <tesseract/capi.h>
+#include <time.h>
 
 /// A new engine handle (the C API's constructor, declared without a prototype).
 static inline TessBaseAPI *locate_tess_create(void) {
@@ -22,16 +23,45 @@ static inline int locate_tess_start(TessBaseAPI *api, const char *languages) {
     return 0;
 }
 
-/// Recognises the one-byte grey image, stopped after `milliseconds`; 0 on success.
+/// The processor time a recognition may use, read by `locate_tess_cancel`.
+typedef struct {
+    double limit;
+    double start;
+    int stopped;
+} locate_tess_budget;
+
+/// The process's processor time in seconds (all threads).
+static inline double locate_tess_cpu(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/// tesseract's cancel callback, asked as it recognises words: stop past the budget.
+static inline bool locate_tess_cancel(void *user, int words) {
+    (void)words;
+    locate_tess_budget *budget = user;
+    if (locate_tess_cpu() - budget->start > budget->limit) {
+        budget->stopped = 1;
+        return true;
+    }
+    return false;
+}
+
+/// Recognises the one-byte grey image, stopped once it has used `seconds` of processor time
+/// (`*stopped` set; a limit of work that a loaded machine does not shorten); 0 on success.
 static inline int locate_tess_recognize(TessBaseAPI *api, const unsigned char *pixels, int width, int height,
-                                        int milliseconds) {
+                                        double seconds, int *stopped) {
     TessBaseAPISetImage(api, pixels, width, height, 1, width);
     TessBaseAPISetSourceResolution(api, 300);
     ETEXT_DESC *monitor = TessMonitorCreate();
     if (!monitor) return -1;
-    TessMonitorSetDeadlineMSecs(monitor, milliseconds);
+    locate_tess_budget budget = {seconds, locate_tess_cpu(), 0};
+    TessMonitorSetCancelFunc(monitor, locate_tess_cancel);
+    TessMonitorSetCancelThis(monitor, &budget);
     int rc = TessBaseAPIRecognize(api, monitor);
     TessMonitorDelete(monitor);
+    *stopped = budget.stopped;
     return rc;
 }
 

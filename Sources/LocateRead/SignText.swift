@@ -16,8 +16,6 @@ enum SignText {
         if let r = reading.hours.reading {
             if let reason = r.reason { out.append("assumed: \(reason)") }
             for w in r.warnings { out.append("warning: \(w)") }
-        } else {
-            out.append(SignReading.reason(reading) ?? "not readable")
         }
         return out.joined(separator: "\n")
     }

@@ -7,8 +7,10 @@ public enum SignError: Error, Equatable, CustomStringConvertible {
     case languagesMissing(String)
     /// The photo was refused or could not be decoded (`PhotoError`'s message).
     case photo(String)
-    /// tesseract failed or ran past the limit.
-    case recognition(seconds: Double)
+    /// tesseract failed.
+    case recognition
+    /// Recognition used more processor time than the limit (seconds) and was stopped.
+    case tookTooLong(seconds: Double)
     /// tesseract did not start.
     case engine
 
@@ -20,8 +22,9 @@ public enum SignError: Error, Equatable, CustomStringConvertible {
         case .languagesMissing(let value):
             "tesseract cannot load the languages '\(value)' (install tesseract-ocr-<code> for each)"
         case .photo(let reason): reason
-        case .recognition(let seconds):
-            "text recognition failed or ran past its limit of \(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s"
+        case .recognition: "text recognition failed"
+        case .tookTooLong(let seconds):
+            "text recognition took longer than \(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s of processor time"
         case .engine: "tesseract did not start"
         }
     }

@@ -18,7 +18,8 @@ public struct SignReader: Sendable {
     public let languages: String
     /// The checks and decoding of the photo (its limits are the uploads').
     var processor = PhotoProcessor()
-    /// How long recognition may run, in seconds (a limit of work: past it, an error).
+    /// How much processor time recognition may use, in seconds (a limit of work, not of the
+    /// clock: past it, `tookTooLong`).
     public var maxRecognitionSeconds = 2.0
     /// The confidence from which a suggestion counts as confident (`SignReading.confident`).
     public var confidentFrom = 0.7

@@ -32,13 +32,14 @@ final class TesseractEngine {
     }
 
     /// The lines of text on `image`, top to bottom, each with its confidence; stopped after
-    /// `seconds`.
+    /// `seconds` of processor time.
     func lines(of image: SignImage, within seconds: Double) throws(SignError) -> [RecognisedLine] {
+        var stopped: Int32 = 0
         let status = image.pixels.withUnsafeBufferPointer { buffer in
-            locate_tess_recognize(
-                api, buffer.baseAddress, Int32(image.width), Int32(image.height), Int32((seconds * 1000).rounded()))
+            locate_tess_recognize(api, buffer.baseAddress, Int32(image.width), Int32(image.height), seconds, &stopped)
         }
-        guard status == 0 else { throw SignError.recognition(seconds: seconds) }
+        guard stopped == 0 else { throw SignError.tookTooLong(seconds: seconds) }
+        guard status == 0 else { throw SignError.recognition }
         guard let iterator = TessBaseAPIGetIterator(api) else { return [] }
         defer { TessResultIteratorDelete(iterator) }
         var out: [RecognisedLine] = []

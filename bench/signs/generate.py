@@ -2,6 +2,7 @@
 """Renders a corpus of opening-hours sign images with their true opening_hours.
 
     python3 bench/signs/generate.py OUT_DIR [--count 240] [--seed 40] [--locate .build/release/locate]
+    python3 bench/signs/generate.py --fixtures Tests/LocateCLITests/signs   (the test's images)
 
 Schedules: the real hours strings of the Prague and OSM datasets in ../shared/datasets
 (read here, never copied into the repository; each turned into its OSM form by
@@ -229,7 +230,33 @@ def distort(img, kind, rnd):
     return img
 
 
+# The release-binary test's images (Tests/LocateCLITests/signs): name, lines, distortion.
+FIXTURES = [
+    ("ces-lunch-perspective.png", ["Otevírací doba", "Po–Pá 8:00–11:30", "12:30–16:00", "So, Ne zavřeno"], "perspective"),
+    ("pol-table-lowcontrast.png", ["Godziny otwarcia", "Pon.–Pt.   8:00–16:00", "Sob.   9:00–13:00", "Niedz.   nieczynne"],
+     "lowcontrast"),
+    ("deu-line-rotate.png", ["Öffnungszeiten", "Mo–Fr 9–18 Uhr", "Sa 9–13 Uhr", "So Ruhetag"], "rotate"),
+    ("eng-perday-jpeg.jpg", ["Opening hours", "Monday to Friday 9:00 - 17:00", "Saturday, Sunday closed"], "jpeg"),
+    ("no-hours.png", ["VEŘEJNÉ WC", "Vstup zdarma"], "clean"),
+]
+
+
+def fixtures(out):
+    rnd = random.Random(40)
+    out.mkdir(parents=True, exist_ok=True)
+    for name, lines, kind in FIXTURES:
+        img, _, _ = render(lines, rnd)
+        img = distort(img, kind, rnd)
+        img.thumbnail((640, 640))
+        if name.endswith(".jpg"):
+            img.save(out / name, quality=40)
+        else:
+            img.convert("L").save(out / name, optimize=True)
+
+
 def main():
+    if sys.argv[1:2] == ["--fixtures"]:
+        return fixtures(Path(sys.argv[2]))
     ap = argparse.ArgumentParser()
     ap.add_argument("out")
     ap.add_argument("--count", type=int, default=240)

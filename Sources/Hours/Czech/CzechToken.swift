@@ -137,6 +137,10 @@ struct CzechLexer {
                 {
                     out.append(.nonstop)
                     j += 5
+                } else if case .word = self.word(word), let token = CzechLexer.unaccentedToken(word) {
+                    out.append(token)
+                    warn(i..<j, CzechLexer.unaccented(word), CzechLexer.accentReason)
+                    if at(j) == "." { j += 1 }
                 } else {
                     out.append(self.word(word))
                     // `po.`, `hod.`, `Mo.-Fr.`: the dot of an abbreviation.
@@ -162,7 +166,18 @@ struct CzechLexer {
         }
         if let d = CzechLexer.weekdays[w] { return .weekday(d) }
         if let m = CzechLexer.months[w] { return .month(m) }
-        return CzechLexer.signWords[w] ?? .word(w)
+        if let t = CzechLexer.signWords[w] { return t }
+        return .word(w)
+    }
+
+    /// The token of a word that is none as written but is one without its accents (`Táglich`):
+    /// nil when neither.
+    private static func unaccentedToken(_ w: String) -> CzechToken? {
+        let plain = CzechLexer.unaccented(w)
+        guard plain != w else { return nil }
+        if let d = CzechLexer.weekdays[plain] { return .weekday(d) }
+        if let m = CzechLexer.months[plain] { return .month(m) }
+        return CzechLexer.signWords[plain]
     }
 
     /// Whether a word of the text is one only German signs use.

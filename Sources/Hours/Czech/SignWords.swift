@@ -58,6 +58,35 @@ extension CzechLexer {
         return out
     }()
 
+    /// Why a word was read without its accents.
+    static let accentReason = "a word read without its accents"
+
+    /// `word` with the accents of Czech, Polish and German letters taken off (`táglich` →
+    /// `taglich`): text recognition often confuses them (`ä` for `á`).
+    static func unaccented(_ word: String) -> String {
+        var out = ""
+        for c in word {
+            switch c {
+            case "á", "ä", "ą", "à", "â": out.append("a")
+            case "č", "ć": out.append("c")
+            case "ď": out.append("d")
+            case "é", "ě", "ę", "è", "ë": out.append("e")
+            case "í", "ì", "ï": out.append("i")
+            case "ł": out.append("l")
+            case "ň", "ń": out.append("n")
+            case "ó", "ö", "ô", "ò": out.append("o")
+            case "ř": out.append("r")
+            case "š", "ś": out.append("s")
+            case "ť": out.append("t")
+            case "ú", "ů", "ü", "ù": out.append("u")
+            case "ý": out.append("y")
+            case "ž", "ź", "ż": out.append("z")
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
     /// Why a letter was read as a digit.
     static let confusedDigitReason = "a letter read as the digit it resembles"
     /// Why a semicolon was read as a colon.

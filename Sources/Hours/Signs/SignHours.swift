@@ -53,7 +53,7 @@ public struct SignHours: Sendable, Equatable {
     /// The reasons of the warnings that correct what OCR misreads (a letter for a digit, a
     /// semicolon for a colon, a dropped dash).
     public static let ocrReasons: Set<String> = [
-        CzechLexer.confusedDigitReason, CzechLexer.semicolonReason, CzechReader.droppedDashReason,
+        CzechLexer.confusedDigitReason, CzechLexer.semicolonReason, CzechReader.droppedDashReason, CzechLexer.accentReason,
     ]
 
     /// Whether a line holds a digit or a word of hours (not only a heading).

@@ -44,7 +44,8 @@ let package = Package(
         // tesseract for the text on photos of opening-hours signs: only SignReading imports it,
         // only locate-read links SignReading (`locate hours read` runs it).
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
-        .target(name: "SignReading", dependencies: ["CTesseract", "Photos", "Hours", "Places", "Contract"], swiftSettings: strict),
+        .target(
+            name: "SignReading", dependencies: ["CTesseract", "Photos", "Hours", "Places", "Contract"], swiftSettings: strict),
         .target(
             name: "SignOptions",
             dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -53,7 +54,8 @@ let package = Package(
         .executableTarget(
             name: "LocateRead",
             dependencies: [
-                "SignReading", "SignOptions", "Hours", "Contract", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SignReading", "SignOptions", "Hours", "Contract",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),

@@ -15,7 +15,13 @@ extension CzechLexer {
                     "mittwoch",
                 ]
             ),
-            (3, ["čt", "ct", "čtvrtek", "ctvrtek", "cz", "czw", "czwartek", "thu", "thur", "thurs", "thursday", "th", "donnerstag"]),
+            (
+                3,
+                [
+                    "čt", "ct", "čtvrtek", "ctvrtek", "cz", "czw", "czwartek", "thu", "thur", "thurs", "thursday", "th",
+                    "donnerstag",
+                ]
+            ),
             (4, ["pá", "pa", "pátek", "patek", "pt", "piątek", "piatek", "fri", "friday", "fr", "freitag"]),
             (5, ["so", "sobota", "sb", "sob", "sat", "saturday", "sa", "samstag", "sonnabend"]),
             (6, ["ne", "neděle", "nedele", "nd", "ndz", "niedz", "niedziela", "sun", "sunday", "su", "sonntag"]),
@@ -39,8 +45,17 @@ extension CzechLexer {
             (.dash, ["až", "az", "do", "bis", "to", "till", "until"]),
             (.daily, ["denně", "denne", "codziennie", "täglich", "taglich", "taeglich", "daily", "everyday"]),
             (.nonstop, ["nonstop", "całodobowo", "calodobowo"]),
-            (.closed, ["zavřeno", "zavreno", "nieczynne", "nieczynny", "zamknięte", "zamkniete", "closed", "geschlossen", "ruhetag"]),
-            (.holiday, ["svátky", "svatky", "svátek", "svatek", "święta", "swieta", "feiertag", "feiertage", "feiertags", "holidays", "holiday"]),
+            (
+                .closed,
+                ["zavřeno", "zavreno", "nieczynne", "nieczynny", "zamknięte", "zamkniete", "closed", "geschlossen", "ruhetag"]
+            ),
+            (
+                .holiday,
+                [
+                    "svátky", "svatky", "svátek", "svatek", "święta", "swieta", "feiertag", "feiertage", "feiertags", "holidays",
+                    "holiday",
+                ]
+            ),
             (.allSouls, ["dušičky", "dusicky"]),
             (.hoursMarker, ["h", "hod", "hodin", "godz", "uhr", "hrs", "hr"]),
             // Headings and prepositions a sign puts around its hours: nothing to read.

@@ -13,9 +13,18 @@ struct LocateRead: ParsableCommand {
 
     @OptionGroup var options: SignOptions
 
+    /// tesseract's data folder: `TESSDATA_PREFIX` as tesseract 5 reads it, else the one
+    /// Debian's packages install; nil when neither is there (tesseract then says).
+    static var tessdata: String? {
+        if let prefix = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !prefix.isEmpty { return prefix }
+        return ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"].first {
+            FileManager.default.fileExists(atPath: $0)
+        }
+    }
+
     func run() throws {
         do {
-            let reader = try SignReader(languages: options.languages)
+            let reader = try SignReader(languages: options.languages, dataFolder: Self.tessdata)
             let data: Data
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: options.photo))

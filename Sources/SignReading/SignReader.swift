@@ -25,14 +25,20 @@ public struct SignReader: Sendable {
     public var confidentFrom = 0.7
 
     /// A reader of `languages` (`ces+pol+eng+deu`); throws `badLanguages` for anything but
-    /// one to `maxLanguages` lower-case codes joined by `+`.
-    public init(languages: String = SignReader.defaultLanguages) throws(SignError) {
+    /// one to `maxLanguages` lower-case codes joined by `+`, and `languagesMissing` when
+    /// `dataFolder` (tesseract's `tessdata`) lacks a code's `CODE.traineddata`: tesseract
+    /// itself aborts the process on a missing language instead of failing.
+    public init(languages: String = SignReader.defaultLanguages, dataFolder: String? = nil) throws(SignError) {
         let codes = languages.split(separator: "+", omittingEmptySubsequences: false)
         guard !codes.isEmpty, codes.count <= SignReader.maxLanguages,
             codes.allSatisfy({ code in
                 (3...8).contains(code.count) && code.allSatisfy { $0.isASCII && ($0.isLowercase || $0 == "_") }
             })
         else { throw SignError.badLanguages(languages) }
+        if let dataFolder {
+            let missing = codes.filter { !FileManager.default.fileExists(atPath: "\(dataFolder)/\($0).traineddata") }
+            guard missing.isEmpty else { throw SignError.languagesMissing(missing.joined(separator: "+")) }
+        }
         self.languages = languages
     }
 

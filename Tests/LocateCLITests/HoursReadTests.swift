@@ -64,5 +64,11 @@ import Testing
         #expect(
             languages.stderr
                 == "error: languages 'CES' are not tesseract codes joined by '+' (ces+pol+eng+deu; at most 4)\n")
+        // A code tesseract has no data for: tesseract aborted the process (exit 6) before.
+        let absent = try CLI.run(["hours", "read", Self.sign("no-hours.png"), "--lang", "ces+xyz"])
+        #expect(absent.status == 1)
+        #expect(
+            absent.stderr == "error: tesseract cannot load the languages 'xyz' (install tesseract-ocr-<code> for each)\n",
+            "\(absent.stderr)")
     }
 }

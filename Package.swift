@@ -67,18 +67,20 @@ let package = Package(
         // Routino (libroutino, AGPL-3.0) for walking and wheelchair routes: only Routing imports it.
         .systemLibrary(name: "CRoutino", providers: [.apt(["libroutino-dev"])]),
         .target(name: "Routing", dependencies: ["CRoutino", "Geo", "Contract"], swiftSettings: strict),
-        // The domain values every module shares: the toilet's field table (`ToiletAttribute`),
-        // its details, access, wheelchair access and hours status. Depends on nothing.
-        .target(name: "Places", swiftSettings: strict),
+        // The domain values every module shares: a toilet (`Toilet`: its fixed fields,
+        // `ToiletColumn`, and its field table, `ToiletAttribute`), a stored toilet and station,
+        // hours status, access, pollutant codes, the one trimming rule and identity matching.
+        // Depends on Geo only.
+        .target(name: "Places", dependencies: ["Geo"], swiftSettings: strict),
         // The JSON contract (docs/json.md): the one encoder, string and number forms, and
         // RFC 3339 instants. Depends on nothing.
         .target(name: "Contract", swiftSettings: strict),
         .target(name: "Hours", dependencies: ["Places", "Contract"], swiftSettings: strict),
-        // The nearest index: its file format (k-d tree, memory map) and the exact geodesic
-        // search; Storage opens and builds it for a store.
+        // The nearest index: its file format (k-d tree, the toilets' rows section, memory map),
+        // its reading and the exact geodesic search; Storage builds it from the database.
         .target(
             name: "SpatialIndex",
-            dependencies: ["Geo", .product(name: "HeapModule", package: "swift-collections")],
+            dependencies: ["Geo", "Places", .product(name: "HeapModule", package: "swift-collections")],
             swiftSettings: strict
         ),
         .target(

@@ -94,10 +94,10 @@ public final class ToiletFinder {
             // damage, never a row left out of the answer.
             func checked(_ id: Int64, _ at: Coordinate) throws -> StoredToilet? {
                 guard let t = try rows.toilet(id) else {
-                    throw StorageError.badFile(path: rows.path, reason: "row id \(id) of the nearest index is missing")
+                    throw SpatialIndexError.badFile(path: rows.path, reason: "row id \(id) of the nearest index is missing")
                 }
                 guard t.coordinate == at else {
-                    throw StorageError.badFile(
+                    throw SpatialIndexError.badFile(
                         path: rows.path, reason: "row id \(id) is not at the nearest index's position")
                 }
                 return t
@@ -116,7 +116,7 @@ public final class ToiletFinder {
                 return try search(to: point, limit: limit, filter: filter, cancellation: cancellation, accept: accept) { id, at in
                     try rowCache.toilet(id) { try checked($0, at) }
                 }
-            } catch StorageError.badFile(let path, _) where path == rows.path {
+            } catch SpatialIndexError.badFile(let path, _) where path == rows.path {
                 try fallBack(fromDamaged: rows)
             }
         }

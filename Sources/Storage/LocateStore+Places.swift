@@ -171,3 +171,12 @@ extension ToiletRow {
         return StoredToilet(rowID: r[p.id], dataset: r[p.dataset], sourceID: r[p.sourceID], toilet: toilet)
     }
 }
+
+/// The order `forEachActiveToilet` streams toilets in.
+public enum ToiletOrder: Sendable, Equatable {
+    /// By global id (dataset, then source id).
+    case id
+    /// By grid cell of this many degrees (row = ⌊(lat + 90) / g⌋, column = ⌊(lon + 180) / g⌋),
+    /// then by global id within a cell.
+    case gridCell(degrees: Double)
+}

@@ -65,16 +65,6 @@ enum CommonColumn: String, CaseIterable {
     }
 }
 
-/// A value of a kind's own column.
-public enum PlaceValue: Sendable, Equatable {
-    /// Text or NULL.
-    case text(String?)
-    /// A real number or NULL.
-    case real(Double?)
-    /// An integer (booleans as 0/1) or NULL.
-    case integer(Int64?)
-}
-
 /// A record any place table can store.
 public protocol PlaceRecord: Sendable {
     /// Which table.

@@ -70,3 +70,15 @@ extension ToiletAttribute {
         }
     }
 }
+
+extension ToiletColumn {
+    /// The column's SQL type in the staging table.
+    var stagingType: String {
+        switch kind {
+        case .text: return "TEXT"
+        case .requiredText, .choice: return "TEXT NOT NULL"
+        case .real: return "REAL"
+        case .flag: return "INTEGER"
+        }
+    }
+}

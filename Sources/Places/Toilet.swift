@@ -1,5 +1,4 @@
 public import Geo
-public import Places
 
 /// A public toilet: the one domain value of the toilets table, which the ingest writes
 /// (`ToiletRecord`) and the store reads back (`StoredToilet`). Its fixed fields are those of
@@ -65,7 +64,7 @@ public struct Toilet: Sendable, Equatable {
 
     /// A toilet at `coordinate` with every field unknown, to be filled field by field
     /// (`set(_:_:)`).
-    init(at coordinate: Coordinate) {
+    package init(at coordinate: Coordinate) {
         self.init(
             name: nil, address: nil, hoursText: nil, hoursOSM: nil, hoursStatus: .unknown, country: nil, priceText: nil,
             priceAmount: nil, priceCurrency: nil, isFree: nil, wheelchair: .unknown, kind: nil, locationDetail: nil,
@@ -73,7 +72,7 @@ public struct Toilet: Sendable, Equatable {
     }
 
     /// The value of a fixed field as its column stores it.
-    func value(_ column: ToiletColumn) -> PlaceValue {
+    package func value(_ column: ToiletColumn) -> PlaceValue {
         switch column {
         case .name: return .text(name)
         case .address: return .text(address)
@@ -94,7 +93,7 @@ public struct Toilet: Sendable, Equatable {
 
     /// Sets a fixed field from its column's value (a value of another type than the
     /// column's reads as unknown; a word a choice does not have as `unknown`).
-    mutating func set(_ column: ToiletColumn, _ v: PlaceValue) {
+    package mutating func set(_ column: ToiletColumn, _ v: PlaceValue) {
         switch column {
         case .name: name = v.text
         case .address: address = v.text
@@ -111,37 +110,5 @@ public struct Toilet: Sendable, Equatable {
         case .locationDetail: locationDetail = v.text
         case .timezone: timeZone = v.text ?? ""
         }
-    }
-}
-
-extension PlaceValue {
-    /// Whether the value is NULL.
-    var isNull: Bool {
-        switch self {
-        case .text(let s): return s == nil
-        case .real(let d): return d == nil
-        case .integer(let i): return i == nil
-        }
-    }
-
-    /// The text, nil for NULL or another type.
-    var text: String? {
-        if case .text(let s) = self { return s }
-        return nil
-    }
-
-    /// The real number (an integer converted), nil for NULL or another type.
-    var real: Double? {
-        switch self {
-        case .real(let d): return d
-        case .integer(let i): return i.map(Double.init)
-        case .text: return nil
-        }
-    }
-
-    /// The integer, nil for NULL or another type.
-    var integer: Int64? {
-        if case .integer(let i) = self { return i }
-        return nil
     }
 }

@@ -1,4 +1,4 @@
-import Geo
+public import Geo
 
 /// A new record of a source without stable ids that the merge could not match to an existing
 /// place because two or more matched equally well (`IdentityMatcher`). It is stored as a new
@@ -33,32 +33,47 @@ public struct AmbiguousIdentity: Sendable, Equatable {
 /// taken round by round, so a place claimed by a better record leaves the others to theirs.
 /// What is still undecided is never guessed: those records become new places and are
 /// returned as `AmbiguousIdentity`. The rule and its numbers are in docs/pipelines.md ("Stable ids").
-struct IdentityMatcher {
+package struct IdentityMatcher {
     /// One side of a match: a staged record (its derived id) or an existing place.
-    struct Place: Equatable {
+    package struct Place: Equatable {
         /// `source_id`.
-        var id: String
+        package var id: String
         /// The hash of the derived id's text fields (nil for a stable id).
-        var matchKey: String?
+        package var matchKey: String?
         /// The place's kind (`kind` column of toilets), when it has one.
-        var kind: String?
+        package var kind: String?
         /// Where the source put it.
-        var at: Coordinate
+        package var at: Coordinate
         /// 0-based input position (staged records; 0 for existing places).
-        var index: Int = 0
+        package var index: Int = 0
+
+        /// A side of a match.
+        package init(id: String, matchKey: String?, kind: String?, at: Coordinate, index: Int = 0) {
+            self.id = id
+            self.matchKey = matchKey
+            self.kind = kind
+            self.at = at
+            self.index = index
+        }
     }
 
     /// The largest distance at which a new record can be an existing place.
-    var toleranceMeters: Double
+    package var toleranceMeters: Double
     /// Candidates whose text changed are equally near when their distances differ by less.
-    var tieMeters: Double
+    package var tieMeters: Double
+
+    /// A matcher with these distances.
+    package init(toleranceMeters: Double, tieMeters: Double) {
+        self.toleranceMeters = toleranceMeters
+        self.tieMeters = tieMeters
+    }
 
     /// What the matcher decided.
-    struct Outcome {
+    package struct Outcome {
         /// (new record id, existing place id), by new record id.
-        var pairs: [(fresh: String, old: String)]
+        package var pairs: [(fresh: String, old: String)]
         /// The records left unmatched although an unclaimed place lay within the tolerance.
-        var ambiguities: [AmbiguousIdentity]
+        package var ambiguities: [AmbiguousIdentity]
     }
 
     private struct Edge {
@@ -70,7 +85,7 @@ struct IdentityMatcher {
 
     /// Matches `fresh` (staged records with a derived id no existing place has) to `old`
     /// (existing places of the dataset that no staged record claims).
-    func match(fresh: [Place], old: [Place]) -> Outcome {
+    package func match(fresh: [Place], old: [Place]) -> Outcome {
         let edges = candidateEdges(fresh: fresh, old: old)
         var byFresh = [[Int]](repeating: [], count: fresh.count)
         var byOld = [[Int]](repeating: [], count: old.count)

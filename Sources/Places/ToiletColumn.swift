@@ -1,5 +1,3 @@
-import Places
-
 /// The fixed half of a toilet's field table (`ToiletAttribute` is the other half): each
 /// field of `Toilet` with a column of its own in `toilets`, in the order the rows section of
 /// the nearest-index file and the content hash take them. Everything that reads or writes a
@@ -11,7 +9,7 @@ import Places
 /// rows in `Toilet.value(_:)` and `set(_:_:)`, the migration, each source's mapping, and
 /// tests. The position (`lon`, `lat`) and the details (`access`, the attributes) follow
 /// these fields in the row file.
-enum ToiletColumn: String, CaseIterable {
+package enum ToiletColumn: String, CaseIterable, Sendable {
     case name, address
     case hoursText = "hours_text", hoursOSM = "hours_osm", hoursStatus = "hours_status", country
     case priceText = "price_text", priceAmount = "price_amount", priceCurrency = "price_currency", isFree = "is_free"
@@ -19,7 +17,7 @@ enum ToiletColumn: String, CaseIterable {
     case locationDetail = "location_detail", timezone
 
     /// How a field's value is written.
-    enum Kind: Equatable {
+    package enum Kind: Equatable, Sendable {
         /// Text or NULL.
         case text
         /// Text, never NULL.
@@ -33,7 +31,7 @@ enum ToiletColumn: String, CaseIterable {
     }
 
     /// How its values are written.
-    var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .name, .address, .hoursText, .hoursOSM, .country, .priceText, .priceCurrency, .kind, .locationDetail:
             return .text
@@ -48,15 +46,5 @@ enum ToiletColumn: String, CaseIterable {
     /// The migration that added the column; nil for the columns of the first schema. The
     /// content hash takes a later field only when it is known, by name, so adding one
     /// changes no stored hash until a source states it.
-    var addedIn: String? { nil }
-
-    /// The column's SQL type in the staging table.
-    var stagingType: String {
-        switch kind {
-        case .text: return "TEXT"
-        case .requiredText, .choice: return "TEXT NOT NULL"
-        case .real: return "REAL"
-        case .flag: return "INTEGER"
-        }
-    }
+    package var addedIn: String? { nil }
 }

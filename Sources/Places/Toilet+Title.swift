@@ -1,7 +1,5 @@
 import Foundation
 import Geo
-import Hours
-import Places
 
 extension Toilet {
     /// What a person reads first about this toilet, in tables, bookmarks and popups: its

@@ -1,5 +1,4 @@
 public import Geo
-public import Places
 
 /// A stored toilet as the store reads it back for queries and exports: the toilet
 /// (`Toilet`, whose fields read as this value's own) with its row id, dataset and id.
@@ -80,27 +79,4 @@ public struct StoredStation: Sendable, Equatable {
 
     /// The global id `DATASET/SOURCE_ID`.
     public var globalID: String { dataset + "/" + sourceID }
-}
-
-/// How many active places a table has and the box around them.
-public struct ActiveExtent: Sendable, Equatable {
-    /// Active places.
-    public var count: Int
-    /// The smallest box around them (nil when there are none).
-    public var box: BoundingBox?
-
-    /// Creates a value (the store makes them; tests compare against them).
-    public init(count: Int, box: BoundingBox?) {
-        self.count = count
-        self.box = box
-    }
-}
-
-/// The order `forEachActiveToilet` streams toilets in.
-public enum ToiletOrder: Sendable, Equatable {
-    /// By global id (dataset, then source id).
-    case id
-    /// By grid cell of this many degrees (row = ⌊(lat + 90) / g⌋, column = ⌊(lon + 180) / g⌋),
-    /// then by global id within a cell.
-    case gridCell(degrees: Double)
 }

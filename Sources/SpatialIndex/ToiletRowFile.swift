@@ -1,7 +1,6 @@
 import Foundation
 public import Geo
-import Places
-public import SpatialIndex
+public import Places
 
 // Safe: immutable after init; the mapping is read-only and unmapped only in deinit, when no thread holds the file.
 /// The active toilets of one committed state, by row id: the rows section of the toilets'
@@ -20,12 +19,12 @@ public import SpatialIndex
 /// the dataset block's bytes, an FNV-1a hash of the header); `n` row ids, ascending; `n + 1`
 /// offsets into the data; the data (one record per row, `ToiletRowCoding`); the sorted
 /// names of the datasets with active toilets. Every size is checked on open and every
-/// offset and length on reading: a damaged record throws `StorageError.badFile`, it is
+/// offset and length on reading: a damaged record throws `SpatialIndexError.badFile`, it is
 /// never read past the file.
 public final class ToiletRowFile: @unchecked Sendable {
     // Immutable after init: the map is only read, so sharing between threads is safe.
     /// The whole file (index and rows).
-    let file: MappedFile
+    package let file: MappedFile
     /// The file's path (errors name it).
     public let path: String
     /// The data nonce of the state the rows are of.
@@ -45,18 +44,18 @@ public final class ToiletRowFile: @unchecked Sendable {
     /// `LOCR` and four bytes of a hash of the record layout (the version and the field
     /// table's keys and kinds: the attributes, and the fixed fields added since `row/2`): a
     /// file written with other fields is not this layout's, and is rebuilt.
-    static let magic: [UInt8] = {
+    package static let magic: [UInt8] = {
         let added = ToiletColumn.allCases.filter { $0.addedIn != nil }.map { ";\($0.rawValue)=\($0.kind)" }
         let layout =
             "row/2:" + ToiletAttribute.ordered.map { "\($0.key)=\($0.kind)" }.joined(separator: ",") + added.joined()
         let h = Array(layout.utf8).withUnsafeBytes { hash($0) }
         return Array("LOCR".utf8) + (0..<4).map { UInt8(truncatingIfNeeded: h >> (8 * $0)) }
     }()
-    static let headerSize = 128
+    package static let headerSize = 128
 
     /// Verifies the rows section of the index file `file` as the rows of the state with data
     /// nonce `nonce` (any nonce when nil) and of the index's stamp; nil when it is not one.
-    init?(file: MappedFile, path: String, nonce expected: Int64?) {
+    package init?(file: MappedFile, path: String, nonce expected: Int64?) {
         guard let range = NearestIndex.layout(of: file.bytes)?.rows else { return nil }
         let b = UnsafeRawBufferPointer(rebasing: file.bytes[range])
         guard b.count >= ToiletRowFile.headerSize, let base = b.baseAddress, Array(b[0..<8]) == ToiletRowFile.magic,
@@ -107,11 +106,11 @@ public final class ToiletRowFile: @unchecked Sendable {
 
     /// The file of the rows beside the database file `file`: the toilets' index file,
     /// `<file>.toilets.kdt`.
-    public static func path(forFile file: String) -> String { NearestIndex.path(forFile: file, kind: .toilets) }
+    public static func path(forFile file: String) -> String { NearestIndex.path(forFile: file, table: "toilets") }
 
     /// Where an older locate kept the rows, in a file of their own: removed when the file of
     /// a new state is put in place.
-    static func legacyPath(forFile file: String) -> String { file + ".toilets.rows" }
+    package static func legacyPath(forFile file: String) -> String { file + ".toilets.rows" }
 
     /// The nearest index of the same file (the state the rows are of).
     public var index: NearestIndex? { NearestIndex(file: file, path: path, stamp: indexStamp) }
@@ -120,7 +119,7 @@ public final class ToiletRowFile: @unchecked Sendable {
     public var rowCount: Int { count }
 
     /// The active toilet with row id `id`, or nil when the file has none; throws
-    /// `StorageError.badFile` when its record is damaged.
+    /// `SpatialIndexError.badFile` when its record is damaged.
     public func toilet(_ id: Int64) throws -> StoredToilet? {
         var low = 0
         var high = count
@@ -149,10 +148,10 @@ public final class ToiletRowFile: @unchecked Sendable {
         }
     }
 
-    private func damaged(_ reason: String) -> StorageError { .badFile(path: path, reason: reason) }
+    private func damaged(_ reason: String) -> SpatialIndexError { .badFile(path: path, reason: reason) }
 
     /// FNV-1a, 64 bits, over `bytes` (the header's own check).
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    package static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             h ^= UInt64(byte)
@@ -167,43 +166,46 @@ public final class ToiletRowFile: @unchecked Sendable {
 /// attributes in `ToiletAttribute.ordered`'s. A string is its UTF-8 length (4 bytes; `0xFFFFFFFF`: nil) then its
 /// bytes; a `Double?` a tag byte (0: nil, 1: a value) then its 8 bytes; a `Double` its 8
 /// bytes; a `Bool?` one byte (0: nil, 1: false, 2: true); an enum its raw value as a string.
-enum ToiletRowCoding {
+package enum ToiletRowCoding {
     /// A record that does not decode.
-    struct Damage: Error {}
+    package struct Damage: Error {
+        /// A damage.
+        package init() {}
+    }
 
     /// Reads values from a byte range, every read checked against its end.
-    struct Reader {
-        var position: UnsafeRawPointer
-        let end: UnsafeRawPointer
+    package struct Reader {
+        package var position: UnsafeRawPointer
+        package let end: UnsafeRawPointer
 
-        init(start: UnsafeRawPointer, count: Int) {
+        package init(start: UnsafeRawPointer, count: Int) {
             position = start
             end = start + count
         }
 
-        var atEnd: Bool { position == end }
+        package var atEnd: Bool { position == end }
 
-        mutating func take(_ n: Int) throws -> UnsafeRawPointer {
+        package mutating func take(_ n: Int) throws -> UnsafeRawPointer {
             guard n >= 0, end - position >= n else { throw Damage() }
             defer { position += n }
             return position
         }
 
-        mutating func string() throws -> String {
+        package mutating func string() throws -> String {
             guard let s = try optionalString() else { throw Damage() }
             return s
         }
 
-        mutating func optionalString() throws -> String? {
+        package mutating func optionalString() throws -> String? {
             let length = try take(4).loadUnaligned(as: UInt32.self)
             if length == UInt32.max { return nil }
             let p = try take(Int(length))
             return String(decoding: UnsafeRawBufferPointer(start: p, count: Int(length)), as: UTF8.self)
         }
 
-        mutating func double() throws -> Double { try take(8).loadUnaligned(as: Double.self) }
+        package mutating func double() throws -> Double { try take(8).loadUnaligned(as: Double.self) }
 
-        mutating func optionalDouble() throws -> Double? {
+        package mutating func optionalDouble() throws -> Double? {
             switch try take(1).load(as: UInt8.self) {
             case 0: return nil
             case 1: return try double()
@@ -211,7 +213,7 @@ enum ToiletRowCoding {
             }
         }
 
-        mutating func optionalBool() throws -> Bool? {
+        package mutating func optionalBool() throws -> Bool? {
             switch try take(1).load(as: UInt8.self) {
             case 0: return nil
             case 1: return false
@@ -220,13 +222,13 @@ enum ToiletRowCoding {
             }
         }
 
-        mutating func value<T: RawRepresentable>(_: T.Type) throws -> T where T.RawValue == String {
+        package mutating func value<T: RawRepresentable>(_: T.Type) throws -> T where T.RawValue == String {
             guard let v = T(rawValue: try string()) else { throw Damage() }
             return v
         }
     }
 
-    static func decode(_ r: inout Reader, rowID: Int64) throws -> StoredToilet {
+    package static func decode(_ r: inout Reader, rowID: Int64) throws -> StoredToilet {
         let dataset = try r.string()
         let sourceID = try r.string()
         var toilet = Toilet(at: Coordinate(latitude: 0, longitude: 0))
@@ -257,7 +259,7 @@ enum ToiletRowCoding {
     }
 
     /// Appends the record of `t` (all but its row id) to `out`.
-    static func encode(_ t: StoredToilet, into out: inout [UInt8]) {
+    package static func encode(_ t: StoredToilet, into out: inout [UInt8]) {
         func string(_ s: String?) {
             guard let s else {
                 withUnsafeBytes(of: UInt32.max.littleEndian) { out += $0 }

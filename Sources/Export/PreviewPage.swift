@@ -1,6 +1,7 @@
 import Contract
 import Foundation
 import Hours
+import Places
 import Storage
 
 /// The preview: `index.html` with Leaflet copied from Debian's `libjs-leaflet` (no CDN), the

@@ -1,6 +1,7 @@
 import Contract
 import Foundation
 import Geo
+import Places
 import Storage
 
 /// Reads active stations in feature-id order as features with a fixed key set (docs/json.md):

@@ -2,7 +2,7 @@ import Contract
 public import Foundation
 import Geo
 import Hours
-import Places
+public import Places
 public import Storage
 
 /// One exported feature: its global id, position and the Feature's JSON text.

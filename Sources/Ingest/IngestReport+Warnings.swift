@@ -1,4 +1,5 @@
 import Foundation
+public import Places
 public import Storage
 
 extension IngestIssue {

@@ -79,4 +79,23 @@ public struct StoredStation: Sendable, Equatable {
 
     /// The global id `DATASET/SOURCE_ID`.
     public var globalID: String { dataset + "/" + sourceID }
+
+    /// A stored station (the store makes them; tests compare against them).
+    public init(
+        rowID: Int64, dataset: String, sourceID: String, name: String, code: String?, city: String?, commune: String?,
+        district: String?, province: String?, street: String?, timeZone: String, coordinate: Coordinate
+    ) {
+        self.rowID = rowID
+        self.dataset = dataset
+        self.sourceID = sourceID
+        self.name = name
+        self.code = code
+        self.city = city
+        self.commune = commune
+        self.district = district
+        self.province = province
+        self.street = street
+        self.timeZone = timeZone
+        self.coordinate = coordinate
+    }
 }

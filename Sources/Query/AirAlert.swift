@@ -2,6 +2,7 @@ import Contract
 public import Foundation
 public import Geo
 import Hours
+import Places
 public import Storage
 
 /// A threshold such as `PM10>50`: a pollutant, a comparison and a value.

@@ -1,6 +1,7 @@
 import Contract
 public import Foundation
 import Hours
+import Places
 public import Storage
 
 /// A set of air-quality norms: the EU's ambient-air limit values and thresholds, or the WHO

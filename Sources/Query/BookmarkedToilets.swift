@@ -1,6 +1,7 @@
 public import Foundation
 public import Geo
 import Hours
+import Places
 public import Storage
 
 /// The question "how are my bookmarked toilets now?" (`locate toilet --bookmarked`).

@@ -1,4 +1,5 @@
 public import Geo
+import SpatialIndex
 import Storage
 
 extension ToiletFinder {

@@ -1,4 +1,5 @@
 import Foundation
+import Places
 import Storage
 
 /// A named input of a question (`NearestToiletsRequest`, the station questions), spelled

@@ -1,7 +1,7 @@
 import Foundation
 public import Geo
 import Hours
-import Places
+public import Places
 public import Storage
 
 /// When two records of different datasets are the same toilet (docs/guide.md, "Several datasets in

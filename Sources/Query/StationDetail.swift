@@ -1,6 +1,7 @@
 import Contract
 public import Foundation
 import Hours
+import Places
 public import Storage
 
 /// `locate station show`: a station with, per pollutant, its newest value, 1-hour and

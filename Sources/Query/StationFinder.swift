@@ -1,5 +1,6 @@
 public import Foundation
 public import Geo
+import Places
 import SpatialIndex
 public import Storage
 

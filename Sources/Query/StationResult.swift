@@ -1,5 +1,6 @@
 import Contract
 import Geo
+public import Places
 public import Storage
 
 /// How a station's name matched a `--name` query, best first.

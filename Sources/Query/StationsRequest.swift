@@ -1,6 +1,7 @@
 public import Foundation
 public import Geo
 public import Hours
+import Places
 public import Storage
 
 /// The question "which air-quality stations, and how is their air?", as `locate station`

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Places
 public import Routing
 import Storage
 

@@ -1,6 +1,7 @@
 import Foundation
 public import Geo
 import Hours
+import Places
 public import Routing
 import Storage
 

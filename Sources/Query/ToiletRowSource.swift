@@ -1,4 +1,5 @@
 import Foundation
+public import SpatialIndex
 public import Storage
 import Synchronization
 

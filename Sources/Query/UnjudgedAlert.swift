@@ -1,4 +1,5 @@
 public import Foundation
+import Places
 import Storage
 
 /// An `--alert` rule that could not be judged for a station: no value to compare, a value

@@ -2,6 +2,7 @@ import Contract
 import Foundation
 import Geo
 import Hours
+import Places
 import Query
 import Storage
 

@@ -1,5 +1,6 @@
 public import Foundation
 public import Geo
+public import Places
 
 /// What an ingest run records about itself before the merge.
 public struct IngestRunStart: Sendable {

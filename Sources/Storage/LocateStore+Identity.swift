@@ -1,5 +1,6 @@
 internal import GRDB
 import Geo
+import Places
 
 extension LocateStore {
     /// Derived ids of a new input are matched by position to the dataset's places that no

@@ -2,6 +2,7 @@ internal import CSpatial
 public import Foundation
 internal import GRDB
 import Geo
+import Places
 import SpatialIndex
 
 extension LocateStore {

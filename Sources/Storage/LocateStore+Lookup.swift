@@ -1,4 +1,5 @@
 internal import GRDB
+import Places
 
 extension LocateStore {
     /// The kind and name (a toilet: its `title`; a station: its name, nil when it has none) of

@@ -1,7 +1,7 @@
 import Foundation
 internal import GRDB
 import Geo
-import Places
+public import Places
 
 extension LocateStore {
     /// The toilets with these row ids, in the ids' order (ids not found are left out).

@@ -1,5 +1,6 @@
 import Foundation
 internal import GRDB
+public import Places
 
 /// A place's identity in its table and the runs that added and last changed it (what the
 /// HTTP API's one-place answers and `updates` report).

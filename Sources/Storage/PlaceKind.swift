@@ -1,4 +1,5 @@
 public import Geo
+public import Places
 
 /// The kinds of places the store keeps, one table each with the same common columns
 /// (dataset, source_id, source_index, match_key, properties, lon, lat, content_hash, status,

@@ -2,6 +2,7 @@ internal import CSpatial
 import Foundation
 internal import GRDB
 import Geo
+import Places
 
 /// Receives the records of one ingest (inside its transaction): straight into the kind's
 /// table when the dataset is empty there, otherwise into a temporary staging table for the

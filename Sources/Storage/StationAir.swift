@@ -2,6 +2,7 @@ import Contract
 public import Foundation
 internal import GRDB
 import Hours
+import Places
 
 /// The latest air data of a station: its newest index and, per pollutant, the newest
 /// non-null value. Encodes per the JSON contract (docs/json.md): snake_case keys, explicit

@@ -2,6 +2,7 @@ import Contract
 public import Foundation
 internal import GRDB
 import Hours
+import Places
 
 /// The measured values of one pollutant of a station over a time window: the input of norm
 /// means, sparklines and charts.

@@ -1,5 +1,6 @@
 import Foundation
 public import Geo
+public import Places
 
 /// An air-quality measuring station (GIOŚ) as the ingest writes it.
 public struct StationRecord: PlaceRecord, Equatable {

@@ -1,7 +1,8 @@
 import Foundation
 internal import GRDB
 import Geo
-import SpatialIndex
+public import Places
+public import SpatialIndex
 import Synchronization
 
 #if canImport(Glibc)

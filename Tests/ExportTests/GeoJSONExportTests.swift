@@ -4,6 +4,7 @@ import GRDB
 import Hours
 import Ingest
 import LocateTestSupport
+import Places
 import Storage
 import Testing
 

@@ -2,6 +2,7 @@ import Export
 import Foundation
 import Hours
 import LocateTestSupport
+import Places
 import Storage
 import Testing
 

@@ -1,6 +1,7 @@
 import Export
 import Foundation
 import LocateTestSupport
+import Places
 import Storage
 import Testing
 

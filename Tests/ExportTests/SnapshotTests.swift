@@ -3,6 +3,7 @@ import Foundation
 import Hours
 import Ingest
 import LocateTestSupport
+import Places
 import Storage
 import Testing
 

@@ -1,4 +1,5 @@
 import Hours
+import Places
 import Testing
 
 /// The one trimming rule: ASCII whitespace at both ends goes, anything else stays.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Ingest
 import LocateTestSupport
+import Places
 import Storage
 import Testing
 

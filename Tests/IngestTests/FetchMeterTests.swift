@@ -1,3 +1,4 @@
+import Places
 import Synchronization
 import Testing
 

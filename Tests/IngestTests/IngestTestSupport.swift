@@ -1,6 +1,7 @@
 import Foundation
 import Ingest
 import LocateTestSupport
+import Places
 import Storage
 
 /// A fixed clock for reproducible runs.

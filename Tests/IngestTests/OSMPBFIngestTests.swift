@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import LocateTestSupport
 import OSMPBF
+import Places
 import Storage
 import Testing
 

@@ -1,4 +1,5 @@
 import OSMPBF
+import Places
 import Storage
 import Testing
 

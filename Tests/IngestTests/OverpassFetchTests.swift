@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Geo
 import LocateTestSupport
+import Places
 import Storage
 import Testing
 

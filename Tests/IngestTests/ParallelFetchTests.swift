@@ -1,4 +1,5 @@
 import Foundation
+import Places
 import Storage
 import Testing
 

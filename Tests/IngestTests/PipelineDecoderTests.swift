@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import Ingest
 import LocateTestSupport
+import Places
 import Testing
 
 @Suite struct PipelineDecoderTests {

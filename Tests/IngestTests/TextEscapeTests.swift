@@ -1,4 +1,5 @@
 import Ingest
+import Places
 import Testing
 
 /// The one rule for text that reaches a terminal (issue 36 item 6): characters that act

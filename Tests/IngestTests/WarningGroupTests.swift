@@ -1,3 +1,4 @@
+import Places
 import Testing
 
 @testable import Ingest

@@ -1,4 +1,5 @@
 import Foundation
+import Places
 import Query
 import Storage
 import Testing

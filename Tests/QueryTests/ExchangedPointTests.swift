@@ -1,5 +1,6 @@
 import Geo
 import LocateTestSupport
+import Places
 import Query
 import Testing
 

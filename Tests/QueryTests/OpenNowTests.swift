@@ -4,6 +4,7 @@ import Geo
 import Hours
 import Ingest
 import LocateTestSupport
+import Places
 import Query
 import Storage
 import Testing

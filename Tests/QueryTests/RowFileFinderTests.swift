@@ -2,7 +2,9 @@ import Foundation
 import Geo
 import Ingest
 import LocateTestSupport
+import Places
 import Query
+import SpatialIndex
 import Storage
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import LocateTestSupport
+import Places
 import Query
 import Routing
 import Storage

@@ -1,5 +1,6 @@
 import Foundation
 import LocateTestSupport
+import Places
 import Storage
 import Synchronization
 import Testing

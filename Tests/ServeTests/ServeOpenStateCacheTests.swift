@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import Hours
 import LocateTestSupport
+import Places
 import Query
 import Storage
 import Testing

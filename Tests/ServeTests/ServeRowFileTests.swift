@@ -1,7 +1,9 @@
 import Foundation
 import Geo
 import LocateTestSupport
+import Places
 import Query
+import SpatialIndex
 import Storage
 import Testing
 

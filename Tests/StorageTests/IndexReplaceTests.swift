@@ -1,5 +1,6 @@
 import Foundation
 import LocateTestSupport
+import Places
 import SpatialIndex
 import Testing
 

@@ -1,3 +1,4 @@
+import Places
 import SyntheticData
 import Testing
 

@@ -1,3 +1,4 @@
+import Places
 import Storage
 import Testing
 

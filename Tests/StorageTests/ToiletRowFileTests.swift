@@ -220,7 +220,7 @@ import Testing
         try with(bad) {
             let opened = try #require(ToiletRowFile(currentFor: s.path, nonce: file.nonce))
             let id = try #require(try s.toilets(rowIDs: [1, 2, 3]).first?.rowID)
-            #expect(throws: StorageError.badFile(path: path, reason: "the record of row id \(id) is damaged")) {
+            #expect(throws: SpatialIndexError.badFile(path: path, reason: "the record of row id \(id) is damaged")) {
                 try opened.toilet(id)
             }
         }

@@ -1,3 +1,5 @@
+import Places
+
 /// Reads Czech hours tokens into groups (dates, days, times) and writes OSM rules.
 struct CzechReader {
     struct Failure: Error {

@@ -1,3 +1,5 @@
+import Places
+
 /// Tokens of free-text opening hours: Czech (IPR Praha's `OTEVRENO`) and the words of signs
 /// in Czech, Polish, English and German (`SignWords.swift`).
 enum CzechToken: Equatable {

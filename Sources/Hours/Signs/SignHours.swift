@@ -1,3 +1,5 @@
+import Places
+
 /// Opening hours read from the lines of a sign's recognised text (OCR output): the lines
 /// that read as hours together, the lines left out (headings, a shop's name, noise), and the
 /// reading itself with what it assumed. Nothing is written from it: it is a suggestion.

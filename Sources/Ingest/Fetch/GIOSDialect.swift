@@ -1,5 +1,6 @@
 import Foundation
 import Hours
+import Places
 import Storage
 
 /// The two shapes of the GIOŚ API behind the same paths (`station/sensors/{station}`,

@@ -1,4 +1,5 @@
 import Hours
+import Places
 
 /// A field made of several source properties: `{addr:street} {addr:housenumber}, {addr:city}`.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Hours
+import Places
 
 /// What a free-text price says: free or not, and the first amount with its currency.
 ///

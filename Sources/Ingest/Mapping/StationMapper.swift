@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Hours
+import Places
 import Storage
 
 /// Turns one GIOŚ station object (legacy or v1 keys) into a `StationRecord`, or says why it

@@ -1,4 +1,5 @@
 import Hours
+import Places
 
 /// A parsed JSON value. Objects keep their members in source order (attributes are stored
 /// as the source wrote them); numbers keep their source text so nothing is rounded.

@@ -2,6 +2,7 @@ import Contract
 import Foundation
 import Geo
 import Hours
+import Places
 import Storage
 
 /// `contribution-receipt/1`: the 202 answer to a submission: its number, `pending`, and how

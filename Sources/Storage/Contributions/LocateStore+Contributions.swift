@@ -3,6 +3,7 @@ public import Foundation
 internal import GRDB
 public import Geo
 import Hours
+public import Places
 
 extension LocateStore {
     /// The dataset approved new toilets join, with its own ids (`c1`, `c2`, …).

@@ -1,5 +1,6 @@
 internal import GRDB
 import Geo
+import Places
 
 /// A row of `stations`: the table's record type and its one column declaration.
 struct StationRow: Codable, FetchableRecord, TableRecord {

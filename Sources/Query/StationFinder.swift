@@ -42,14 +42,29 @@ public final class StationFinder {
         return try withAir(stations, now: now)
     }
 
-    /// Adds each station's latest air data as of `now` (nil when there is none).
+    /// Adds each station's latest air data as of `now` (nil when there is none) and its
+    /// European Air Quality Index.
     func withAir(_ stations: [StationResult], now: Date) throws -> [StationResult] {
         try stations.map { s in
             var s = s
             let air = try store.latestAir(station: s.sourceID, timeZone: s.timeZone, asOf: now)
             s.air = air.isEmpty ? nil : air
+            s.eaqi = try eaqi(of: s.sourceID, readings: air.readings, zone: s.timeZone, now: now)
             return s
         }
+    }
+
+    /// The EAQI of a station: its PM values' 24 hours are read only when it has PM values.
+    func eaqi(of sourceID: String, readings: [StationAir.Reading], zone: String, now: Date) throws
+        -> EuropeanAirQualityIndex?
+    {
+        let pm = readings.filter { ["PM2.5", "PM10"].contains { p in PollutantCode.same($0.parameter, p) } }
+        let histories =
+            try pm.map(\.measuredInstant).min().map {
+                try store.airHistory(station: sourceID, after: $0.addingTimeInterval(-86400), through: now)
+            } ?? []
+        return EuropeanAirQualityIndex.of(
+            readings: readings, histories: histories, zone: TimeZone(identifier: zone) ?? .gmt, now: now)
     }
 
     /// Active stations whose name matches `query`, ignoring case and diacritics (Polish ł

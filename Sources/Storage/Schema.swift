@@ -291,6 +291,11 @@ enum Schema {
         register("v11-osm-replication") { db in try db.execute(sql: OSMStateSchema.sql) }
         // The source's release date per run (`locate runs`); older runs keep null.
         register("v12-run-release") { db in try db.execute(sql: "ALTER TABLE ingest_runs ADD COLUMN source_released TEXT") }
+        // Air data of more than one source (OpenAQ beside GIOŚ): a sensor's unit as its
+        // source reports it and the conversion to µg/m³, the source's own sensor id where the
+        // stored key is not it, and per measurement the source's flag and coverage. Additive:
+        // GIOŚ rows keep nulls (µg/m³, no flags, coverage unknown).
+        register("v13-air-sources") { db in try db.execute(sql: AirSourceSchema.sql) }
         return m
     }
 }

@@ -183,6 +183,8 @@ struct IngestCommand: AsyncParsableCommand {
         runner.maxRejectShare = maxRejectShare
         runner.allowMassRetire = allowMassRetire
         runner.allowOlder = allowOlder
+        // The OpenAQ key comes from the environment only: never from the pipeline, never printed.
+        runner.openAQKey = ProcessInfo.processInfo.environment[IngestRunner.openAQKeyVariable]
         let progress: (Int) -> Void = { n in
             if tty { FileHandle.standardError.write(Data("\r\(n) features read…".utf8)) }
         }

@@ -72,7 +72,9 @@ struct OpenAQAirIngest {
         guard let location = OpenAQStationMapper.locationID(station.sourceID) else {
             throw IngestError.unsupported(
                 path: spec.origin ?? spec.name,
-                reason: "station \(station.sourceID) of dataset '\(spec.dataset)' is not an OpenAQ location (ingest it with format: openaq)")
+                reason:
+                    "station \(station.sourceID) of dataset '\(spec.dataset)' is not an OpenAQ location (ingest it with format: openaq)"
+            )
         }
         let properties = try JSONValue.parse(Array(station.properties.utf8), path: "\(spec.dataset)/\(station.sourceID)")
         var sensors: [OpenAQReader.Sensor] = []
@@ -101,7 +103,8 @@ struct OpenAQAirIngest {
             guard let end = latestBySensor[sensor.id] else { continue }
             let from = end.addingTimeInterval(-Double(spec.openAQ.historyHours) * 3600)
             answers.history[sensor.id] = try await client.list(
-                "sensors/\(sensor.id)/measurements", query: [("datetime_from", InstantText.utc(from)), ("datetime_to", InstantText.utc(end))])
+                "sensors/\(sensor.id)/measurements",
+                query: [("datetime_from", InstantText.utc(from)), ("datetime_to", InstantText.utc(end))])
         }
         return answers
     }

@@ -25,7 +25,8 @@ extension EuropeanAirQualityIndex {
                 let samples = histories.first { PollutantCode.same($0.parameter, band.pollutant) }?.samples ?? []
                 let day = NormStanding.judge(
                     samples.filter { $0.at <= r.measuredInstant },
-                    against: AirNorm(set: .eu, pollutant: band.pollutant, kind: .limitValue, averaging: .day, threshold: .infinity))
+                    against: AirNorm(
+                        set: .eu, pollutant: band.pollutant, kind: .limitValue, averaging: .day, threshold: .infinity))
                 p.hours = day.hours
                 if let mean = day.value, day.status != .notEnoughData {
                     p.value = mean

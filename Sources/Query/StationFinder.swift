@@ -58,7 +58,7 @@ public final class StationFinder {
     func eaqi(of sourceID: String, readings: [StationAir.Reading], zone: String, now: Date) throws
         -> EuropeanAirQualityIndex?
     {
-        let pm = readings.filter { ["PM2.5", "PM10"].contains { p in PollutantCode.same($0.parameter, p) } }
+        let pm = readings.filter { r in ["PM2.5", "PM10"].contains { PollutantCode.same(r.parameter, $0) } }
         let histories =
             try pm.map(\.measuredInstant).min().map {
                 try store.airHistory(station: sourceID, after: $0.addingTimeInterval(-86400), through: now)

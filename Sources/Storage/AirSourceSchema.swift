@@ -1,4 +1,4 @@
-/// The columns `v13-air-sources` adds to the air tables (docs/schema.md, "Air data").
+/// The columns `v13-air-sources` adds to the air tables (docs/database.md, docs/air.md).
 enum AirSourceSchema {
     /// Sensors of a source whose ids could collide with GIOŚ's (OpenAQ) are stored under keys
     /// from `firstForeignKey` up; `origin` and `source_sensor_id` name the source's own id.

@@ -1,5 +1,6 @@
 import Contract
 import Foundation
+import Geo
 import Storage
 
 /// Reads the OpenAQ API v3 through a response source: lists page by `page` (1, 2, …) until a

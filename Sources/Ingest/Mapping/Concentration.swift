@@ -4,7 +4,7 @@ import Storage
 
 /// Turns a source's values into µg/m³, the unit every norm and the EAQI use, and says how:
 /// gases in ppb or ppm are converted at 20 °C and 1013.25 hPa, the standard conditions EU
-/// law states gas volumes in (Directive 2008/50/EC, Annex VI, C: 293 K and 101.3 kPa):
+/// law states gas volumes in (Directive 2008/50/EC, Annex VI, standardisation: 293 K and 101.3 kPa):
 /// 1 ppb = M / 24.0553 µg/m³, with M the molar mass in g/mol and 24.0553 L/mol the molar
 /// volume of an ideal gas there (R·T/p). Any other unit is refused: values are never mixed.
 enum Concentration {
@@ -34,15 +34,19 @@ enum Concentration {
         case "ppb", "ppm":
             guard let m = molarMass[code] else {
                 return .failure(
-                    OpenAQReader.Problem(field: "units", reason: "\(code) in \(unit) cannot be converted to µg/m³ (no molar mass)"))
+                    OpenAQReader.Problem(
+                        field: "units", reason: "\(code) in \(unit) cannot be converted to µg/m³ (no molar mass)"))
             }
             let perPPB = m / molarVolume
             let factor = u == "ppm" ? perPPB * 1000 : perPPB
             let shown = JSONText.number((factor * 10_000).rounded() / 10_000)
             return .success(
-                Rule(factor: factor, conversion: "\(u) × \(shown) (\(code), \(JSONText.number(m)) g/mol, at 20 °C and 1013.25 hPa)"))
+                Rule(
+                    factor: factor, conversion: "\(u) × \(shown) (\(code), \(JSONText.number(m)) g/mol, at 20 °C and 1013.25 hPa)"
+                ))
         default:
-            return .failure(OpenAQReader.Problem(field: "units", reason: "unit '\(unit)' of \(code) is not a concentration locate converts"))
+            return .failure(
+                OpenAQReader.Problem(field: "units", reason: "unit '\(unit)' of \(code) is not a concentration locate converts"))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Hours
 import Storage
 
 /// Turns one OpenAQ v3 location (`/v3/locations` results) into a `StationRecord`, or says
@@ -20,7 +21,8 @@ struct OpenAQStationMapper {
 
     func map(_ item: JSONValue, index: Int) -> StationMapper.Outcome {
         guard case .object = item else {
-            return .rejected(IngestIssue(index: index, id: nil, field: "location", reason: "is \(item.kindName), expected an object"))
+            return .rejected(
+                IngestIssue(index: index, id: nil, field: "location", reason: "is \(item.kindName), expected an object"))
         }
         guard let idValue = item["id"], let n = idValue.wholeNumber(in: OpenAQReader.ids) else {
             return .rejected(

@@ -29,14 +29,17 @@ enum OpenAQOptionsDecoder {
                     }
                     return n
                 }
-                if o.providers?.isEmpty == true { throw select.error("providers", "the list is empty (omit it for every provider)") }
+                if o.providers?.isEmpty == true {
+                    throw select.error("providers", "the list is empty (omit it for every provider)")
+                }
             }
             if let list = try select.stringList("parameters") {
                 guard !list.isEmpty else { throw select.error("parameters", "the list is empty (omit it for the default)") }
                 o.parameters = try list.map { text in
                     let name = text.trimmingCharacters(in: .whitespaces).lowercased()
                     guard !name.isEmpty, name.count <= 32, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-                        throw select.error("parameters", "'\(TextEscape.quoted(text))' is not an OpenAQ parameter name (pm25, no2)")
+                        throw select.error(
+                            "parameters", "'\(TextEscape.quoted(text))' is not an OpenAQ parameter name (pm25, no2)")
                     }
                     return name
                 }

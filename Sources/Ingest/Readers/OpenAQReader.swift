@@ -21,12 +21,15 @@ enum OpenAQReader {
 
     /// The `results` of a page, which must be an array of at most `limit` items.
     static func results(_ doc: JSONValue, limit: Int) -> Result<[JSONValue], Problem> {
-        guard case .object = doc else { return .failure(Problem(field: "results", reason: "the answer is \(doc.kindName), not a page")) }
+        guard case .object = doc else {
+            return .failure(Problem(field: "results", reason: "the answer is \(doc.kindName), not a page"))
+        }
         guard case .array(let items)? = doc["results"] else {
             return .failure(Problem(field: "results", reason: "the page has no \"results\" array"))
         }
         guard items.count <= limit else {
-            return .failure(Problem(field: "results", reason: "the page holds \(items.count) results, more than the \(limit) asked for"))
+            return .failure(
+                Problem(field: "results", reason: "the page holds \(items.count) results, more than the \(limit) asked for"))
         }
         return .success(items)
     }
@@ -47,7 +50,8 @@ enum OpenAQReader {
 
     static func sensor(_ item: JSONValue) -> Result<Sensor, Problem> {
         guard let idValue = item["id"], let id = idValue.wholeNumber(in: ids) else {
-            return .failure(Problem(field: "sensors.id", reason: "sensor id \(shown(item["id"])) is not a whole number from 1 to 2^53"))
+            return .failure(
+                Problem(field: "sensors.id", reason: "sensor id \(shown(item["id"])) is not a whole number from 1 to 2^53"))
         }
         let p = item["parameter"] ?? .null
         guard let name = text(p["name"]) else {
@@ -59,11 +63,16 @@ enum OpenAQReader {
         var parameterID: Int64? = nil
         if let v = p["id"], v != .null {
             guard let n = v.wholeNumber(in: ids) else {
-                return .failure(Problem(field: "sensors.parameter.id", reason: "parameter id \(shown(v)) is not a whole number from 1 to 2^53"))
+                return .failure(
+                    Problem(
+                        field: "sensors.parameter.id", reason: "parameter id \(shown(v)) is not a whole number from 1 to 2^53"))
             }
             parameterID = n
         }
-        return .success(Sensor(id: id, parameter: name.lowercased(), parameterID: parameterID, units: units, displayName: text(p["displayName"])))
+        return .success(
+            Sensor(
+                id: id, parameter: name.lowercased(), parameterID: parameterID, units: units, displayName: text(p["displayName"]))
+        )
     }
 
     /// One value: a latest value (`/v3/locations/{id}/latest`) or an hourly measurement
@@ -87,16 +96,20 @@ enum OpenAQReader {
 
     /// A latest value: `{datetime: {utc, local}, value, sensorsId, locationsId}`.
     static func latest(_ item: JSONValue) -> Result<Value, Problem> {
-        guard case .object = item else { return .failure(Problem(field: "results", reason: "is \(item.kindName), expected an object")) }
+        guard case .object = item else {
+            return .failure(Problem(field: "results", reason: "is \(item.kindName), expected an object"))
+        }
         let sensor = item["sensorsId"]
         guard let sensor, let sensorID = sensor.wholeNumber(in: ids) else {
-            return .failure(Problem(field: "sensorsId", reason: "sensor id \(shown(sensor)) is not a whole number from 1 to 2^53"))
+            return .failure(
+                Problem(field: "sensorsId", reason: "sensor id \(shown(sensor)) is not a whole number from 1 to 2^53"))
         }
         let location = item["locationsId"].flatMap { $0 == .null ? nil : $0 }
         var locationID: Int64? = nil
         if let location {
             guard let n = location.wholeNumber(in: ids) else {
-                return .failure(Problem(field: "locationsId", reason: "location id \(shown(location)) is not a whole number from 1 to 2^53"))
+                return .failure(
+                    Problem(field: "locationsId", reason: "location id \(shown(location)) is not a whole number from 1 to 2^53"))
             }
             locationID = n
         }
@@ -111,7 +124,9 @@ enum OpenAQReader {
     /// An hourly measurement: `{value, flagInfo: {hasFlags}, period: {datetimeTo: {utc, local}},
     /// coverage: {percentComplete}}`, stamped with its period's end.
     static func measurement(_ item: JSONValue) -> Result<Value, Problem> {
-        guard case .object = item else { return .failure(Problem(field: "results", reason: "is \(item.kindName), expected an object")) }
+        guard case .object = item else {
+            return .failure(Problem(field: "results", reason: "is \(item.kindName), expected an object"))
+        }
         return value(item, time: (item["period"] ?? .null)["datetimeTo"], field: "period.datetimeTo").map { v in
             var v = v
             if case .bool(let b)? = (item["flagInfo"] ?? .null)["hasFlags"] { v.flagged = b }
@@ -135,7 +150,8 @@ enum OpenAQReader {
             }
             number = d
         }
-        return .success(Value(sensorID: nil, locationID: nil, at: at, local: local, value: number, flagged: nil, coveragePercent: nil))
+        return .success(
+            Value(sensorID: nil, locationID: nil, at: at, local: local, value: number, flagged: nil, coveragePercent: nil))
     }
 
     /// Non-blank text of at most `maxText` characters, trimmed; nil otherwise.

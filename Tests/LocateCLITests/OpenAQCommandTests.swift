@@ -169,8 +169,8 @@ import Testing
         let db = try Fixtures.temporaryFolder().appendingPathComponent("b.sqlite").path
         if mode == "ok" {
             // The budget is per run: the air run of two locations needs 8 requests.
-            try CLI.run(["ingest", try api.pipeline("stations", mode: "ok"), "--db", db], env: Self.key).status == 0
-                ? () : Issue.record("setup: the station list did not ingest")
+            let setup = try CLI.run(["ingest", try api.pipeline("stations", mode: "ok"), "--db", db], env: Self.key)
+            try #require(setup.status == 0, "setup: \(setup.stderr)")
         }
         let before = api.requests.count
         let kind = mode == "ok" ? "air" : "stations"

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Geo
 import Ingest
 import LocateTestSupport

@@ -82,13 +82,6 @@ public struct IngestRunner {
         let label = replay.map { "replay:\($0)" } ?? source
         do {
             switch spec.kind {
-            case .air where spec.format == .openaq:
-                var s = spec
-                s.source = source
-                var air = OpenAQAirIngest(spec: s, store: store, clock: clock)
-                air.meter = meter
-                air.rejectLimit = rejectLimit(s)
-                return try await air.run(source: try answers(), label: label)
             case .stations where spec.format == .openaq:
                 var client = OpenAQClient(base: source, source: try answers(), options: spec.openAQ)
                 let items = try await client.list("locations", query: OpenAQClient.locationQuery(spec))
@@ -96,10 +89,13 @@ public struct IngestRunner {
             case .air:
                 var s = spec
                 s.source = source
-                var air = AirIngest(spec: s, store: store, clock: clock)
-                air.meter = meter
-                air.rejectLimit = rejectLimit(s)
-                return try await air.run(source: try answers(), label: label)
+                let limit = rejectLimit(s)
+                if spec.format == .openaq {
+                    return try await OpenAQAirIngest(spec: s, store: store, clock: clock, meter: meter, rejectLimit: limit)
+                        .run(source: try answers(), label: label)
+                }
+                return try await AirIngest(spec: s, store: store, clock: clock, meter: meter, rejectLimit: limit)
+                    .run(source: try answers(), label: label)
             case .stations:
                 // Every page of a v1 list (by totalPages); a legacy list is one answer.
                 var client = GIOSClient(base: source, source: try answers())

@@ -46,22 +46,16 @@ struct OpenAQAirIngest {
             answers.append(try await fetch(station, client: &client))
         }
         meter?.stage(done: stations.count, of: stations.count, unit: "stations")
-        let start = IngestRunStart(
-            pipeline: spec.name, dataset: spec.dataset, source: label, licence: spec.licence, attribution: spec.attribution,
-            startedAt: started)
-        var rejected: [IngestIssue] = []
-        var warnings: [IngestIssue] = []
-        let run = try store.ingestAir(start: start, clock: clock) { writer in
+        return try AirIngest.record(
+            spec, store: store, label: label, startedAt: started, clock: clock, sha256: client.hasher.finalize().hexString,
+            rejectLimit: rejectLimit
+        ) { writer, rejected, warnings in
             var read = 0
             for (s, a) in answers.enumerated() {
                 read += try write(a, index: s, to: writer, rejected: &rejected, warnings: &warnings)
             }
-            try rejectLimit?.check(read: read, rejected: rejected, input: label)
-            return StagingTotals(
-                read: read, rejected: rejected.count, warnings: warnings.count, sourceCRS: .wgs84, operation: nil,
-                sourceSHA256: client.hasher.finalize().hexString)
+            return read
         }
-        return IngestReport(run: run, rejected: rejected, warnings: warnings)
     }
 
     /// The selected sensors of a stored location, its latest values and, per sensor with a

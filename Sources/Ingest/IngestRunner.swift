@@ -254,7 +254,8 @@ public struct IngestRunner {
                     }
                 }
                 return StagingTotals(
-                    read: items.count, rejected: rejected.count, warnings: warnings.count, sourceCRS: .wgs84, operation: nil,
+                    read: items.count - skipped.values.reduce(0, +), rejected: rejected.count, warnings: warnings.count,
+                    sourceCRS: .wgs84, operation: nil,
                     sourceSHA256: sha)
             }
         } catch let e as StorageError {

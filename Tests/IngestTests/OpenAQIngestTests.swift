@@ -115,7 +115,7 @@ struct OpenAQIngestTests {
     @Test func theSampleRunsStoreConvertedValuesWithTheirMarks() async throws {
         let store = try newStore()
         let stations = try ingest("openaq-stations-sample", into: store)
-        #expect(stations.run.read == 5)
+        #expect(stations.run.read == 3)
         #expect(stations.run.accepted == 2)
         #expect(stations.rejected.map(\.reason) == ["the location has no numeric latitude and longitude"])
         #expect(stations.notices == ["2 location(s) not selected (1 by country, 1 by mobile): source.select"])

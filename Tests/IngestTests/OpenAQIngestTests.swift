@@ -114,7 +114,7 @@ struct OpenAQIngestTests {
 
     @Test func theSampleRunsStoreConvertedValuesWithTheirMarks() async throws {
         let store = try newStore()
-        let stations = try ingest("openaq-stations-sample", into: store)
+        let stations = try await ingest("openaq-stations-sample", into: store)
         #expect(stations.run.read == 3)
         #expect(stations.run.accepted == 2)
         #expect(stations.rejected.map(\.reason) == ["the location has no numeric latitude and longitude"])

@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "locate-bench", targets: ["LocateBench"]),
         .executable(name: "locate-fetch", targets: ["LocateFetch"]),
         .executable(name: "locate-serve", targets: ["LocateServe"]),
+        .executable(name: "locate-read", targets: ["LocateRead"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -40,6 +41,24 @@ let package = Package(
         // locate binary never loads libvips and its ~100 libraries).
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .target(name: "Photos", dependencies: ["CVips", "Storage"], swiftSettings: strict),
+        // tesseract for the text on photos of opening-hours signs: only SignReading imports it,
+        // only locate-read links SignReading (`locate hours read` runs it).
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+        .target(
+            name: "SignReading", dependencies: ["CTesseract", "Photos", "Hours", "Places", "Contract"], swiftSettings: strict),
+        .target(
+            name: "SignOptions",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "LocateRead",
+            dependencies: [
+                "SignReading", "SignOptions", "Hours", "Contract",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
         // zlib for OpenStreetMap PBF blobs: only OSMPBF imports it.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // The OpenStreetMap PBF reader (its own protobuf wire decoder; no SQL, no Storage).
@@ -101,7 +120,7 @@ let package = Package(
             name: "LocateCLI",
             dependencies: [
                 "Ingest", "Query", "Export", "Review", "Storage", "Geo", "Hours", "Places", "Contract", "ServeOptions",
-                "Routing",
+                "Routing", "SignOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

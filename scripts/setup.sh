@@ -18,6 +18,11 @@ packages=(
   zlib1g-dev                # zlib: inflates the blocks of OpenStreetMap PBF files (format: osm-pbf)
   routino                   # planetsplitter, filedumper: locate network build makes street networks
   libroutino-dev            # libroutino: routes by foot and wheelchair (--by, by=)
+  libtesseract-dev          # tesseract's C API: locate hours read finds the text on a photo of a sign
+  tesseract-ocr-ces         # tesseract's Czech, Polish, German and English models (--lang)
+  tesseract-ocr-pol
+  tesseract-ocr-deu
+  tesseract-ocr-eng
 )
 if [ "${1:-}" = "--test" ]; then
   packages+=(

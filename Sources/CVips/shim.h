@@ -111,6 +111,38 @@ static inline int locate_vips_jpegsave(VipsImage *in, void **buf, size_t *len, i
     return vips_jpegsave_buffer(in, buf, len, "Q", quality, "strip", TRUE, NULL);
 }
 
+/// For text recognition: one grey band (alpha dropped), scaled by `scale` (1: as it is),
+/// contrast stretched so that the darkest 2 % are black and the brightest 2 % white.
+static inline int locate_vips_sign_grey(VipsImage *in, VipsImage **out, double scale) {
+    VipsImage *grey = NULL, *band = NULL, *sized = NULL;
+    if (vips_colourspace(in, &grey, VIPS_INTERPRETATION_B_W, NULL)) return -1;
+    int rc = vips_extract_band(grey, &band, 0, NULL);
+    g_object_unref(grey);
+    if (rc) return rc;
+    if (scale != 1.0) {
+        rc = vips_resize(band, &sized, scale, NULL);
+        g_object_unref(band);
+        if (rc) return rc;
+    } else {
+        sized = band;
+    }
+    int lo = 0, hi = 255;
+    if (vips_percent(sized, 2.0, &lo) || vips_percent(sized, 98.0, &hi)) {
+        g_object_unref(sized);
+        return -1;
+    }
+    double a = hi > lo ? 255.0 / (double)(hi - lo) : 1.0;
+    double b = hi > lo ? -a * (double)lo : 0.0;
+    rc = vips_linear1(sized, out, a, b, "uchar", TRUE, NULL);
+    g_object_unref(sized);
+    return rc;
+}
+
+/// The pixels of a one-band 8-bit image, row after row (freed with g_free); NULL on failure.
+static inline void *locate_vips_pixels(VipsImage *in, size_t *len) {
+    return vips_image_write_to_memory(in, len);
+}
+
 /// Test support: a `width` x `height` RGB image of one colour.
 static inline int locate_vips_solid(VipsImage **out, int width, int height, double r, double g, double b) {
     VipsImage *black = NULL;

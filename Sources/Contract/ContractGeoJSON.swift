@@ -7,7 +7,7 @@ public enum ContractGeoJSON {
     /// The FeatureCollection text of `records` (each encoding to a JSON object), ending in a
     /// line break; `schema` names the document (`station-geojson/1`).
     public static func encode<T: Encodable>(_ records: [T], schema: String) throws -> [UInt8] {
-        var out = Array("{\"features\":[".utf8)
+        var out = FeatureCollectionFrame.opening()
         var orders = ContractJSON.KeyOrders()
         for (i, record) in records.enumerated() {
             let encoder = NodeEncoder()
@@ -25,7 +25,7 @@ public enum ContractGeoJSON {
                 default: properties.members.append(m)
                 }
             }
-            out += (i == 0 ? "\n" : ",\n").utf8
+            out += FeatureCollectionFrame.separator(before: i)
             out += "{\"geometry\":".utf8
             if case .literal(let y)? = lat, case .literal(let x)? = lon {
                 out += "{\"coordinates\":[\(x),\(y)],\"type\":\"Point\"}".utf8
@@ -42,9 +42,9 @@ public enum ContractGeoJSON {
             ContractJSON.write(.object(properties), to: &out, orders: &orders)
             out += ",\"type\":\"Feature\"}".utf8
         }
-        out += "\n],\"locate\":{\"schema\":".utf8
-        ContractJSON.string(schema, to: &out)
-        out += "},\"type\":\"FeatureCollection\"}\n".utf8
-        return out
+        var member = Array("{\"schema\":".utf8)
+        ContractJSON.string(schema, to: &member)
+        member.append(UInt8(ascii: "}"))
+        return out + FeatureCollectionFrame.closing(locate: member) + [UInt8(ascii: "\n")]
     }
 }

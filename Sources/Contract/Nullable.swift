@@ -15,3 +15,5 @@ public struct Nullable<Value: Encodable>: Encodable {
         if let wrappedValue { try c.encode(wrappedValue) } else { try c.encodeNil() }
     }
 }
+
+extension Nullable: Sendable where Value: Sendable {}

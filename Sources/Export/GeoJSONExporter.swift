@@ -68,13 +68,13 @@ public struct GeoJSONExporter {
         let out = try open()
         var count = 0
         var bbox = BBoxAccumulator()
-        try out.write(Provenance.opening(bbox: header.bbox.map { JSONText.degrees($0) }))
+        try out.write(FeatureCollectionFrame.opening(bbox: header.bbox.map { JSONText.degrees($0) }))
         let each: ((ExportedFeature) throws -> Void) throws -> Void =
             kind == .stations
             ? { try StationFeatureSource(store: store, at: at ?? header.generatedDate).forEach($0) }
             : { try ToiletFeatureSource(store: store, at: at, keepStable: keepStable).forEach($0) }
         try each { f in
-            try out.write((count == 0 ? [] : Array(",\n".utf8)) + f.json)
+            try out.write(FeatureCollectionFrame.separator(before: count) + f.json)
             bbox.add(f)
             onFeature(f)
             count += 1

@@ -83,16 +83,12 @@ struct Provenance {
     /// The generation time as a date (the newest ingest when no `at` was given).
     var generatedDate: Date { at ?? InstantText.instant(generatedAt) ?? Date(timeIntervalSince1970: 0) }
 
-    /// The collection's opening, up to and including `"features":[`; `bbox` as written.
-    static func opening(bbox: [String]) -> [UInt8] {
-        Array("{\"bbox\":[\(bbox.joined(separator: ","))],\"features\":[\n".utf8)
-    }
-
-    /// The collection's end: the `locate` member (sorted keys) and the type.
+    /// The collection's end (`FeatureCollectionFrame`): the `locate` member (sorted keys) and
+    /// the type, then a line break.
     func closing(kind: String, count: Int) throws -> [UInt8] {
         let member = LocateMember(
             count: count, kind: kind, generatedAt: generatedAt, sources: sources, stateAt: at.map(InstantText.utc))
-        return Array("\n],\"locate\":".utf8) + (try JSONText.encoded(member)) + Array(",\"type\":\"FeatureCollection\"}\n".utf8)
+        return FeatureCollectionFrame.closing(locate: Array(try JSONText.encoded(member))) + [UInt8(ascii: "\n")]
     }
 }
 

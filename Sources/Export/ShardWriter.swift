@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 import Storage
 
@@ -27,8 +28,8 @@ struct ShardWriter {
             var bbox = BBoxAccumulator()
             for f in features { bbox.add(f) }
             let out = try OutputFile(path: folder + "/" + file, replacing: false)
-            try out.write(Provenance.opening(bbox: bbox.texts))
-            for (i, f) in features.enumerated() { try out.write((i == 0 ? [] : Array(",\n".utf8)) + f.json) }
+            try out.write(FeatureCollectionFrame.opening(bbox: bbox.texts))
+            for (i, f) in features.enumerated() { try out.write(FeatureCollectionFrame.separator(before: i) + f.json) }
             try out.write(try provenance.closing(kind: "toilets", count: features.count))
             try out.commit()
             shards.append(Shard(cell: cell, file: file, count: features.count, bbox: bbox.degrees))

@@ -237,7 +237,7 @@ struct ToiletFeatureSource {
         b.text("state_at", stateAt, volatile: true)
         b.text("time_zone", t.timeZone)
         b.text("title", t.title)
-        b.text("toilet_type", t.toiletType)
+        b.text("toilet_type", t.kind)
         b.text("wheelchair", t.wheelchair.rawValue)
         b.end()
         return ExportedFeature(id: id, longitude: lon, latitude: lat, json: b.out, stableBytes: b.stable)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Contract
 import Foundation
 
 /// The entry point: parses and runs `Locate` like ArgumentParser's own `main`, and prints

@@ -52,6 +52,14 @@ public struct PhotoProcessor: Sendable {
     /// The re-encoded photo; throws `PhotoError` naming why the upload is refused.
     /// `declared` is the format its Content-Type or file name claims (nil: none claimed).
     public func process(_ data: Data, declared: PhotoFormat?) throws -> ProcessedPhoto {
+        try checked(data, declared: declared) { base, count, format in try encode(base, count: count, format: format) }
+    }
+
+    /// Checks `data` (bytes, format, PNG chunks, pixels and sides from the header) and runs
+    /// `then` on the bytes to decode, holding libvips's lock; the C heap is trimmed after.
+    func checked<T>(
+        _ data: Data, declared: PhotoFormat?, then: (UnsafeRawPointer, Int, PhotoFormat) throws -> T
+    ) throws -> T {
         guard data.count <= maxBytes else { throw PhotoError.tooManyBytes(bytes: data.count, limit: maxBytes) }
         guard let format = PhotoFormat.sniff(data) else { throw PhotoError.unsupportedFormat }
         if let declared, declared != format { throw PhotoError.formatMismatch(declared: declared, actual: format) }
@@ -64,7 +72,7 @@ public struct PhotoProcessor: Sendable {
             locate_trim_heap()
             Vips.lock.unlock()
         }
-        return try input.withUnsafeBytes { raw -> ProcessedPhoto in
+        return try input.withUnsafeBytes { raw -> T in
             guard let base = raw.baseAddress else { throw PhotoError.unsupportedFormat }
             let loaded: VipsImage
             do {
@@ -84,7 +92,7 @@ public struct PhotoProcessor: Sendable {
             guard loaded.width * loaded.height <= maxPixels else {
                 throw PhotoError.tooManyPixels(width: loaded.width, height: loaded.height, limit: maxPixels)
             }
-            return try encode(base, count: raw.count, format: format)
+            return try then(base, raw.count, format)
         }
     }
 

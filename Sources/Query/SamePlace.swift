@@ -77,7 +77,7 @@ public enum SamePlace {
                 (m.priceText, m.priceAmount, m.priceCurrency, m.isFree) = (r.priceText, r.priceAmount, r.priceCurrency, r.isFree)
             }
             if m.wheelchair == .unknown { m.wheelchair = r.wheelchair }
-            if m.toiletType == nil { m.toiletType = r.toiletType }
+            if m.kind == nil { m.kind = r.kind }
             if m.locationDetail == nil { m.locationDetail = r.locationDetail }
             if m.country == nil { m.country = r.country }
             var d = m.details

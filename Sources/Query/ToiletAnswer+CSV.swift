@@ -62,7 +62,7 @@ public enum ToiletAnswerCSV {
             text("price_text") { $0.toilet.priceText },
             text("wheelchair") { $0.toilet.wheelchair.rawValue },
             text("access") { $0.toilet.details.access.rawValue },
-            text("toilet_type") { $0.toilet.toiletType },
+            text("toilet_type") { $0.toilet.kind },
             text("location_detail") { $0.toilet.locationDetail },
             text("country") { $0.toilet.country },
             text("dataset") { $0.toilet.dataset },

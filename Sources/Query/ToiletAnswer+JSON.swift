@@ -155,7 +155,7 @@ public enum ToiletAnswerJSON {
         w.key("title")
         w.string(t.title)
         w.key("toilet_type")
-        w.string(t.toiletType)
+        w.string(t.kind)
         w.key("walk_time_s")
         w.number(r.route.map { JSONNumber.rounded($0.seconds, places: 0) })
         w.key("wheelchair")

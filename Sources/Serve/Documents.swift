@@ -68,7 +68,7 @@ struct ToiletDetail: Encodable {
             try c.encode(t.priceCurrency, forKey: .priceCurrency)
             try c.encode(t.isFree, forKey: .free)
             try c.encode(t.wheelchair, forKey: .wheelchair)
-            try c.encode(t.toiletType, forKey: .toiletType)
+            try c.encode(t.kind, forKey: .toiletType)
             try c.encode(t.locationDetail, forKey: .locationDetail)
             try c.encode(reference.firstRun, forKey: .firstRun)
             try c.encode(reference.changedRun, forKey: .changedRun)

@@ -1,13 +1,11 @@
 import Hummingbird
 
 /// Counts every answer in `ServeMetrics` by the route it matched (the route's pattern, so
-/// ids never become labels; `unmatched` for no route), its status and its duration. The
-/// outermost middleware: it sees the answer the client gets, errors included.
+/// ids never become labels; `unmatched` for no route), its status and its duration. Next to
+/// outermost (after `ClientMiddleware`): it sees the answer the client gets, errors included.
 struct MetricsMiddleware: RouterMiddleware {
     typealias Context = ServeContext
     let metrics: ServeMetrics
-    /// Whose `X-Forwarded-For` names the client (the rate limit's client, `FrontMiddleware`).
-    let proxies: TrustedProxies
     /// Monotonic seconds (injected).
     let ticks: @Sendable () -> Double
 
@@ -16,8 +14,7 @@ struct MetricsMiddleware: RouterMiddleware {
     ) async throws -> Response {
         let start = ticks()
         let route = context.endpointPath ?? "unmatched"
-        let client = proxies.client(
-            peer: context.peer, forwardedFor: request.headers.filter { $0.name.canonicalName == "x-forwarded-for" }.map(\.value))
+        let client = context.client
         do {
             let response = try await next(request, context)
             metrics.record(route: route, status: response.status.code, seconds: ticks() - start, client: client)

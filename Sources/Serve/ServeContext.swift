@@ -8,7 +8,7 @@ struct ServeContext: RequestContext {
     /// The peer's IP address as text, or `unknown`.
     let peer: String
     /// The client: the peer, or the address a trusted proxy forwarded for (set by
-    /// `FrontMiddleware` before any route runs). Per-client rules use this, never `peer`.
+    /// `ClientMiddleware` before anything else runs). Per-client rules use this, never `peer`.
     var client: String
     /// The loop that reads and writes the connection: blocking work answers there.
     let eventLoop: any EventLoop

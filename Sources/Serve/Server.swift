@@ -91,13 +91,19 @@ public struct Server: Sendable {
     func router(_ endpoints: Endpoints, proxies: TrustedProxies) -> Router<ServeContext> {
         let router = Router(context: ServeContext.self, options: .autoGenerateHeadEndpoints)
         let metrics = ServeMetrics()
-        router.add(middleware: MetricsMiddleware(metrics: metrics, proxies: proxies, ticks: ticks))
+        // One job per middleware, outermost first: who the client is, the metrics and the log
+        // line (which see every answer), CORS headers on every answer and the preflight, one
+        // JSON shape for every failure, then the refusals: method, query text, rate limit.
+        router.add(middleware: ClientMiddleware(proxies: proxies))
+        router.add(middleware: MetricsMiddleware(metrics: metrics, ticks: ticks))
+        router.add(middleware: AccessLogMiddleware(logger: logger, ticks: ticks))
+        router.add(middleware: CORSMiddleware(origins: configuration.corsOrigins))
+        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: MethodMiddleware())
+        router.add(middleware: PlainQueryMiddleware())
         router.add(
-            middleware: FrontMiddleware(
-                configuration: configuration,
-                limiter: RateLimiter(rate: configuration.ratePerSecond, burst: configuration.burst),
-                proxies: proxies, logger: logger,
-                ticks: ticks))
+            middleware: RateLimitMiddleware(
+                limiter: RateLimiter(rate: configuration.ratePerSecond, burst: configuration.burst), ticks: ticks))
         let now = self.now
         let blocking = Blocking(timeout: configuration.requestTimeoutSeconds)
         func get(

@@ -2,7 +2,7 @@ import Foundation
 
 /// No HTTP answer names a file of the server: an error's text (SQLite's, a photo store's, the
 /// salt file's) may carry an absolute path, which tells a client how the server is laid out.
-/// Every error answer's message goes through `withoutServerPaths` (`FrontMiddleware`'s one
+/// Every error answer's message goes through `withoutServerPaths` (`ErrorAnswer`'s one
 /// error shape): a path keeps its last component, which is enough to say which file is at
 /// fault; the API's own paths (`/v1/…`) stay whole.
 enum ServerPaths {

@@ -37,10 +37,10 @@ extension LocateStore {
                 db,
                 sql: """
                     SELECT count(*) AS active,
-                        coalesce(sum(\(ToiletRow.CodingKeys.hoursStatus.rawValue) <> 'missing'), 0) AS hours_text,
-                        coalesce(sum(\(ToiletRow.CodingKeys.hoursStatus.rawValue) IN ('exact', 'interpreted')), 0) AS hours,
-                        coalesce(sum(\(ToiletRow.CodingKeys.wheelchair.rawValue) <> 'unknown'), 0) AS wheelchair,
-                        count(\(ToiletRow.CodingKeys.isFree.rawValue)) AS price,
+                        coalesce(sum(\(ToiletColumn.hoursStatus.rawValue) <> 'missing'), 0) AS hours_text,
+                        coalesce(sum(\(ToiletColumn.hoursStatus.rawValue) IN ('exact', 'interpreted')), 0) AS hours,
+                        coalesce(sum(\(ToiletColumn.wheelchair.rawValue) <> 'unknown'), 0) AS wheelchair,
+                        count(\(ToiletColumn.isFree.rawValue)) AS price,
                         \(ToiletAttribute.ordered.map { "count(\($0.key)) AS \($0.key)" }.joined(separator: ", "))
                     FROM toilets WHERE \(PlaceStatus.isActive())
                     """)

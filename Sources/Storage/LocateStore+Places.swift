@@ -130,42 +130,44 @@ extension LocateStore {
 }
 
 extension ToiletRow {
-    /// The fixed columns, then the attribute columns (`ToiletAttribute.ordered`): the
-    /// streamed SELECT list.
-    static let selection = (CodingKeys.allCases.map(\.rawValue) + ToiletAttribute.ordered.map(\.key))
+    /// The table's own columns (`CodingKeys`), the fixed fields (`ToiletColumn`), then the
+    /// attribute columns (`ToiletAttribute.ordered`): the streamed SELECT list.
+    static let selection =
+        (CodingKeys.allCases.map(\.rawValue) + ToiletColumn.allCases.map(\.rawValue) + ToiletAttribute.ordered.map(\.key))
         .joined(separator: ", ")
 
     /// The number of columns in `selection`.
-    static let selectionCount = CodingKeys.allCases.count + ToiletAttribute.ordered.count
+    static let selectionCount = CodingKeys.allCases.count + ToiletColumn.allCases.count + ToiletAttribute.ordered.count
 
     private static func at(_ c: CodingKeys) -> Int { CodingKeys.allCases.firstIndex(of: c) ?? 0 }
+    /// Positions in `selection`: the columns of `CodingKeys` by name, the first fixed field
+    /// (`fields`, then one per `ToiletColumn` in its order) and the first attribute.
     static let positions = (
-        id: at(.id), dataset: at(.dataset), sourceID: at(.sourceID), name: at(.name), address: at(.address),
-        hoursText: at(.hoursText), hoursOSM: at(.hoursOSM), hoursStatus: at(.hoursStatus), country: at(.country),
-        priceText: at(.priceText), priceAmount: at(.priceAmount), priceCurrency: at(.priceCurrency), isFree: at(.isFree),
-        wheelchair: at(.wheelchair), kind: at(.kind), locationDetail: at(.locationDetail), timezone: at(.timezone),
-        lon: at(.lon), lat: at(.lat), access: at(.access), attributes: CodingKeys.allCases.count
+        id: at(.id), dataset: at(.dataset), sourceID: at(.sourceID), lon: at(.lon), lat: at(.lat), access: at(.access),
+        fields: CodingKeys.allCases.count, attributes: CodingKeys.allCases.count + ToiletColumn.allCases.count
     )
 
     /// A row of a cursor over `selection`, read by the cached positions (no per-row name
     /// lookups or Codable decoding: exports read a million of them).
     static func streamed(_ r: Row) -> StoredToilet {
         let p = positions
-        let status: String = r[p.hoursStatus]
-        let wheelchair: String = r[p.wheelchair]
+        var toilet = Toilet(at: Coordinate(latitude: r[p.lat], longitude: r[p.lon]))
+        for (i, c) in ToiletColumn.allCases.enumerated() {
+            let v: DatabaseValue = r[p.fields + i]
+            switch (c.kind, v.storage) {
+            case (.real, .double(let d)): toilet.set(c, .real(d))
+            case (.real, .int64(let n)): toilet.set(c, .real(Double(n)))
+            case (.flag, .int64(let n)): toilet.set(c, .integer(n))
+            case (.text, .string(let s)), (.requiredText, .string(let s)), (.choice, .string(let s)): toilet.set(c, .text(s))
+            default: toilet.set(c, .text(nil))
+            }
+        }
         let access: String = r[p.access]
         var attributes = ToiletAttributes()
         for (i, a) in ToiletAttribute.ordered.enumerated() {
             attributes[a] = a.value(r[p.attributes + i] as DatabaseValue)
         }
-        let details = ToiletDetails(access: ToiletAccess(rawValue: access) ?? .unknown, attributes: attributes)
-        return StoredToilet(
-            rowID: r[p.id], dataset: r[p.dataset], sourceID: r[p.sourceID], name: r[p.name], address: r[p.address],
-            hoursText: r[p.hoursText], hoursOSM: r[p.hoursOSM], hoursStatus: HoursStatus(rawValue: status) ?? .unknown,
-            country: r[p.country], priceText: r[p.priceText], priceAmount: r[p.priceAmount],
-            priceCurrency: r[p.priceCurrency], isFree: r[p.isFree],
-            wheelchair: WheelchairAccess(rawValue: wheelchair) ?? .unknown, toiletType: r[p.kind],
-            locationDetail: r[p.locationDetail], timeZone: r[p.timezone],
-            coordinate: Coordinate(latitude: r[p.lat], longitude: r[p.lon]), details: details)
+        toilet.details = ToiletDetails(access: ToiletAccess(rawValue: access) ?? .unknown, attributes: attributes)
+        return StoredToilet(rowID: r[p.id], dataset: r[p.dataset], sourceID: r[p.sourceID], toilet: toilet)
     }
 }

@@ -1,7 +1,9 @@
 public import Geo
 public import Places
 
-/// A stored toilet as the store reads it back for queries and exports.
+/// A stored toilet as the store reads it back for queries and exports: the toilet
+/// (`Toilet`, whose fields read as this value's own) with its row id, dataset and id.
+@dynamicMemberLookup
 public struct StoredToilet: Sendable, Equatable {
     /// Row id in the store (stable within this database; ties are broken by it).
     public var rowID: Int64
@@ -9,68 +11,43 @@ public struct StoredToilet: Sendable, Equatable {
     public var dataset: String
     /// Stable id within the dataset.
     public var sourceID: String
-    /// Display name, when the source has one.
-    public var name: String?
-    /// Address text.
-    public var address: String?
-    /// The opening hours exactly as the source wrote them.
-    public var hoursText: String?
-    /// The hours in OSM `opening_hours` syntax, when they could be read.
-    public var hoursOSM: String?
-    /// How the hours were read.
-    public var hoursStatus: HoursStatus
-    /// ISO 3166-1 country, for public holidays.
-    public var country: String?
-    /// The original price text.
-    public var priceText: String?
-    /// Price amount parsed from the text.
-    public var priceAmount: Double?
-    /// ISO 4217 currency of `priceAmount`.
-    public var priceCurrency: String?
-    /// True when free, false when priced, nil when unknown.
-    public var isFree: Bool?
-    /// Wheelchair access.
-    public var wheelchair: WheelchairAccess
-    /// The source's type label.
-    public var toiletType: String?
-    /// The source's detailed-location label.
-    public var locationDetail: String?
-    /// IANA time zone of the place.
-    public var timeZone: String
-    /// Position, WGS84.
-    public var coordinate: Coordinate
-    /// Access, changing table, unisex and the other OSM attributes.
-    public var details: ToiletDetails
+    /// The toilet.
+    public var toilet: Toilet
 
     /// The global id `DATASET/SOURCE_ID`.
     public var globalID: String { dataset + "/" + sourceID }
 
-    /// Creates a value (the store makes them; tests compare against them).
-    public init(
-        rowID: Int64, dataset: String, sourceID: String, name: String?, address: String?, hoursText: String?, hoursOSM: String?,
-        hoursStatus: HoursStatus, country: String?, priceText: String?, priceAmount: Double?, priceCurrency: String?,
-        isFree: Bool?, wheelchair: WheelchairAccess, toiletType: String?, locationDetail: String?, timeZone: String,
-        coordinate: Coordinate, details: ToiletDetails = ToiletDetails()
-    ) {
-        self.details = details
+    /// A field of the toilet (`stored.name` is `stored.toilet.name`).
+    @inlinable public subscript<T>(dynamicMember field: WritableKeyPath<Toilet, T>) -> T {
+        get { toilet[keyPath: field] }
+        set { toilet[keyPath: field] = newValue }
+    }
+
+    /// A computed property of the toilet (`stored.title`).
+    @inlinable public subscript<T>(dynamicMember property: KeyPath<Toilet, T>) -> T { toilet[keyPath: property] }
+
+    /// A stored toilet.
+    public init(rowID: Int64, dataset: String, sourceID: String, toilet: Toilet) {
         self.rowID = rowID
         self.dataset = dataset
         self.sourceID = sourceID
-        self.name = name
-        self.address = address
-        self.hoursText = hoursText
-        self.hoursOSM = hoursOSM
-        self.hoursStatus = hoursStatus
-        self.country = country
-        self.priceText = priceText
-        self.priceAmount = priceAmount
-        self.priceCurrency = priceCurrency
-        self.isFree = isFree
-        self.wheelchair = wheelchair
-        self.toiletType = toiletType
-        self.locationDetail = locationDetail
-        self.timeZone = timeZone
-        self.coordinate = coordinate
+        self.toilet = toilet
+    }
+
+    /// A stored toilet with its fields given one by one (tests compare against them).
+    public init(
+        rowID: Int64, dataset: String, sourceID: String, name: String?, address: String?, hoursText: String?, hoursOSM: String?,
+        hoursStatus: HoursStatus, country: String?, priceText: String?, priceAmount: Double?, priceCurrency: String?,
+        isFree: Bool?, wheelchair: WheelchairAccess, kind: String?, locationDetail: String?, timeZone: String,
+        coordinate: Coordinate, details: ToiletDetails = ToiletDetails()
+    ) {
+        self.init(
+            rowID: rowID, dataset: dataset, sourceID: sourceID,
+            toilet: Toilet(
+                name: name, address: address, hoursText: hoursText, hoursOSM: hoursOSM, hoursStatus: hoursStatus,
+                country: country, priceText: priceText, priceAmount: priceAmount, priceCurrency: priceCurrency,
+                isFree: isFree, wheelchair: wheelchair, kind: kind, locationDetail: locationDetail, timeZone: timeZone,
+                coordinate: coordinate, details: details))
     }
 }
 

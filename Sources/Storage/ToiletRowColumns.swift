@@ -38,12 +38,21 @@ struct StatementValues: StoredValues {
 struct ToiletRowColumns<Values: StoredValues> {
     let values: Values
     private let p = ToiletRow.positions
-    /// The raw values each enum column may hold; any other value is written as the enum's
-    /// `unknown`, as `ToiletRow.streamed` reads it.
-    private let statuses = HoursStatus.allCases.map { Array($0.rawValue.utf8) }
-    private let wheelchairs = WheelchairAccess.allCases.map { Array($0.rawValue.utf8) }
+    /// The fixed fields' kinds, in `ToiletColumn`'s order, each choice with its words'
+    /// bytes: any other value is written as the choice's `unknown`, as `ToiletRow.streamed`
+    /// reads it.
+    private let fields: [Field] = ToiletColumn.allCases.map { c in
+        if case .choice(let words) = c.kind { return .choice(words.map { Array($0.utf8) }) }
+        return c.kind == .real ? .real : c.kind == .flag ? .flag : .text
+    }
     private let accesses = ToiletAccess.allCases.map { Array($0.rawValue.utf8) }
     private let kinds = ToiletAttribute.ordered.map(\.kind)
+
+    /// How one fixed field is encoded.
+    private enum Field {
+        case text, real, flag
+        case choice([[UInt8]])
+    }
 
     /// A reader of the current row of `values`.
     init(_ values: Values) { self.values = values }
@@ -52,12 +61,9 @@ struct ToiletRowColumns<Values: StoredValues> {
     /// dataset and position): what a first load keeps of its binds (`BoundValues`).
     static var encodedPositions: Set<Int> {
         let p = ToiletRow.positions
-        let fixed = [
-            p.id, p.dataset, p.sourceID, p.name, p.address, p.hoursText, p.hoursOSM, p.hoursStatus, p.country,
-            p.priceText, p.priceAmount, p.priceCurrency, p.isFree, p.wheelchair, p.kind, p.locationDetail, p.timezone,
-            p.lat, p.lon, p.access,
-        ]
-        return Set(fixed + (0..<ToiletAttribute.ordered.count).map { p.attributes + $0 })
+        return Set(
+            [p.id, p.dataset, p.sourceID, p.lat, p.lon, p.access] + (0..<ToiletColumn.allCases.count).map { p.fields + $0 }
+                + (0..<ToiletAttribute.ordered.count).map { p.attributes + $0 })
     }
 
     /// The current row's id.
@@ -69,24 +75,20 @@ struct ToiletRowColumns<Values: StoredValues> {
     /// The current row's dataset as UTF-8 bytes (valid until the row changes).
     var dataset: UnsafeRawBufferPointer { values.text(p.dataset) ?? UnsafeRawBufferPointer(start: nil, count: 0) }
 
-    /// Appends the current row's record (all but its row id) to `out`.
+    /// Appends the current row's record (all but its row id) to `out`, in `ToiletRowCoding`'s
+    /// order: dataset, id, the fixed fields, the position, access, the attributes.
     func encode(into out: inout [UInt8]) {
         string(p.dataset, &out)
         string(p.sourceID, &out)
-        string(p.name, &out)
-        string(p.address, &out)
-        string(p.hoursText, &out)
-        string(p.hoursOSM, &out)
-        choice(p.hoursStatus, statuses, unknown: "unknown", &out)
-        string(p.country, &out)
-        string(p.priceText, &out)
-        optionalDouble(p.priceAmount, &out)
-        string(p.priceCurrency, &out)
-        bool(p.isFree, &out)
-        choice(p.wheelchair, wheelchairs, unknown: "unknown", &out)
-        string(p.kind, &out)
-        string(p.locationDetail, &out)
-        string(p.timezone, &out)
+        for (i, field) in fields.enumerated() {
+            let column = p.fields + i
+            switch field {
+            case .text: string(column, &out)
+            case .real: optionalDouble(column, &out)
+            case .flag: bool(column, &out)
+            case .choice(let words): choice(column, words, unknown: "unknown", &out)
+            }
+        }
         double(p.lat, &out)
         double(p.lon, &out)
         choice(p.access, accesses, unknown: "unknown", &out)

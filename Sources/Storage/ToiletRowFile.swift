@@ -43,10 +43,12 @@ public final class ToiletRowFile: @unchecked Sendable {
     private let dataBytes: Int
 
     /// `LOCR` and four bytes of a hash of the record layout (the version and the field
-    /// table's keys and kinds): a file written with other attributes is not this layout's,
-    /// and is rebuilt.
+    /// table's keys and kinds: the attributes, and the fixed fields added since `row/2`): a
+    /// file written with other fields is not this layout's, and is rebuilt.
     static let magic: [UInt8] = {
-        let layout = "row/2:" + ToiletAttribute.ordered.map { "\($0.key)=\($0.kind)" }.joined(separator: ",")
+        let added = ToiletColumn.allCases.filter { $0.addedIn != nil }.map { ";\($0.rawValue)=\($0.kind)" }
+        let layout =
+            "row/2:" + ToiletAttribute.ordered.map { "\($0.key)=\($0.kind)" }.joined(separator: ",") + added.joined()
         let h = Array(layout.utf8).withUnsafeBytes { hash($0) }
         return Array("LOCR".utf8) + (0..<4).map { UInt8(truncatingIfNeeded: h >> (8 * $0)) }
     }()
@@ -160,8 +162,9 @@ public final class ToiletRowFile: @unchecked Sendable {
     }
 }
 
-/// The encoding of one `StoredToilet` in a row file: every field but the row id, in the
-/// struct's order. A string is its UTF-8 length (4 bytes; `0xFFFFFFFF`: nil) then its
+/// The encoding of one `StoredToilet` in a row file: every field but the row id: dataset,
+/// id, the fixed fields in `ToiletColumn`'s order, latitude, longitude, access, the
+/// attributes in `ToiletAttribute.ordered`'s. A string is its UTF-8 length (4 bytes; `0xFFFFFFFF`: nil) then its
 /// bytes; a `Double?` a tag byte (0: nil, 1: a value) then its 8 bytes; a `Double` its 8
 /// bytes; a `Bool?` one byte (0: nil, 1: false, 2: true); an enum its raw value as a string.
 enum ToiletRowCoding {
@@ -226,22 +229,21 @@ enum ToiletRowCoding {
     static func decode(_ r: inout Reader, rowID: Int64) throws -> StoredToilet {
         let dataset = try r.string()
         let sourceID = try r.string()
-        let name = try r.optionalString()
-        let address = try r.optionalString()
-        let hoursText = try r.optionalString()
-        let hoursOSM = try r.optionalString()
-        let hoursStatus = try r.value(HoursStatus.self)
-        let country = try r.optionalString()
-        let priceText = try r.optionalString()
-        let priceAmount = try r.optionalDouble()
-        let priceCurrency = try r.optionalString()
-        let isFree = try r.optionalBool()
-        let wheelchair = try r.value(WheelchairAccess.self)
-        let toiletType = try r.optionalString()
-        let locationDetail = try r.optionalString()
-        let timeZone = try r.string()
+        var toilet = Toilet(at: Coordinate(latitude: 0, longitude: 0))
+        for c in ToiletColumn.allCases {
+            switch c.kind {
+            case .text: toilet.set(c, .text(try r.optionalString()))
+            case .requiredText: toilet.set(c, .text(try r.string()))
+            case .real: toilet.set(c, .real(try r.optionalDouble()))
+            case .flag: toilet.set(c, .integer(try r.optionalBool().map { $0 ? 1 : 0 }))
+            case .choice(let words):
+                let word = try r.string()
+                guard words.contains(word) else { throw Damage() }
+                toilet.set(c, .text(word))
+            }
+        }
         let latitude = try r.double()
-        let longitude = try r.double()
+        toilet.coordinate = Coordinate(latitude: latitude, longitude: try r.double())
         let access = try r.value(ToiletAccess.self)
         var attributes = ToiletAttributes()
         for a in ToiletAttribute.ordered {
@@ -250,13 +252,8 @@ enum ToiletRowCoding {
             case .choice, .list, .text: attributes[a] = try r.optionalString().map(AttributeValue.text)
             }
         }
-        let details = ToiletDetails(access: access, attributes: attributes)
-        return StoredToilet(
-            rowID: rowID, dataset: dataset, sourceID: sourceID, name: name, address: address, hoursText: hoursText,
-            hoursOSM: hoursOSM, hoursStatus: hoursStatus, country: country, priceText: priceText, priceAmount: priceAmount,
-            priceCurrency: priceCurrency, isFree: isFree, wheelchair: wheelchair, toiletType: toiletType,
-            locationDetail: locationDetail, timeZone: timeZone,
-            coordinate: Coordinate(latitude: latitude, longitude: longitude), details: details)
+        toilet.details = ToiletDetails(access: access, attributes: attributes)
+        return StoredToilet(rowID: rowID, dataset: dataset, sourceID: sourceID, toilet: toilet)
     }
 
     /// Appends the record of `t` (all but its row id) to `out`.
@@ -278,23 +275,17 @@ enum ToiletRowCoding {
         func bool(_ b: Bool?) { out.append(b.map { $0 ? 2 : 1 } ?? 0) }
         string(t.dataset)
         string(t.sourceID)
-        string(t.name)
-        string(t.address)
-        string(t.hoursText)
-        string(t.hoursOSM)
-        string(t.hoursStatus.rawValue)
-        string(t.country)
-        string(t.priceText)
-        optionalDouble(t.priceAmount)
-        string(t.priceCurrency)
-        bool(t.isFree)
-        string(t.wheelchair.rawValue)
-        string(t.toiletType)
-        string(t.locationDetail)
-        string(t.timeZone)
-        double(t.coordinate.latitude)
-        double(t.coordinate.longitude)
-        let d = t.details
+        for c in ToiletColumn.allCases {
+            let v = t.toilet.value(c)
+            switch c.kind {
+            case .text, .requiredText, .choice: string(v.text)
+            case .real: optionalDouble(v.real)
+            case .flag: bool(v.integer.map { $0 != 0 })
+            }
+        }
+        double(t.toilet.coordinate.latitude)
+        double(t.toilet.coordinate.longitude)
+        let d = t.toilet.details
         string(d.access.rawValue)
         for a in ToiletAttribute.ordered {
             switch a.kind {

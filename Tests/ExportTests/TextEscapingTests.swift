@@ -25,7 +25,7 @@ import Testing
         _ = try store.ingest(.toilets, start: start, clock: { Date(timeIntervalSince1970: 1_795_000_001) }) { stager in
             for (i, text) in TextEscapingTests.hostile.enumerated() {
                 let r = ToiletRecord(
-                    sourceID: text, name: text, address: nil, hoursText: text, hoursOSM: nil, hoursStatus: "missing",
+                    sourceID: text, name: text, address: nil, hoursText: text, hoursOSM: nil, hoursStatus: .missing,
                     country: "CZ", priceText: nil, priceAmount: Double.infinity, priceCurrency: nil, isFree: nil,
                     wheelchair: .unknown, kind: nil, locationDetail: nil, timeZone: "Europe/Prague", propertiesJSON: "{}",
                     propertiesFingerprint: "f\(i)", coordinate: Coordinate(latitude: 50.08 + Double(i) / 1000, longitude: 14.42))

@@ -58,7 +58,8 @@ import Testing
             var lexer = CzechLexer(text)
             let tokens = try lexer.tokens()
             #expect(!tokens.isEmpty)
-            #expect(lexer.examined <= 4 * text.count + 1, "\(lexer.examined) reads for \(text.count) characters")
+            // Five reads a character at most (issue 40 added one look after a number's digits).
+            #expect(lexer.examined <= 5 * text.count + 1, "\(lexer.examined) reads for \(text.count) characters")
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import LocateTestSupport
+import Places
 import Storage
 import Testing
 
@@ -49,7 +50,7 @@ import Testing
         }
         #expect(record.hoursText == c.text)
         #expect(record.hoursOSM == c.osm)
-        #expect(record.hoursStatus == c.status)
+        #expect(record.hoursStatus.rawValue == c.status)
         var expected: [String] = []
         switch c.status {
         case "unknown": expected.append("hours not understood, stored as unknown: \(c.reason ?? "")")

@@ -74,7 +74,7 @@ import Testing
         details[.centralKey] = "eurokey"
         let r = ToiletRecord(
             sourceID: "a", name: "Name", address: nil, hoursText: "po-pá 8-18", hoursOSM: "Mo-Fr 08:00-18:00",
-            hoursStatus: "interpreted", country: "CZ", priceText: "10 Kč", priceAmount: 10, priceCurrency: "CZK",
+            hoursStatus: .interpreted, country: "CZ", priceText: "10 Kč", priceAmount: 10, priceCurrency: "CZK",
             isFree: false, wheelchair: .limited, kind: nil, locationDetail: "vestibul", timeZone: "Europe/Prague",
             propertiesJSON: "{}", propertiesFingerprint: "f", coordinate: Coordinate(latitude: 50.08, longitude: 14.42),
             details: details)

@@ -38,6 +38,11 @@ import Testing
         let cUsers = graph.modules.filter { $0.local.contains("CSpatial") }.map(\.name)
         #expect(cUsers == ["Geo", "Storage"])
         #expect(graph.modules.filter { $0.local.contains("CVips") }.map(\.name) == ["Photos"])
+        // tesseract only in SignReading, and locate links neither it nor libvips (issue 40).
+        #expect(graph.modules.filter { $0.local.contains("CTesseract") }.map(\.name) == ["SignReading"])
+        for heavy in ["SignReading", "Photos"] {
+            #expect(imports["LocateCLI"]?.contains(heavy) == false, "locate must not link \(heavy)")
+        }
         // The domain values and the JSON contract are the bottom layer; Hours reads into the
         // values, writes instants by the contract, and imports nothing else.
         #expect(imports["Places"] == [])

@@ -70,7 +70,7 @@ import Testing
         #expect(
             paths == [
                 "", "ingest", "toilet", "station", "station show", "bookmark", "bookmark add", "bookmark remove",
-                "bookmark list", "runs", "status", "updates", "hours", "hours eval", "hours normalize", "export",
+                "bookmark list", "runs", "status", "updates", "hours", "hours eval", "hours normalize", "hours read", "export",
                 "export geojson",
                 "export snapshot",
                 "serve", "review", "review list", "review show", "review approve", "review reject", "review conflicts",

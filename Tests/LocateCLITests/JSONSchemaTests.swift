@@ -111,6 +111,12 @@ import Testing
         let prose = try locate(["hours", "normalize", "nejasná", "--json"], status: 3)
         docs.append(Document(name: "hours normalize --json (no schedule)", schema: "hours-normalize", text: prose.stdout))
         docs.append(Document(name: "hours normalize --json (stderr)", schema: "error", text: prose.stderr))
+        let signs = Fixtures.repo("Tests/LocateCLITests/signs")
+        let sign = try locate(["hours", "read", signs + "/pol-table-lowcontrast.png", "--lang", "pol", "--json"])
+        docs.append(Document(name: "hours read --json", schema: "hours-sign", text: sign.stdout))
+        let noHours = try locate(["hours", "read", signs + "/no-hours.png", "--lang", "ces", "--json"], status: 3)
+        docs.append(Document(name: "hours read --json (not readable)", schema: "hours-sign", text: noHours.stdout))
+        docs.append(Document(name: "hours read --json (stderr)", schema: "error", text: noHours.stderr))
         let geojson = dir.appendingPathComponent("toilets.geojson").path
         let export = try locate(["export", "geojson", "--out", geojson, "--at", "2026-11-21T20:30", "--json", "--db", db])
         docs.append(Document(name: "export geojson --json", schema: "export-summary", text: export.stdout))

@@ -81,7 +81,7 @@ import Testing
                 address: full ? "Ulice 149,\nPraha 16" : nil, hoursText: full ? "po-ne 9:00-21:00" : nil,
                 hoursOSM: full ? "Mo-Su 09:00-21:00" : nil, hoursStatus: full ? .exact : .missing, country: full ? "CZ" : nil,
                 priceText: full ? "10 Kč" : nil, priceAmount: full ? 10 : nil, priceCurrency: full ? "CZK" : nil,
-                isFree: full ? false : nil, wheelchair: full ? .yes : .unknown, toiletType: full ? "flush" : nil,
+                isFree: full ? false : nil, wheelchair: full ? .yes : .unknown, kind: full ? "flush" : nil,
                 locationDetail: full ? "u vchodu" : nil, timeZone: full ? "Europe/Prague" : "UTC",
                 coordinate: Coordinate(latitude: lat, longitude: lon), details: details)
         }

@@ -137,7 +137,7 @@ import Testing
         StoredToilet(
             rowID: id, dataset: "d", sourceID: String(id), name: nil, address: nil, hoursText: nil, hoursOSM: nil,
             hoursStatus: .missing, country: nil, priceText: nil, priceAmount: nil, priceCurrency: nil, isFree: nil,
-            wheelchair: .unknown, toiletType: nil, locationDetail: nil, timeZone: "Europe/Prague",
+            wheelchair: .unknown, kind: nil, locationDetail: nil, timeZone: "Europe/Prague",
             coordinate: Coordinate(latitude: 50, longitude: 14), details: ToiletDetails())
     }
 }

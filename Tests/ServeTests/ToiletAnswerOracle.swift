@@ -62,7 +62,7 @@ extension ToiletResult: Encodable {
         try c.encode(t.priceCurrency, forKey: .priceCurrency)
         try c.encode(t.isFree, forKey: .free)
         try c.encode(t.wheelchair, forKey: .wheelchair)
-        try c.encode(t.toiletType, forKey: .toiletType)
+        try c.encode(t.kind, forKey: .toiletType)
         try c.encode(t.locationDetail, forKey: .locationDetail)
         try c.encode(sources, forKey: .sources)
         try c.encode(route?.route.map { JSONNumber.rounded($0.lengthMeters, places: 1) }, forKey: .routeDistanceM)

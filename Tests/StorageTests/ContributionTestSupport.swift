@@ -15,7 +15,7 @@ func testToilet(
 ) -> ToiletRecord {
     ToiletRecord(
         sourceID: id, name: name, address: nil, hoursText: hours, hoursOSM: hours,
-        hoursStatus: hours == nil ? "missing" : "exact",
+        hoursStatus: hours == nil ? .missing : .exact,
         country: "CZ", priceText: nil, priceAmount: nil, priceCurrency: nil, isFree: nil, wheelchair: .unknown, kind: nil,
         locationDetail: nil, timeZone: "Europe/Prague", propertiesJSON: "{\"id\":\"\(id)\"}", propertiesFingerprint: id,
         coordinate: Coordinate(latitude: lat, longitude: lon))

@@ -29,14 +29,14 @@ import Testing
                 case .text: details[a] = maybe(.text("t" + ToiletRowFileTests.text(&rng)))
                 }
             }
-            let statuses = ["exact", "interpreted", "unknown", "missing"]
+            let statuses = HoursStatus.allCases
             let properties = "{\"p\":\"" + String(repeating: "ž", count: Int.random(in: 0...50, using: &rng)) + "\"}"
             let long = String(repeating: "Ž", count: Int.random(in: 0...600, using: &rng))
             return ToiletRecord(
                 sourceID: "id-\(i)", name: maybe(ToiletRowFileTests.text(&rng)),
                 address: maybe(long + ToiletRowFileTests.text(&rng)),
                 hoursText: maybe("Po-Pá 8-18"), hoursOSM: maybe("Mo-Fr 08:00-18:00"),
-                hoursStatus: statuses.randomElement(using: &rng) ?? "missing", country: maybe("CZ"),
+                hoursStatus: statuses.randomElement(using: &rng) ?? .missing, country: maybe("CZ"),
                 priceText: maybe("10 Kč"), priceAmount: maybe(Double.random(in: 0...50, using: &rng)),
                 priceCurrency: maybe("CZK"), isFree: maybe(Bool.random(using: &rng)),
                 wheelchair: WheelchairAccess.allCases.randomElement(using: &rng) ?? .unknown, kind: maybe("WC"),
@@ -67,7 +67,7 @@ import Testing
 
     static func record(_ id: String, lat: Double, lon: Double, price: Double?) -> ToiletRecord {
         ToiletRecord(
-            sourceID: id, name: nil, address: nil, hoursText: nil, hoursOSM: nil, hoursStatus: "missing", country: nil,
+            sourceID: id, name: nil, address: nil, hoursText: nil, hoursOSM: nil, hoursStatus: .missing, country: nil,
             priceText: nil, priceAmount: price, priceCurrency: nil, isFree: nil, wheelchair: .unknown, kind: nil,
             locationDetail: nil, timeZone: "Europe/Prague", propertiesJSON: "{}", propertiesFingerprint: id,
             coordinate: Coordinate(latitude: lat, longitude: lon))

@@ -15,14 +15,13 @@ import Testing
         pipeline: "p", dataset: "d", source: "s.geojson", licence: nil, attribution: nil,
         startedAt: Date(timeIntervalSince1970: 1_795_000_000))
 
-    /// A toilet whose hours status is `status` (the one CHECKed text field a record carries
-    /// as a plain string).
-    func toilet(_ id: String, status: String = "exact", lon: Double = 14.4) -> ToiletRecord {
+    /// A toilet at (`lat`, `lon`) (the position is CHECKed by the table, not by the record's type).
+    func toilet(_ id: String, lat: Double = 50, lon: Double = 14.4) -> ToiletRecord {
         ToiletRecord(
-            sourceID: id, name: nil, address: nil, hoursText: "24/7", hoursOSM: "24/7", hoursStatus: status,
+            sourceID: id, name: nil, address: nil, hoursText: "24/7", hoursOSM: "24/7", hoursStatus: .exact,
             country: "CZ", priceText: nil, priceAmount: nil, priceCurrency: nil, isFree: nil, wheelchair: .unknown,
             kind: nil, locationDetail: nil, timeZone: "Europe/Prague", propertiesJSON: "{}", propertiesFingerprint: id,
-            coordinate: Coordinate(latitude: 50, longitude: lon))
+            coordinate: Coordinate(latitude: lat, longitude: lon))
     }
 
     func ingest(_ records: [ToiletRecord], into store: LocateStore) throws {
@@ -72,12 +71,11 @@ import Testing
     @Test func aFirstLoadWithARowBreakingACheckChangesNothing() throws {
         let store = try LocateStore(path: try Fixtures.temporaryFolder().appendingPathComponent("w.sqlite").path)
         let before = try store.contentDigest()
-        let records = [toilet("a"), toilet("b", status: "bogus"), toilet("c", status: "also bogus")]
+        let records = [toilet("a"), toilet("b", lat: 100), toilet("c", lat: -91)]
         #expect(
             throws: StorageError.sqlFailed(
                 sql: "INSERT record 'b'",
-                reason: "CHECK constraint failed: hours_status IN ('exact', 'interpreted', 'unknown', 'missing')"
-                    + " (2 new rows break a CHECK)")
+                reason: "CHECK constraint failed: lat BETWEEN -90 AND 90 (2 new rows break a CHECK)")
         ) { try ingest(records, into: store) }
         #expect(try store.contentDigest() == before)
         #expect(try ignoresChecks(store) == 0)
@@ -97,7 +95,7 @@ import Testing
         try ingest([toilet("a")], into: store)
         let before = try store.contentDigest()
         // Not a first load of the dataset: staged, then merged by SQLite with its own check.
-        #expect(throws: StorageError.self) { try ingest([toilet("a"), toilet("b", status: "bogus")], into: store) }
+        #expect(throws: StorageError.self) { try ingest([toilet("a"), toilet("b", lat: 100)], into: store) }
         #expect(try store.contentDigest() == before)
         try store.close()
     }

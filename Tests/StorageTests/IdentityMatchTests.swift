@@ -106,7 +106,7 @@ private func place(_ id: String, key: String?, kind: String? = nil, _ at: Coordi
 private func derivedToilet(_ key: String, kind: String? = nil, _ at: Coordinate) -> (ToiletRecord, String) {
     let id = "\(key)@\(String(format: "%.6f,%.6f", at.latitude, at.longitude))"
     let r = ToiletRecord(
-        sourceID: id, name: nil, address: "Adresa \(key)", hoursText: nil, hoursOSM: nil, hoursStatus: "missing",
+        sourceID: id, name: nil, address: "Adresa \(key)", hoursText: nil, hoursOSM: nil, hoursStatus: .missing,
         country: "CZ", priceText: nil, priceAmount: nil, priceCurrency: nil, isFree: nil, wheelchair: .unknown, kind: kind,
         locationDetail: nil, timeZone: "Europe/Prague", propertiesJSON: "{\"ADRESA\":\"Adresa \(key)\"}",
         propertiesFingerprint: key, coordinate: at)

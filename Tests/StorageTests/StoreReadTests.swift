@@ -16,7 +16,7 @@ import Testing
 
     static func toilet(_ id: String, lat: Double, lon: Double, free: Bool?, wheelchair: WheelchairAccess) -> ToiletRecord {
         ToiletRecord(
-            sourceID: id, name: "n-\(id)", address: nil, hoursText: "24/7", hoursOSM: "24/7", hoursStatus: "exact",
+            sourceID: id, name: "n-\(id)", address: nil, hoursText: "24/7", hoursOSM: "24/7", hoursStatus: .exact,
             country: "CZ", priceText: nil, priceAmount: free == false ? 10 : nil, priceCurrency: free == false ? "CZK" : nil,
             isFree: free, wheelchair: wheelchair, kind: "WC", locationDetail: nil, timeZone: "Europe/Prague",
             propertiesJSON: "{}", propertiesFingerprint: id, coordinate: Coordinate(latitude: lat, longitude: lon))
@@ -55,7 +55,7 @@ import Testing
                 == StoredToilet(
                     rowID: 3, dataset: "d", sourceID: "c", name: "n-c", address: nil, hoursText: "24/7", hoursOSM: "24/7",
                     hoursStatus: .exact, country: "CZ", priceText: nil, priceAmount: nil, priceCurrency: nil, isFree: nil,
-                    wheelchair: .limited, toiletType: "WC", locationDetail: nil, timeZone: "Europe/Prague",
+                    wheelchair: .limited, kind: "WC", locationDetail: nil, timeZone: "Europe/Prague",
                     coordinate: Coordinate(latitude: 50.2, longitude: 14.3)))
         #expect(got.map(\.globalID) == ["d/c", "d/b", "d/a"])
         #expect(got.map(\.isFree) == [nil, true, false])

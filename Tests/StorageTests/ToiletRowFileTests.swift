@@ -51,7 +51,7 @@ import Testing
                 priceAmount: Self.maybe([0, -0.0, 0.1, 1e300, .infinity].randomElement(using: &rng) ?? 0, &rng),
                 priceCurrency: Self.maybe(Self.text(&rng), &rng), isFree: Self.maybe(Bool.random(using: &rng), &rng),
                 wheelchair: WheelchairAccess.allCases.randomElement(using: &rng) ?? .unknown,
-                toiletType: Self.maybe(Self.text(&rng), &rng), locationDetail: Self.maybe(Self.text(&rng), &rng),
+                kind: Self.maybe(Self.text(&rng), &rng), locationDetail: Self.maybe(Self.text(&rng), &rng),
                 timeZone: Self.text(&rng),
                 coordinate: Coordinate(
                     latitude: .random(in: -90...90, using: &rng), longitude: .random(in: -180...180, using: &rng)),

@@ -79,8 +79,12 @@ public enum EverydayHours {
         Case(
             text: "Mo-Fr 10:60-12:00", osm: nil, status: "unknown",
             reason: "not valid opening_hours (at character 10: minutes 60 are out of range (00-59))", warnings: []),
+        // Issue 40: the words of German signs (`Uhr`) are read since.
         Case(
-            text: "Mo-Su 8-20 Uhr", osm: nil, status: "unknown",
+            text: "Mo-Su 8-20 Uhr", osm: "Mo-Su 08:00-20:00", status: "exact", reason: nil,
+            warnings: [minutes("8", "08:00", at: 7), minutes("20", "20:00", at: 9)]),
+        Case(
+            text: "Mo-Su 8-20 Uhr abends", osm: nil, status: "unknown",
             reason: "not valid opening_hours (at character 12: expected ';', ',' or '||' between rules)", warnings: []),
         Case(
             text: "po dohodě", osm: nil, status: "unknown", reason: "not a schedule: 'dohodě' in 'po dohodě'", warnings: []),

@@ -49,14 +49,15 @@ public struct CzechHours: Sendable, Equatable, Codable {
     /// Translates non-blank `text`, or says why it is not a schedule.
     static func translate(_ text: String) -> Result<Translation, CzechReader.Failure> {
         do throws(CzechReader.Failure) {
-            let (tokens, spans) = try CzechLexer.tokenize(text)
-            var reader = CzechReader(tokens: tokens, spans: spans, text: text)
+            let lexer = try CzechLexer.tokenize(text)
+            var reader = CzechReader(tokens: lexer.tokenList, spans: lexer.spans, text: text, notes: lexer.notes)
             let (expr, notes) = try reader.translate()
+            let warnings = (lexer.warnings + reader.warnings).sorted { $0.offset < $1.offset }
             // The translation must be valid OSM syntax; anything else is our bug, reported as such.
             guard let hours = try? OpeningHours(parsing: expr) else {
                 throw CzechReader.Failure("internal error: produced invalid syntax '\(expr)'")
             }
-            return .success(Translation(hours: hours, notes: notes, warnings: reader.warnings))
+            return .success(Translation(hours: hours, notes: notes, warnings: warnings))
         } catch {
             return .failure(error)
         }

@@ -5,14 +5,18 @@ struct CzechReader {
         init(_ message: String) { self.message = message }
     }
 
-    private struct Group {
+    struct Group {
         var dates: [String] = []
         var days: [(Int, Int)] = []
+        /// `svátky`, `Feiertage`: public holidays (`PH`) among the days.
+        var holidays = false
         var times: [String] = []
         var nonstop = false
+        /// `zavřeno`, `closed`: the days are closed (`off`).
+        var closed = false
         var notes: [String] = []
-        var hasContent: Bool { !dates.isEmpty || !days.isEmpty || !times.isEmpty || nonstop }
-        var hasTimes: Bool { !times.isEmpty || nonstop }
+        var hasContent: Bool { !dates.isEmpty || !days.isEmpty || holidays || !times.isEmpty || nonstop || closed }
+        var hasTimes: Bool { !times.isEmpty || nonstop || closed }
     }
 
     private let tokens: [CzechToken]
@@ -22,20 +26,24 @@ struct CzechReader {
     /// The characters of `text`, for the text of a warning.
     private let source: [Character]
     private var i = 0
-    private var notes: [String] = []
+    var notes: [String] = []
     /// The corrections of everyday forms (`8` read as `08:00`), in input order.
     private(set) var warnings: [HoursWarning] = []
 
     static let osmDays = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
     static let osmMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    init(tokens: [CzechToken], spans: [Range<Int>], text: String) {
+    init(tokens: [CzechToken], spans: [Range<Int>], text: String, notes: [String] = []) {
         precondition(tokens.count == spans.count, "a span per token")
         self.tokens = tokens
         self.spans = spans
         self.text = text
+        self.notes = notes
         source = Array(text)
     }
+
+    /// Why two times without a dash between them were read as a range.
+    static let droppedDashReason = "two times without a dash read as a range"
 
     /// The longest source text a message repeats; longer texts are cut with `…`.
     static let quotedLength = 60
@@ -54,6 +62,9 @@ struct CzechReader {
         func close() throws(Failure) {
             guard cur.hasContent || !cur.notes.isEmpty else { return }
             guard cur.hasTimes else { throw Failure("no times for \(quoted)") }
+            guard !cur.closed || (cur.times.isEmpty && !cur.nonstop) else {
+                throw Failure("times and 'closed' for the same days in \(quoted)")
+            }
             groups.append(cur)
             cur = Group()
         }
@@ -63,6 +74,24 @@ struct CzechReader {
             case .weekday:
                 if cur.hasTimes { try close() }
                 cur.days += try dayList()
+            case .holiday:
+                if cur.hasTimes { try close() }
+                cur.holidays = true
+                i += 1
+            case .closed:
+                cur.closed = true
+                i += 1
+            case .lineBreak:
+                i += 1
+                // A line of times alone after a line with days and times: the later hours of
+                // the same days (a lunch break, `Po-Pá 8:00-12:00` / `13:00-17:00`).
+                if cur.hasTimes, !cur.nonstop, !cur.closed, isTime(at: i), let more = try laterTimes(after: cur.times) {
+                    cur.times += more
+                    let note = "times on a line of their own read as later hours of the line before"
+                    if !notes.contains(note) { notes.append(note) }
+                } else if cur.hasTimes {
+                    try close()
+                }
             case .month, .date, .allSouls:
                 if cur.hasTimes { try close() }
                 cur.dates += try dateList()
@@ -71,7 +100,7 @@ struct CzechReader {
             case .nonstop:
                 cur.nonstop = true
                 i += 1
-            case .daily, .colon, .hoursMarker:
+            case .daily, .colon, .hoursMarker, .filler:
                 i += 1
             case .note(let n):
                 i += 1
@@ -118,6 +147,8 @@ struct CzechReader {
                 i += 1
                 continue
             }
+            // `ne a svátky`, `So. und Feiertage`: the holidays join the days.
+            if i + 1 < tokens.count, tokens[i] == .comma || tokens[i] == .and, tokens[i + 1] == .holiday { i += 1 }
             break
         }
         return out
@@ -206,11 +237,20 @@ struct CzechReader {
         while true {
             let start = try timePoint()
             if i < tokens.count, tokens[i] == .hoursMarker { i += 1 }
-            guard i < tokens.count, tokens[i] == .dash else {
+            // `8:00 18:00`: a dash OCR dropped between two times.
+            let dropped = i < tokens.count && tokens[i] != .dash && isTime(at: i)
+            guard i < tokens.count, tokens[i] == .dash || dropped else {
                 throw Failure("a time without a range in \(quoted)")
             }
-            i += 1
+            if !dropped { i += 1 }
+            let endAt = i
             var end = try timePoint()
+            if dropped {
+                warnings.append(
+                    HoursWarning(
+                        offset: spans[endAt].lowerBound, found: "", canonical: "-",
+                        reason: CzechReader.droppedDashReason))
+            }
             if i < tokens.count, tokens[i] == .hoursMarker { i += 1 }
             guard start < 24 * 60 else { throw Failure("a start time past 24:00 in \(quoted)") }
             if end == 0 { end = 24 * 60 }
@@ -225,6 +265,30 @@ struct CzechReader {
             }
             return out
         }
+    }
+
+    /// The times at the cursor when they all start after the last of `times` ends (a later
+    /// part of the same day); nil, with the cursor where it was, otherwise.
+    private mutating func laterTimes(after times: [String]) throws(Failure) -> [String]? {
+        let at = i
+        let kept = warnings.count
+        let more = try timeList()
+        let lastEnd = times.last.flatMap(CzechReader.minutes(endOf:)) ?? 24 * 60
+        if let first = more.first.flatMap(CzechReader.minutes(startOf:)), first >= lastEnd, lastEnd < 24 * 60 {
+            return more
+        }
+        i = at
+        warnings.removeSubrange(kept...)
+        return nil
+    }
+
+    /// The minutes of the start or end of `hh:mm-hh:mm`.
+    static func minutes(startOf range: String) -> Int? { minutes(range.prefix(5)) }
+    static func minutes(endOf range: String) -> Int? { minutes(range.suffix(5)) }
+    private static func minutes(_ clock: Substring) -> Int? {
+        let parts = clock.split(separator: ":")
+        guard parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]) else { return nil }
+        return h * 60 + m
     }
 
     private func isTime(at j: Int) -> Bool {
@@ -256,83 +320,5 @@ struct CzechReader {
         default:
             throw Failure("expected a time in \(quoted)")
         }
-    }
-
-    // MARK: output
-
-    private mutating func render(_ input: [Group]) -> String {
-        var groups = input
-        for g in groups.indices {
-            // Days carried over: `út-ne duben 9-18, květen až září 9-19` keeps út-ne.
-            if groups[g].days.isEmpty, !groups[g].dates.isEmpty, g > 0, !groups[g - 1].days.isEmpty, !groups[g - 1].dates.isEmpty
-            {
-                groups[g].days = groups[g - 1].days
-                if CzechReader.daySet(groups[g].days).count < 7, !notes.contains("days carried over to later date groups") {
-                    notes.append("days carried over to later date groups")
-                }
-            }
-            // A dropped day part after day groups: the days they left out.
-            if groups[g].days.isEmpty, groups[g].dates.isEmpty, g > 0,
-                groups[..<g].allSatisfy({ !$0.days.isEmpty && $0.dates.isEmpty })
-            {
-                var covered = Set<Int>()
-                for p in groups[..<g] { covered.formUnion(CzechReader.daySet(p.days)) }
-                let rest = (0..<7).filter { !covered.contains($0) }
-                if !rest.isEmpty, rest.count < 7 {
-                    groups[g].days = CzechReader.ranges(rest)
-                    notes.append(
-                        "a group without days read as \(CzechReader.ranges(rest).map(CzechReader.dayText).joined(separator: ","))"
-                    )
-                }
-            }
-        }
-        if groups.count == 1, groups[0].dates.isEmpty, groups[0].nonstop, groups[0].times.isEmpty, groups[0].notes.isEmpty,
-            groups[0].days.isEmpty || CzechReader.daySet(groups[0].days).count == 7
-        {
-            return "24/7"
-        }
-        return groups.map { g in
-            var parts: [String] = []
-            if !g.dates.isEmpty { parts.append(g.dates.joined(separator: ",")) }
-            if !g.days.isEmpty, CzechReader.daySet(g.days).count < 7 || !g.dates.isEmpty {
-                parts.append(g.days.map(CzechReader.dayText).joined(separator: ","))
-            } else if !g.days.isEmpty {
-                parts.append("Mo-Su")
-            }
-            parts.append(g.nonstop ? "00:00-24:00" : g.times.joined(separator: ","))
-            if !g.notes.isEmpty { parts.append("\"\(g.notes.joined(separator: ", ").replacingQuotes)\"") }
-            return parts.joined(separator: " ")
-        }.joined(separator: "; ")
-    }
-
-    private static func dayText(_ r: (Int, Int)) -> String {
-        r.0 == r.1 ? osmDays[r.0] : osmDays[r.0] + "-" + osmDays[r.1]
-    }
-
-    private static func daySet(_ ranges: [(Int, Int)]) -> Set<Int> {
-        var s = Set<Int>()
-        for (a, b) in ranges {
-            var d = a
-            s.insert(d)
-            while d != b {
-                d = (d + 1) % 7
-                s.insert(d)
-            }
-        }
-        return s
-    }
-
-    private static func ranges(_ days: [Int]) -> [(Int, Int)] {
-        var out: [(Int, Int)] = []
-        for d in days.sorted() {
-            if let last = out.last, last.1 == d - 1 { out[out.count - 1].1 = d } else { out.append((d, d)) }
-        }
-        return out
-    }
-
-    static func clock(_ m: Int) -> String {
-        let h = m / 60
-        let mm = m % 60
-        return (h < 10 ? "0" : "") + "\(h):" + (mm < 10 ? "0" : "") + "\(mm)"
     }
 }

@@ -1,4 +1,5 @@
-/// Tokens of Czech free-text opening hours (IPR Praha's `OTEVRENO`).
+/// Tokens of free-text opening hours: Czech (IPR Praha's `OTEVRENO`) and the words of signs
+/// in Czech, Polish, English and German (`SignWords.swift`).
 enum CzechToken: Equatable {
     case weekday(Int)  // 0 = po … 6 = ne
     case month(Int)  // 1…12
@@ -8,6 +9,10 @@ enum CzechToken: Equatable {
     case dash, comma, semicolon, and, plus, colon
     case daily  // denně
     case nonstop
+    case closed  // zavřeno, nieczynne, closed, geschlossen, Ruhetag
+    case holiday  // svátky, święta, Feiertage, holidays: PH
+    case lineBreak  // a new line of a sign: a rule separator, or a lunch break's later times
+    case filler  // a heading or preposition: `od`, `Öffnungszeiten`
     case allSouls  // dušičky
     case hoursMarker  // h
     case note(String)  // (léto), (orientačně)
@@ -24,12 +29,6 @@ struct CzechLexer {
     /// The most digits a number may have (`0600`, a year); a longer run is not a schedule.
     static let maxDigits = 4
 
-    static let weekdays: [String: Int] = [
-        "po": 0, "pondělí": 0, "pondeli": 0, "út": 1, "ut": 1, "úterý": 1, "utery": 1, "st": 2, "středa": 2, "streda": 2,
-        "čt": 3, "ct": 3, "čtvrtek": 3, "ctvrtek": 3, "pá": 4, "pa": 4, "pátek": 4, "patek": 4, "so": 5, "sobota": 5,
-        "ne": 6, "neděle": 6, "nedele": 6,
-    ]
-
     /// Nominative and genitive month names, with and without diacritics.
     static let months: [String: Int] = {
         let forms: [(Int, [String])] = [
@@ -45,7 +44,15 @@ struct CzechLexer {
     }()
 
     private let chars: [Character]
+    /// The characters as written (not folded), for the text of a warning.
+    private let written: [Character]
     private let text: String
+    /// Whether the text uses German words (then `so` is Sunday and `do` Thursday).
+    private var german = false
+    /// The everyday and OCR forms read (`8³⁰` as `08:30`, `1O` as `10`), in input order.
+    private(set) var warnings: [HoursWarning] = []
+    /// The readings chosen (`so read as Su (German day names)`).
+    private(set) var notes: [String] = []
     /// Characters read so far (each `at(_:)` call): at most a small multiple of the length.
     private(set) var examined = 0
     /// Where each token of the last `tokens()` call lies, as character offsets.
@@ -55,14 +62,19 @@ struct CzechLexer {
     init(_ text: String) {
         self.text = text
         chars = Array(text.lowercased())
+        let original = Array(text)
+        written = original.count == chars.count ? original : chars
     }
 
     /// The tokens of `text`, or the first number too long to be part of a schedule.
-    static func tokenize(_ text: String) throws(CzechReader.Failure) -> (tokens: [CzechToken], spans: [Range<Int>]) {
+    static func tokenize(_ text: String) throws(CzechReader.Failure) -> CzechLexer {
         var lexer = CzechLexer(text)
-        let tokens = try lexer.tokens()
-        return (tokens, lexer.spans)
+        lexer.tokenList = try lexer.tokens()
+        return lexer
     }
+
+    /// The tokens of the last `tokenize`.
+    private(set) var tokenList: [CzechToken] = []
 
     /// The character at `i`, or nil past the end; counted in `examined`.
     private mutating func at(_ i: Int) -> Character? {
@@ -80,6 +92,9 @@ struct CzechLexer {
     mutating func tokens() throws(CzechReader.Failure) -> [CzechToken] {
         var out: [CzechToken] = []
         spans = []
+        warnings = []
+        notes = []
+        german = usesGerman()
         var i = 0
         while let c = at(i) {
             let (first, count) = (i, out.count)
@@ -87,15 +102,17 @@ struct CzechLexer {
             if c == " " || c == "\t" {
                 i += 1
             } else if c.isNewline {
-                out.append(.semicolon)
+                out.append(.lineBreak)
                 i += 1
-            } else if c == "-" || c == "–" || c == "—" {
+            } else if digitValue(at: i) != nil {
+                i = try number(i, into: &out)
+            } else if CzechLexer.dashes.contains(c) {
                 out.append(.dash)
                 i += 1
             } else if c == "," {
                 out.append(.comma)
                 i += 1
-            } else if c == ";" {
+            } else if c == ";" || c == "/" {
                 out.append(.semicolon)
                 i += 1
             } else if c == "+" {
@@ -108,8 +125,9 @@ struct CzechLexer {
                 let j = end(from: i + 1) { $0 != ")" }
                 out.append(.note(String(chars[(i + 1)..<j]).trimmingSpaces))
                 i = min(j + 1, chars.count)
-            } else if c.isNumber, c.isASCII {
-                i = try number(i, into: &out)
+            } else if c == "&" {
+                out.append(.and)
+                i += 1
             } else if c.isLetter {
                 var j = end(from: i) { $0.isLetter }
                 let word = String(chars[i..<j])
@@ -119,8 +137,14 @@ struct CzechLexer {
                 {
                     out.append(.nonstop)
                     j += 5
+                } else if case .word = self.word(word), let token = CzechLexer.unaccentedToken(word) {
+                    out.append(token)
+                    warn(i..<j, CzechLexer.unaccented(word), CzechLexer.accentReason)
+                    if at(j) == "." { j += 1 }
                 } else {
-                    out.append(CzechLexer.word(word))
+                    out.append(self.word(word))
+                    // `po.`, `hod.`, `Mo.-Fr.`: the dot of an abbreviation.
+                    if at(j) == "." { j += 1 }
                 }
                 i = j
             } else {
@@ -131,18 +155,63 @@ struct CzechLexer {
         return out
     }
 
-    private static func word(_ w: String) -> CzechToken {
-        if let d = weekdays[w] { return .weekday(d) }
-        if let m = months[w] { return .month(m) }
-        switch w {
-        case "a": return .and
-        case "až", "az", "do": return .dash
-        case "denně", "denne", "daily": return .daily
-        case "nonstop": return .nonstop
-        case "dušičky", "dusicky": return .allSouls
-        case "h", "hod", "hodin": return .hoursMarker
-        default: return .word(w)
+    /// Dashes: hyphen, en dash, em dash, the Unicode hyphens and the minus sign.
+    static let dashes: Set<Character> = ["-", "–", "—", "‐", "‑", "‒", "−"]
+
+    private mutating func word(_ w: String) -> CzechToken {
+        if german, w == "so" || w == "do" {
+            let note = w == "so" ? "so read as Su (German day names)" : "do read as Th (German day names)"
+            if !notes.contains(note) { notes.append(note) }
+            return .weekday(w == "so" ? 6 : 3)
         }
+        if let d = CzechLexer.weekdays[w] { return .weekday(d) }
+        if let m = CzechLexer.months[w] { return .month(m) }
+        if let t = CzechLexer.signWords[w] { return t }
+        return .word(w)
+    }
+
+    /// The token of a word that is none as written but is one without its accents (`Táglich`):
+    /// nil when neither.
+    private static func unaccentedToken(_ w: String) -> CzechToken? {
+        let plain = CzechLexer.unaccented(w)
+        guard plain != w else { return nil }
+        if let d = CzechLexer.weekdays[plain] { return .weekday(d) }
+        if let m = CzechLexer.months[plain] { return .month(m) }
+        return CzechLexer.signWords[plain]
+    }
+
+    /// Whether a word of the text is one only German signs use.
+    private func usesGerman() -> Bool {
+        var word = ""
+        for c in chars {
+            if c.isLetter {
+                word.append(c)
+                continue
+            }
+            if CzechLexer.germanWords.contains(word) { return true }
+            word = ""
+        }
+        return CzechLexer.germanWords.contains(word)
+    }
+
+    /// The digit at `i`: an ASCII digit, or a letter OCR confuses with one (`O`, `l`, `I`)
+    /// standing between digits or beside one with no letter on either side (`1O:00`, `l0`).
+    private func digitValue(at i: Int) -> Int? {
+        guard i >= 0, i < chars.count else { return nil }
+        let c = chars[i]
+        if c.isASCII, let d = c.wholeNumberValue { return d }
+        guard let d = CzechLexer.confusedDigit(c) else { return nil }
+        let before = i > 0 ? chars[i - 1] : " "
+        let after = i + 1 < chars.count ? chars[i + 1] : " "
+        guard !before.isLetter, !after.isLetter else { return nil }
+        let digit = { (x: Character) in x.isASCII && x.wholeNumberValue != nil }
+        return digit(before) || digit(after) ? d : nil
+    }
+
+    /// Records an OCR or sign form read as another (offsets in characters of the text).
+    private mutating func warn(_ range: Range<Int>, _ canonical: String, _ reason: String) {
+        let found = range.upperBound <= written.count ? String(written[range]) : canonical
+        warnings.append(HoursWarning(offset: range.lowerBound, found: found, canonical: canonical, reason: reason))
     }
 
     /// The ASCII digits at `from` as a number and the index after them; nil when there are
@@ -150,10 +219,13 @@ struct CzechLexer {
     private mutating func digits(_ from: Int) throws(CzechReader.Failure) -> (value: Int, end: Int)? {
         var j = from
         var v = 0
-        while let c = at(j), c.isASCII, let d = c.wholeNumberValue {
+        while at(j) != nil, let d = digitValue(at: j) {
             guard j - from < CzechLexer.maxDigits else {
                 throw CzechReader.Failure(
                     "a number longer than \(CzechLexer.maxDigits) digits at character \(from + 1) in \(CzechReader.quote(text))")
+            }
+            if !(chars[j].isASCII && chars[j].isNumber) {
+                warn(j..<(j + 1), String(d), CzechLexer.confusedDigitReason)
             }
             v = v * 10 + d
             j += 1
@@ -165,6 +237,31 @@ struct CzechLexer {
     private mutating func number(_ start: Int, into out: inout [CzechToken]) throws(CzechReader.Failure) -> Int {
         guard let (a, afterA) = try digits(start) else { return start + 1 }
         var j = afterA
+        // `8³⁰`: minutes written raised.
+        let next = at(j)
+        if let high = next.flatMap(CzechLexer.superscript), let low = at(j + 1).flatMap(CzechLexer.superscript) {
+            let m = high * 10 + low
+            guard m < 60 else {
+                out.append(.word(String(chars[start..<(j + 2)])))
+                return j + 2
+            }
+            out.append(.time(a * 60 + m))
+            warn(start..<(j + 2), CzechReader.clock(a * 60 + m), "minutes written raised")
+            return j + 2
+        }
+        // `8;30`: OCR reads a colon as a semicolon. Only before :00 or :30, and not where a
+        // list goes on (`8-12;30-17` is two ranges).
+        if next == ";" {
+            let kept = warnings.count
+            if let (b, afterB) = try digits(j + 1), afterB - (j + 1) == 2, b == 0 || b == 30, a < 24,
+                at(afterB) != ":", at(afterB) != ".", !(out.last == .dash && at(afterB).map(CzechLexer.dashes.contains) == true)
+            {
+                out.append(.time(a * 60 + b))
+                warn(j..<(j + 1), ":", CzechLexer.semicolonReason)
+                return afterB
+            }
+            warnings.removeSubrange(kept...)
+        }
         // `24 :00`: a space before the colon.
         let k = end(from: j) { $0 == " " }
         if at(k) == ":", let (b, afterB) = try digits(k + 1) {

@@ -57,15 +57,20 @@ struct DayPlanner {
         }
     }
 
-    /// The schedule of `day` into `planned` (its old contents dropped); `scratch` is working
-    /// space. Both keep their capacity, so a scan plans day after day without allocating.
-    func plan(_ day: CivilDay, into planned: inout [Segment], scratch: inout [Segment], memory: inout Memory) {
+    /// The schedule of `day` into `planned`, with every match that depends on public
+    /// holidays no calendar says taken as `assume` (nil: those rules' times are unknown).
+    /// Returns whether some match depended on them. Remembers the day's matches only when
+    /// `assume` is nil.
+    func plan(
+        _ day: CivilDay, into planned: inout [Segment], scratch: inout [Segment], memory: inout Memory, assume: Bool?
+    ) -> Bool {
         planned.removeAll(keepingCapacity: true)
+        var unsure = false
         // Whether a rule before selected the day (a `||` rule applies when none did).
         var matched = false
         var known: UInt64 = 0
         var selected: UInt64 = 0
-        let remember = spillsOver && hours.rules.count <= 64
+        let remember = spillsOver && hours.rules.count <= 64 && assume == nil
         let before = remember ? memory.lastMatches.flatMap { $0.day == day.number - 1 ? $0 : nil } : nil
         // The day before, built only for rules that run past midnight.
         var yesterday: CivilDay? = nil
@@ -74,7 +79,9 @@ struct DayPlanner {
             guard let base = rules.baseAddress else { return }
             for i in 0..<rules.count {
                 let rule = base + i
-                let todayMatch = matches(rule, day, holidays: &memory.holidays)
+                let rawToday = matches(rule, day, holidays: &memory.holidays)
+                if rawToday == nil { unsure = true }
+                let todayMatch = rawToday ?? assume
                 if remember, let m = todayMatch {
                     known |= 1 << UInt64(i)
                     if m { selected |= 1 << UInt64(i) }
@@ -87,6 +94,10 @@ struct DayPlanner {
                         beforeMatch = b.known & (1 << UInt64(i)) == 0 ? nil : b.selected & (1 << UInt64(i)) != 0
                     } else {
                         beforeMatch = matches(rule, y, holidays: &memory.holidays)
+                    }
+                    if beforeMatch == nil {
+                        unsure = true
+                        beforeMatch = assume
                     }
                 }
                 let today = todayMatch != false
@@ -126,6 +137,7 @@ struct DayPlanner {
             }
         }
         if remember { memory.lastMatches = (day.number, known, selected) }
+        return unsure
     }
 
     /// Whether a schedule only closes (no open or unknown time, no comment).
@@ -203,7 +215,7 @@ struct DayPlanner {
     }
 
     /// Why a rule whose selection depends on public holidays is unknown.
-    private var unknownHolidays: String {
+    var unknownHolidays: String {
         "public holidays of \(context.country ?? "an unknown country") are not known"
     }
 

@@ -144,7 +144,7 @@ struct ToiletMapper {
         let (json, fingerprint) = properties.textAndFingerprint
         let record = ToiletRecord(
             sourceID: id, name: trimmed(m.name), address: address, hoursText: hours, hoursOSM: reading.osm,
-            hoursStatus: reading.status.rawValue, country: spec.country, priceText: priceText,
+            hoursStatus: reading.status, country: spec.country, priceText: priceText,
             priceAmount: price.amount, priceCurrency: price.currency, isFree: price.isFree, wheelchair: wheelchair,
             kind: trimmed(m.kind), locationDetail: trimmed(m.locationDetail), timeZone: spec.timeZone,
             propertiesJSON: json, propertiesFingerprint: fingerprint, coordinate: coordinate,

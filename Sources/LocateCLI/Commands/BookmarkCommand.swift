@@ -2,6 +2,7 @@ import ArgumentParser
 import Contract
 import Foundation
 import Hours
+import Query
 import Storage
 
 /// `locate bookmark add|remove|list`.
@@ -87,13 +88,10 @@ struct BookmarkCommand: ParsableCommand {
 
         func run() throws {
             let list = try bookmarks.load()
-            let db = list.isEmpty ? nil : try LocateStore(readingAt: store.path)
-            let rows = try list.map { b in
-                let place = try db?.activePlace(globalID: b.id)
-                return BookmarkListDocument.Row(bookmark: b, found: place != nil, name: place?.name ?? nil)
-            }
+            let document = try BookmarkListDocument(list, in: list.isEmpty ? nil : try LocateStore(readingAt: store.path))
+            let rows = document.bookmarks
             if output.json {
-                Console.out(try jsonText(BookmarkListDocument(bookmarks: rows)))
+                Console.out(try jsonText(document))
             } else if !rows.isEmpty {
                 var t = Table(headers: ["kind", "id", "name", "added"], rightAligned: [])
                 for r in rows {
@@ -105,34 +103,4 @@ struct BookmarkCommand: ParsableCommand {
             if rows.isEmpty { throw CLIError.noResult("no bookmarks in \(bookmarks.path)") }
         }
     }
-}
-
-/// `locate bookmark list --json` (schema `bookmark-list/1`).
-struct BookmarkListDocument: Encodable {
-    struct Row: Encodable {
-        var bookmark: Bookmark
-        var found: Bool
-        var name: String?
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Keys.self)
-            try c.encode(bookmark.kind, forKey: .kind)
-            try c.encode(bookmark.id, forKey: .id)
-            try c.encode(name, forKey: .name)
-            try c.encode(found, forKey: .found)
-            try c.encode(bookmark.addedAt, forKey: .addedAt)
-        }
-
-        private enum Keys: String, CodingKey { case kind, id, name, found, addedAt = "added_at" }
-    }
-
-    var bookmarks: [Row]
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode("bookmark-list/1", forKey: .schema)
-        try c.encode(bookmarks, forKey: .bookmarks)
-    }
-
-    private enum Keys: String, CodingKey { case schema, bookmarks }
 }

@@ -8,8 +8,8 @@ import Places
 struct HoursCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hours",
-        abstract: "Evaluate opening hours (OSM syntax or Czech text) and normalise hours text.",
-        subcommands: [Eval.self, Normalize.self]
+        abstract: "Evaluate opening hours (OSM syntax or sign text), normalise hours text, read a photo of a sign.",
+        subcommands: [Eval.self, Normalize.self, HoursReadCommand.self]
     )
 
     /// `locate hours eval EXPR --at …` and `locate hours eval --batch`.

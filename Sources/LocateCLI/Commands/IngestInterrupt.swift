@@ -1,3 +1,4 @@
+import Contract
 import Dispatch
 import Foundation
 import Storage

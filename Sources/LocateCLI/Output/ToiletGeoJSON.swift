@@ -16,20 +16,17 @@ import Routing
 /// names the schema, the query point and the mode.
 enum ToiletGeoJSON {
     static func text(_ answer: ToiletAnswer) throws -> String {
-        var out = Array("{\"features\":[".utf8)
-        var first = true
+        var out = FeatureCollectionFrame.opening()
+        var count = 0
         func add(_ feature: [UInt8]) {
-            out.append(contentsOf: (first ? "\n" : ",\n").utf8)
-            first = false
-            out.append(contentsOf: feature)
+            out += FeatureCollectionFrame.separator(before: count) + feature
+            count += 1
         }
         for r in answer.results {
             add(ToiletFeatureJSON.bytes(r.toilet, at: answer.stateAt))
             if let route = r.route { add(try ContractJSON.encode(RouteFeature(result: r, route: route))) }
         }
-        out.append(contentsOf: "\n],\"locate\":".utf8)
-        out.append(contentsOf: try ContractJSON.encode(About(answer: answer)))
-        out.append(contentsOf: ",\"type\":\"FeatureCollection\"}".utf8)
+        out += FeatureCollectionFrame.closing(locate: try ContractJSON.encode(About(answer: answer)))
         return String(decoding: out, as: UTF8.self)
     }
 

@@ -141,11 +141,11 @@ enum ContributionRoutes {
             if let timeout { reply = try await Blocking.run(timeout: timeout, work) } else { reply = try await untimed(work) }
             return reply.response
         } catch let busy as DecodeGate.Busy {
-            var response = FrontMiddleware.errorResponse(status: 503, message: busy.message, parameter: nil)
+            var response = ErrorAnswer.response(status: 503, message: busy.message, parameter: nil)
             response.headers[.retryAfter] = String(busy.retryAfterSeconds)
             return response
         } catch {
-            var response = FrontMiddleware.errorResponse(error)
+            var response = ErrorAnswer.response(error)
             if let e = error as? ServeError, e.status == 401 {
                 response.headers[.wwwAuthenticate] = "Bearer realm=\"locate\""
             }

@@ -219,7 +219,7 @@ enum ReviewDecider {
         fingerprint.addText(properties)
         let record = ToiletRecord(
             sourceID: "c\(number)", name: p.name, address: nil, hoursText: p.hours?.text, hoursOSM: p.hours?.osm,
-            hoursStatus: (p.hours?.status ?? .missing).rawValue, country: near["country"], priceText: p.price?.text,
+            hoursStatus: p.hours?.status ?? .missing, country: near["country"], priceText: p.price?.text,
             priceAmount: p.price?.amount, priceCurrency: p.price?.currency, isFree: p.price?.isFree,
             wheelchair: p.wheelchair ?? .unknown, kind: nil, locationDetail: nil, timeZone: near["timezone"],
             propertiesJSON: properties, propertiesFingerprint: fingerprint.hex, coordinate: at,

@@ -2,9 +2,11 @@ internal import GRDB
 import Geo
 public import Places
 
-/// A row of `toilets`: the table's record type and its one column declaration. The fixed
-/// columns are `CodingKeys`; the attribute columns follow them, one per `ToiletAttribute`
-/// (the field table), named by its key and typed by its kind (`AttributeColumn`).
+/// A row of `toilets`: the table's record type and its one column declaration. The store's
+/// columns, those every place has, and `access` are `CodingKeys`; the toilet's fixed fields
+/// follow them, one per `ToiletColumn`, then the attribute columns, one per
+/// `ToiletAttribute` (the two halves of the field table), each named by its key and typed by
+/// its kind.
 struct ToiletRow: TableRecord {
     static let databaseTableName = "toilets"
 
@@ -12,27 +14,21 @@ struct ToiletRow: TableRecord {
         case id, dataset, status
         case sourceID = "source_id", sourceIndex = "source_index", matchKey = "match_key", properties, lon, lat
         case contentHash = "content_hash", firstRun = "first_run", changedRun = "changed_run"
-        case name, address, hoursText = "hours_text", priceText = "price_text", priceAmount = "price_amount"
-        case priceCurrency = "price_currency", isFree = "is_free", wheelchair, kind, locationDetail = "location_detail"
-        case timezone, hoursOSM = "hours_osm", hoursStatus = "hours_status", country
         case access
 
         var role: ColumnRole {
             switch self {
             case .id, .dataset, .status, .firstRun, .changedRun: return .bookkeeping
             case .sourceID, .sourceIndex, .matchKey, .properties, .lon, .lat, .contentHash: return .common
-            case .priceAmount: return .own("REAL")
-            case .isFree: return .own("INTEGER")
-            case .wheelchair, .timezone, .hoursStatus, .access: return .own("TEXT NOT NULL")
-            case .name, .address, .hoursText, .priceText, .priceCurrency, .kind, .locationDetail, .hoursOSM, .country:
-                return .own("TEXT")
+            case .access: return .own("TEXT NOT NULL")
             }
         }
     }
 
-    /// The kind's own columns with their staging types: the fixed ones, then the attributes.
+    /// The kind's own columns with their staging types, in `ToiletRecord.forEachValue`'s
+    /// order: the fixed fields, `access`, then the attributes.
     static let ownColumns: [(name: String, type: String)] =
-        CodingKeys.ownColumns.map { ($0.column.rawValue, $0.type) }
+        ToiletColumn.allCases.map { ($0.rawValue, $0.stagingType) } + CodingKeys.ownColumns.map { ($0.column.rawValue, $0.type) }
         + ToiletAttribute.ordered.map { ($0.key, $0.stagingType) }
 }
 
@@ -73,33 +69,4 @@ extension ToiletAttribute {
         default: return nil
         }
     }
-}
-
-extension ToiletRecord {
-    /// The value of one of the toilet's fixed own columns (see `ToiletRow.CodingKeys`).
-    func value(_ column: ToiletRow.CodingKeys) -> PlaceValue {
-        switch column {
-        case .name: return .text(name)
-        case .address: return .text(address)
-        case .hoursText: return .text(hoursText)
-        case .priceText: return .text(priceText)
-        case .priceAmount: return .real(priceAmount)
-        case .priceCurrency: return .text(priceCurrency)
-        case .isFree: return .integer(isFree.map { $0 ? 1 : 0 })
-        case .wheelchair: return .text(wheelchair.rawValue)
-        case .kind: return .text(kind)
-        case .locationDetail: return .text(locationDetail)
-        case .timezone: return .text(timeZone)
-        case .hoursOSM: return .text(hoursOSM)
-        case .hoursStatus: return .text(hoursStatus)
-        case .country: return .text(country)
-        case .access: return .text(details.access.rawValue)
-        case .id, .dataset, .status, .firstRun, .changedRun, .sourceID, .sourceIndex, .matchKey, .properties, .lon, .lat,
-            .contentHash:
-            preconditionFailure("\(column.rawValue) is not a toilet's own column")
-        }
-    }
-
-    /// The fixed own columns, in `ToiletRow.CodingKeys` order.
-    static let ownColumns = ToiletRow.CodingKeys.ownColumns.map { $0.column }
 }

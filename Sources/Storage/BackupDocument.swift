@@ -1,23 +1,24 @@
-import Storage
-
 /// `backup/1`: `locate backup DEST --json` and `locate restore SRC --json`.
-struct BackupDocument: Encodable {
-    let schema = "backup/1"
+public struct BackupDocument: Encodable, Sendable {
+    /// `backup/1`.
+    public let schema = "backup/1"
     /// `backup` or `restore`.
-    var operation: String
+    public var operation: String
     /// The database copied (backup) or the copy restored (restore).
-    var from: String
+    public var from: String
     /// The file written.
-    var to: String
-    var bytes: Int64
+    public var to: String
+    /// Its size in bytes.
+    public var bytes: Int64
     /// Rows per table that holds data, by table name.
-    var rows: [String: Int]
+    public var rows: [String: Int]
     /// Files in the photo folder beside the file written (`<to>.photos`).
-    var photos: Int
+    public var photos: Int
     /// Always "ok": a copy that fails `PRAGMA integrity_check` is not put in place.
-    let integrity = "ok"
+    public let integrity = "ok"
 
-    init(operation: String, from: String, _ summary: DatabaseBackup.Summary) {
+    /// The document of a backup or a restore (`operation`) from `from`.
+    public init(operation: String, from: String, _ summary: DatabaseBackup.Summary) {
         self.operation = operation
         self.from = from
         to = summary.path
@@ -27,7 +28,7 @@ struct BackupDocument: Encodable {
     }
 
     /// `12 toilets, 0 stations, 3 ingest_runs, 2 contributions, 40,960 bytes`.
-    static func counts(_ summary: DatabaseBackup.Summary) -> String {
+    public static func counts(_ summary: DatabaseBackup.Summary) -> String {
         let tables = summary.rows.keys.sorted { a, b in
             (DatabaseBackup.countedOrder(a), a) < (DatabaseBackup.countedOrder(b), b)
         }

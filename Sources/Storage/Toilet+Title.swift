@@ -3,7 +3,7 @@ import Geo
 import Hours
 import Places
 
-extension StoredToilet {
+extension Toilet {
     /// What a person reads first about this toilet, in tables, bookmarks and popups: its
     /// name and address, else its operator (`JCDecaux toilet`), else its kind (`toilet
     /// (kontejner)`), else where it is (`toilet at 48.85341,2.34880`). Never its id: the
@@ -13,7 +13,7 @@ extension StoredToilet {
         let parts = [name, address].compactMap { $0?.trimmedNonBlank }
         if !parts.isEmpty { return parts.joined(separator: ", ") }
         if let op = details.text(.operatorName)?.trimmedNonBlank { return "\(op) toilet" }
-        if let kind = toiletType?.trimmedNonBlank { return "toilet (\(kind))" }
+        if let kind = kind?.trimmedNonBlank { return "toilet (\(kind))" }
         return String(format: "toilet at %.5f,%.5f", coordinate.latitude, coordinate.longitude)
     }
 }

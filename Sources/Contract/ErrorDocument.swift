@@ -1,11 +1,11 @@
 /// `error/1`: what a failing command prints on stderr with `--json` (docs/json.md rule 8).
-struct ErrorDocument: Encodable {
+public struct ErrorDocument: Encodable, Sendable {
     /// The failure.
-    struct Failure: Encodable {
+    public struct Failure: Encodable, Sendable {
         /// The text the human form prints after `error:`.
-        var message: String
+        public var message: String
         /// The process exit code (1, 3, 4, 64).
-        var exitCode: Int
+        public var exitCode: Int
 
         enum CodingKeys: String, CodingKey {
             case message
@@ -13,10 +13,13 @@ struct ErrorDocument: Encodable {
         }
     }
 
-    let schema = "error/1"
-    var error: Failure
+    /// `error/1`.
+    public let schema = "error/1"
+    /// The failure.
+    public var error: Failure
 
-    init(message: String, exitCode: Int) {
+    /// A document of a failure with this message and exit code.
+    public init(message: String, exitCode: Int) {
         error = Failure(message: message, exitCode: exitCode)
     }
 }

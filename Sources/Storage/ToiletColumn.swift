@@ -1,0 +1,62 @@
+import Places
+
+/// The fixed half of a toilet's field table (`ToiletAttribute` is the other half): each
+/// field of `Toilet` with a column of its own in `toilets`, in the order the rows section of
+/// the nearest-index file and the content hash take them. Everything that reads or writes a
+/// toilet's fixed fields loops over this table: the table's columns and staging types
+/// (`ToiletRow.ownColumns`), the insert's values (`ToiletRecord.forEachValue`), the
+/// streamed read (`ToiletRow.streamed`), the rows-section codec (`ToiletRowCoding`,
+/// `ToiletRowColumns`) and the content hash. A new fixed field is a case here (after the
+/// last, naming the migration that adds it in `addedIn`), a property of `Toilet` with its
+/// rows in `Toilet.value(_:)` and `set(_:_:)`, the migration, each source's mapping, and
+/// tests. The position (`lon`, `lat`) and the details (`access`, the attributes) follow
+/// these fields in the row file.
+enum ToiletColumn: String, CaseIterable {
+    case name, address
+    case hoursText = "hours_text", hoursOSM = "hours_osm", hoursStatus = "hours_status", country
+    case priceText = "price_text", priceAmount = "price_amount", priceCurrency = "price_currency", isFree = "is_free"
+    case wheelchair, kind
+    case locationDetail = "location_detail", timezone
+
+    /// How a field's value is written.
+    enum Kind: Equatable {
+        /// Text or NULL.
+        case text
+        /// Text, never NULL.
+        case requiredText
+        /// A real number or NULL.
+        case real
+        /// yes / no / unknown: 1, 0 or NULL.
+        case flag
+        /// One of these words, never NULL (`unknown` when the column holds another).
+        case choice([String])
+    }
+
+    /// How its values are written.
+    var kind: Kind {
+        switch self {
+        case .name, .address, .hoursText, .hoursOSM, .country, .priceText, .priceCurrency, .kind, .locationDetail:
+            return .text
+        case .timezone: return .requiredText
+        case .priceAmount: return .real
+        case .isFree: return .flag
+        case .hoursStatus: return .choice(HoursStatus.allCases.map(\.rawValue))
+        case .wheelchair: return .choice(WheelchairAccess.allCases.map(\.rawValue))
+        }
+    }
+
+    /// The migration that added the column; nil for the columns of the first schema. The
+    /// content hash takes a later field only when it is known, by name, so adding one
+    /// changes no stored hash until a source states it.
+    var addedIn: String? { nil }
+
+    /// The column's SQL type in the staging table.
+    var stagingType: String {
+        switch kind {
+        case .text: return "TEXT"
+        case .requiredText, .choice: return "TEXT NOT NULL"
+        case .real: return "REAL"
+        case .flag: return "INTEGER"
+        }
+    }
+}

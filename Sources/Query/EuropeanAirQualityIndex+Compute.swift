@@ -2,41 +2,22 @@ public import Foundation
 public import Storage
 
 extension EuropeanAirQualityIndex {
-    /// The index of a station from its newest values (`readings`) and the sound values of
-    /// the 24 hours before each PM value (`histories`, `LocateStore.airHistory`), as of
-    /// `now`; nil when the station has no value of any pollutant of the table.
-    public static func of(
-        readings: [StationAir.Reading], histories: [PollutantHistory], zone: TimeZone, now: Date
-    ) -> EuropeanAirQualityIndex? {
+    /// The index of a station from its newest values (`readings`), as of `now`; nil when the
+    /// station has no value of any pollutant of the table.
+    public static func of(readings: [StationAir.Reading], zone: TimeZone, now: Date) -> EuropeanAirQualityIndex? {
         let newest = readings.map(\.measuredInstant).max()
         var parts: [Pollutant] = []
         for band in bands {
             guard let r = readings.first(where: { PollutantCode.same($0.parameter, band.pollutant) }) else { continue }
-            var p = Pollutant(
-                pollutant: band.pollutant, level: nil, value: nil, averaging: band.averaging, hours: 0, status: .judged,
-                at: r.measuredInstant)
+            var p = Pollutant(pollutant: band.pollutant, level: nil, value: nil, status: .judged, at: r.measuredInstant)
             if r.quality == .flagged {
                 p.status = .flagged
             } else if r.quality == .lowCoverage {
                 p.status = .lowCoverage
             } else if let newest, newest.timeIntervalSince(r.measuredInstant) > 86400 {
                 p.status = .tooOld
-            } else if band.averaging == .day {
-                let samples = histories.first { PollutantCode.same($0.parameter, band.pollutant) }?.samples ?? []
-                let day = NormStanding.judge(
-                    samples.filter { $0.at <= r.measuredInstant },
-                    against: AirNorm(
-                        set: .eu, pollutant: band.pollutant, kind: .limitValue, averaging: .day, threshold: .infinity))
-                p.hours = day.hours
-                if let mean = day.value, day.status != .notEnoughData {
-                    p.value = mean
-                    p.level = level(mean, upper: band.upper)
-                } else {
-                    p.status = .notEnoughData
-                }
             } else {
                 p.value = r.value
-                p.hours = 1
                 p.level = level(r.value, upper: band.upper)
             }
             parts.append(p)

@@ -2,17 +2,17 @@ import Contract
 public import Foundation
 public import Storage
 
-/// The European Air Quality Index of a station (EEA, "European Air Quality Index", the
-/// six-level band table introduced in November 2017, airindex.eea.europa.eu): a level per
-/// pollutant from its band, and the station's level, the worst of them. PM2.5 and PM10 are
-/// judged on the mean of the 24 hours ending at their newest value (at least 18 of them), NO₂,
-/// O₃ and SO₂ on their newest 1-hour value. Computed from the stored values of every source,
+/// The European Air Quality Index of a station (EEA, "European Air Quality Index", its
+/// six-level band table as revised in 2024 to follow the WHO's 2021 guidelines,
+/// airindex.eea.europa.eu; docs/air.md): a level per pollutant from the band of its newest
+/// 1-hour value (the EEA judges all five pollutants on hourly concentrations), and the
+/// station's level, the worst of them. Computed from the stored values of every source,
 /// beside the source's own index (GIOŚ's). A value its source flagged or that covers too
 /// little of its period is never judged: its pollutant shows why, and a station whose judged
 /// pollutants are all good is not called good while such a value stands (its level is null).
 public struct EuropeanAirQualityIndex: Sendable, Equatable, Encodable {
     /// The band table followed (docs/air.md, "European Air Quality Index").
-    public static let version = "eea-eaqi-2017"
+    public static let version = "eea-eaqi-2024"
 
     /// A level of the index, 1 (good) to 6 (extremely poor).
     public enum Level: Int, Sendable, Equatable, Comparable, CaseIterable, Encodable {
@@ -46,14 +46,15 @@ public struct EuropeanAirQualityIndex: Sendable, Equatable, Encodable {
         public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
     }
 
-    /// The upper ends (µg/m³, included) of the levels good … very poor, by pollutant; above
-    /// the last is extremely poor.
-    public static let bands: [(pollutant: String, averaging: AirNorm.Averaging, upper: [Double])] = [
-        ("PM2.5", .day, [10, 20, 25, 50, 75]),
-        ("PM10", .day, [20, 40, 50, 100, 150]),
-        ("NO2", .hour, [40, 90, 120, 230, 340]),
-        ("O3", .hour, [50, 100, 130, 240, 380]),
-        ("SO2", .hour, [100, 200, 350, 500, 750]),
+    /// The upper ends (µg/m³, included: a value equal to a limit is the better level) of the
+    /// levels good … very poor, by pollutant; above the last is extremely poor. Every
+    /// pollutant is judged on its 1-hour value.
+    public static let bands: [(pollutant: String, upper: [Double])] = [
+        ("PM2.5", [5, 15, 50, 90, 140]),
+        ("PM10", [15, 45, 120, 195, 270]),
+        ("NO2", [10, 25, 60, 100, 150]),
+        ("O3", [60, 100, 120, 160, 180]),
+        ("SO2", [20, 40, 125, 190, 275]),
     ]
 
     /// The level of `value` in `upper`'s bands.
@@ -71,8 +72,6 @@ public struct EuropeanAirQualityIndex: Sendable, Equatable, Encodable {
             case flagged
             /// Its newest value covers too little of its period: not judged.
             case lowCoverage = "low_coverage"
-            /// Fewer than 18 sound hours in the 24 hours (PM): not judged.
-            case notEnoughData = "not_enough_data"
             /// Over a day older than the station's newest value: not judged.
             case tooOld = "too_old"
         }
@@ -81,12 +80,8 @@ public struct EuropeanAirQualityIndex: Sendable, Equatable, Encodable {
         public var pollutant: String
         /// Its level, nil unless judged.
         public var level: Level?
-        /// The value judged (the 24-hour mean for PM), µg/m³.
+        /// The 1-hour value judged, µg/m³ (nil unless judged).
         public var value: Double?
-        /// `1h` or `24h`.
-        public var averaging: AirNorm.Averaging
-        /// Hours of values the mean found (1 for a 1-hour value).
-        public var hours: Int
         /// How it was judged.
         public var status: Status
         /// The newest value's instant.
@@ -99,12 +94,11 @@ public struct EuropeanAirQualityIndex: Sendable, Equatable, Encodable {
             try c.encode(level?.rawValue, forKey: .level)
             try c.encode(level?.name, forKey: .band)
             try c.encode(value.map { JSONNumber.rounded($0, places: 1) }, forKey: .value)
-            try c.encode(averaging, forKey: .averaging)
-            try c.encode(hours, forKey: .hours)
+            try c.encode(AirNorm.Averaging.hour, forKey: .averaging)
             try c.encode(status, forKey: .status)
         }
 
-        private enum Keys: String, CodingKey { case pollutant, level, band, value, averaging, hours, status }
+        private enum Keys: String, CodingKey { case pollutant, level, band, value, averaging, status }
     }
 
     /// The station's level: the worst judged pollutant's; nil when none is judged, or when

@@ -54,17 +54,11 @@ public final class StationFinder {
         }
     }
 
-    /// The EAQI of a station: its PM values' 24 hours are read only when it has PM values.
+    /// The EAQI of a station from its newest values.
     func eaqi(of sourceID: String, readings: [StationAir.Reading], zone: String, now: Date) throws
         -> EuropeanAirQualityIndex?
     {
-        let pm = readings.filter { r in ["PM2.5", "PM10"].contains { PollutantCode.same(r.parameter, $0) } }
-        let histories =
-            try pm.map(\.measuredInstant).min().map {
-                try store.airHistory(station: sourceID, after: $0.addingTimeInterval(-86400), through: now)
-            } ?? []
-        return EuropeanAirQualityIndex.of(
-            readings: readings, histories: histories, zone: TimeZone(identifier: zone) ?? .gmt, now: now)
+        EuropeanAirQualityIndex.of(readings: readings, zone: TimeZone(identifier: zone) ?? .gmt, now: now)
     }
 
     /// Active stations whose name matches `query`, ignoring case and diacritics (Polish ł

@@ -38,6 +38,8 @@ public struct StationResult: Sendable, Equatable, Encodable {
     /// The European Air Quality Index from the station's values (nil without a value of its
     /// five pollutants), beside the source's own `air.index`.
     public var eaqi: EuropeanAirQualityIndex?
+    /// The same monitor as other datasets list it (`SameMonitor`), folded into this result.
+    public var sameMonitor: [SameMonitor.Link] = []
 
     /// A result for a stored station.
     public init(_ s: StoredStation) { station = s }
@@ -69,10 +71,12 @@ public struct StationResult: Sendable, Equatable, Encodable {
         try c.encode(air?.index, forKey: .index)
         try c.encode(eaqi, forKey: .eaqi)
         try c.encode(air?.readings ?? [], forKey: .readings)
+        try c.encode(sameMonitor, forKey: .sameMonitor)
     }
 
     private enum Keys: String, CodingKey {
         case id, dataset, sourceID = "source_id", name, code, city, province, street, timeZone = "time_zone", lat, lon
         case distanceM = "distance_m", bearingDeg = "bearing_deg", match, index, eaqi, readings
+        case sameMonitor = "same_monitor"
     }
 }

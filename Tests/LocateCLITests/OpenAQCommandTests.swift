@@ -19,7 +19,7 @@ import Testing
         let db = try Self.sampleDatabase()
         let r = try CLI.run([
             "station", "--near", "50.07,14.43", "--at", "2026-11-21T20:30", "--tz", "Europe/Prague", "--limit", "2", "--alert",
-            "eaqi>=poor", "--json", "--db", db,
+            "eaqi>=moderate", "--json", "--db", db,
         ])
         #expect(r.status == 4)
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
@@ -28,15 +28,15 @@ import Testing
         // OpenAQ has no index of its own; the EAQI is computed for every source.
         #expect(results[0]["index"] is NSNull)
         let eaqi = try #require(results[0]["eaqi"] as? [String: Any])
-        #expect(eaqi["version"] as? String == "eea-eaqi-2017")
-        #expect(eaqi["level"] as? Int == 4)
-        #expect(eaqi["band"] as? String == "poor")
+        #expect(eaqi["version"] as? String == "eea-eaqi-2024")
+        #expect(eaqi["level"] as? Int == 3)
+        #expect(eaqi["band"] as? String == "moderate")
         #expect(eaqi["dominant_pollutant"] as? String == "PM2.5")
         let parts = try #require(eaqi["pollutants"] as? [[String: Any]])
         #expect(parts.map { $0["pollutant"] as? String } == ["PM2.5", "PM10", "NO2", "O3"])
-        #expect(parts.map { $0["band"] as? String } == ["poor", "moderate", "fair", "good"])
-        // 23 sound hours: the flagged hour of the sample is left out of the mean.
-        #expect(parts[0]["hours"] as? Int == 23)
+        // Each on its newest hour; on a tie the first in the table's order sets the level.
+        #expect(parts.map { $0["value"] as? Double } == [35, 48, 57.4, 39.9])
+        #expect(parts.map { $0["band"] as? String } == ["moderate", "moderate", "moderate", "good"])
         let readings = try #require(results[0]["readings"] as? [[String: Any]])
         let no2 = try #require(readings.first { $0["pollutant"] as? String == "NO2" })
         #expect(no2["unit"] as? String == "µg/m³")
@@ -48,12 +48,12 @@ import Testing
         #expect(brno["level"] is NSNull)
         #expect((brno["pollutants"] as? [[String: Any]])?.map { $0["status"] as? String } == ["flagged", "judged"])
         let alerts = try #require(doc["alerts"] as? [[String: Any]])
-        #expect(alerts.map { $0["rule"] as? String } == ["eaqi>=poor"])
-        #expect((alerts.first?["eaqi"] as? [String: Any])?["band"] as? String == "poor")
+        #expect(alerts.map { $0["rule"] as? String } == ["eaqi>=moderate"])
+        #expect((alerts.first?["eaqi"] as? [String: Any])?["band"] as? String == "moderate")
         let unjudged = try #require(doc["unjudged"] as? [[String: Any]])
         #expect(
             unjudged.map { $0["message"] as? String } == [
-                "eaqi>=poor cannot be judged for Brno - Tuřany (sample) (openaq-9102): no EAQI level (PM2.5 flagged, SO2 judged)"
+                "eaqi>=moderate cannot be judged for Brno - Tuřany (sample) (openaq-9102): no EAQI level (PM2.5 flagged, SO2 judged)"
             ])
     }
 

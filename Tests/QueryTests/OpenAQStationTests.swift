@@ -74,13 +74,16 @@ struct OpenAQStationTests {
     }
 }
 
-/// The European Air Quality Index bands (EEA, 2017 table) and the rule that a flagged or
+/// The European Air Quality Index bands (EEA, the table revised in 2024; docs/air.md): a
+/// limit belongs to the lower band, every pollutant on its 1-hour value, and a flagged or
 /// thin value is never judged good.
 struct EuropeanAirQualityIndexTests {
     @Test(arguments: [
-        ("PM2.5", 10.0, 1), ("PM2.5", 10.1, 2), ("PM2.5", 25.0, 3), ("PM2.5", 33.0, 4), ("PM2.5", 75.0, 5), ("PM2.5", 76.0, 6),
-        ("PM10", 45.0, 3), ("PM10", 150.0, 5), ("PM10", 151.0, 6), ("NO2", 40.0, 1), ("NO2", 57.4, 2), ("NO2", 230.0, 4),
-        ("O3", 39.9, 1), ("O3", 240.0, 4), ("O3", 381.0, 6), ("SO2", 13.3, 1), ("SO2", 500.0, 4), ("SO2", 750.1, 6),
+        ("PM2.5", 5.0, 1), ("PM2.5", 5.1, 2), ("PM2.5", 15.0, 2), ("PM2.5", 50.0, 3), ("PM2.5", 90.0, 4),
+        ("PM2.5", 140.0, 5), ("PM2.5", 140.1, 6), ("PM10", 15.0, 1), ("PM10", 45.0, 2), ("PM10", 120.0, 3),
+        ("PM10", 195.0, 4), ("PM10", 270.0, 5), ("PM10", 270.5, 6), ("NO2", 10.0, 1), ("NO2", 10.1, 2), ("NO2", 57.4, 3),
+        ("NO2", 100.0, 4), ("NO2", 150.1, 6), ("O3", 39.9, 1), ("O3", 120.0, 3), ("O3", 160.0, 4), ("O3", 180.0, 5),
+        ("O3", 181.0, 6), ("SO2", 13.3, 1), ("SO2", 40.0, 2), ("SO2", 125.0, 3), ("SO2", 275.0, 5), ("SO2", 275.1, 6),
     ])
     func bandLevels(pollutant: String, value: Double, level: Int) throws {
         let band = try #require(EuropeanAirQualityIndex.bands.first { $0.pollutant == pollutant })
@@ -100,9 +103,9 @@ struct EuropeanAirQualityIndexTests {
     @Test func theWorstPollutantSetsTheLevel() throws {
         let e = try #require(
             EuropeanAirQualityIndex.of(
-                readings: [Self.reading("NO2", 95), Self.reading("O3", 20)], histories: [], zone: .gmt,
+                readings: [Self.reading("NO2", 95), Self.reading("O3", 20)], zone: .gmt,
                 now: Self.at.addingTimeInterval(1800)))
-        #expect(e.level == .moderate)
+        #expect(e.level == .poor)
         #expect(e.dominant == "NO2")
         #expect(e.ageMinutes == 30)
         #expect(e.pollutants.map(\.status) == [.judged, .judged])
@@ -111,37 +114,26 @@ struct EuropeanAirQualityIndexTests {
     @Test func aFlaggedValueIsNeverJudgedGood() throws {
         let flagged = try #require(
             EuropeanAirQualityIndex.of(
-                readings: [Self.reading("NO2", 10, flagged: true), Self.reading("SO2", 5)], histories: [], zone: .gmt,
-                now: Self.at))
+                readings: [Self.reading("NO2", 10, flagged: true), Self.reading("SO2", 5)], zone: .gmt, now: Self.at))
         #expect(flagged.level == nil)
         #expect(flagged.pollutants.map(\.status) == [.flagged, .judged])
         let thin = try #require(
             EuropeanAirQualityIndex.of(
-                readings: [Self.reading("O3", 10, coverage: 40), Self.reading("SO2", 600)], histories: [], zone: .gmt,
-                now: Self.at))
+                readings: [Self.reading("O3", 10, coverage: 40), Self.reading("SO2", 600)], zone: .gmt, now: Self.at))
         // A poor value stays poor: only "good" is withheld.
-        #expect(thin.level == .veryPoor)
+        #expect(thin.level == .extremelyPoor)
         #expect(thin.pollutants.map(\.status) == [.lowCoverage, .judged])
     }
 
-    @Test func particlesNeedEighteenHoursOfTheDay() throws {
-        let samples = (0..<17).map { PollutantHistory.Sample(at: Self.at.addingTimeInterval(-Double($0) * 3600), value: 30) }
-        let few = try #require(
+    @Test func particlesAreJudgedOnTheirHourlyValue() throws {
+        let e = try #require(
             EuropeanAirQualityIndex.of(
-                readings: [Self.reading("PM2.5", 30)],
-                histories: [PollutantHistory(parameter: "PM2.5", sensorID: 1, samples: samples)],
-                zone: .gmt, now: Self.at))
-        #expect(few.pollutants.first?.status == .notEnoughData)
-        #expect(few.pollutants.first?.hours == 17)
-        #expect(few.level == nil)
-        let more = samples + [PollutantHistory.Sample(at: Self.at.addingTimeInterval(-17 * 3600), value: 48)]
-        let enough = try #require(
-            EuropeanAirQualityIndex.of(
-                readings: [Self.reading("PM2.5", 30)],
-                histories: [PollutantHistory(parameter: "PM2.5", sensorID: 1, samples: more)],
-                zone: .gmt, now: Self.at))
-        #expect(enough.pollutants.first?.value == 31)
-        #expect(enough.level == .poor)
+                readings: [Self.reading("PM10", 16), Self.reading("PM2.5", 30)], zone: .gmt, now: Self.at))
+        #expect(e.pollutants.map(\.pollutant) == ["PM2.5", "PM10"])
+        #expect(e.pollutants.map(\.value) == [30, 16])
+        #expect(e.pollutants.map(\.level) == [.moderate, .fair])
+        #expect(e.level == .moderate)
+        #expect(e.dominant == "PM2.5")
     }
 
     @Test(arguments: [

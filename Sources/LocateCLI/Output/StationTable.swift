@@ -21,7 +21,7 @@ enum StationTable {
                 return "\(r.parameter) \(number(r.value)) (\(age(r.ageMinutes))\(mark))"
             }
             t.rows.append([
-                "\(offset + i + 1)", key, s.name, s.sourceID, s.city ?? "", index, eaqi(s.eaqi),
+                "\(offset + i + 1)", key, s.name + also(s), s.sourceID, s.city ?? "", index, eaqi(s.eaqi),
                 latest.isEmpty ? "-" : latest.joined(separator: ", "),
             ])
         }
@@ -60,6 +60,12 @@ enum StationTable {
             return why.isEmpty ? "?" : "? (\(why.joined(separator: ", ")))"
         }
         return "\(level.rawValue) \(level.name) \(e.dominant ?? "")"
+    }
+
+    /// ` (also openaq-pl/openaq-28, 366 m)`: the same monitor as other datasets list it.
+    static func also(_ s: StationResult) -> String {
+        s.sameMonitor.isEmpty
+            ? "" : " (also " + s.sameMonitor.map { "\($0.station.id), \(Int($0.separationMeters.rounded())) m" }.joined(separator: "; ") + ")"
     }
 
     static func number(_ v: Double) -> String { String(format: v < 10 ? "%.1f" : "%.0f", v) }

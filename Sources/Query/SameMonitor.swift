@@ -56,7 +56,9 @@ public enum SameMonitor {
         }
 
         /// A stored station's listing.
-        public init(_ s: StoredStation) { self.init(dataset: s.dataset, name: s.name, street: s.street, coordinate: s.coordinate) }
+        public init(_ s: StoredStation) {
+            self.init(dataset: s.dataset, name: s.name, street: s.street, coordinate: s.coordinate)
+        }
     }
 
     /// The separation of `a` and `b` when they are one monitor, else nil.

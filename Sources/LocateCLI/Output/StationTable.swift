@@ -64,8 +64,9 @@ enum StationTable {
 
     /// ` (also openaq-pl/openaq-28, 366 m)`: the same monitor as other datasets list it.
     static func also(_ s: StationResult) -> String {
-        s.sameMonitor.isEmpty
-            ? "" : " (also " + s.sameMonitor.map { "\($0.station.id), \(Int($0.separationMeters.rounded())) m" }.joined(separator: "; ") + ")"
+        guard !s.sameMonitor.isEmpty else { return "" }
+        let links = s.sameMonitor.map { "\($0.station.id), \(Int($0.separationMeters.rounded())) m" }
+        return " (also " + links.joined(separator: "; ") + ")"
     }
 
     static func number(_ v: Double) -> String { String(format: v < 10 ? "%.1f" : "%.0f", v) }

@@ -24,6 +24,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case osmChange = "osm-change"
     /// A GIOŚ station list (legacy and v1), the mapper and both API dialects.
     case stationList = "station-list"
+    /// OpenAQ v3 answers: a location page through the station mapper, and every result as a
+    /// sensor, a latest value and a measurement.
+    case openAQ = "openaq"
     /// Pipeline YAML.
     case pipeline = "pipeline"
     /// A street network's walking graph (`walk-graph.bin`), its checksum recomputed: the checks, snaps and routes.
@@ -42,6 +45,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .osmPBF: return PBFFuzzing.pbf(input, scratch: scratch)
         case .osmChange: return ChangeFuzzing.osmChange(input)
         case .stationList: return IngestFuzzing.stationList(input, scratch: scratch)
+        case .openAQ: return IngestFuzzing.openAQ(input, scratch: scratch)
         case .pipeline: return IngestFuzzing.pipeline(input, scratch: scratch)
         case .walkGraph: return WalkGraphFuzzing.walkGraph(input)
         }

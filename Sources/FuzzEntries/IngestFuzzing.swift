@@ -109,6 +109,37 @@ enum IngestFuzzing {
         return broken
     }
 
+    /// An OpenAQ location page maps (every location accepted, rejected or not selected) or
+    /// fails with an error; every result reads as each kind of answer without a trap, and no
+    /// more results are read than the page holds.
+    static func openAQ(_ input: [UInt8], scratch: FuzzScratch) -> [String] {
+        var broken: [String] = []
+        let path = scratch.file("fuzz.json", input)
+        let yaml = """
+            kind: stations
+            dataset: fuzz-openaq
+            source: { path: fuzz.json, format: openaq, select: { country: CZ } }
+            region: { west: 12.0, south: 48.5, east: 18.9, north: 51.1 }
+            """
+        switch spec(yaml, scratch: scratch) {
+        case .failure(let error):
+            broken.append("the openaq pipeline does not decode: \(error)")
+        case .success(let spec):
+            if let counts = try? ReaderProbe.stations(path: path, spec: spec), counts.accepted < 0 || counts.rejected < 0 {
+                broken.append("negative counts")
+            }
+        }
+        if case .success(let doc) = ReaderProbe.json(input) {
+            let counts = ReaderProbe.openAQ(doc)
+            let items: Int
+            if case .array(let results)? = doc["results"] { items = results.count } else { items = 0 }
+            if max(counts.sensors, counts.latest, counts.measurements) > items {
+                broken.append("more items read than the page holds")
+            }
+        }
+        return broken
+    }
+
     /// Pipeline YAML decodes or fails with an error, never a trap.
     static func pipeline(_ input: [UInt8], scratch: FuzzScratch) -> [String] {
         _ = spec(String(decoding: input, as: UTF8.self), scratch: scratch)

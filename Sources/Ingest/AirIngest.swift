@@ -40,17 +40,32 @@ struct AirIngest {
         guard !stationIDs.isEmpty else { throw IngestError.noStations(dataset: spec.dataset) }
         var client = GIOSClient(base: spec.source.hasSuffix("/") ? String(spec.source.dropLast()) : spec.source, source: source)
         let answers = try await fetch(stationIDs, client: &client)
+        return try AirIngest.record(
+            spec, store: store, label: label, startedAt: started, clock: clock, sha256: client.hasher.finalize().hexString,
+            rejectLimit: rejectLimit
+        ) { writer, rejected, warnings in
+            try write(answers, to: writer, rejected: &rejected, warnings: &warnings)
+        }
+    }
+
+    /// Writes an air run's fetched answers in one transaction (`write` returns the items
+    /// read), checks the reject limit before the commit, and reports: the one write step of
+    /// every air source (GIOŚ, OpenAQ).
+    static func record(
+        _ spec: PipelineSpec, store: LocateStore, label: String, startedAt: Date, clock: () -> Date, sha256: String,
+        rejectLimit: RejectLimit?, write: (AirWriter, inout [IngestIssue], inout [IngestIssue]) throws -> Int
+    ) throws -> IngestReport {
         let start = IngestRunStart(
             pipeline: spec.name, dataset: spec.dataset, source: label, licence: spec.licence, attribution: spec.attribution,
-            startedAt: started)
+            startedAt: startedAt)
         var rejected: [IngestIssue] = []
         var warnings: [IngestIssue] = []
         let run = try store.ingestAir(start: start, clock: clock) { writer in
-            let read = try write(answers, to: writer, rejected: &rejected, warnings: &warnings)
+            let read = try write(writer, &rejected, &warnings)
             try rejectLimit?.check(read: read, rejected: rejected, input: label)
             return StagingTotals(
                 read: read, rejected: rejected.count, warnings: warnings.count, sourceCRS: .wgs84, operation: nil,
-                sourceSHA256: client.hasher.finalize().hexString)
+                sourceSHA256: sha256)
         }
         return IngestReport(run: run, rejected: rejected, warnings: warnings)
     }

@@ -75,6 +75,16 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
     /// A PBF header's `osmosis_replication_timestamp` (seconds since 1970) outside the years
     /// 1970 to 9999.
     case timestampOutOfRange(path: String, value: Int64)
+    /// An answer (or a file standing for one) that is JSON but not what the OpenAQ API answers.
+    case openAQAnswer(path: String, reason: String)
+    /// A list of the OpenAQ API with more than `limit` pages (`source.max_pages`).
+    case tooManyPages(path: String, limit: Int)
+    /// A run that needs more than `limit` requests (`source.max_requests`); `path` is the
+    /// first request over the budget, which was not sent.
+    case requestBudget(path: String, limit: Int)
+    /// A live run of an API that needs a key, without the key: the environment variable
+    /// `variable` is unset or empty.
+    case missingKey(variable: String, api: String)
 
     /// A short lower-case message the CLI prints after `error:`. Control characters quoted
     /// from input are escaped (`\u{0}`): a message never carries a raw NUL or newline.
@@ -169,6 +179,16 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
         case .timestampOutOfRange(let path, let value):
             return "\(path): the header's osmosis_replication_timestamp \(value) is outside the times locate reads "
                 + "(seconds from 1970 to the end of 9999): nothing changed"
+        case .openAQAnswer(let path, let reason):
+            return "\(path): not an OpenAQ API answer: \(reason)"
+        case .tooManyPages(let path, let limit):
+            return "\(path): the list has more than \(limit) pages (source.max_pages): "
+                + "narrow the selection (region, select.country, select.providers) or raise max_pages; nothing changed"
+        case .requestBudget(let path, let limit):
+            return "\(path): the run needs more than \(limit) requests (source.max_requests): "
+                + "narrow the selection or raise max_requests; nothing changed"
+        case .missingKey(let variable, let api):
+            return "the \(api) needs an API key: set \(variable) in the environment (it is never read from the pipeline)"
         case .noSequenceForFolder(let folder, let dataset):
             return "\(folder): dataset '\(dataset)' has no replication sequence (its extract's header names none): "
                 + "apply the first diff with --changes FILE --sequence N; the folder's newer diffs follow from then on"

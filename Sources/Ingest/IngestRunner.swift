@@ -27,6 +27,13 @@ public struct IngestRunner {
     public var allowMassRetire = false
     /// Read an OSM extract whose replication sequence is older than the dataset's.
     public var allowOlder = false
+    /// The OpenAQ API key (the CLI reads `OPENAQ_API_KEY`): sent as `X-API-Key` to
+    /// `locate-fetch` through its environment, never on a command line, in a saved answer or
+    /// in a message. A live `openaq` run without it fails before any request.
+    public var openAQKey: String? = nil
+
+    /// The environment variable the CLI reads the OpenAQ key from.
+    public static let openAQKeyVariable = "OPENAQ_API_KEY"
 
     /// Creates a runner writing to `store`, reading the time from `clock` (the CLI passes
     /// `Date.init`; tests pass fixed times).
@@ -59,22 +66,36 @@ public struct IngestRunner {
         func answers() throws -> any ResponseSource {
             if let replay { return try ReplaySource(folder: replay) }
             if remote {
-                return HTTPSource(
+                var http = HTTPSource(
                     limits: httpLimits, backoffSeconds: retryBackoffSeconds,
                     record: try saveResponses.map { try ResponseRecorder(folder: $0) }, clock: clock, meter: meter)
+                guard spec.format == .openaq else { return http }
+                guard let key = openAQKey, !key.isEmpty else {
+                    throw IngestError.missingKey(variable: IngestRunner.openAQKeyVariable, api: "OpenAQ API")
+                }
+                http.secretHeader = "X-API-Key: \(key)"
+                http.refusalHint = "the API refused the key in \(IngestRunner.openAQKeyVariable)"
+                return PacedSource(http, requestsPerMinute: spec.openAQ.requestsPerMinute)
             }
             return try FolderSource(folder: source)
         }
         let label = replay.map { "replay:\($0)" } ?? source
         do {
             switch spec.kind {
+            case .stations where spec.format == .openaq:
+                var client = OpenAQClient(base: source, source: try answers(), options: spec.openAQ)
+                let items = try await client.list("locations", query: OpenAQClient.locationQuery(spec))
+                return try ingestStations(spec, items: items, sha256: client.hasher.finalize().hexString, label: label)
             case .air:
                 var s = spec
                 s.source = source
-                var air = AirIngest(spec: s, store: store, clock: clock)
-                air.meter = meter
-                air.rejectLimit = rejectLimit(s)
-                return try await air.run(source: try answers(), label: label)
+                let limit = rejectLimit(s)
+                if spec.format == .openaq {
+                    return try await OpenAQAirIngest(spec: s, store: store, clock: clock, meter: meter, rejectLimit: limit)
+                        .run(source: try answers(), label: label)
+                }
+                return try await AirIngest(spec: s, store: store, clock: clock, meter: meter, rejectLimit: limit)
+                    .run(source: try answers(), label: label)
             case .stations:
                 // Every page of a v1 list (by totalPages); a legacy list is one answer.
                 var client = GIOSClient(base: source, source: try answers())
@@ -199,7 +220,12 @@ public struct IngestRunner {
         -> IngestReport
     {
         let started = clock()
-        let mapper = StationMapper(spec: spec)
+        let gios = StationMapper(spec: spec)
+        let openAQ = OpenAQStationMapper(spec: spec)
+        func map(_ item: JSONValue, _ index: Int) -> StationMapper.Outcome {
+            spec.format == .openaq ? openAQ.map(item, index: index) : gios.map(item, index: index)
+        }
+        var skipped: [String: Int] = [:]
         var rejected: [IngestIssue] = []
         var warnings: [IngestIssue] = []
         let start = IngestRunStart(
@@ -216,7 +242,9 @@ public struct IngestRunner {
             }
             run = try store.ingest(.stations, start: start, clock: clock, check: check) { stager in
                 for (index, item) in items.enumerated() {
-                    switch mapper.map(item, index: index) {
+                    switch map(item, index) {
+                    case .skipped(let reason):
+                        skipped[reason, default: 0] += 1
                     case .rejected(let issue):
                         rejected.append(issue)
                     case .accepted(let record, let w):
@@ -226,11 +254,17 @@ public struct IngestRunner {
                     }
                 }
                 return StagingTotals(
-                    read: items.count, rejected: rejected.count, warnings: warnings.count, sourceCRS: .wgs84, operation: nil,
+                    read: items.count - skipped.values.reduce(0, +), rejected: rejected.count, warnings: warnings.count,
+                    sourceCRS: .wgs84, operation: nil,
                     sourceSHA256: sha)
             }
         } catch let e as StorageError {
             throw IngestError.storage(e)
+        }
+        if !skipped.isEmpty {
+            let parts = skipped.sorted { $0.key < $1.key }.map { "\($0.value) by \($0.key)" }
+            notices.append(
+                "\(skipped.values.reduce(0, +)) location(s) not selected (\(parts.joined(separator: ", "))): source.select")
         }
         return IngestReport(
             run: run, rejected: rejected, warnings: warnings + run.ambiguities.map(IngestIssue.init(ambiguity:)),

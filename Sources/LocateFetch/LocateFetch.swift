@@ -16,7 +16,9 @@ struct LocateFetch: ParsableCommand {
             docs/json.md) on stdout says what happened: the HTTP status, content type, \
             Retry-After, bytes written and, when the transfer stopped early, why (too_large, \
             deadline, stalled, redirects, output, transport). Exit 0 when a whole answer was \
-            received (whatever its status), 1 when not, 64 on a usage error.
+            received (whatever its status), 1 when not, 64 on a usage error. A header that must \
+            stay secret (an API key) comes in the environment variable \
+            LOCATE_FETCH_SECRET_HEADER ('NAME: VALUE'), never on the command line.
             """
     )
 
@@ -59,7 +61,13 @@ struct LocateFetch: ParsableCommand {
 
     func run() throws {
         let limits = Transfer.Limits(maxBytes: maxBytes, deadline: deadline, stall: stall, maxRedirects: maxRedirects)
-        let result = Transfer.run(url: url, headers: header, out: out, limits: limits)
+        var headers = header
+        // The parent's secret header (an API key): from the environment, which other users
+        // of the machine cannot read, unlike the command line.
+        if let secret = ProcessInfo.processInfo.environment["LOCATE_FETCH_SECRET_HEADER"], secret.contains(":") {
+            headers.append(secret)
+        }
+        let result = Transfer.run(url: url, headers: headers, out: out, limits: limits)
         print(result.jsonLine())
         fflush(nil)  // every C stream, stdout among them
         // Ends at once: the body file is closed and the line written, and URLSession's threads

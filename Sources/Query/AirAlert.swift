@@ -61,16 +61,23 @@ public enum AlertRule: Sendable, Equatable, CustomStringConvertible {
     case norms(NormSet)
     /// The newest index level over (or at, with `orEqual`) a level.
     case index(orEqual: Bool, level: Int)
+    /// The European Air Quality Index at (with `orEqual`) or over a level (`eaqi>=poor`).
+    case eaqi(orEqual: Bool, level: EuropeanAirQualityIndex.Level)
 
-    /// Parses `PM10>50`, `norms`, `eu`, `who`, `index>=4`, `index>3` (case ignored for the
-    /// words); nil for anything else.
+    /// Parses `PM10>50`, `norms`, `eu`, `who`, `index>=4`, `index>3`, `eaqi>=poor`, `eaqi>3`
+    /// (case ignored for the words); nil for anything else.
     public init?(_ text: String) {
         let t = text.replacingOccurrences(of: " ", with: "").lowercased()
         switch t {
         case "norms", "eu": self = .norms(.eu)
         case "who": self = .norms(.who)
         default:
-            if t.hasPrefix("index>") {
+            if t.hasPrefix("eaqi>") {
+                let rest = t.dropFirst("eaqi>".count)
+                let orEqual = rest.hasPrefix("=")
+                guard let level = EuropeanAirQualityIndex.Level(String(orEqual ? rest.dropFirst() : rest)) else { return nil }
+                self = .eaqi(orEqual: orEqual, level: level)
+            } else if t.hasPrefix("index>") {
                 let rest = t.dropFirst("index>".count)
                 let orEqual = rest.hasPrefix("=")
                 guard let level = Int(orEqual ? rest.dropFirst() : rest), (0...6).contains(level) else { return nil }
@@ -88,6 +95,7 @@ public enum AlertRule: Sendable, Equatable, CustomStringConvertible {
         case .threshold(let a): a.description
         case .norms(let set): set == .eu ? "norms" : "who"
         case .index(let orEqual, let level): "index\(orEqual ? ">=" : ">")\(level)"
+        case .eaqi(let orEqual, let level): "eaqi\(orEqual ? ">=" : ">")\(level.name)"
         }
     }
 }
@@ -118,6 +126,13 @@ extension StationFinder {
                     guard let i = s.air?.index, let l = i.level, orEqual ? l >= level : l > level else { continue }
                     if maxAgeSeconds.map({ Double(i.ageMinutes) * 60 <= $0 }) ?? true {
                         out.append(AlertHit(station: s, rule: rule, index: i))
+                    }
+                case .eaqi(let orEqual, let level):
+                    guard let e = s.eaqi, let l = e.level, orEqual ? l >= level : l > level else { continue }
+                    if maxAgeSeconds.map({ m in e.ageMinutes.map { Double($0) * 60 <= m } ?? false }) ?? true {
+                        var hit = AlertHit(station: s, rule: rule)
+                        hit.eaqi = e
+                        out.append(hit)
                     }
                 }
             }
@@ -153,6 +168,8 @@ public struct AlertHit: Sendable, Equatable, Encodable {
     public var norm: NormStanding?
     /// The index over the level.
     public var index: StationAir.Index?
+    /// The European Air Quality Index over the level.
+    public var eaqi: EuropeanAirQualityIndex? = nil
 
     /// A hit.
     public init(
@@ -176,9 +193,10 @@ public struct AlertHit: Sendable, Equatable, Encodable {
         let zone = TimeZone(identifier: station.timeZone) ?? .gmt
         try c.encode(norm.map { NormDocument(standing: $0, zone: zone) }, forKey: .norm)
         try c.encode(index, forKey: .index)
+        try c.encode(eaqi, forKey: .eaqi)
     }
 
-    private enum Keys: String, CodingKey { case id, name, rule, reading, norm, index }
+    private enum Keys: String, CodingKey { case id, name, rule, reading, norm, index, eaqi }
 }
 
 /// The document `locate station --json` prints (schema `station-answer/1`, docs/json.md).

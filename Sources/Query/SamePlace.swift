@@ -41,7 +41,8 @@ public enum SamePlace {
         !records.contains { $0.dataset == t.dataset } && records.contains { matches($0, t, geodesic: geodesic) }
     }
 
-    private static func agree(_ a: String, _ b: String) -> Bool {
+    /// Whether two folded texts agree: one contains the other, the shorter of 4 characters or more.
+    static func agree(_ a: String, _ b: String) -> Bool {
         let (short, long) = a.count <= b.count ? (a, b) : (b, a)
         return short.count >= 4 && long.contains(short)
     }

@@ -43,14 +43,23 @@ public final class StationFinder {
         return try withAir(stations, now: now)
     }
 
-    /// Adds each station's latest air data as of `now` (nil when there is none).
+    /// Adds each station's latest air data as of `now` (nil when there is none) and its
+    /// European Air Quality Index.
     func withAir(_ stations: [StationResult], now: Date) throws -> [StationResult] {
         try stations.map { s in
             var s = s
             let air = try store.latestAir(station: s.sourceID, timeZone: s.timeZone, asOf: now)
             s.air = air.isEmpty ? nil : air
+            s.eaqi = try eaqi(of: s.sourceID, readings: air.readings, zone: s.timeZone, now: now)
             return s
         }
+    }
+
+    /// The EAQI of a station from its newest values.
+    func eaqi(of sourceID: String, readings: [StationAir.Reading], zone: String, now: Date) throws
+        -> EuropeanAirQualityIndex?
+    {
+        EuropeanAirQualityIndex.of(readings: readings, zone: TimeZone(identifier: zone) ?? .gmt, now: now)
     }
 
     /// Active stations whose name matches `query`, ignoring case and diacritics (Polish ł

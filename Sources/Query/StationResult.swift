@@ -36,6 +36,11 @@ public struct StationResult: Sendable, Equatable, Encodable {
     public var match: NameMatch?
     /// The latest index and values (nil when the store has no air data for the station).
     public var air: StationAir?
+    /// The European Air Quality Index from the station's values (nil without a value of its
+    /// five pollutants), beside the source's own `air.index`.
+    public var eaqi: EuropeanAirQualityIndex?
+    /// The same monitor as other datasets list it (`SameMonitor`), folded into this result.
+    public var sameMonitor: [SameMonitor.Link] = []
 
     /// A result for a stored station.
     public init(_ s: StoredStation) { station = s }
@@ -65,11 +70,14 @@ public struct StationResult: Sendable, Equatable, Encodable {
         try c.encode(bearingDegrees.map { JSONNumber.rounded($0, places: 1) }, forKey: .bearingDeg)
         try c.encode(match, forKey: .match)
         try c.encode(air?.index, forKey: .index)
+        try c.encode(eaqi, forKey: .eaqi)
         try c.encode(air?.readings ?? [], forKey: .readings)
+        try c.encode(sameMonitor, forKey: .sameMonitor)
     }
 
     private enum Keys: String, CodingKey {
         case id, dataset, sourceID = "source_id", name, code, city, province, street, timeZone = "time_zone", lat, lon
-        case distanceM = "distance_m", bearingDeg = "bearing_deg", match, index, readings
+        case distanceM = "distance_m", bearingDeg = "bearing_deg", match, index, eaqi, readings
+        case sameMonitor = "same_monitor"
     }
 }

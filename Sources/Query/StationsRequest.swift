@@ -109,22 +109,26 @@ public struct StationsRequest: Sendable, Equatable {
         var point: Coordinate? = nil
         // One more than the page: whether there is a next page (no store holds 2⁴⁰ stations).
         let wanted = min(offset, 1 << 40) + min(limit, 1 << 40) + 1
+        // Twice as many: a monitor two sources list is folded into one result (`SameMonitor`).
+        let fetch = 2 * wanted
         var more = false
         // The far note counts results from the first, as the table numbers them.
         var upToPage: [StationResult] = []
         switch target {
         case .near(let p):
             point = p
-            results = try finder.nearest(to: p, limit: wanted, now: at, parameter: parameter, freshWithin: freshWithin)
+            results = try finder.nearest(to: p, limit: fetch, now: at, parameter: parameter, freshWithin: freshWithin)
         case .name(let text):
-            results = try finder.named(text, limit: wanted, now: at)
+            results = try finder.named(text, limit: fetch, now: at)
         case .ids(let ids):
             results = try finder.stations(ids: ids, now: at)
             missing = ids.filter { id in !results.contains { $0.id == id } }
         }
         if case .ids = target {
         } else {
-            more = results.count == wanted
+            let fetched = results.count
+            results = SameMonitor.merged(results)
+            more = results.count >= wanted || fetched == fetch
             upToPage = Array(results.prefix(offset + min(limit, max(0, results.count - offset))))
             results = Array(results.dropFirst(offset).prefix(limit))
         }

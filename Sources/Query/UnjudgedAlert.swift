@@ -79,6 +79,15 @@ extension StationFinder {
                     if tooOld(i.ageMinutes) {
                         add(.tooOld, "its newest index is \(i.ageMinutes) minutes old\(limit)", age: i.ageMinutes)
                     }
+                case .eaqi:
+                    guard let e = s.eaqi, e.level != nil else {
+                        let why = s.eaqi?.pollutants.map { "\($0.pollutant) \($0.status.rawValue)" }.joined(separator: ", ")
+                        add(.noValue, "no EAQI level" + (why.map { " (\($0))" } ?? " (no PM2.5, PM10, NO2, O3 or SO2 value)"))
+                        continue
+                    }
+                    if let age = e.ageMinutes, tooOld(age) {
+                        add(.tooOld, "its EAQI is \(age) minutes old\(limit)", age: age)
+                    }
                 case .norms(let set):
                     let standings = NormStanding.judge(try normHistories(of: s, now: now), set: set)
                     let judged = standings.filter { $0.status != .notEnoughData }

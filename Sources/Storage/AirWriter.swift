@@ -15,6 +15,16 @@ public struct SensorRecord: Sendable, Equatable {
     public var paramFormula: String?
     /// GIOŚ parameter id.
     public var paramID: Int64?
+    /// The unit the source reports values in; nil: µg/m³ (GIOŚ).
+    public var unit: String? = nil
+    /// How the source's values became µg/m³ (`ppb × 1.9125 (NO₂ at 20 °C, 1013.25 hPa)`);
+    /// nil when they came in µg/m³.
+    public var conversion: String? = nil
+    /// The source whose own sensor id `sourceSensorID` is (`openaq`); nil: `sensorID` is the
+    /// source's id (GIOŚ).
+    public var origin: String? = nil
+    /// The source's own sensor id when `sensorID` is a key of the store's (`AirWriter.sensorKey`).
+    public var sourceSensorID: Int64? = nil
 
     /// Creates a sensor record.
     public init(sensorID: Int64, stationID: String, paramCode: String, paramName: String?, paramFormula: String?, paramID: Int64?)
@@ -55,7 +65,8 @@ public final class AirWriter {
         }
         try SensorRow(
             sensorID: s.sensorID, stationID: s.stationID, paramCode: s.paramCode, paramName: s.paramName,
-            paramFormula: s.paramFormula, paramID: s.paramID, changedRun: run
+            paramFormula: s.paramFormula, paramID: s.paramID, changedRun: run, unit: s.unit, conversion: s.conversion,
+            origin: s.origin, sourceSensorID: s.sourceSensorID
         ).save(db)
         if existing == nil { added += 1 } else { updated += 1 }
     }
@@ -64,23 +75,47 @@ public final class AirWriter {
     /// now gives another value: GIOŚ publishes unverified data, and the newest hours often
     /// come as null first and get their value in a later answer. A value is never replaced
     /// by null (a later answer without it does not erase it).
-    public func measurement(sensorID: Int64, measuredAt: String, localTime: String, value: Double?) throws {
+    /// `flagged` and `coverage` (percent, 0...100) are the source's quality marks, nil when it
+    /// has none; a later answer that has them sets them on the stored value.
+    public func measurement(
+        sensorID: Int64, measuredAt: String, localTime: String, value: Double?, flagged: Bool? = nil,
+        coverage: Double? = nil
+    ) throws {
         let key: [String: (any DatabaseValueConvertible)?] = ["sensor_id": sensorID, "measured_at": measuredAt]
         guard var stored = try MeasurementRow.fetchOne(db, key: key) else {
-            try MeasurementRow(sensorID: sensorID, measuredAt: measuredAt, localTime: localTime, value: value, run: run)
-                .insert(db)
+            try MeasurementRow(
+                sensorID: sensorID, measuredAt: measuredAt, localTime: localTime, value: value, run: run, flagged: flagged,
+                coverage: coverage
+            ).insert(db)
             added += 1
             return
         }
-        guard let value, value != stored.value else {
+        let newValue = value.map { $0 != stored.value } ?? false
+        let newMarks = (flagged != nil && flagged != stored.flagged) || (coverage != nil && coverage != stored.coverage)
+        guard newValue || newMarks else {
             unchanged += 1
             return
         }
-        stored.value = value
+        if let value { stored.value = value }
+        stored.flagged = flagged ?? stored.flagged
+        stored.coverage = coverage ?? stored.coverage
         stored.localTime = localTime
         stored.run = run
         try stored.update(db)
         updated += 1
+    }
+
+    /// The store's key for the sensor `id` of `origin` (`openaq`): the key it has, or a new one
+    /// above every GIOŚ sensor id, so that two sources' sensor ids never meet in one table.
+    public func sensorKey(origin: String, id: Int64) throws -> Int64 {
+        if let key = try Int64.fetchOne(
+            db, sql: "SELECT sensor_id FROM sensors WHERE origin = ? AND source_sensor_id = ?", arguments: [origin, id])
+        {
+            return key
+        }
+        let top = try Int64.fetchOne(
+            db, sql: "SELECT max(sensor_id) FROM sensors WHERE sensor_id >= ?", arguments: [AirSourceSchema.firstForeignKey])
+        return top.map { $0 + 1 } ?? AirSourceSchema.firstForeignKey
     }
 
     /// Adds an index calculation unless already stored. `pollutants` is JSON text.
@@ -103,8 +138,21 @@ extension LocateStore {
             try String.fetchAll(
                 db,
                 sql:
-                    "SELECT source_id FROM stations WHERE dataset = ? AND \(PlaceStatus.isActive()) ORDER BY CAST(source_id AS INTEGER)",
+                    "SELECT source_id FROM stations WHERE dataset = ? AND \(PlaceStatus.isActive()) ORDER BY CAST(source_id AS INTEGER), source_id",
                 arguments: [dataset])
+        }
+    }
+
+    /// The source ids of the active stations of `dataset` with their stored source
+    /// attributes (compact JSON), in source-id order: an OpenAQ location lists its sensors.
+    public func activeStationProperties(dataset: String) throws -> [(sourceID: String, properties: String)] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql:
+                    "SELECT source_id, properties FROM stations WHERE dataset = ? AND \(PlaceStatus.isActive()) ORDER BY length(source_id), source_id",
+                arguments: [dataset]
+            ).map { (sourceID: $0["source_id"], properties: $0["properties"]) }
         }
     }
 

@@ -34,6 +34,7 @@ enum Schema {
     static let migrationNames = [
         "v1-toilets", "v2-hours", "v3-active-view", "v4-stations", "v5-air", "v6-toilet-details", "v7-contributions",
         "v8-reactivated", "v9-edit-stamp", "v10-accessibility", "v11-osm-replication", "v12-run-release",
+        "v13-air-sources",
     ]
 
     /// Fails unless the database has exactly the migrations this build knows.
@@ -291,6 +292,11 @@ enum Schema {
         register("v11-osm-replication") { db in try db.execute(sql: OSMStateSchema.sql) }
         // The source's release date per run (`locate runs`); older runs keep null.
         register("v12-run-release") { db in try db.execute(sql: "ALTER TABLE ingest_runs ADD COLUMN source_released TEXT") }
+        // Air data of more than one source (OpenAQ beside GIOŚ): a sensor's unit as its
+        // source reports it and the conversion to µg/m³, the source's own sensor id where the
+        // stored key is not it, and per measurement the source's flag and coverage. Additive:
+        // GIOŚ rows keep nulls (µg/m³, no flags, coverage unknown).
+        register("v13-air-sources") { db in try db.execute(sql: AirSourceSchema.sql) }
         return m
     }
 }

@@ -53,6 +53,14 @@ public struct StationAir: Sendable, Equatable, Encodable {
         public var localTime: String
         /// Whole minutes between the measurement and the query instant.
         public var ageMinutes: Int
+        /// The unit the source reported the value in (`ppb`, `ppm`, `µg/m³`).
+        public var sourceUnit: String = StationAir.unit
+        /// How the value became µg/m³, nil when it came in µg/m³ (JSON `conversion`).
+        public var conversion: String? = nil
+        /// The source flagged the value; nil: the source has no flags (GIOŚ).
+        public var flagged: Bool? = nil
+        /// Share of its period the value covers, percent; nil: unknown.
+        public var coveragePercent: Double? = nil
 
         /// A reading.
         public init(
@@ -68,6 +76,18 @@ public struct StationAir: Sendable, Equatable, Encodable {
             self.ageMinutes = ageMinutes
         }
 
+        /// Whether the value may be judged (norms, the EAQI): neither flagged by its source nor
+        /// covering less than `StationAir.minCoveragePercent` of its period.
+        public var isSound: Bool { quality == .ok || quality == .unknown }
+
+        /// What the source says of the value: `ok`, `flagged`, `low_coverage`, or `unknown`
+        /// (no flags and no coverage: GIOŚ).
+        public var quality: Quality {
+            if flagged == true { return .flagged }
+            if let c = coveragePercent, c < StationAir.minCoveragePercent { return .lowCoverage }
+            return flagged == nil && coveragePercent == nil ? .unknown : .ok
+        }
+
         /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
@@ -76,12 +96,34 @@ public struct StationAir: Sendable, Equatable, Encodable {
             try c.encode(unit, forKey: .unit)
             try c.encode(measuredAt, forKey: .measuredAt)
             try c.encode(ageMinutes, forKey: .ageMinutes)
+            try c.encode(sourceUnit, forKey: .sourceUnit)
+            try c.encode(conversion, forKey: .conversion)
+            try c.encode(flagged, forKey: .flagged)
+            try c.encode(coveragePercent, forKey: .coveragePercent)
+            try c.encode(quality, forKey: .quality)
         }
 
         private enum Keys: String, CodingKey {
             case pollutant, value, unit, measuredAt = "measured_at", ageMinutes = "age_minutes"
+            case sourceUnit = "source_unit", conversion, flagged, coveragePercent = "coverage_percent", quality
         }
     }
+
+    /// What a value's source says of it.
+    public enum Quality: String, Sendable, Equatable, Encodable {
+        /// Not flagged, and covering enough of its period.
+        case ok
+        /// Flagged by the source: shown, never judged.
+        case flagged
+        /// Covering less than `StationAir.minCoveragePercent` of its period: shown, never judged.
+        case lowCoverage = "low_coverage"
+        /// The source says nothing either way (GIOŚ): judged.
+        case unknown
+    }
+
+    /// The least share of its period a value must cover to be judged: 75 %, the EU
+    /// data-capture rule the norms' means follow (Directive 2008/50/EC, Annex I).
+    public static let minCoveragePercent = 75.0
 
     /// The newest index, if any.
     public var index: Index?
@@ -125,7 +167,8 @@ extension LocateStore {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT s.param_code AS parameter, m.value, m.measured_at, m.local_time FROM sensors s
+                    SELECT s.param_code AS parameter, m.value, m.measured_at, m.local_time, m.flagged, m.coverage,
+                      s.unit, s.conversion FROM sensors s
                     JOIN measurements m ON m.sensor_id = s.sensor_id
                     WHERE s.station_id = ? AND m.value IS NOT NULL AND m.measured_at <= ?
                       AND m.measured_at = (SELECT max(m2.measured_at) FROM measurements m2
@@ -139,10 +182,14 @@ extension LocateStore {
                 guard seen.insert(p).inserted else { continue }  // two sensors, one pollutant: the newer wins
                 let text: String = r["measured_at"]
                 let at = InstantText.instant(text) ?? Date(timeIntervalSince1970: 0)
-                readings.append(
-                    StationAir.Reading(
-                        parameter: p, value: r["value"], unit: StationAir.unit, measuredAt: InstantText.text(at, in: zone),
-                        measuredInstant: at, localTime: r["local_time"], ageMinutes: age(at)))
+                var reading = StationAir.Reading(
+                    parameter: p, value: r["value"], unit: StationAir.unit, measuredAt: InstantText.text(at, in: zone),
+                    measuredInstant: at, localTime: r["local_time"], ageMinutes: age(at))
+                reading.sourceUnit = r["unit"] ?? StationAir.unit
+                reading.conversion = r["conversion"]
+                reading.flagged = r["flagged"]
+                reading.coveragePercent = r["coverage"]
+                readings.append(reading)
             }
             let index = idx.map { r -> StationAir.Index in
                 let at = InstantText.instant(r.calculatedAt)

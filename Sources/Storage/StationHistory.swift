@@ -39,7 +39,8 @@ public struct PollutantHistory: Sendable, Equatable {
 
 extension LocateStore {
     /// Per pollutant of the station `sourceID`, its non-null values measured after `from`
-    /// and at or before `through`, oldest first; pollutants by code. Nothing measured after
+    /// and at or before `through`, oldest first; pollutants by code. Values their source
+    /// flagged or that cover too little of their period are left out: they are never judged. Nothing measured after
     /// `through` counts (the query instant).
     public func airHistory(station sourceID: String, after from: Date, through: Date) throws -> [PollutantHistory] {
         let rows = try read { db in
@@ -49,8 +50,9 @@ extension LocateStore {
                     SELECT s.sensor_id, s.param_code, m.measured_at, m.value FROM sensors s
                     JOIN measurements m ON m.sensor_id = s.sensor_id
                     WHERE s.station_id = ? AND m.value IS NOT NULL AND m.measured_at > ? AND m.measured_at <= ?
+                      AND (m.flagged IS NULL OR m.flagged = 0) AND (m.coverage IS NULL OR m.coverage >= ?)
                     ORDER BY s.param_code, s.sensor_id, m.measured_at
-                    """, arguments: [sourceID, InstantText.utc(from), InstantText.utc(through)])
+                    """, arguments: [sourceID, InstantText.utc(from), InstantText.utc(through), StationAir.minCoveragePercent])
         }
         var bySensor: [(code: String, sensor: Int64, samples: [PollutantHistory.Sample])] = []
         for r in rows {

@@ -93,7 +93,7 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: Fixtures.repo("pipelines")).filter {
             $0.hasSuffix(".yml")
         }
-        #expect(names.count == 22)
+        #expect(names.count == 26)
         for name in names {
             // Each file names its pipeline after itself (the name the runs table records).
             #expect(try PipelineDecoder.load(path: Fixtures.repo("pipelines/\(name)")).name == String(name.dropLast(4)))

@@ -47,8 +47,8 @@ import Testing
         )
         #expect(
             r.stdout == """
-                #     distance  station                      id    city     index  latest
-                1  10087.64 km  Wrocław - Pokazowa (sample)  9005  Wrocław  -      -
+                #     distance  station                      id    city     index  eaqi  latest
+                1  10087.64 km  Wrocław - Pokazowa (sample)  9005  Wrocław  -      -     -
 
                 """)
     }
@@ -145,8 +145,8 @@ import Testing
                 + "--near takes latitude first (LAT,LON); did you swap them?\n")
         #expect(
             r.stdout == """
-                #    distance  station                      id    city    index  latest
-                1  4291.21 km  Kraków, ul. Próbna (sample)  9001  Kraków  -      -
+                #    distance  station                      id    city    index  eaqi  latest
+                1  4291.21 km  Kraków, ul. Próbna (sample)  9001  Kraków  -      -     -
 
                 """)
     }

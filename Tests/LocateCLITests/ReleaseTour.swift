@@ -23,6 +23,7 @@ enum ReleaseTour {
     }
 
     static let prague = ["toilet", "--near", "50.0875,14.4214", "--limit", "1", "--db", "DB"]
+    static let pragueStations = ["station", "--near", "50.07,14.43", "--limit", "1", "--at", "2026-11-21T20:30", "--db", "DB"]
     static let krakow = ["station", "--near", "50.06,19.94", "--limit", "1", "--at", "2026-11-21T20:30", "--db", "DB"]
 
     /// Every pipeline that runs offline (bundled samples, ../shared, or the fake API).
@@ -41,6 +42,11 @@ enum ReleaseTour {
         Pipeline(
             file: "gios-air-sample.yml", needsShared: false,
             steps: [ingest("gios-stations-sample.yml"), ingest("gios-air-sample.yml"), krakow]),
+        Pipeline(
+            file: "openaq-stations-sample.yml", needsShared: false, steps: [ingest("openaq-stations-sample.yml"), pragueStations]),
+        Pipeline(
+            file: "openaq-air-sample.yml", needsShared: false,
+            steps: [ingest("openaq-stations-sample.yml"), ingest("openaq-air-sample.yml"), pragueStations]),
         Pipeline(file: "prague-toilets-2016.yml", needsShared: true, steps: [ingest("prague-toilets-2016.yml"), prague]),
         Pipeline(file: "prague-toilets-2019.yml", needsShared: true, steps: [ingest("prague-toilets-2019.yml"), prague]),
         Pipeline(file: "prague-toilets-2026.yml", needsShared: true, steps: [ingest("prague-toilets-2026.yml"), prague]),
@@ -97,7 +103,11 @@ enum ReleaseTour {
     /// Pipelines that only read a live service, and the tests that cover them instead.
     static let onlineOnly: [String: String] = [
         "osm-toilets-overpass.yml":
-            "needs a bounding box and a live Overpass API: OverpassCommandTests run it against fake_overpass.py"
+            "needs a bounding box and a live Overpass API: OverpassCommandTests run it against fake_overpass.py",
+        "openaq-stations-cz.yml":
+            "needs OPENAQ_API_KEY and the live OpenAQ API: OpenAQCommandTests run the client against fake_openaq.py",
+        "openaq-air-cz.yml":
+            "needs OPENAQ_API_KEY and the live OpenAQ API: OpenAQCommandTests run the client against fake_openaq.py",
     ]
 
     /// One command of each README section that the pipelines above do not already run.

@@ -22,9 +22,9 @@ import Testing
         #expect(r.status == 4)
         #expect(
             r.stdout == """
-                #   distance  station                      id    city    index                latest
-                1      289 m  Kraków, ul. Próbna (sample)  9001  Kraków  3 Dostateczny (10m)  NO2 22 (30m), PM10 52 (90m), PM2.5 31 (30m)
-                2  192.07 km  Łódź - Przykładowa (sample)  9002  Łódź    1 Dobry (10m)        O3 48 (90m), PM10 21 (30m)
+                #   distance  station                      id    city    index                eaqi              latest
+                1      289 m  Kraków, ul. Próbna (sample)  9001  Kraków  3 Dostateczny (10m)  3 moderate PM2.5  NO2 22 (30m), PM10 52 (90m), PM2.5 31 (30m)
+                2  192.07 km  Łódź - Przykładowa (sample)  9002  Łódź    1 Dobry (10m)        2 fair PM10       O3 48 (90m), PM10 21 (30m)
                 ALERT Kraków, ul. Próbna (sample) (9001): PM10 52.1 µg/m³ at 2026-11-21T19:00:00+01:00, over PM10>50
 
                 """)
@@ -133,8 +133,8 @@ import Testing
         let r = try CLI.run(["station", "--name", "GDANSK", "--at", "2026-11-21T20:30", "--db", db])
         #expect(
             r.stdout == """
-                #   match  station                   id    city    index               latest
-                1  prefix  Gdańsk Wzorcowa (sample)  9004  Gdańsk  Brak indeksu (10m)  -
+                #   match  station                   id    city    index               eaqi  latest
+                1  prefix  Gdańsk Wzorcowa (sample)  9004  Gdańsk  Brak indeksu (10m)  -     -
 
                 """)
         let none = try CLI.run(["station", "--name", "Poznań", "--db", db])

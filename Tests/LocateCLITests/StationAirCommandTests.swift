@@ -32,8 +32,8 @@ struct StationAirCommandTests {
         let near = try CLI.run(["station", "--near", "52.29,21.04", "--at", "2025-07-04T17:00", "--limit", "1", "--db", db])
         #expect(
             near.stdout == """
-                #  distance  station                      id   city      index         latest
-                1     193 m  Warszawa, ul. Kondratowicza  552  Warszawa  1 Dobry (2h)  NO 0.6 (2h), NO2 5.1 (3h), NOx 5.5 (2h), O3 84 (3h), PM10 7.6 (2h), PM2.5 2.3 (2h)
+                #  distance  station                      id   city      index         eaqi       latest
+                1     193 m  Warszawa, ul. Kondratowicza  552  Warszawa  1 Dobry (2h)  2 fair O3  NO 0.6 (2h), NO2 5.1 (3h), NOx 5.5 (2h), O3 84 (3h), PM10 7.6 (2h), PM2.5 2.3 (2h)
 
                 """)
         // PM10 at 15:00 local is 2 hours old at 17:00: fresh within 3h, not within 1h.

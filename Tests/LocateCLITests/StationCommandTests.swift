@@ -12,9 +12,9 @@ import Testing
         let near = try CLI.run(["station", "--near", "52.2297,21.0122", "--limit", "2", "--db", db])
         #expect(
             near.stdout == """
-                #   distance  station                         id    city      index  latest
-                1        0 m  Warszawa, ul. Testowa (sample)  9003  Warszawa  -      -
-                2  119.02 km  Łódź - Przykładowa (sample)     9002  Łódź      -      -
+                #   distance  station                         id    city      index  eaqi  latest
+                1        0 m  Warszawa, ul. Testowa (sample)  9003  Warszawa  -      -     -
+                2  119.02 km  Łódź - Przykładowa (sample)     9002  Łódź      -      -     -
 
                 """)
         let named = try CLI.run(["station", "--name", "LODZ", "--db", db])

@@ -21,6 +21,7 @@ import Testing
                 Kraków, ul. Próbna (sample) (gios-stations-sample/9001), ul. Próbna 1, Kraków
                 time zone Europe/Warsaw; as of 2026-11-21T20:30:00+01:00
                 index: level 3, Dostateczny, critical PYL, calculated 2026-11-21T20:20:00+01:00 (10m ago)
+                eaqi: 3 moderate PM2.5 (EEA European Air Quality Index, eea-eaqi-2024)
 
                 pollutant  latest  unit   age  1h  24h mean  measured at
                 NO2            22  µg/m³  30m  22        23  2026-11-21T20:00:00+01:00

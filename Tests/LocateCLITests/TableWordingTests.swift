@@ -11,8 +11,8 @@ import Testing
         #expect(r.status == 0)
         #expect(
             r.stdout == """
-                #      match  station                   id    city    index  latest
-                1  substring  Gdańsk Wzorcowa (sample)  9004  Gdańsk  -      -
+                #      match  station                   id    city    index  eaqi  latest
+                1  substring  Gdańsk Wzorcowa (sample)  9004  Gdańsk  -      -     -
 
                 """)
     }

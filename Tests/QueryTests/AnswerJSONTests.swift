@@ -142,14 +142,20 @@ import Testing
         {
           "alerts" : [
             {
+              "eaqi" : null,
               "id" : "gios-stations-sample/9001",
               "index" : null,
               "name" : "Kraków, ul. Próbna (sample)",
               "norm" : null,
               "reading" : {
                 "age_minutes" : 90,
+                "conversion" : null,
+                "coverage_percent" : null,
+                "flagged" : null,
                 "measured_at" : "2026-11-21T19:00:00+01:00",
                 "pollutant" : "PM10",
+                "quality" : "unknown",
+                "source_unit" : "µg/m³",
                 "unit" : "µg/m³",
                 "value" : 52.1
               },
@@ -170,6 +176,40 @@ import Testing
               "code" : null,
               "dataset" : "gios-stations-sample",
               "distance_m" : null,
+              "eaqi" : {
+                "age_minutes" : 30,
+                "band" : "moderate",
+                "calculated_at" : "2026-11-21T20:00:00+01:00",
+                "dominant_pollutant" : "PM2.5",
+                "level" : 3,
+                "pollutants" : [
+                  {
+                    "averaging" : "1h",
+                    "band" : "moderate",
+                    "level" : 3,
+                    "pollutant" : "PM2.5",
+                    "status" : "judged",
+                    "value" : 31
+                  },
+                  {
+                    "averaging" : "1h",
+                    "band" : "moderate",
+                    "level" : 3,
+                    "pollutant" : "PM10",
+                    "status" : "judged",
+                    "value" : 52.1
+                  },
+                  {
+                    "averaging" : "1h",
+                    "band" : "fair",
+                    "level" : 2,
+                    "pollutant" : "NO2",
+                    "status" : "judged",
+                    "value" : 22
+                  }
+                ],
+                "version" : "eea-eaqi-2024"
+              },
               "id" : "gios-stations-sample/9001",
               "index" : {
                 "age_minutes" : 10,
@@ -186,25 +226,43 @@ import Testing
               "readings" : [
                 {
                   "age_minutes" : 30,
+                  "conversion" : null,
+                  "coverage_percent" : null,
+                  "flagged" : null,
                   "measured_at" : "2026-11-21T20:00:00+01:00",
                   "pollutant" : "NO2",
+                  "quality" : "unknown",
+                  "source_unit" : "µg/m³",
                   "unit" : "µg/m³",
                   "value" : 22
                 },
                 {
                   "age_minutes" : 90,
+                  "conversion" : null,
+                  "coverage_percent" : null,
+                  "flagged" : null,
                   "measured_at" : "2026-11-21T19:00:00+01:00",
                   "pollutant" : "PM10",
+                  "quality" : "unknown",
+                  "source_unit" : "µg/m³",
                   "unit" : "µg/m³",
                   "value" : 52.1
                 },
                 {
                   "age_minutes" : 30,
+                  "conversion" : null,
+                  "coverage_percent" : null,
+                  "flagged" : null,
                   "measured_at" : "2026-11-21T20:00:00+01:00",
                   "pollutant" : "PM2.5",
+                  "quality" : "unknown",
+                  "source_unit" : "µg/m³",
                   "unit" : "µg/m³",
                   "value" : 31
                 }
+              ],
+              "same_monitor" : [
+
               ],
               "source_id" : "9001",
               "street" : "ul. Próbna 1",

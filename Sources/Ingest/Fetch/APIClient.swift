@@ -25,6 +25,11 @@ struct HTTPSource: ResponseSource {
     let clock: @Sendable () -> Date
     /// Counts the answers received (`locate ingest`'s progress on a terminal).
     var meter: FetchMeter? = nil
+    /// A header that must stay secret (`X-API-Key: …`): handed to `locate-fetch` in its
+    /// environment, never on its command line (which every user of the machine can read).
+    var secretHeader: String? = nil
+    /// Said after `HTTP status 401`/`403` (`the API refused the key in OPENAQ_API_KEY`).
+    var refusalHint: String? = nil
 
     static let userAgent = "locate/0.1 (open-data locator; +https://github.com/locate/locate)"
 
@@ -52,7 +57,7 @@ struct HTTPSource: ResponseSource {
             var wait = backoffSeconds * pow(2, Double(attempt - 1))
             let result = try await FetchProcess.get(
                 url, into: path, limits: limits,
-                headers: ["User-Agent: \(HTTPSource.userAgent)", "Accept: application/json"])
+                headers: ["User-Agent: \(HTTPSource.userAgent)", "Accept: application/json"], secret: secretHeader)
             if let failure = result.error {
                 last = failure.message
                 // Limits are answers too: the same request would break them again.
@@ -72,6 +77,9 @@ struct HTTPSource: ResponseSource {
                     return
                 }
                 // Other 4xx answers are final: retrying cannot change them.
+                if status == 401 || status == 403, let refusalHint {
+                    throw IngestError.unreadable(path: url, reason: "\(last): \(refusalHint)")
+                }
                 guard status == 429 || status >= 500 else { throw IngestError.unreadable(path: url, reason: last) }
                 if let after = result.retryAfter.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }), after >= 0 {
                     guard after <= limits.maxRetryAfterSeconds else {

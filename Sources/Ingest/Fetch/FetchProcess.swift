@@ -38,10 +38,19 @@ enum FetchProcess {
         return path
     }
 
+    /// The environment variable that hands `locate-fetch` a secret header (`NAME: VALUE`).
+    static let secretHeaderVariable = "LOCATE_FETCH_SECRET_HEADER"
+
     /// One GET of `url` into the new file `path`: what happened, as the child reports it.
-    static func get(_ url: String, into path: String, limits: HTTPLimits, headers: [String]) async throws -> FetchResult {
+    /// `secret` (`X-API-Key: …`) goes to the child in its environment, not its arguments.
+    static func get(_ url: String, into path: String, limits: HTTPLimits, headers: [String], secret: String? = nil)
+        async throws -> FetchResult
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try helperPath())
+        var environment = ProcessInfo.processInfo.environment
+        environment[secretHeaderVariable] = secret
+        process.environment = environment
         process.arguments =
             [
                 url, "--out", path, "--max-bytes", String(limits.maxBytes), "--deadline", String(limits.deadlineSeconds),

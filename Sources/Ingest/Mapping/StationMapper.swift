@@ -12,6 +12,8 @@ struct StationMapper {
     enum Outcome {
         case accepted(StationRecord, warnings: [IngestIssue])
         case rejected(IngestIssue)
+        /// Not selected by the pipeline (OpenAQ `source.select`): neither a record nor a reject.
+        case skipped(reason: String)
     }
 
     /// Field names per format: id, name, latitude, longitude, code, city, commune, district,

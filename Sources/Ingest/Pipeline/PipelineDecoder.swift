@@ -86,6 +86,7 @@ public enum PipelineDecoder {
         if changesFolder != nil, format != .osmPBF {
             throw sourceMap.error("changes", "a folder of OSM replication diffs: only for format: osm-pbf")
         }
+        let openAQ = try OpenAQOptionsDecoder.decode(sourceMap, format: format, kind: kind)
         try sourceMap.finish()
         var keyLines: [String: Int] = [:]
         keyLines["source.crs"] = sourceMap.line(of: "crs")
@@ -150,7 +151,7 @@ public enum PipelineDecoder {
                 // Mapped by the profile (`profile: osm` maps opening_hours).
                 throw top.error("profile", "\(profile?.rawValue ?? "") maps opening_hours: " + reason)
             }
-            if kind == .air {
+            if kind == .air, format != .openaq {
                 throw top.error(
                     "timezone",
                     "missing: the API writes wall-clock times; add `timezone:` with the stations' IANA zone (Europe/Warsaw)")
@@ -166,6 +167,7 @@ public enum PipelineDecoder {
         spec.released = released
         spec.maxRetireShare = maxRetireShare
         spec.changesFolder = changesFolder
+        spec.openAQ = openAQ
         spec.origin = path
         spec.keyLines = keyLines
         return spec

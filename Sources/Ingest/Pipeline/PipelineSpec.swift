@@ -33,6 +33,10 @@ public struct PipelineSpec: Sendable, Equatable {
         /// An OpenStreetMap PBF extract (`.osm.pbf`, OSM wiki "PBF Format"): the objects
         /// `source.filters` select, ways and multipolygons placed at one point inside.
         case osmPBF = "osm-pbf"
+        /// OpenAQ API v3 (docs.openaq.org): `/v3/locations` pages (stations with their
+        /// sensors) and, for air pipelines, each location's latest values and its sensors'
+        /// measurements, with flags and coverage; live with an API key, replayed, or a folder.
+        case openaq
 
         /// Formats of toilet records.
         public static let toiletFormats: [Format] = [.geojson, .osmGeoJSON, .overpass, .osmPBF]
@@ -159,6 +163,8 @@ public struct PipelineSpec: Sendable, Equatable {
     /// Overpass pipelines read from a `url` (the interpreter): what to ask for (`source.filters`,
     /// `source.query_timeout`; by default `OverpassQuery.standard`).
     public var overpass: OverpassQuery = .standard
+    /// OpenAQ pipelines: what to select and how hard to ask (`source.select`, `source.max_pages`, …).
+    public var openAQ = OpenAQOptions()
     /// The pipeline file this spec was decoded from (for messages), when known.
     public var origin: String? = nil
     /// 1-based lines of the mapping keys in the pipeline file: `fields.hours`, `id.field`,
@@ -196,4 +202,34 @@ enum ReleaseDate {
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
         return d <= days
     }
+}
+
+/// What an `openaq` pipeline selects and the bounds of its requests (docs/pipelines.md,
+/// "OpenAQ"). The region is sent as the `bbox` of the location list.
+public struct OpenAQOptions: Sendable, Equatable {
+    /// `source.select.country`: ISO 3166-1 alpha-2 code, sent as `iso` and checked on every location.
+    public var country: String? = nil
+    /// `source.select.providers`: OpenAQ provider ids, sent as `providers_id` and checked.
+    public var providers: [Int64]? = nil
+    /// `source.select.parameters`: OpenAQ parameter names (`pm25`, `no2`); a location without
+    /// a sensor of one is not selected, and air runs read only these sensors.
+    public var parameters: [String] = OpenAQOptions.defaultParameters
+    /// `source.max_pages`: most pages one list may take; a list with more fails the run.
+    public var maxPages = 10
+    /// `source.max_requests`: most requests one run may make; a run needing more fails
+    /// before it writes anything.
+    public var maxRequests = 300
+    /// `source.requests_per_minute`: the pace of a live run (OpenAQ allows 60 with a key).
+    public var requestsPerMinute = 60.0
+    /// `source.history_hours` (air): hours of measurements read per sensor, ending at its
+    /// latest value (0: the latest values only).
+    public var historyHours = 24
+
+    /// The parameters read by default: the EAQI's five and CO.
+    public static let defaultParameters = ["pm25", "pm10", "no2", "o3", "so2", "co"]
+    /// Results asked for per page (the API's largest page).
+    public static let pageLimit = 1000
+
+    /// The default options.
+    public init() {}
 }

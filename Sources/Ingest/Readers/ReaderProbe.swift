@@ -67,14 +67,34 @@ package enum ReaderProbe {
         let mapper = StationMapper(spec: spec)
         var accepted = 0
         var rejected = 0
+        let openAQ = OpenAQStationMapper(spec: spec)
         for (index, item) in items.enumerated() {
-            switch mapper.map(item, index: index) {
+            switch spec.format == .openaq ? openAQ.map(item, index: index) : mapper.map(item, index: index) {
             case .accepted: accepted += 1
             case .rejected: rejected += 1
+            case .skipped: break
             }
             dialects(item)
         }
         return (accepted, rejected)
+    }
+
+    /// Reads `doc` as every OpenAQ answer is read: a page's results, and each result as a
+    /// sensor (with its unit's conversion), a latest value and a measurement. Returns how many
+    /// items read as each.
+    package static func openAQ(_ doc: JSONValue) -> (sensors: Int, latest: Int, measurements: Int) {
+        guard case .success(let items) = OpenAQReader.results(doc, limit: OpenAQOptions.pageLimit) else { return (0, 0, 0) }
+        var counts = (sensors: 0, latest: 0, measurements: 0)
+        for item in items {
+            if case .success(let s) = OpenAQReader.sensor(item) {
+                counts.sensors += 1
+                _ = Concentration.rule(unit: s.units, code: Concentration.code(ofParameter: s.parameter))
+            }
+            if case .success = OpenAQReader.latest(item) { counts.latest += 1 }
+            if case .success = OpenAQReader.measurement(item) { counts.measurements += 1 }
+            if case .array(let sensors)? = item["sensors"] { for s in sensors { _ = OpenAQReader.sensor(s) } }
+        }
+        return counts
     }
 
     /// Reads `value` as each dialect reads a sensor, a measurement and an index answer.

@@ -23,6 +23,12 @@ struct StationListReader {
         h.update(bytes)
         let doc = try JSONValue.parse(bytes, path: path)
         switch (format, doc) {
+        case (.openaq, _):
+            // One saved page of `/v3/locations` (a live run reads every page).
+            switch OpenAQReader.results(doc, limit: Int(GIOSClient.maxPages) * OpenAQOptions.pageLimit) {
+            case .success(let items): return (items, h.finalize().hexString)
+            case .failure(let p): throw IngestError.openAQAnswer(path: path, reason: p.reason)
+            }
         case (.giosLegacy, .array(let items)):
             return (items, h.finalize().hexString)
         case (.giosV1, .object):

@@ -27,7 +27,9 @@ struct IngestCommand: AsyncParsableCommand {
             of order is refused. A pipeline with a source.changes folder applies, without --changes, \
             every diff in that folder newer than the dataset (after a full read of its extract when \
             the dataset has no replication sequence yet; --source reads the extract instead). A full \
-            read of an extract older than the dataset's sequence is refused unless --allow-older.
+            read of an extract older than the dataset's sequence is refused unless --allow-older. \
+            A live OpenAQ pipeline (format: openaq) reads its API key from the environment variable \
+            OPENAQ_API_KEY, never from the pipeline; the key is neither printed nor saved.
             """
     )
 
@@ -183,6 +185,8 @@ struct IngestCommand: AsyncParsableCommand {
         runner.maxRejectShare = maxRejectShare
         runner.allowMassRetire = allowMassRetire
         runner.allowOlder = allowOlder
+        // The OpenAQ key comes from the environment only: never from the pipeline, never printed.
+        runner.openAQKey = ProcessInfo.processInfo.environment[IngestRunner.openAQKeyVariable]
         let progress: (Int) -> Void = { n in
             if tty { FileHandle.standardError.write(Data("\r\(n) features read…".utf8)) }
         }

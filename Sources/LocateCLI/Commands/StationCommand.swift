@@ -23,7 +23,9 @@ struct StationCommand: ParsableCommand {
             (default: now; --tz defaults to Europe/Warsaw). --bookmarked lists the stations bookmarked with \
             `locate bookmark add`. --alert takes thresholds (PM10>50), `norms` (any EU limit value or \
             threshold exceeded, judged on means of the stored history), `who` (the WHO 2021 guideline \
-            values) or `index>=4` (the GIOŚ index level). Exits 3 when nothing matches, 4 on an alert. \
+            values), `index>=4` (the GIOŚ index level) or `eaqi>=poor` (the European Air Quality \
+            Index, computed for every station: good, fair, moderate, poor, very_poor, extremely_poor). \
+            Exits 3 when nothing matches, 4 on an alert. \
             `locate station show ID` prints one station in detail.
             """,
         subcommands: [StationShowCommand.self]

@@ -21,6 +21,7 @@ enum StationDetailText {
         } else {
             lines.append("index: none")
         }
+        lines.append("eaqi: \(StationTable.eaqi(s.eaqi)) (EEA European Air Quality Index, \(EuropeanAirQualityIndex.version))")
         guard !d.pollutants.isEmpty else { return (lines + ["no measurements"]).joined(separator: "\n") }
         var t = Table(
             headers: ["pollutant", "latest", "unit", "age", "1h", "24h mean", "measured at"], rightAligned: [1, 3, 4, 5])

@@ -7,7 +7,8 @@ import Storage
 enum StationTable {
     static func render(_ results: [StationResult], byDistance: Bool, offset: Int = 0) -> String {
         var t = Table(
-            headers: ["#", byDistance ? "distance" : "match", "station", "id", "city", "index", "latest"], rightAligned: [0, 1])
+            headers: ["#", byDistance ? "distance" : "match", "station", "id", "city", "index", "eaqi", "latest"],
+            rightAligned: [0, 1])
         for (i, s) in results.enumerated() {
             let key =
                 s.distanceMeters.map(ToiletTable.distance) ?? (s.match?.rawValue ?? "-")
@@ -15,9 +16,12 @@ enum StationTable {
                 s.air?.index.map { i in
                     [i.level.map(String.init), i.category, "(\(age(i.ageMinutes)))"].compactMap { $0 }.joined(separator: " ")
                 } ?? "-"
-            let latest = (s.air?.readings ?? []).map { "\($0.parameter) \(number($0.value)) (\(age($0.ageMinutes)))" }
+            let latest = (s.air?.readings ?? []).map { r in
+                let mark = r.quality == .flagged ? ", flagged" : r.quality == .lowCoverage ? ", low coverage" : ""
+                return "\(r.parameter) \(number(r.value)) (\(age(r.ageMinutes))\(mark))"
+            }
             t.rows.append([
-                "\(offset + i + 1)", key, s.name, s.sourceID, s.city ?? "", index,
+                "\(offset + i + 1)", key, s.name + also(s), s.sourceID, s.city ?? "", index, eaqi(s.eaqi),
                 latest.isEmpty ? "-" : latest.joined(separator: ", "),
             ])
         }
@@ -39,9 +43,30 @@ enum StationTable {
             return head
                 + "\(n.norm.label) exceeded: \(String(format: "%.1f", n.value ?? 0)) µg/m³ over \(n.hours) hourly value(s)\(end)"
         }
+        if let e = hit.eaqi {
+            let at = e.calculatedAt.map { " at \(InstantText.text($0, in: zone))" } ?? ""
+            return head + "EAQI \(e.level?.rawValue ?? 0) \(e.level?.name ?? "?") (\(e.dominant ?? "?"))\(at), over \(hit.rule)"
+        }
         let i = hit.index
         return head
             + "index level \(i?.level.map(String.init) ?? "?") \(i?.category ?? "") calculated \(i?.calculatedAt ?? "?"), over \(hit.rule)"
+    }
+
+    /// `4 poor PM2.5`, `? (PM2.5 flagged)` when no level could be given, `-` without values.
+    static func eaqi(_ e: EuropeanAirQualityIndex?) -> String {
+        guard let e else { return "-" }
+        guard let level = e.level else {
+            let why = e.pollutants.filter { $0.status != .judged }.map { "\($0.pollutant) \($0.status.rawValue)" }
+            return why.isEmpty ? "?" : "? (\(why.joined(separator: ", ")))"
+        }
+        return "\(level.rawValue) \(level.name) \(e.dominant ?? "")"
+    }
+
+    /// ` (also openaq-pl/openaq-28, 366 m)`: the same monitor as other datasets list it.
+    static func also(_ s: StationResult) -> String {
+        guard !s.sameMonitor.isEmpty else { return "" }
+        let links = s.sameMonitor.map { "\($0.station.id), \(Int($0.separationMeters.rounded())) m" }
+        return " (also " + links.joined(separator: "; ") + ")"
     }
 
     static func number(_ v: Double) -> String { String(format: v < 10 ? "%.1f" : "%.0f", v) }

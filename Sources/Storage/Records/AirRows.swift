@@ -11,16 +11,22 @@ struct SensorRow: Codable, FetchableRecord, PersistableRecord {
     var paramFormula: String?
     var paramID: Int64?
     var changedRun: Int64
+    var unit: String? = nil
+    var conversion: String? = nil
+    var origin: String? = nil
+    var sourceSensorID: Int64? = nil
 
     enum CodingKeys: String, CodingKey {
         case sensorID = "sensor_id", stationID = "station_id", paramCode = "param_code", paramName = "param_name"
         case paramFormula = "param_formula", paramID = "param_id", changedRun = "changed_run"
+        case unit, conversion, origin, sourceSensorID = "source_sensor_id"
     }
 
     /// Whether the stored description equals `s` (the run that wrote it does not count).
     func describes(_ s: SensorRecord) -> Bool {
         stationID == s.stationID && paramCode == s.paramCode && paramName == s.paramName
-            && paramFormula == s.paramFormula && paramID == s.paramID
+            && paramFormula == s.paramFormula && paramID == s.paramID && unit == s.unit && conversion == s.conversion
+            && origin == s.origin && sourceSensorID == s.sourceSensorID
     }
 }
 
@@ -33,9 +39,13 @@ struct MeasurementRow: Codable, FetchableRecord, PersistableRecord {
     var localTime: String
     var value: Double?
     var run: Int64
+    /// The source flagged the value (OpenAQ `flagInfo.hasFlags`); nil: the source has no flags.
+    var flagged: Bool? = nil
+    /// Share of the period the value covers, percent (OpenAQ `coverage.percentComplete`); nil: unknown.
+    var coverage: Double? = nil
 
     enum CodingKeys: String, CodingKey {
-        case sensorID = "sensor_id", measuredAt = "measured_at", localTime = "local_time", value, run
+        case sensorID = "sensor_id", measuredAt = "measured_at", localTime = "local_time", value, run, flagged, coverage
     }
 }
 

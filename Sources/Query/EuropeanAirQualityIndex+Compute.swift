@@ -1,4 +1,5 @@
 public import Foundation
+import Places
 public import Storage
 
 extension EuropeanAirQualityIndex {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import LocateTestSupport
+import Places
 import Storage
 import Testing
 

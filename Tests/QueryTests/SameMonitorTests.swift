@@ -3,6 +3,7 @@ import GRDB
 import Geo
 import Ingest
 import LocateTestSupport
+import Places
 import Query
 import Storage
 import Testing

@@ -1,5 +1,6 @@
 import Contract
 import Foundation
+import Places
 import Storage
 
 /// Turns a source's values into µg/m³, the unit every norm and the EAQI use, and says how:

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Hours
+import Places
 import Storage
 
 /// Turns one OpenAQ v3 location (`/v3/locations` results) into a `StationRecord`, or says

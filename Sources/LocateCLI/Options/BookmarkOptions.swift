@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Storage
+import Query
 
 /// `--bookmarks FILE`: where the bookmarks are kept.
 struct BookmarkOptions: ParsableArguments {

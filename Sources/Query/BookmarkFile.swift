@@ -1,5 +1,6 @@
 import Contract
 import Foundation
+import Storage
 
 #if canImport(Glibc)
     import Glibc

@@ -17,9 +17,15 @@ let box = Box()
 DispatchQueue.concurrentPerform(iterations: 16) { i in
     for _ in 0..<200 {
         if useMutex {
-            mutex.withLock { $0.append(i); usleep(10) }
+            mutex.withLock {
+                $0.append(i)
+                usleep(10)
+            }
         } else {
-            lock.withLock { box.a.append(i); usleep(10) }
+            lock.withLock {
+                box.a.append(i)
+                usleep(10)
+            }
         }
     }
 }

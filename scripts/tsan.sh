@@ -17,7 +17,8 @@ suites="${SUITES:-ServeTests|RoutingTests|IngestTests|Diff|StorageTests}"
 # Tests with wall-clock bounds (a 0.05 s/600 s hand-off, a 1 s request timeout, a 60 s
 # browser session): under TSan (5-15x slower) and 450 tests sharing two cores in one
 # process they wait for a thread longer than their bounds and fail for the load, not a
-# race. The full run runs them after the others, one test at a time, still under TSan.
+# race. The full run runs them after the others, one test at a time, still under TSan
+# (`SUITES=…` runs what it names in one pass).
 timed="${TIMED:-ServeUnitTests|ServeRoutingTimeoutTests|ContributeMapTests}"
 log="${TSAN_LOG:-.build-tsan/tsan.log}"
 reports="$root/.build-tsan/tsan-reports"

@@ -104,8 +104,10 @@ class Handler(BaseHTTPRequestHandler):
         return self.send(404, b"not found")
 
 def watchdog(parent):
-    # Stop by itself: when the test that started it is gone, or after 10 minutes at most.
-    deadline = time.time() + 600
+    # Stop by itself: when the test that started it is gone, or after 10 minutes at most
+    # (LOCATE_TEST_SERVER_SECONDS: longer, for scripts/tsan.sh, where one test can run
+    # longer than that under ThreadSanitizer and a loaded machine).
+    deadline = time.time() + float(os.environ.get("LOCATE_TEST_SERVER_SECONDS", "600"))
     while time.time() < deadline and os.getppid() == parent:
         time.sleep(0.5)
     os._exit(0)

@@ -291,6 +291,9 @@ enum Schema {
         register("v11-osm-replication") { db in try db.execute(sql: OSMStateSchema.sql) }
         // The source's release date per run (`locate runs`); older runs keep null.
         register("v12-run-release") { db in try db.execute(sql: "ALTER TABLE ingest_runs ADD COLUMN source_released TEXT") }
+        // What the sign reader made of each photo of an hours sign, and the photo an hours
+        // edit was taken from (issue 40): `SignReadingRow`. Additive.
+        register("v13-sign-readings") { db in try db.execute(sql: SignReadingRow.schema) }
         return m
     }
 }

@@ -34,6 +34,7 @@ enum Schema {
     static let migrationNames = [
         "v1-toilets", "v2-hours", "v3-active-view", "v4-stations", "v5-air", "v6-toilet-details", "v7-contributions",
         "v8-reactivated", "v9-edit-stamp", "v10-accessibility", "v11-osm-replication", "v12-run-release",
+        "v13-sign-readings",
     ]
 
     /// Fails unless the database has exactly the migrations this build knows.

@@ -54,7 +54,7 @@ import Testing
         let db = try Self.databaseWithSignPhoto()
         let both = try CLI.run(["review", "approve", "1", "--accept-hours", "--hours", "Mo-Fr 08:00-16:00", "--db", db])
         #expect(both.status == 64)
-        #expect(both.stderr.contains("error: give --accept-hours or --hours TEXT, not both\n"), "\(both.stderr)")
+        #expect(both.stderr.contains("Error: give --accept-hours or --hours TEXT, not both\n"), "\(both.stderr)")
         let r = try CLI.run(["review", "approve", "1", "--accept-hours", "--as", "eva", "--db", db])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(

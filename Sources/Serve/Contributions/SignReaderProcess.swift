@@ -61,6 +61,8 @@ struct SignReaderProcess: Sendable {
             else { return failed("the sign reader's answer cannot be kept (\(folder.path))") }
             process.executableURL = URL(fileURLWithPath: path)
             process.arguments = ["--json", "--lang", languages, file.path]
+            // One OpenMP thread, as `locate hours read` runs it (`HoursReadCommand`).
+            process.environment = ProcessInfo.processInfo.environment.merging(["OMP_THREAD_LIMIT": "1"]) { old, _ in old }
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = try FileHandle(forWritingTo: outURL)
             process.standardError = try FileHandle(forWritingTo: errURL)

@@ -168,7 +168,7 @@ import Testing
             seen["photo_sign"] as? [String]
                 == [
                     "The sign could not be read (no text found on the photo): a maintainer will read it.",
-                    "Hours now: Mo-Su 09:00-21:00",
+                    "Hours now: Mo-Fr 08:00-20:00; Sa-Su 10:00-18:00",
                 ],
             "\(seen["photo_sign"] ?? "")")
         #expect(seen["no_reason_message"] as? String == "choose what is wrong")

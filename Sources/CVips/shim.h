@@ -153,7 +153,7 @@ static inline int locate_vips_sign_grey(VipsImage *in, VipsImage **out, double s
         sized = band;
     }
     int lo = 0, hi = 255;
-    if (vips_percent(sized, 2.0, &lo) || vips_percent(sized, 98.0, &hi)) {
+    if (vips_percent(sized, 2.0, &lo, NULL) || vips_percent(sized, 98.0, &hi, NULL)) {
         g_object_unref(sized);
         return -1;
     }

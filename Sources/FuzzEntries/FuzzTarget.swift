@@ -7,6 +7,9 @@ public import Foundation
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Czech opening-hours text (`CzechHours`, then `HoursReading` as every reader of hours text reads it).
     case czechHours = "czech-hours"
+    /// The lines of a sign's recognised text (`SignHours`, what `locate hours read` reads from
+    /// tesseract's output), one line per input line.
+    case signText = "sign-text"
     /// OSM `opening_hours`: parse, canonical form, evaluation.
     case openingHours = "opening-hours"
     /// The opening-hours evaluator at a fuzzed instant, zone, country and position.
@@ -37,6 +40,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     public func run(_ input: [UInt8], scratch: FuzzScratch) -> [String] {
         switch self {
         case .czechHours: return HoursFuzzing.czech(input)
+        case .signText: return SignTextFuzzing.signText(input)
         case .openingHours: return HoursFuzzing.openingHours(input)
         case .hoursEvaluation: return HoursEvaluationFuzzing.evaluate(input)
         case .jsonStream: return IngestFuzzing.json(input, scratch: scratch)

@@ -44,6 +44,17 @@ struct LocateServe: AsyncParsableCommand {
         }
     }
 
+    /// The sign reader: `$LOCATE_READ`, else `locate-read` beside this executable; nil when
+    /// there is none (photos of signs are then stored without a reading, saying why).
+    static var signReader: String? {
+        if let path = ProcessInfo.processInfo.environment["LOCATE_READ"], !path.isEmpty { return path }
+        let exe =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
+        let path = (exe as NSString).deletingLastPathComponent + "/locate-read"
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
     var serveConfiguration: ServeConfiguration {
         let o = options
         var c = ServeConfiguration(databasePath: o.databasePath)
@@ -61,6 +72,8 @@ struct LocateServe: AsyncParsableCommand {
         c.contributions.photosFolder = o.photos
         c.contributions.region = o.region.flatMap { try? ContributionSettings.region($0) }
         c.contributions.submissionsPerHour = o.submissionsPerHour
+        c.contributions.signSeconds = o.signSeconds
+        c.contributions.signReaderPath = LocateServe.signReader
         return c
     }
 

@@ -48,9 +48,13 @@ public struct ReviewDesk: Sendable {
         return detail
     }
 
-    /// Approves contribution `id` as `reviewer` at `instant` and applies it.
-    public func approve(_ id: ContributionID, reviewer: String, at instant: Date) throws -> ReviewOutcome {
-        try writing { try $0.approve(id: id, reviewer: reviewer, at: instant) }
+    /// Approves contribution `id` as `reviewer` at `instant` and applies it; with `hours`, a
+    /// photo of an hours sign is approved with its hours (accepted as suggested, or edited),
+    /// which become an edit of the toilet's hours naming the photo.
+    public func approve(_ id: ContributionID, reviewer: String, at instant: Date, hours: HoursFromSign? = nil) throws
+        -> ReviewOutcome
+    {
+        try writing { try $0.approve(id: id, reviewer: reviewer, at: instant, hours: hours) }
     }
 
     /// Rejects contribution `id` as `reviewer` at `instant`, for `reason`.

@@ -119,6 +119,10 @@ public struct ReviewShowDocument: Encodable {
     @Nullable var targetActive: Bool?
     var overrides: [OverrideObject]
     @Nullable var photoPath: String?
+    /// The photo of an hours sign an edit of the hours was taken from.
+    @Nullable var fromPhoto: Int64?
+    /// What the sign reader made of the photo (or of the photo the edit was taken from).
+    @Nullable var signReading: SignSuggestion?
 
     /// The document made from the store's value.
     public init(_ d: ContributionDetail) {
@@ -128,10 +132,13 @@ public struct ReviewShowDocument: Encodable {
         targetActive = d.targetActive
         overrides = d.overrides.map(OverrideObject.init)
         photoPath = d.photoPath
+        fromPhoto = d.contribution.fromPhoto
+        signReading = d.signReading
     }
 
     enum CodingKeys: String, CodingKey {
         case schema, contribution, decisions, current, targetActive = "target_active", overrides, photoPath = "photo_path"
+        case fromPhoto = "from_photo", signReading = "sign_reading"
     }
 }
 
@@ -144,6 +151,8 @@ public struct ReviewDecisionDocument: Encodable {
     var applied: [String]
     @Nullable var place: String?
     var superseded: [Int64]
+    /// The edit of the hours an approved photo of an hours sign made.
+    @Nullable var hoursEdit: Int64?
 
     /// The document made from the store's value.
     public init(_ o: ReviewOutcome) {
@@ -153,6 +162,11 @@ public struct ReviewDecisionDocument: Encodable {
         applied = o.applied.map(\.rawValue)
         place = o.place?.globalID
         superseded = o.superseded
+        hoursEdit = o.hoursEdit
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case schema, id, status, run, applied, place, superseded, hoursEdit = "hours_edit"
     }
 }
 

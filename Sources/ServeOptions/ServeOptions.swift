@@ -103,6 +103,13 @@ public struct ServeOptions: ParsableArguments {
         help: ArgumentHelp("Submissions (new toilets, edits, reports, photos) each client may make per hour.", valueName: "N"))
     public var submissionsPerHour = 20
 
+    /// `--sign-seconds`.
+    @Option(
+        help: ArgumentHelp(
+            "How long reading the hours on an uploaded photo of an hours sign may take, in seconds (locate-read; 0: no reading).",
+            valueName: "SECONDS"))
+    public var signSeconds = 8.0
+
     /// Options with their defaults.
     public init() {}
 

@@ -35,6 +35,7 @@ enum Schema {
         "v1-toilets", "v2-hours", "v3-active-view", "v4-stations", "v5-air", "v6-toilet-details", "v7-contributions",
         "v8-reactivated", "v9-edit-stamp", "v10-accessibility", "v11-osm-replication", "v12-run-release",
         "v13-air-sources",
+        "v14-sign-readings",
     ]
 
     /// Fails unless the database has exactly the migrations this build knows.
@@ -297,6 +298,9 @@ enum Schema {
         // stored key is not it, and per measurement the source's flag and coverage. Additive:
         // GIOŚ rows keep nulls (µg/m³, no flags, coverage unknown).
         register("v13-air-sources") { db in try db.execute(sql: AirSourceSchema.sql) }
+        // What the sign reader made of each photo of an hours sign, and the photo an hours
+        // edit was taken from (issue 40): `SignReadingRow`. Additive.
+        register("v14-sign-readings") { db in try db.execute(sql: SignReadingRow.schema) }
         return m
     }
 }

@@ -35,6 +35,11 @@ import Testing
                 "Mo.-Fr. 9:00-18:00 Uhr\nSa. 9:00-13:00 Uhr\nSo. Ruhetag", "Mo-Fr 09:00-18:00; Sa 09:00-13:00; Su off",
                 "interpreted", "so read as Su (German day names)", []
             ),
+            // "Uhr" misread as "um" (the rotated German sign of bench/signs), and German "um".
+            (
+                "Mo-Fr 9:00-18:00 um\nSa um 9:00-13:00 Uhr\nSo Ruhetag", "Mo-Fr 09:00-18:00; Sa 09:00-13:00; Su off",
+                "interpreted", "so read as Su (German day names)", []
+            ),
             (
                 "Mo-Do 8:00-16:00, Fr 8:00-13:00", "Mo-Th 08:00-16:00; Fr 08:00-13:00", "interpreted",
                 "do read as Th (German day names)", []

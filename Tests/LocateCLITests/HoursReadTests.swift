@@ -13,6 +13,8 @@ import Testing
         ("ces-lunch-perspective.png", "ces+pol+eng+deu", "Mo-Fr 08:00-11:30,12:30-16:00; Sa,Su off"),
         ("pol-table-lowcontrast.png", "pol", "Mo-Fr 08:00-16:00; Sa 09:00-13:00; Su off"),
         ("eng-perday-jpeg.jpg", "eng", "Mo-Fr 09:00-17:00; Sa,Su off"),
+        // Issue 40: "Uhr" read as "um" lost the Mo-Fr line of the rotated German sign.
+        ("deu-line-rotate.png", "ces+pol+eng+deu", "Mo-Fr 09:00-18:00; Sa 09:00-13:00; Su off"),
     ])
     func readsTheSuggestion(image: String, languages: String, suggestion: String) throws {
         let r = try CLI.run(["hours", "read", Self.sign(image), "--lang", languages, "--json"])

@@ -163,6 +163,14 @@ import Testing
         #expect(seen["unchanged_message"] as? String == "change at least one field")
         #expect((seen["edit_message"] as? String)?.hasSuffix("awaits review by a maintainer.") == true)
         #expect((seen["photo_message"] as? String)?.hasSuffix("awaits review by a maintainer.") == true)
+        // Issue 40: what the server read on the sign (a blank 64 x 48 image: nothing), beside the hours now.
+        #expect(
+            seen["photo_sign"] as? [String]
+                == [
+                    "The sign could not be read (no text found on the photo): a maintainer will read it.",
+                    "Hours now: Mo-Fr 08:00-20:00; Sa-Su 10:00-18:00",
+                ],
+            "\(seen["photo_sign"] ?? "")")
         #expect(seen["no_reason_message"] as? String == "choose what is wrong")
         #expect((seen["snapshot_message"] as? String)?.hasSuffix("awaits review by a maintainer.") == true)
         #expect((seen["anyway_message"] as? String)?.hasSuffix("awaits review by a maintainer.") == true)

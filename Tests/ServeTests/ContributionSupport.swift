@@ -123,9 +123,9 @@ struct ContributionServer {
     let db: String
     let server: ServeProcess
 
-    init(_ extra: [String] = []) throws {
+    init(_ extra: [String] = [], environment: [String: String] = [:]) throws {
         db = try CLI.sampleDatabase()
-        server = try ServeProcess(db: db, extra)
+        server = try ServeProcess(db: db, extra, environment: environment)
     }
 
     /// A maintainer token made with `locate token create NAME`.

@@ -34,10 +34,11 @@ final class ServeProcess: @unchecked Sendable {
         var value: String { lock.withLock { text } }
     }
 
-    init(db: String, _ extra: [String] = []) throws {
+    init(db: String, _ extra: [String] = [], environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: Fixtures.locateBinary)
         process.arguments = ["serve", "--db", db, "--port", "0"] + extra
         process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "LOCATE_DB" }
+            .merging(environment) { $1 }
         let err = Pipe()
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice

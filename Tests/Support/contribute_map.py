@@ -146,6 +146,7 @@ def main():
         form.find_element(By.NAME, "photo").send_keys(photo)
         form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         out["photo_message"] = message(form, "awaits review")
+        out["photo_sign"] = [p.text for p in form.find_elements(By.CSS_SELECTOR, ".sign-read, .hours-now")]
 
         # 4. Markup in open data stays text.
         nasty_id = driver.execute_script(

@@ -41,7 +41,14 @@ def main():
             doc = json.loads(r.stdout)
         except ValueError:
             doc = {"suggestion": None, "confident": False, "error": r.stderr.strip()}
-        results.append(dict(item, suggestion=doc.get("suggestion"), confident=doc.get("confident", False), took=took))
+        error = None
+        if r.returncode not in (0, 3):
+            try:
+                error = json.loads(r.stderr)["error"]["message"]
+            except (ValueError, KeyError, TypeError):
+                error = r.stderr.strip()[:200] or f"exit {r.returncode}"
+        results.append(dict(item, suggestion=doc.get("suggestion"), confident=doc.get("confident", False), took=took,
+                            error=error))
     # One batch: both expressions at every boundary of every day of 2027.
     lines, keys = [], []
     days = [datetime.date(2027, 1, 1) + datetime.timedelta(d) for d in range(365)]
@@ -87,6 +94,9 @@ def main():
     table("language", lambda r: r["language"])
     table("distortion", lambda r: r["distortion"])
     table("layout", lambda r: r["layout"])
+    errors = collections.Counter(r["error"] for r in results if r.get("error"))
+    print(f"\nof the not readable, {sum(errors.values())} were errors: " +
+          ("; ".join(f"{n} x {e}" for e, n in errors.most_common()) or "none"))
     took = sorted(r["took"] for r in results)
     print(f"\nseconds per photo (whole `locate hours read` process): median {took[len(took) // 2]:.2f}, "
           f"slowest {slowest[0]:.2f} ({slowest[1]})")

@@ -71,6 +71,15 @@
         f.appendChild(el('p', { 'class': 'hours-read' }, [hours.hours_osm ? 'Hours read as: ' + hours.hours_osm + (notes ? ' (' + notes + ')' : '')
           : 'Hours not understood' + (hours.reason ? ' (' + hours.reason + ')' : '') + ': a maintainer will read them.']));
       }
+      // A photo of the hours sign: what the server read on it, beside the hours now.
+      var sign = a.json.photo && a.json.photo.sign_reading;
+      if (sign && typeof sign === 'object') {
+        var why = sign.failure || sign.reason;
+        f.appendChild(el('p', { 'class': 'sign-read' }, [sign.suggestion
+          ? 'Hours read from the sign: ' + sign.suggestion + (sign.confident ? '' : ' (unsure)') + '; a maintainer checks them.'
+          : 'The sign could not be read' + (why ? ' (' + why + ')' : '') + ': a maintainer will read it.']));
+        f.appendChild(el('p', { 'class': 'hours-now' }, ['Hours now: ' + (f.hoursNow || 'not known')]));
+      }
       return;
     }
     if (a.status === 409) {
@@ -179,6 +188,7 @@
   function photo(feature) {
     open('Add a photo: ' + title(feature));
     var f = form('upload for review');
+    f.hoursNow = feature.properties.hours_osm || feature.properties.hours_text;
     field(f, 'What it shows', 'photo_kind', null, 'toilet', [['toilet', 'the toilet'], ['hours_sign', 'the opening-hours sign']]);
     var file = field(f, 'Photo (JPEG, PNG or WebP)', 'photo', 'file');
     f.done();

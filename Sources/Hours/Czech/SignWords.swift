@@ -65,6 +65,9 @@ extension CzechLexer {
                     "celoročně", "celorocne", "od", "von", "from", "otevírací", "oteviraci", "doba", "otevřeno", "otevreno",
                     "godziny", "otwarcia", "czynne", "öffnungszeiten", "offnungszeiten", "geöffnet", "geoffnet", "opening",
                     "hours", "open", "public", "bank", "státní", "statni", "ganzjährig", "ganzjahrig",
+                    // German "at" ("um 9 Uhr"), and what text recognition makes of a small "Uhr"
+                    // after a time (the rotated German sign of the corpus read "9-18 um").
+                    "um",
                 ]
             ),
         ]

@@ -35,6 +35,10 @@ struct HoursReadCommand: ParsableCommand {
     func run() throws {
         let path = try HoursReadCommand.readerPath()
         let rest = Array(CommandLine.arguments.dropFirst().drop { $0 != "read" }.dropFirst())
+        // tesseract's OpenMP threads spin while they wait: on a loaded machine two of them
+        // burn the recognition budget (processor time) for nothing. One thread, unless the
+        // user chose otherwise; libgomp reads this as the process starts.
+        setenv("OMP_THREAD_LIMIT", "1", 0)
         let argv = ([path] + rest).map { strdup($0) } + [nil]
         execv(path, argv)
         throw CLIError.failed("cannot run \(path): \(String(cString: strerror(errno)))")

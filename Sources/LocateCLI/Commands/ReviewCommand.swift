@@ -126,18 +126,41 @@ struct ReviewCommand: ParsableCommand {
     struct Approve: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "approve",
-            abstract: "Approve a pending contribution and apply it (or approve again an edit in conflict).")
+            abstract: "Approve a pending contribution and apply it (or approve again an edit in conflict).",
+            discussion: """
+                A photo of an hours sign carries the hours the sign reader suggested (`locate review show`): \
+                --accept-hours approves the photo and sets the toilet's hours to them, --hours TEXT sets these hours \
+                instead (the suggestion corrected); either becomes an edit of the hours of its own that names the photo. \
+                Without either, only the photo is approved.
+                """)
 
         @Argument(help: ArgumentHelp("The contribution's number (12 or #12).", valueName: "ID"))
         var id: Number
+        @Flag(help: "For a photo of an hours sign: set the toilet's hours to the suggestion read from it.")
+        var acceptHours = false
+        @Option(
+            name: .customLong("hours"),
+            help: ArgumentHelp(
+                "For a photo of an hours sign: set the toilet's hours to TEXT (opening_hours, or a sign's words).",
+                valueName: "TEXT"))
+        var hoursText: String?
         @OptionGroup var reviewer: Reviewer
         @OptionGroup var output: JSONOptions
         @OptionGroup var wait: WaitOptions
         @OptionGroup var store: StoreOptions
 
+        func validate() throws {
+            if acceptHours && hoursText != nil { throw ValidationError("give --accept-hours or --hours TEXT, not both") }
+            if let hoursText, hoursText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                throw ValidationError("--hours must not be empty")
+            }
+        }
+
         func run() throws {
             let name = try reviewer.resolved
-            let outcome = try ReviewCommand.desk(store, wait: wait).approve(id.value, reviewer: name, at: Date.now)
+            let hours: HoursFromSign? = acceptHours ? .accept : hoursText.map(HoursFromSign.edit)
+            let outcome = try ReviewCommand.desk(store, wait: wait).approve(
+                id.value, reviewer: name, at: Date.now, hours: hours)
             if output.json {
                 Console.out(try jsonText(ReviewDecisionDocument(outcome)))
             } else {

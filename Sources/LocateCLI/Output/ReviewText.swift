@@ -56,6 +56,8 @@ enum ReviewText {
         }
         if !table.rows.isEmpty { lines.append(table.render()) }
         if let photo = c.photo, let path = d.photoPath { lines.append("photo (\(photo.kind.rawValue)): \(path)") }
+        if let from = c.fromPhoto { lines.append("from photo: #\(from)") }
+        if let s = d.signReading { lines += sign(s, current: d.current[.hours], pending: c.status == .pending && c.photo != nil) }
         for o in d.overrides where o.conflictRun != nil {
             let source = (o.sourceValue ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.display)" }
             lines.append(
@@ -68,6 +70,33 @@ enum ReviewText {
             lines.append("\(dec.decidedAt) \(dec.decision.rawValue) by \(dec.reviewer)\(run)\(reason)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The sign reader's suggestion beside the toilet's hours now, its lines (`+` used, `-`
+    /// ignored), and how to take it.
+    static func sign(_ s: SignSuggestion, current: [String: FieldValue]?, pending: Bool) -> [String] {
+        var lines: [String] = []
+        if let failure = s.failure {
+            lines.append("sign reading: none (\(failure))")
+        } else if let suggestion = s.suggestion {
+            let sure = s.confident ? "confident" : "check it"
+            lines.append("sign reading: \(suggestion) (confidence \(s.confidence), \(sure))")
+        } else {
+            lines.append("sign reading: not readable (\(s.reason ?? "no hours on it"))")
+        }
+        if let current {
+            let osm: String? = if case .text(let t)? = current["hours_osm"] { t } else { nil }
+            let text: String? = if case .text(let t)? = current["hours_text"] { "\"\(t)\"" } else { nil }
+            lines.append("hours now: \(osm ?? text ?? "none")")
+        }
+        for line in s.lines { lines.append("  \(line.used ? "+" : "-") \(line.text)") }
+        if let reason = s.reason, s.suggestion != nil { lines.append("assumed: \(reason)") }
+        if pending {
+            lines.append(
+                s.suggestion == nil
+                    ? "take hours: approve --hours TEXT" : "take hours: approve --accept-hours, or --hours TEXT to correct them")
+        }
+        return lines
     }
 
     /// The proposal by stored column (what approving would write).
@@ -107,6 +136,7 @@ enum ReviewText {
             line += ": " + (verb == "approved" ? "set " : "restored ") + o.applied.map(\.rawValue).joined(separator: ", ")
         }
         if let run = o.run { line += "; run \(run)" }
+        if let edit = o.hoursEdit { line += "\ncontribution #\(edit) (the hours from the sign) approved" }
         for s in o.superseded { line += "\ncontribution #\(s) superseded" }
         return line
     }

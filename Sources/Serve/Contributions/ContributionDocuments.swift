@@ -16,12 +16,15 @@ struct ReceiptDocument: Encodable {
     var hours: SubmittedHours?
     var photo: Photo?
 
-    /// The stored photo.
+    /// The stored photo, and for a photo of an hours sign what the sign reader made of it.
     struct Photo: Encodable {
         var sha256: String
         var kind: PhotoKind
         var width: Int
         var height: Int
+        @Nullable var signReading: SignSuggestion?
+
+        enum CodingKeys: String, CodingKey { case sha256, kind, width, height, signReading = "sign_reading" }
     }
 
     func encode(to encoder: any Encoder) throws {

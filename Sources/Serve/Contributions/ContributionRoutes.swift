@@ -48,7 +48,7 @@ enum ContributionRoutes {
         let submissions = Submissions(
             databasePath: path, settings: settings, data: data,
             limiter: SubmissionLimiter(perHour: settings.submissionsPerHour), decodes: DecodeGate(), photos: photos,
-            processor: processor,
+            processor: processor, signs: SignReaderProcess(path: settings.signReaderPath, deadlineSeconds: settings.signSeconds),
             now: now)
         let maintainers = Maintainers(databasePath: path, data: data, now: now)
         let serving = PhotoServing(
@@ -96,9 +96,14 @@ enum ContributionRoutes {
             _ = try maintainers.reviewer(r.headers[.authorization])
             return try maintainers.show(c.pathParameter("id"))
         }
-        route(.post, "/v1/contributions/{id}/approve", query: [], limit: nil, json: false, bearer: true) { r, c, _, _ in
+        route(
+            .post, "/v1/contributions/{id}/approve", query: ["accept_hours", "hours_text"], limit: nil, json: false,
+            bearer: true
+        ) { r, c, q, _ in
             let reviewer = try maintainers.reviewer(r.headers[.authorization])
-            return try maintainers.approve(c.pathParameter("id"), reviewer: reviewer)
+            return try maintainers.approve(
+                c.pathParameter("id"), reviewer: reviewer, acceptHours: q.string("accept_hours"),
+                hoursText: q.string("hours_text"))
         }
         route(.post, "/v1/contributions/{id}/reject", query: [], limit: jsonLimit, bearer: true) { r, c, _, b in
             let reviewer = try maintainers.reviewer(r.headers[.authorization])

@@ -12,6 +12,10 @@ public struct ContributionSettings: Sendable, Equatable {
     public var region: BoundingBox?
     /// Submissions (of every kind) one client may make per hour.
     public var submissionsPerHour = 20
+    /// The sign reader (`locate-read`) run on uploaded photos of hours signs; nil: none.
+    public var signReaderPath: String?
+    /// How long one reading may take, in seconds, its wait for a turn included (0: no reading).
+    public var signSeconds = 8.0
     /// The largest JSON body in bytes (16 KiB).
     public var maxJSONBytes = 16 * 1024
     /// The largest photo in bytes (10 MiB).
@@ -46,6 +50,9 @@ public struct ContributionSettings: Sendable, Equatable {
     public func check() throws {
         guard (1...100_000).contains(submissionsPerHour) else {
             throw ServeError.configuration("--submissions-per-hour must be 1 to 100000")
+        }
+        guard signSeconds.isFinite, (0...60).contains(signSeconds) else {
+            throw ServeError.configuration("--sign-seconds must be 0 to 60")
         }
     }
 }

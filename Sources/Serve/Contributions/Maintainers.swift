@@ -95,10 +95,25 @@ struct Maintainers: Sendable {
         return try Reply.json(ReviewShowDocument(detail), status: 200)
     }
 
-    /// `POST /v1/contributions/{id}/approve`: `review-decision/1`.
-    func approve(_ id: String, reviewer: String) throws -> Reply {
+    /// `POST /v1/contributions/{id}/approve[?accept_hours=true | ?hours_text=TEXT]`:
+    /// `review-decision/1`; for a photo of an hours sign, its suggested hours (or these) too.
+    func approve(_ id: String, reviewer: String, acceptHours: String? = nil, hoursText: String? = nil) throws -> Reply {
         let number = try Maintainers.number(id)
-        let outcome = try ContributionWriter.answering { try desk.approve(number, reviewer: reviewer, at: now()) }
+        guard acceptHours == nil || acceptHours == "true" else {
+            throw ServeError.badParameter(name: "accept_hours", reason: "'\(acceptHours ?? "")' is not true")
+        }
+        if acceptHours != nil && hoursText != nil {
+            throw ServeError.badParameter(name: "hours_text", reason: "give accept_hours or hours_text, not both")
+        }
+        if let hoursText {
+            guard !hoursText.trimmingCharacters(in: .whitespaces).isEmpty, hoursText.count <= 500 else {
+                throw ServeError.badParameter(name: "hours_text", reason: "must be 1 to 500 characters")
+            }
+        }
+        let hours: HoursFromSign? = acceptHours != nil ? .accept : hoursText.map(HoursFromSign.edit)
+        let outcome = try ContributionWriter.answering {
+            try desk.approve(number, reviewer: reviewer, at: now(), hours: hours)
+        }
         // The new state is opened here, on the approver's own request, before it is answered
         // (other requests keep the state before until then); a failure to open it leaves
         // the next requests to try again.

@@ -17,6 +17,8 @@ struct Submissions: Sendable {
     let decodes: DecodeGate
     let photos: PhotoStore
     let processor: PhotoProcessor
+    /// The reader of photos of hours signs.
+    let signs: SignReaderProcess
     /// The wall clock (injected).
     let now: @Sendable () -> Date
 
@@ -148,9 +150,12 @@ struct Submissions: Sendable {
             throw ServeError.unavailable("\(error)")
         }
         let reference = PhotoReference(sha256: sha256, kind: photoKind, file: PhotoStore.fileName(sha256, size: .full))
-        let c = NewContribution(kind: .photo, target: target, photo: reference, clientHash: hash, receivedAt: now())
+        // The stored photo (re-encoded, without metadata) is what the sign reader reads.
+        let reading = photoKind == .hoursSign ? photos.file(sha256, size: .full).map(signs.read) : nil
+        let c = NewContribution(
+            kind: .photo, target: target, photo: reference, signReading: reading, clientHash: hash, receivedAt: now())
         let stored = ReceiptDocument.Photo(
-            sha256: sha256, kind: photoKind, width: processed.width, height: processed.height)
+            sha256: sha256, kind: photoKind, width: processed.width, height: processed.height, signReading: reading)
         return try store(c, hours: nil, photo: stored)
     }
 

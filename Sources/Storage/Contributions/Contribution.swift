@@ -245,6 +245,10 @@ public struct NewContribution: Sendable, Equatable {
     public var proposed: ProposedValues
     /// The photo (only for `photo`).
     public var photo: PhotoReference?
+    /// What the sign reader made of the photo (only for a photo of an hours sign).
+    public var signReading: SignSuggestion?
+    /// The photo of an hours sign whose hours this edit takes (only for `edit`).
+    public var fromPhoto: ContributionID?
     /// Free text from the contributor.
     public var note: String?
     /// The contributor's optional contact: for maintainers only, never exported or answered.
@@ -257,14 +261,17 @@ public struct NewContribution: Sendable, Equatable {
     /// Creates a contribution.
     public init(
         kind: ContributionKind, target: PlaceTarget? = nil, report: ReportReason? = nil,
-        proposed: ProposedValues = ProposedValues(), photo: PhotoReference? = nil, note: String? = nil,
-        contact: String? = nil, clientHash: String? = nil, receivedAt: Date
+        proposed: ProposedValues = ProposedValues(), photo: PhotoReference? = nil, signReading: SignSuggestion? = nil,
+        fromPhoto: ContributionID? = nil, note: String? = nil, contact: String? = nil, clientHash: String? = nil,
+        receivedAt: Date
     ) {
         self.kind = kind
         self.target = target
         self.report = report
         self.proposed = proposed
         self.photo = photo
+        self.signReading = signReading
+        self.fromPhoto = fromPhoto
         self.note = note
         self.contact = contact
         self.clientHash = clientHash

@@ -21,11 +21,12 @@ struct ContributionRow: Codable, FetchableRecord, PersistableRecord {
     var contact: String?
     var clientHash: String?
     var receivedAt: String
+    var fromPhoto: Int64?
 
     enum CodingKeys: String, CodingKey {
         case id, kind, targetDataset = "target_dataset", targetID = "target_id", report, proposed, note
         case photoSHA256 = "photo_sha256", photoKind = "photo_kind", photoFile = "photo_file", contact
-        case clientHash = "client_hash", receivedAt = "received_at"
+        case clientHash = "client_hash", receivedAt = "received_at", fromPhoto = "from_photo"
     }
 
     init(_ c: NewContribution) throws {
@@ -42,6 +43,7 @@ struct ContributionRow: Codable, FetchableRecord, PersistableRecord {
         contact = c.contact
         clientHash = c.clientHash
         receivedAt = InstantText.utc(c.receivedAt)
+        fromPhoto = c.fromPhoto
     }
 
     /// Compact JSON with sorted keys: the stored form of proposals and field values.
@@ -116,7 +118,7 @@ struct ContributionRow: Codable, FetchableRecord, PersistableRecord {
             report: report.flatMap(ReportReason.init(rawValue:)),
             proposed: try ContributionRow.decode(ProposedValues.self, proposed), photo: photo, note: note,
             contact: contact, clientHash: clientHash, receivedAt: receivedAt, status: status, inConflict: inConflict,
-            created: created)
+            created: created, fromPhoto: fromPhoto)
     }
 }
 

@@ -34,6 +34,12 @@ enum ContributionRules {
         }
         if c.kind != .report && c.report != nil { throw invalid("report", "only a report has a reason") }
         if c.kind != .photo && c.photo != nil { throw invalid("photo", "only a photo contribution has a photo") }
+        if c.signReading != nil && c.photo?.kind != .hoursSign {
+            throw invalid("photo", "only a photo of an hours sign has a sign reading")
+        }
+        if c.fromPhoto != nil && (c.kind != .edit || c.proposed.hours == nil) {
+            throw invalid("from_photo", "only an edit of the hours is taken from a photo")
+        }
         if let p = c.proposed.coordinate {
             guard p.latitude.isFinite, p.longitude.isFinite, abs(p.latitude) <= 90, abs(p.longitude) <= 180 else {
                 throw invalid("position", "latitude must be within -90…90 and longitude within -180…180")
@@ -80,6 +86,12 @@ enum ContributionRules {
         if p.access != nil { fields.append(.access) }
         if p.coordinate != nil { fields.append(.position) }
         return fields
+    }
+
+    /// The fields a maintainer sees the current values of: those it changes, and the hours
+    /// for a photo of an hours sign (beside its suggestion).
+    static func shownFields(of c: StoredContribution) -> [ToiletField] {
+        c.photo?.kind == .hoursSign ? [.hours] : fields(of: c)
     }
 
     /// The values an approved contribution sets for `field`, by column (`current` gives the

@@ -26,7 +26,9 @@ extension LocateStore {
             if let t = c.target { try ContributionRules.requireActive(db, t) }
             let row = try ContributionRow(c)
             try row.insert(db)
-            return db.lastInsertedRowID
+            let id = db.lastInsertedRowID
+            if let reading = c.signReading { try SignReadingRow(reading, contribution: id).insert(db) }
+            return id
         }
     }
 
@@ -62,7 +64,7 @@ extension LocateStore {
             var active: Bool?
             if let t = c.target, let status = try OverrideStore.status(db, t) {
                 active = status == PlaceStatus.active.rawValue
-                for field in ContributionRules.fields(of: c) {
+                for field in ContributionRules.shownFields(of: c) {
                     current[field] = try OverrideStore.values(db, t, columns: field.columns)
                 }
             }
@@ -70,7 +72,7 @@ extension LocateStore {
             let photoPath = c.photo.map { (photoFolder ?? LocateStore.photoFolder(forDatabase: path)) + "/" + $0.file }
             return ContributionDetail(
                 contribution: c, decisions: decisions.map(\.publicForm), current: current, targetActive: active,
-                overrides: overrides, photoPath: photoPath)
+                overrides: overrides, photoPath: photoPath, signReading: try SignReadingRow.of(db, c.fromPhoto ?? c.id))
         }
     }
 

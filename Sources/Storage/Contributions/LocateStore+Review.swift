@@ -13,45 +13,16 @@ extension LocateStore {
     /// record, a new toilet becomes a row of the `community` dataset, a photo is listed on the
     /// toilet. Every change is a run of its own (pipeline `review`, dataset `community`, the
     /// community licence), so the data version, caches and `updates` follow.
-    public func approve(id: ContributionID, reviewer: String, at: Date) throws -> ReviewOutcome {
+    ///
+    /// With `hours`, a photo of an hours sign is approved and the hours (its suggestion, or
+    /// the maintainer's own) become an edit of the toilet's hours of their own, naming the
+    /// photo (`fromPhoto`) and approved at once: `ReviewOutcome.hoursEdit`.
+    public func approve(id: ContributionID, reviewer: String, at: Date, hours: HoursFromSign? = nil) throws
+        -> ReviewOutcome
+    {
         try write { db in
-            let c = try ReviewDecider.decidable(db, id)
-            if let t = c.target { try ContributionRules.requireActive(db, t) }
-            var runRow = try ReviewDecider.startRun(db, c, at: at)
-            let run = runRow.id ?? 0
-            var counts = MergeCounts(added: 0, updated: 0, unchanged: 0, retired: 0)
-            var applied: [ToiletField] = []
-            var superseded: [ContributionID] = []
-            var place = c.target
-            var created: PlaceTarget?
-            switch c.kind {
-            case .new:
-                created = try ReviewDecider.createCommunityToilet(db, c, run: run)
-                place = created
-                counts.added = 1
-            case .photo:
-                if let t = c.target { try OverrideStore.write(db, t, [:], run: run) }
-                counts.updated = 1
-            case .edit, .report:
-                guard let t = c.target else { break }
-                // Approved again (a conflict): only the fields it still owns; a field a newer
-                // approved contribution took over stays as that one left it.
-                let owned = try c.status == .approved ? ReviewDecider.ownedFields(db, c.id) : nil
-                for field in ContributionRules.fields(of: c) where owned?.contains(field) ?? true {
-                    if let old = try ReviewDecider.override(db, c, t, field, run: run, reviewer: reviewer, at: at) {
-                        superseded.append(old)
-                    }
-                    applied.append(field)
-                }
-                if applied == [.status] { counts.retired = 1 } else { counts.updated = 1 }
-            }
-            try DecisionRow(
-                id: nil, contribution: id, decision: DecisionKind.approve.rawValue, reviewer: reviewer, reason: nil,
-                decidedAt: InstantText.utc(at), run: run, createdDataset: created?.dataset, createdID: created?.sourceID
-            ).insert(db)
-            try ReviewDecider.finishRun(db, &runRow, counts: counts, at: at)
-            return ReviewOutcome(
-                id: id, status: .approved, run: Int(run), applied: applied, place: place, superseded: superseded)
+            guard let hours else { return try ReviewDecider.approve(db, id, reviewer: reviewer, at: at) }
+            return try ReviewDecider.approve(db, id, reviewer: reviewer, at: at, hours: hours)
         }
     }
 
@@ -101,6 +72,47 @@ extension LocateStore {
 
 /// The steps of approving and rejecting, inside the caller's transaction.
 enum ReviewDecider {
+    /// Approves contribution `id` and applies it (`LocateStore.approve`).
+    static func approve(_ db: Database, _ id: ContributionID, reviewer: String, at: Date) throws -> ReviewOutcome {
+        let c = try ReviewDecider.decidable(db, id)
+        if let t = c.target { try ContributionRules.requireActive(db, t) }
+        var runRow = try ReviewDecider.startRun(db, c, at: at)
+        let run = runRow.id ?? 0
+        var counts = MergeCounts(added: 0, updated: 0, unchanged: 0, retired: 0)
+        var applied: [ToiletField] = []
+        var superseded: [ContributionID] = []
+        var place = c.target
+        var created: PlaceTarget?
+        switch c.kind {
+        case .new:
+            created = try ReviewDecider.createCommunityToilet(db, c, run: run)
+            place = created
+            counts.added = 1
+        case .photo:
+            if let t = c.target { try OverrideStore.write(db, t, [:], run: run) }
+            counts.updated = 1
+        case .edit, .report:
+            guard let t = c.target else { break }
+            // Approved again (a conflict): only the fields it still owns; a field a newer
+            // approved contribution took over stays as that one left it.
+            let owned = try c.status == .approved ? ReviewDecider.ownedFields(db, c.id) : nil
+            for field in ContributionRules.fields(of: c) where owned?.contains(field) ?? true {
+                if let old = try ReviewDecider.override(db, c, t, field, run: run, reviewer: reviewer, at: at) {
+                    superseded.append(old)
+                }
+                applied.append(field)
+            }
+            if applied == [.status] { counts.retired = 1 } else { counts.updated = 1 }
+        }
+        try DecisionRow(
+            id: nil, contribution: id, decision: DecisionKind.approve.rawValue, reviewer: reviewer, reason: nil,
+            decidedAt: InstantText.utc(at), run: run, createdDataset: created?.dataset, createdID: created?.sourceID
+        ).insert(db)
+        try ReviewDecider.finishRun(db, &runRow, counts: counts, at: at)
+        return ReviewOutcome(
+            id: id, status: .approved, run: Int(run), applied: applied, place: place, superseded: superseded)
+    }
+
     /// The contribution, when it can be decided now.
     static func decidable(_ db: Database, _ id: ContributionID) throws -> StoredContribution {
         guard let c = try ContributionRow.fetchStored(db, where: "c.id = ?", [id]).first else {

@@ -30,6 +30,8 @@ public struct StoredContribution: Sendable, Equatable {
     public var inConflict: Bool
     /// The toilet an approved `new` contribution became (`community/c1`).
     public var created: PlaceTarget?
+    /// For an edit of the hours taken from a photo of an hours sign: that photo's contribution.
+    public var fromPhoto: ContributionID?
 }
 
 /// What a maintainer (or a re-ingest) decided about a contribution. Rows of their own, never
@@ -172,6 +174,9 @@ public struct ContributionDetail: Sendable, Equatable {
     public var overrides: [AppliedOverride]
     /// The photo's path (the photo folder joined with its file name), for `photo`.
     public var photoPath: String?
+    /// What the sign reader made of the photo: for a photo of an hours sign its own reading,
+    /// for an edit taken from one (`fromPhoto`) that photo's (its provenance).
+    public var signReading: SignSuggestion?
 }
 
 /// What approving or rejecting did.
@@ -188,6 +193,8 @@ public struct ReviewOutcome: Sendable, Equatable {
     public var place: PlaceTarget?
     /// Contributions it superseded (earlier approved edits of the same fields).
     public var superseded: [ContributionID]
+    /// The edit of the hours an approved photo of an hours sign made (`HoursFromSign`).
+    public var hoursEdit: ContributionID? = nil
 }
 
 /// A named maintainer token (only the SHA-256 of the token is stored).

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Places
 import Ingest
 import Query
 import Storage

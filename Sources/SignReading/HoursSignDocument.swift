@@ -1,5 +1,6 @@
 import Contract
 import Hours
+import Places
 
 /// `hours-sign/1`: `locate hours read --json`, what a photo of a sign says about opening
 /// hours (docs/json.md, docs/schemas/hours-sign.schema.json).

@@ -8,14 +8,7 @@ import Testing
 /// beside the toilet's hours now, and `locate review approve --accept-hours | --hours` takes
 /// it as an hours edit that names the photo.
 @Suite struct ReviewSignHoursTests {
-    static let reading = SignSuggestion(
-        suggestion: "Mo-Fr 08:00-16:00; Sa,Su off", hoursStatus: .exact, reason: nil, confidence: 0.91, confident: true,
-        text: "Otevírací doba\nPo-Pá 8-16 hod.\nSo-Ne zavřeno",
-        lines: [
-            .init(text: "Otevírací doba", confidence: 0.95, used: false),
-            .init(text: "Po-Pá 8-16 hod.", confidence: 0.9, used: true),
-            .init(text: "So-Ne zavřeno", confidence: 0.92, used: true),
-        ], languages: "ces+pol+eng+deu")
+    static let reading = SignSuggestion.sample
 
     /// The sample database with #1 a photo of the first toilet's hours sign and its reading.
     static func databaseWithSignPhoto() throws -> String {

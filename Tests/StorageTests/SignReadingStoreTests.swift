@@ -9,14 +9,7 @@ import Testing
 /// and a maintainer takes its hours as suggested, corrected, or not at all.
 @Suite struct SignReadingStoreTests {
     static let photo = PhotoReference(sha256: String(repeating: "cd", count: 32), kind: .hoursSign, file: "cd.jpg")
-    static let reading = SignSuggestion(
-        suggestion: "Mo-Fr 08:00-16:00; Sa,Su off", hoursStatus: .exact, reason: nil, confidence: 0.91, confident: true,
-        text: "Otevírací doba\nPo-Pá 8-16 hod.\nSo-Ne zavřeno",
-        lines: [
-            .init(text: "Otevírací doba", confidence: 0.95, used: false),
-            .init(text: "Po-Pá 8-16 hod.", confidence: 0.9, used: true),
-            .init(text: "So-Ne zavřeno", confidence: 0.92, used: true),
-        ], languages: "ces+pol+eng+deu")
+    static let reading = SignSuggestion.sample
 
     func storeWithSignPhoto(_ reading: SignSuggestion? = Self.reading) throws -> LocateStore {
         let store = try storeWithToilets()

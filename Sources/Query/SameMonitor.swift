@@ -1,7 +1,7 @@
 import Contract
 import Foundation
 public import Geo
-import Places
+public import Places
 public import Storage
 
 /// When two stations of different datasets are one monitor (docs/air.md, "One monitor, two

@@ -225,7 +225,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzEntries"], swiftSettings: strict),
         .testTarget(
-            name: "ExportTests", dependencies: ["Export", "Ingest", "Storage", "Geo", "Places", "LocateTestSupport"],
+            name: "ExportTests", dependencies: ["Export", "Query", "Ingest", "Storage", "Geo", "Places", "LocateTestSupport"],
             exclude: ["golden"], swiftSettings: strict),
     ]
 )

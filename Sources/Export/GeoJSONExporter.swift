@@ -22,12 +22,18 @@ public struct ExportSummary: Sendable, Equatable {
 /// read, so memory stays flat; the same data (and `at`) gives the same bytes.
 public struct GeoJSONExporter {
     let store: LocateStore
+    /// Computes the stations' European Air Quality Index (nil: their `eaqi_*` are null).
+    let eaqi: StationEAQIRule?
 
     /// Datasets this build exports.
     public static let datasets = ["toilets", "stations"]
 
-    /// Creates an exporter over a store.
-    public init(store: LocateStore) { self.store = store }
+    /// Creates an exporter over a store; `eaqi` computes each station's EAQI (the caller
+    /// passes Query's `EuropeanAirQualityIndex.headline`; nil: the `eaqi_*` properties are null).
+    public init(store: LocateStore, eaqi: StationEAQIRule? = nil) {
+        self.store = store
+        self.eaqi = eaqi
+    }
 
     /// Writes `dataset` to `path` (nil: standard output; `CheckedFile(replacing:)` says what a
     /// path may name: a regular file is replaced only once the export is complete). `at`: add
@@ -71,7 +77,7 @@ public struct GeoJSONExporter {
         try out.write(FeatureCollectionFrame.opening(bbox: header.bbox.map { JSONText.degrees($0) }))
         let each: ((ExportedFeature) throws -> Void) throws -> Void =
             kind == .stations
-            ? { try StationFeatureSource(store: store, at: at ?? header.generatedDate).forEach($0) }
+            ? { try StationFeatureSource(store: store, at: at ?? header.generatedDate, eaqi: eaqi).forEach($0) }
             : { try ToiletFeatureSource(store: store, at: at, keepStable: keepStable).forEach($0) }
         try each { f in
             try out.write(FeatureCollectionFrame.separator(before: count) + f.json)

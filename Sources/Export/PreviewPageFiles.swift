@@ -9,13 +9,14 @@ public struct PreviewPageFiles: Sendable {
     /// The files by their path in the page's folder: `index.html`, `data.js`.
     public let files: [String: [UInt8]]
 
-    /// The page over `store` at `at` (toilet states and station values as of then).
-    public init(store: LocateStore, at: Date, options: PreviewOptions) throws {
+    /// The page over `store` at `at` (toilet states and station values as of then); `eaqi`
+    /// as `GeoJSONExporter(store:eaqi:)` takes it.
+    public init(store: LocateStore, at: Date, options: PreviewOptions, eaqi: StationEAQIRule? = nil) throws {
         let toilets = try Provenance.read(store, at: at, kind: .toilets)
         let stations = try Provenance.read(store, at: at, kind: .stations)
         let extras = try PreviewPage.extras(
             store, toilets: toilets, stations: stations, toiletCount: toilets.count, at: at, preview: options)
-        let exporter = GeoJSONExporter(store: store)
+        let exporter = GeoJSONExporter(store: store, eaqi: eaqi)
         var data: [UInt8] = []
         try PreviewPage.writeData(
             toilets: toilets.count, stations: stations.count, limit: SnapshotWriter.previewLimit, extras: extras,

@@ -51,8 +51,14 @@ public struct SnapshotWriter {
     /// Above this many toilets the preview page shows a note instead of every marker.
     public static let previewLimit = 50_000
 
-    /// Creates a writer over a store.
-    public init(store: LocateStore) { self.store = store }
+    /// Computes the stations' European Air Quality Index (nil: their `eaqi_*` are null).
+    let eaqi: StationEAQIRule?
+
+    /// Creates a writer over a store; `eaqi` as `GeoJSONExporter(store:eaqi:)` takes it.
+    public init(store: LocateStore, eaqi: StationEAQIRule? = nil) {
+        self.store = store
+        self.eaqi = eaqi
+    }
 
     /// Writes the snapshot to `folder`. `at`: the generation time (default: the newest
     /// ingest's finish time, never the clock), also the instant of the `state` properties
@@ -119,7 +125,7 @@ public struct SnapshotWriter {
             throw ExportError.unwritable(path: work + "/" + name, reason: "cannot create the folder")
         }
         var versions: [(String, String)] = []
-        let full = try GeoJSONExporter(store: store).write(
+        let full = try GeoJSONExporter(store: store, eaqi: eaqi).write(
             dataset: name, to: "\(work)/\(name).geojson", at: at, keepStable: true, replacing: false
         ) {
             versions.append(($0.id, $0.contentHash))

@@ -35,3 +35,14 @@ extension EuropeanAirQualityIndex {
             ageMinutes: at.map { Int(now.timeIntervalSince($0) / 60) }, pollutants: parts, zone: zone)
     }
 }
+
+extension EuropeanAirQualityIndex {
+    /// The index of `of(readings:zone:now:)` as a station's map feature carries it (Export's
+    /// `StationEAQIRule`, the flat `eaqi_*` properties): level, band name, the pollutant that
+    /// sets it, and the newest judged instant.
+    public static func headline(readings: [StationAir.Reading], zone: TimeZone, now: Date) -> (
+        level: Int?, band: String?, dominantPollutant: String?, calculatedAt: Date?
+    )? {
+        of(readings: readings, zone: zone, now: now).map { ($0.level?.rawValue, $0.level?.name, $0.dominant, $0.calculatedAt) }
+    }
+}

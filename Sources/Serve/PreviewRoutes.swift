@@ -2,6 +2,7 @@ import Export
 import Foundation
 import Hummingbird
 import NIOCore
+import Query
 
 /// The preview map (`GET /`, `/index.html`, `/data.js`, its script and style files
 /// `/preview.js`, `/preview.css`, `/contribute.js`, and `/leaflet/…`): the snapshot's page
@@ -63,7 +64,9 @@ struct PreviewRoutes: Sendable {
             let state = try data.current()
             return try cache.files(version: state.version, at: now()) { at in
                 try state.withReader { r in
-                    try PreviewPageFiles(store: r.store, at: at, options: PreviewOptions(api: "")).files
+                    try PreviewPageFiles(
+                        store: r.store, at: at, options: PreviewOptions(api: ""), eaqi: EuropeanAirQualityIndex.headline
+                    ).files
                 }
             }
         }

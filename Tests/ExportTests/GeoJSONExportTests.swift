@@ -37,7 +37,8 @@ import Testing
         #expect(props["value_pm25"] is NSNull)
         #expect(props["measured_at_no2"] is NSNull)
         #expect(props["time_zone"] as? String == "Europe/Warsaw")
-        #expect(props.count == 27)  // a fixed key set: 13 fields and two per known pollutant
+        #expect(props["eaqi_level"] is NSNull && props["eaqi_calculated_at"] is NSNull)
+        #expect(props.count == 31)  // a fixed key set: 13 fields, 4 of the EAQI and two per known pollutant
         #expect(try JSONSchemaCheck.errors(Data(contentsOf: URL(fileURLWithPath: out)), schema: "geojson") == [])
     }
 

@@ -58,7 +58,7 @@ import Testing
         #expect(
             station.contains(
                 "<span class=\"old\">PM10: 52.1 µg/m³, 2026-11-21 19:00 (12 h old) — old</span><svg class=\"spark\""))
-        #expect(station.contains("Index: 3 Dostateczny, 2026-11-21 20:20 <small>(Europe/Warsaw)</small>"))
+        #expect(station.contains("GIOŚ index: 3 Dostateczny, 2026-11-21 20:20 <small>(Europe/Warsaw)</small>"))
     }
 
     /// Without a basemap (`--tiles none`) and offline the page still shows every place.

@@ -73,6 +73,13 @@ import Testing
         let stationGeoJSON = try locate(
             ["station", "--near", "50.06,19.94", "--at", "2026-11-21T20:30", "--format", "geojson", "--db", db])
         docs.append(Document(name: "station --format geojson", schema: "station-geojson", text: stationGeoJSON.stdout))
+        // OpenAQ's stations as map features: the EAQI alone (GIOŚ's below: both indexes).
+        let openaqDB = dir.appendingPathComponent("openaq.sqlite").path
+        for pipeline in ["openaq-stations-sample", "openaq-air-sample"] {
+            _ = try locate(["ingest", "pipelines/\(pipeline).yml", "--db", openaqDB])
+        }
+        let openaq = try locate(["export", "geojson", "--kind", "stations", "--at", "2026-11-21T20:30", "--db", openaqDB])
+        docs.append(Document(name: "export geojson --kind stations (OpenAQ sample)", schema: "geojson", text: openaq.stdout))
         let show = try locate(["station", "show", "9001", "--at", "2026-11-21T20:30", "--days", "2", "--json", "--db", db])
         docs.append(Document(name: "station show --json", schema: "station-detail", text: show.stdout))
         let marks = dir.appendingPathComponent("bookmarks.json").path

@@ -115,6 +115,20 @@
   }
   // GIOŚ index levels 0 to 5 (their colours are preview.css's level-N classes).
   var levelNames = ['0 Bardzo dobry (very good)', '1 Dobry (good)', '2 Umiarkowany (moderate)', '3 Dostateczny (sufficient)', '4 Zły (bad)', '5 Bardzo zły (very bad)'];
+  // European Air Quality Index levels 1 to 6 (EEA, 2024 bands; preview.css's eaqi-N classes).
+  var eaqiNames = ['good', 'fair', 'moderate', 'poor', 'very poor', 'extremely poor'];
+  // A station's mark: GIOŚ's index where it has one (a square), else the EAQI's band (a disc).
+  function stationMark(p) {
+    if (p.index_level != null && levelNames[p.index_level] != null) return 'level-' + p.index_level;
+    if (p.eaqi_level != null && eaqiNames[p.eaqi_level - 1] != null) return 'eaqi-' + p.eaqi_level;
+    return 'level-none';
+  }
+  function indexRows(p) {
+    var rows = [], lv = p.index_level;
+    if (p.index_category || lv != null) rows.push('GIOŚ index: ' + esc((lv == null ? '' : lv + ' ') + (p.index_category || '')) + ', ' + local(p.index_calculated_at, p.time_zone));
+    if (p.eaqi_level != null) rows.push('EAQI (EEA 2024): ' + esc(p.eaqi_level + ' ' + (eaqiNames[p.eaqi_level - 1] || p.eaqi_band)) + (p.eaqi_dominant_pollutant ? ', by ' + esc(p.eaqi_dominant_pollutant) : '') + ', ' + local(p.eaqi_calculated_at, p.time_zone));
+    return rows.length ? rows : ['Index: none'];
+  }
   function spark(points) {
     if (!points || points.length < 2) return '';
     var t0 = meta.generated_unix - 86400, lo = Infinity, hi = -Infinity;
@@ -128,13 +142,11 @@
   if (stations) {
     stations.features.forEach(function (f) {
       var p = f.properties, ll = L.latLng(f.geometry.coordinates[1], f.geometry.coordinates[0]);
-      var lv = p.index_level;
-      var icon = L.divIcon({ className: 'station', iconSize: [10, 10],
-        html: '<div class="level-' + (lv == null || levelNames[lv] == null ? 'none' : lv) + '"></div>' });
+      var icon = L.divIcon({ className: 'station', iconSize: [10, 10], html: '<div class="' + stationMark(p) + '"></div>' });
       var m = L.marker(ll, { icon: icon, title: p.name || f.id });
       var rows = ['<b class="title">' + esc(p.name || f.id) + '</b>'];
       if (p.city) rows.push(esc(p.city));
-      rows.push('Index: ' + (p.index_category ? esc((lv == null ? '' : lv + ' ') + p.index_category) + ', ' + local(p.index_calculated_at, p.time_zone) : 'none'));
+      rows = rows.concat(indexRows(p));
       (meta.pollutants || []).forEach(function (c) {
         var k = c.toLowerCase().replace('.', ''), v = p['value_' + k], at = p['measured_at_' + k];
         if (v == null) return;
@@ -160,6 +172,8 @@
     ['open', 'unknown', 'closed'].forEach(function (s) { html += '<i class="dot state-' + s + '"></i>' + s + '<br>'; });
     html += '<b>Air-quality index</b> (GIOŚ)<br>';
     levelNames.forEach(function (name, i) { html += '<i class="level-' + i + '"></i>' + esc(name) + '<br>'; });
+    html += '<b>EAQI</b> (EEA 2024), where GIOŚ has no index<br>';
+    eaqiNames.forEach(function (name, i) { html += '<i class="eaqi-' + (i + 1) + '"></i>' + (i + 1) + ' ' + esc(name) + '<br>'; });
     html += '<i class="level-none"></i>no index';
     d.innerHTML = html;
     L.DomEvent.disableClickPropagation(d);

@@ -2,6 +2,7 @@ import ArgumentParser
 import Export
 import Foundation
 import Geo
+import Query
 import Storage
 
 /// `locate export geojson|snapshot`.
@@ -61,7 +62,8 @@ struct ExportCommand: ParsableCommand {
             }
             let db = try LocateStore(readingAt: store.path)
             let at = time.instant()
-            let s = try GeoJSONExporter(store: db).write(dataset: chosen.rawValue, to: file, at: at)
+            let s = try GeoJSONExporter(store: db, eaqi: EuropeanAirQualityIndex.headline).write(
+                dataset: chosen.rawValue, to: file, at: at)
             guard let out = file else { return }
             if output.json {
                 Console.out(try jsonText(ExportSummaryDocument(geojson: s, dataset: chosen.rawValue, out: out)))
@@ -179,7 +181,8 @@ struct ExportCommand: ParsableCommand {
 
         func run() throws {
             let db = try LocateStore(readingAt: store.path)
-            let s = try SnapshotWriter(store: db).write(to: out, at: time.instant(), preview: preview)
+            let s = try SnapshotWriter(store: db, eaqi: EuropeanAirQualityIndex.headline).write(
+                to: out, at: time.instant(), preview: preview)
             if output.json {
                 Console.out(try jsonText(ExportSummaryDocument(snapshot: s, out: out)))
             } else {

@@ -130,7 +130,8 @@ let package = Package(
         .executableTarget(
             name: "LocateBench",
             dependencies: [
-                "Ingest", "Query", "Export", "Storage", "SpatialIndex", "Geo", "Hours", "Places", "SyntheticData", "OSMPBF", "Routing",
+                "Ingest", "Query", "Export", "Storage", "SpatialIndex", "Geo", "Hours", "Places", "SyntheticData", "OSMPBF",
+                "Routing",
             ],
             path: "Sources/LocateBench",
             swiftSettings: strict

@@ -1,7 +1,7 @@
 import Foundation
 import Geo
-import Places
 import Ingest
+import Places
 import Query
 import Storage
 import SyntheticData

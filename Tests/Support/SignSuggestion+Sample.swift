@@ -1,5 +1,5 @@
-public import Storage
 import Places
+public import Storage
 
 extension SignSuggestion {
     /// A sign reader's answer for a Czech sign, "Po-Pá 8-16 hod. / So-Ne zavřeno": the reading

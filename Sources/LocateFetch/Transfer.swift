@@ -138,7 +138,19 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             )
             return
         }
-        completionHandler(request)
+        completionHandler(Transfer.sameOriginOrBare(request, from: task.originalRequest?.url))
+    }
+
+    /// The redirected request as URLSession made it when it goes to the origin (scheme, host,
+    /// port) of the first request; otherwise without the caller's headers (`setValue` in
+    /// `run`), so an API key is never sent to another host or over plain HTTP.
+    static func sameOriginOrBare(_ request: URLRequest, from original: URL?) -> URLRequest {
+        guard let to = request.url, let from = original else { return request }
+        func origin(_ u: URL) -> String { "\(u.scheme?.lowercased() ?? "")://\(u.host?.lowercased() ?? ""):\(u.port ?? -1)" }
+        guard origin(to) != origin(from) else { return request }
+        var bare = URLRequest(url: to, timeoutInterval: request.timeoutInterval)
+        bare.httpMethod = request.httpMethod
+        return bare
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

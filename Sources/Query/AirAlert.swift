@@ -25,11 +25,12 @@ public struct AirAlert: Sendable, Equatable, CustomStringConvertible {
         threshold = v
     }
 
-    /// True when `reading` is of this pollutant and over the threshold, and, when
-    /// `maxAgeSeconds` is given, no older than that (a station that stopped reporting does
-    /// not keep alerting on its last value).
+    /// True when `reading` is of this pollutant, sound (not flagged by its source, covering
+    /// enough of its period: a flagged value is never judged, neither way) and over the
+    /// threshold, and, when `maxAgeSeconds` is given, no older than that (a station that
+    /// stopped reporting does not keep alerting on its last value).
     public func exceeded(by reading: StationAir.Reading, maxAgeSeconds: TimeInterval? = nil) -> Bool {
-        PollutantCode.same(reading.parameter, parameter)
+        PollutantCode.same(reading.parameter, parameter) && reading.isSound
             && maxAgeSeconds.map { Double(reading.ageMinutes) * 60 <= $0 } ?? true
             && (orEqual ? reading.value >= threshold : reading.value > threshold)
     }

@@ -64,9 +64,13 @@ public enum SameMonitor {
 
     /// The separation of `a` and `b` when they are one monitor, else nil.
     public static func separation(_ a: Listing, _ b: Listing, geodesic: Geodesic = Geodesic()) -> Double? {
+        // A cheap box first: 0.01° of latitude is over 1,100 m everywhere; the longitude span
+        // of `maxSeparationMeters` widens towards the poles (and wraps at the antimeridian).
+        let lonSpan = abs(a.coordinate.longitude - b.coordinate.longitude)
+        let cosLat = cos(max(abs(a.coordinate.latitude), abs(b.coordinate.latitude)) * .pi / 180)
         guard a.dataset != b.dataset,
             abs(a.coordinate.latitude - b.coordinate.latitude) < 0.01,
-            abs(a.coordinate.longitude - b.coordinate.longitude) < 0.02
+            cosLat < 0.01 || min(lonSpan, 360 - lonSpan) * 111_000 * cosLat < maxSeparationMeters * 1.01
         else { return nil }
         let d = geodesic.distance(from: a.coordinate, to: b.coordinate)
         guard d <= maxSeparationMeters else { return nil }

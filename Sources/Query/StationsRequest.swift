@@ -109,26 +109,43 @@ public struct StationsRequest: Sendable, Equatable {
         var point: Coordinate? = nil
         // One more than the page: whether there is a next page (no store holds 2⁴⁰ stations).
         let wanted = min(offset, 1 << 40) + min(limit, 1 << 40) + 1
-        // Twice as many: a monitor two sources list is folded into one result (`SameMonitor`).
-        let fetch = 2 * wanted
         var more = false
         // The far note counts results from the first, as the table numbers them.
         var upToPage: [StationResult] = []
         switch target {
         case .near(let p):
             point = p
-            results = try finder.nearest(to: p, limit: fetch, now: at, parameter: parameter, freshWithin: freshWithin)
+            // A monitor two sources list is folded into one result (`SameMonitor`), so every
+            // page folds the same way only when it sees every station that could fold into a
+            // result up to it: those within `maxSeparationMeters` beyond the last one wanted.
+            // Twice as many at first, doubled until the stations read reach that far.
+            var fetch = 2 * wanted
+            while true {
+                results = try finder.nearest(to: p, limit: fetch, now: at, parameter: parameter, freshWithin: freshWithin)
+                let merged = SameMonitor.merged(results)
+                var farEnough = false
+                if merged.count >= wanted, let reach = merged[wanted - 1].distanceMeters,
+                    let farthest = results.last?.distanceMeters
+                {
+                    farEnough = farthest > reach + SameMonitor.maxSeparationMeters
+                }
+                if results.count < fetch || fetch >= 1 << 40 || farEnough {
+                    more = merged.count >= wanted
+                    results = merged
+                    break
+                }
+                fetch *= 4
+            }
         case .name(let text):
-            results = try finder.named(text, limit: fetch, now: at)
+            // Names match few stations: all of them, so the folding is the same on every page.
+            results = SameMonitor.merged(try finder.named(text, limit: 1 << 20, now: at))
+            more = results.count >= wanted
         case .ids(let ids):
             results = try finder.stations(ids: ids, now: at)
             missing = ids.filter { id in !results.contains { $0.id == id } }
         }
         if case .ids = target {
         } else {
-            let fetched = results.count
-            results = SameMonitor.merged(results)
-            more = results.count >= wanted || fetched == fetch
             upToPage = Array(results.prefix(offset + min(limit, max(0, results.count - offset))))
             results = Array(results.dropFirst(offset).prefix(limit))
         }

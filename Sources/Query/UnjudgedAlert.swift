@@ -1,3 +1,4 @@
+import Contract
 public import Foundation
 import Places
 import Storage
@@ -15,6 +16,10 @@ public struct UnjudgedAlert: Sendable, Equatable, Encodable {
         case tooOld = "too_old"
         /// A norm rule: no norm has the hours of data its mean needs.
         case notEnoughData = "not_enough_data"
+        /// Its newest value is flagged by its source (OpenAQ), so it is not judged.
+        case flagged
+        /// Its newest value covers too little of its period (under 75 %), so it is not judged.
+        case lowCoverage = "low_coverage"
     }
 
     /// The station.
@@ -70,6 +75,11 @@ extension StationFinder {
                     }
                     if tooOld(r.ageMinutes) {
                         add(.tooOld, "its newest \(r.parameter) value is \(r.ageMinutes) minutes old\(limit)", age: r.ageMinutes)
+                    } else if r.quality == .flagged {
+                        add(.flagged, "its newest \(r.parameter) value is flagged by its source")
+                    } else if r.quality == .lowCoverage {
+                        let share = r.coveragePercent.map { JSONText.number(($0 * 10).rounded() / 10) } ?? "?"
+                        add(.lowCoverage, "its newest \(r.parameter) value covers only \(share) % of its period")
                     }
                 case .index:
                     guard let i = s.air?.index, i.level != nil else {

@@ -126,6 +126,19 @@ struct EuropeanAirQualityIndexTests {
         #expect(thin.pollutants.map(\.status) == [.lowCoverage, .judged])
     }
 
+    /// A flagged or low-coverage value never fires a threshold rule, and never passes one:
+    /// `unjudged` reports it (reason `flagged` / `low_coverage`). Review of issue 41: a flagged
+    /// spike fired `--alert 'PM10>50'`.
+    @Test(arguments: [
+        (nil as Bool?, nil as Double?, true), (false, 100.0, true), (true, nil, false), (false, 40.0, false),
+        (nil, 75.0, true),
+    ])
+    func onlySoundValuesFireAThreshold(flagged: Bool?, coverage: Double?, fires: Bool) throws {
+        let rule = try #require(AirAlert("PM10>50"))
+        #expect(rule.exceeded(by: Self.reading("PM10", 120, flagged: flagged, coverage: coverage)) == fires)
+        #expect(!rule.exceeded(by: Self.reading("PM10", 20, flagged: flagged, coverage: coverage)))
+    }
+
     @Test func particlesAreJudgedOnTheirHourlyValue() throws {
         let e = try #require(
             EuropeanAirQualityIndex.of(

@@ -41,6 +41,16 @@ struct SameMonitorRuleTests {
         #expect(got == separation)
         #expect(SameMonitor.separation(other, Self.ursynow).map { ($0 * 10).rounded() / 10 } == separation)
     }
+
+    /// The cheap box before the geodesic keeps the whole 1,000 m everywhere: 912 m due east
+    /// at 69.65° N is 0.0235° of longitude (the box was 0.02°, about 770 m there), and a
+    /// pair astride the antimeridian is 107 m apart (review of issue 41).
+    @Test(arguments: [(69.65, 18.95, 18.9735, 912.4), (-16.5, 179.9995, -179.9995, 106.8)])
+    func farNorthAndAcrossTheAntimeridian(lat: Double, lon: Double, otherLon: Double, separation: Double) {
+        let a = Self.other("Hansjordnesbukta", dataset: "gios", lat: lat, lon: lon)
+        let b = Self.other("Hansjordnesbukta", lat: lat, lon: otherLon)
+        #expect(SameMonitor.separation(a, b).map { ($0 * 10).rounded() / 10 } == separation)
+    }
 }
 
 /// The real GIOŚ station list of 2021 and OpenAQ's 1,000 locations (3 in Poland, provider
@@ -102,5 +112,24 @@ struct SameMonitorRealDataTests {
         let links = try #require(json["same_monitor"] as? [[String: Any]])
         #expect(links.first?["id"] as? String == "openaq-pl/openaq-28")
         #expect(links.first?["separation_m"] as? Double == 366.0)
+    }
+
+    /// Pages of one station each, from Warsaw, are the answer of one page of 30: folding never
+    /// loses a station between pages or lists one twice (review of issue 41: a partner ranked
+    /// past the first page's window was folded on the second and listed nowhere).
+    @Test func pagesFoldAsOneAnswerDoes() throws {
+        let finder = StationFinder(store: try Self.store())
+        let at = Date(timeIntervalSince1970: 1_795_000_000)
+        let near = StationsRequest.Target.near(Coordinate(latitude: 52.2297, longitude: 21.0122))
+        let whole = try StationsRequest(target: near, values: [.limit: ["30"]]).answer(using: finder, at: at).answer
+        var paged: [String] = []
+        for offset in 0..<30 {
+            let page = try StationsRequest(target: near, values: [.limit: ["1"], .offset: ["\(offset)"]])
+            paged += try page.answer(using: finder, at: at).answer.results.map(\.id)
+        }
+        #expect(whole.results.count == 30)
+        #expect(paged == whole.results.map(\.id))
+        #expect(Set(whole.results.map(\.id)).count == 30)
+        #expect(whole.results.contains { $0.id == "gios-stations/550" && $0.sameMonitor.count == 1 })
     }
 }

@@ -142,4 +142,29 @@ import Testing
         let bad = doc.replacingOccurrences(of: "\"confidence\":0,", with: "\"confidence\":1.5,")
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(SignSuggestion.self, from: Data(bad.utf8)) }
     }
+
+    /// A reader that lies within the format still gives a reading the table takes, so the
+    /// upload is stored (review of issue 40: a CHECK failure rolled the whole upload back):
+    /// (suggestion, hours_status, confident, failure) as sent → (suggestion kept, confident).
+    @Test(arguments: [
+        (#""Mo-Fr 08:00-16:00""#, #""exact""#, "true", "null", true, true),
+        (#""Mo-Fr 08:00-16:00""#, #""unknown""#, "true", "null", false, false),
+        (#""Mo-Fr 08:00-16:00""#, "null", "true", "null", false, false),
+        (#""Mo-Fr 08:00-16:00""#, #""bogus""#, "false", "null", false, false),
+        ("null", #""exact""#, "true", "null", false, false),
+        (#""Mo-Fr 08:00-16:00""#, #""interpreted""#, "true", #""the child says so""#, false, false),
+    ])
+    func aLyingReaderStillGivesAStorableReading(
+        suggestion: String, status: String, confident: String, failure: String, kept: Bool, isConfident: Bool
+    ) throws {
+        let doc = """
+            {"suggestion":\(suggestion),"hours_status":\(status),"reason":null,"confidence":0.9,
+             "confident":\(confident),"text":"t","lines":[],"languages":["ces"],"failure":\(failure)}
+            """
+        let s = try JSONDecoder().decode(SignSuggestion.self, from: Data(doc.utf8))
+        #expect((s.suggestion != nil) == kept)
+        #expect((s.hoursStatus != nil) == kept)
+        #expect(s.confident == isConfident)
+        _ = try storeWithSignPhoto(s)
+    }
 }

@@ -9,12 +9,14 @@ it prints 'PORT <n>' and serves until killed. Paths:
   /huge-length     200, Content-Length 10^12, a few bytes, then nothing
   /html            200, an HTML page (text/html)
   /redirect-loop   302 to itself (with a counter), forever
+  /redirect-to     302 to the URL in its to= query (percent-encoded)
+  /echo-key        200 {"key": the X-API-Key header it got, or null}
   /stall           200, Content-Length 100, headers only, then nothing
   /no-headers      accepts the request and never answers
   /retry-after     503 with Retry-After: 86400
   /huge-header     200, the bytes of GOOD_FILE under a 70,000-character Content-Type
 """
-import sys, time
+import json, sys, time, urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 GOOD = open(sys.argv[1], "rb").read()
@@ -70,6 +72,13 @@ class Handler(BaseHTTPRequestHandler):
             elif path == "/huge-header":
                 self.head(200, [("Content-Type", "application/json; x=" + "y" * 70000), ("Content-Length", str(len(GOOD)))])
                 self.wfile.write(GOOD)
+            elif path == "/redirect-to":
+                to = urllib.parse.unquote(self.path.split("to=", 1)[1])
+                self.head(302, [("Location", to), ("Content-Length", "0")])
+            elif path == "/echo-key":
+                body = json.dumps({"key": self.headers.get("X-API-Key")}).encode()
+                self.head(200, [("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
+                self.wfile.write(body)
             elif path == "/retry-after":
                 self.head(503, [("Retry-After", "86400"), ("Content-Length", "0")])
             else:

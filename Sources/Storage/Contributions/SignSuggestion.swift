@@ -81,28 +81,40 @@ public struct SignSuggestion: Sendable, Equatable, Codable {
     /// Decodes `hours-sign/1` (what `locate-read --json` prints; `languages` there is a list)
     /// or the stored form; bounded: text and lines are cut at `maxText` and `maxLines`, a
     /// confidence outside 0…1 is refused.
+    ///
+    /// What it decodes always fits `sign_readings` (a reader's answer is untrusted): a
+    /// suggestion counts only with the status `exact` or `interpreted` (else there is none,
+    /// and no status), nothing without a suggestion or beside a failure is confident, and a
+    /// failure leaves no suggestion. So a lying or broken reader can never make the upload's
+    /// insert fail (review of issue 40: the whole upload was rolled back).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        suggestion = try c.decodeIfPresent(String.self, forKey: .suggestion).map { String($0.prefix(Self.maxText)) }
-        hoursStatus = try c.decodeIfPresent(HoursStatus.self, forKey: .hoursStatus)
+        let said = try c.decodeIfPresent(String.self, forKey: .suggestion).map { String($0.prefix(Self.maxText)) }
+        let status = try? c.decodeIfPresent(HoursStatus.self, forKey: .hoursStatus)
+        failure = try c.decodeIfPresent(String.self, forKey: .failure).map { String($0.prefix(Self.maxText)) }
+        let kept = failure == nil && said != nil && (status == .exact || status == .interpreted)
+        suggestion = kept ? said : nil
+        hoursStatus = kept ? status : nil
         reason = try c.decodeIfPresent(String.self, forKey: .reason).map { String($0.prefix(Self.maxText)) }
         confidence = try c.decode(Double.self, forKey: .confidence)
         guard (0...1).contains(confidence) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .confidence, in: c, debugDescription: "confidence \(confidence) is not within 0…1")
         }
-        confident = try c.decode(Bool.self, forKey: .confident)
+        confident = try c.decode(Bool.self, forKey: .confident) && kept
         text = String(try c.decode(String.self, forKey: .text).prefix(Self.maxText))
         lines = Array(try c.decode([Line].self, forKey: .lines).prefix(Self.maxLines)).map {
             Line(text: String($0.text.prefix(Self.maxText)), confidence: max(0, min(1, $0.confidence)), used: $0.used)
         }
         if let list = try? c.decode([String].self, forKey: .languages) {
-            languages = list.joined(separator: "+")
+            languages = String(list.prefix(Self.maxLines).joined(separator: "+").prefix(Self.maxLanguages))
         } else {
-            languages = try c.decode(String.self, forKey: .languages)
+            languages = String(try c.decode(String.self, forKey: .languages).prefix(Self.maxLanguages))
         }
-        failure = try c.decodeIfPresent(String.self, forKey: .failure)
     }
+
+    /// The longest language list kept (`ces+pol+eng+deu` is 15), in characters.
+    public static let maxLanguages = 200
 
     /// Encodes every key (null when absent): `sign_reading` of `review-show/1` and of the
     /// photo receipt.

@@ -66,6 +66,12 @@ public final class StationFinder {
     /// folds to l): exact names first, then prefixes, word prefixes, substrings; by name,
     /// then id, within a rank; each with its latest air data as of `now`.
     public func named(_ query: String, limit: Int, now: Date) throws -> [StationResult] {
+        try withAir(Array(ranked(named: query).prefix(limit)), now: now)
+    }
+
+    /// Every active station whose name matches `query`, in `named`'s order, without air data
+    /// (a station answer folds them first, `SameMonitor`, and reads the air of its page only).
+    func ranked(named query: String) throws -> [StationResult] {
         let q = StationRecord.fold(query).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !q.isEmpty else { return [] }
         let ranked = try store.stations(named: q).map { s -> StationResult in
@@ -76,9 +82,18 @@ public final class StationFinder {
                 name == q ? .exact : name.hasPrefix(q) ? .prefix : words.contains { $0.hasPrefix(q) } ? .word : .substring
             return r
         }
-        let sorted = ranked.sorted {
+        return ranked.sorted {
             ($0.match?.rank ?? 9, $0.name, $0.sourceID) < ($1.match?.rank ?? 9, $1.name, $1.sourceID)
         }
-        return try withAir(Array(sorted.prefix(limit)), now: now)
+    }
+
+    /// `withAir` of a folded result and of each listing folded into it.
+    func withAir(folded results: [StationResult], now: Date) throws -> [StationResult] {
+        try withAir(results, now: now).map { r in
+            var r = r
+            let others = try withAir(r.sameMonitor.map(\.station), now: now)
+            for i in r.sameMonitor.indices { r.sameMonitor[i].station = others[i] }
+            return r
+        }
     }
 }

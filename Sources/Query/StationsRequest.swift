@@ -137,9 +137,11 @@ public struct StationsRequest: Sendable, Equatable {
                 fetch *= 4
             }
         case .name(let text):
-            // Names match few stations: all of them, so the folding is the same on every page.
-            results = SameMonitor.merged(try finder.named(text, limit: 1 << 20, now: at))
-            more = results.count >= wanted
+            // Every match is folded, so the folding is the same on every page; only the air
+            // of the results up to this page is read.
+            let merged = SameMonitor.merged(try finder.ranked(named: text))
+            results = try finder.withAir(folded: Array(merged.prefix(wanted)), now: at)
+            more = merged.count >= wanted
         case .ids(let ids):
             results = try finder.stations(ids: ids, now: at)
             missing = ids.filter { id in !results.contains { $0.id == id } }

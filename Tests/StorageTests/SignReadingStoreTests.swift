@@ -165,6 +165,11 @@ import Testing
         #expect((s.suggestion != nil) == kept)
         #expect((s.hoursStatus != nil) == kept)
         #expect(s.confident == isConfident)
+        // A dropped suggestion is said: the child's own failure, else the missing status.
+        let said =
+            failure == "null"
+            ? (suggestion != "null" && !kept ? "the reader's suggestion has no schedule status" : nil) : "the child says so"
+        #expect(s.failure == said)
         _ = try storeWithSignPhoto(s)
     }
 }

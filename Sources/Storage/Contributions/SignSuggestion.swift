@@ -91,10 +91,12 @@ public struct SignSuggestion: Sendable, Equatable, Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let said = try c.decodeIfPresent(String.self, forKey: .suggestion).map { String($0.prefix(Self.maxText)) }
         let status = try? c.decodeIfPresent(HoursStatus.self, forKey: .hoursStatus)
-        failure = try c.decodeIfPresent(String.self, forKey: .failure).map { String($0.prefix(Self.maxText)) }
-        let kept = failure == nil && said != nil && (status == .exact || status == .interpreted)
+        let failed = try c.decodeIfPresent(String.self, forKey: .failure).map { String($0.prefix(Self.maxText)) }
+        let kept = failed == nil && said != nil && (status == .exact || status == .interpreted)
         suggestion = kept ? said : nil
         hoursStatus = kept ? status : nil
+        // A suggestion dropped for want of a schedule status is said, never silently lost.
+        failure = failed ?? (said != nil && !kept ? "the reader's suggestion has no schedule status" : nil)
         reason = try c.decodeIfPresent(String.self, forKey: .reason).map { String($0.prefix(Self.maxText)) }
         confidence = try c.decode(Double.self, forKey: .confidence)
         guard (0...1).contains(confidence) else {

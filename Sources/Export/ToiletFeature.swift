@@ -31,10 +31,6 @@ struct FeatureBytes {
     var out: [UInt8] = []
     var stable: [UInt8]?
     private var first = true
-    /// A toilet's attributes, written between the other members in key order
-    /// (`ToiletAttribute.byKey`), and how many of them are written.
-    private var attributes: ToiletAttributes?
-    private var written = 0
 
     init(keepStable: Bool) {
         out.reserveCapacity(768)
@@ -62,37 +58,7 @@ struct FeatureBytes {
 
     /// Closes the properties and the feature.
     mutating func end() {
-        writeAttributes(before: nil)
         raw("},\"type\":\"Feature\"}")
-    }
-
-    /// Writes the attributes of the field table among the members that follow, each where
-    /// its key sorts.
-    mutating func interleave(_ a: ToiletAttributes) {
-        attributes = a
-        written = 0
-    }
-
-    /// The attributes whose keys sort before `k` (all that are left when nil).
-    private mutating func writeAttributes(before k: StaticString?) {
-        guard let attributes else { return }
-        let order = ToiletAttribute.byKey
-        while written < order.count {
-            let a = order[written]
-            if let k, !k.withUTF8Buffer({ a.key.utf8.lexicographicallyPrecedes($0) }) { break }
-            written += 1
-            let start = out.count
-            if !first { out.append(0x2C) }
-            first = false
-            JSONText.appendQuoted(a.key, to: &out)
-            out.append(0x3A)
-            switch attributes[a] {
-            case nil: out.append(contentsOf: "null".utf8)
-            case .flag(let b)?: out.append(contentsOf: (b ? "true" : "false").utf8)
-            case .text(let t)?: JSONText.appendQuoted(t, to: &out)
-            }
-            settle(from: start, volatile: false)
-        }
     }
 
     mutating func raw(_ s: StaticString) {
@@ -102,13 +68,12 @@ struct FeatureBytes {
         }
     }
 
-    /// Starts a member: the comma when needed, then `"key":` (the attributes that sort before
-    /// it are written first by the caller, so the stable copy has each of them once).
-    private mutating func key(_ k: StaticString) {
+    /// Starts a member: the comma when needed, then `"key":`.
+    private mutating func key(_ k: [UInt8]) {
         if !first { out.append(0x2C) }
         first = false
         out.append(0x22)
-        k.withUTF8Buffer { out.append(contentsOf: $0) }
+        out.append(contentsOf: k)
         out.append(0x22)
         out.append(0x3A)
     }
@@ -118,18 +83,16 @@ struct FeatureBytes {
         if !volatile { stable?.append(contentsOf: out[start...]) }
     }
 
-    /// A member whose value is already JSON text (nil: `null`).
-    mutating func member(_ k: StaticString, json value: String?, volatile: Bool = false) {
-        writeAttributes(before: k)
+    /// A member whose value is already JSON text (nil: `null`), its key given as UTF-8 bytes.
+    mutating func member(_ k: [UInt8], json value: String?, volatile: Bool = false) {
         let start = out.count
         key(k)
         out.append(contentsOf: (value ?? "null").utf8)
         settle(from: start, volatile: volatile)
     }
 
-    /// A text member (nil: `null`).
-    mutating func text(_ k: StaticString, _ v: String?, volatile: Bool = false) {
-        writeAttributes(before: k)
+    /// A text member (nil: `null`), its key given as UTF-8 bytes.
+    mutating func text(_ k: [UInt8], _ v: String?, volatile: Bool = false) {
         let start = out.count
         key(k)
         if let v { JSONText.appendQuoted(v, to: &out) } else { out.append(contentsOf: "null".utf8) }
@@ -190,6 +153,16 @@ struct ToiletFeatureSource {
         ToiletFeatureSource.feature(t, at: at, keepStable: keepStable, hours, &stateAtByZone)
     }
 
+    /// A feature's own properties (those not of the toilet's field tables, `ToiletMembers`);
+    /// `state`, `state_at` and `next_change` depend on the instant.
+    private enum Own: Sendable { case dataset, nextChange, sourceID, state, stateAt, title }
+
+    /// A feature's properties, in key order.
+    private static let properties = ToiletMembers<Own>(own: [
+        ("dataset", .dataset), ("next_change", .nextChange), ("source_id", .sourceID), ("state", .state),
+        ("state_at", .stateAt), ("title", .title),
+    ])
+
     /// `t` as the export's Feature, with its state at `at` (null members without).
     static func feature(
         _ t: StoredToilet, at: Date?, keepStable: Bool, _ hours: OpenStateEvaluator,
@@ -214,31 +187,30 @@ struct ToiletFeatureSource {
             next = a.nextChange.map { InstantText.text($0, in: zone) }
         }
         var b = FeatureBytes(keepStable: keepStable)
-        let d = t.details
-        func flag(_ v: Bool?) -> String? { v.map { $0 ? "true" : "false" } }
         b.begin(id: id, longitude: lon, latitude: lat)
-        b.interleave(d.attributes)
-        b.text("access", d.access.rawValue)
-        b.text("address", t.address)
-        b.text("country", t.country)
-        b.text("dataset", t.dataset)
-        b.member("free", json: flag(t.isFree))
-        b.text("hours_osm", t.hoursOSM)
-        b.text("hours_status", t.hoursStatus.rawValue)
-        b.text("hours_text", t.hoursText)
-        b.text("location_detail", t.locationDetail)
-        b.text("name", t.name)
-        b.text("next_change", next, volatile: true)
-        b.member("price_amount", json: FeatureBytes.number(t.priceAmount))
-        b.text("price_currency", t.priceCurrency)
-        b.text("price_text", t.priceText)
-        b.text("source_id", t.sourceID)
-        b.text("state", state?.rawValue, volatile: true)
-        b.text("state_at", stateAt, volatile: true)
-        b.text("time_zone", t.timeZone)
-        b.text("title", t.title)
-        b.text("toilet_type", t.kind)
-        b.text("wheelchair", t.wheelchair.rawValue)
+        for m in properties.entries {
+            switch m.member {
+            case .field(let c):
+                switch t.toilet.contractValue(c) {
+                case .text(let v): b.text(m.keyBytes, v)
+                case .number(let v): b.member(m.keyBytes, json: FeatureBytes.number(v))
+                case .flag(let v): b.member(m.keyBytes, json: v.map { $0 ? "true" : "false" })
+                }
+            case .access: b.text(m.keyBytes, t.details.access.rawValue)
+            case .attribute(let a):
+                switch t.details.attributes[a] {
+                case nil: b.member(m.keyBytes, json: nil)
+                case .flag(let v)?: b.member(m.keyBytes, json: v ? "true" : "false")
+                case .text(let v)?: b.text(m.keyBytes, v)
+                }
+            case .own(.dataset): b.text(m.keyBytes, t.dataset)
+            case .own(.nextChange): b.text(m.keyBytes, next, volatile: true)
+            case .own(.sourceID): b.text(m.keyBytes, t.sourceID)
+            case .own(.state): b.text(m.keyBytes, state?.rawValue, volatile: true)
+            case .own(.stateAt): b.text(m.keyBytes, stateAt, volatile: true)
+            case .own(.title): b.text(m.keyBytes, t.title)
+            }
+        }
         b.end()
         return ExportedFeature(id: id, longitude: lon, latitude: lat, json: b.out, stableBytes: b.stable)
     }

@@ -2,13 +2,17 @@
 /// field of `Toilet` with a column of its own in `toilets`, in the order the rows section of
 /// the nearest-index file and the content hash take them. Everything that reads or writes a
 /// toilet's fixed fields loops over this table: the table's columns and staging types
-/// (`ToiletRow.ownColumns`), the insert's values (`ToiletRecord.forEachValue`), the
-/// streamed read (`ToiletRow.streamed`), the rows-section codec (`ToiletRowCoding`,
-/// `ToiletRowColumns`) and the content hash. A new fixed field is a case here (after the
-/// last, naming the migration that adds it in `addedIn`), a property of `Toilet` with its
-/// rows in `Toilet.value(_:)` and `set(_:_:)`, the migration, each source's mapping, and
-/// tests. The position (`lon`, `lat`) and the details (`access`, the attributes) follow
-/// these fields in the row file.
+/// (`ToiletRow.ownColumns`), the column a later migration adds and the `toilets_active` view
+/// (`ToiletFieldMigration`), the insert's values (`ToiletRecord.forEachValue`), the streamed
+/// read (`ToiletRow.streamed`), the rows-section codec (`ToiletRowCoding`,
+/// `ToiletRowColumns`), the content hash, and every writer of the contract's toilet objects
+/// under `contractKey` (`ToiletMembers`: `toilet-answer/1`, `toilet-detail/1`, the GeoJSON
+/// properties, the CSV columns). A new fixed field is a case here (after the last, naming the
+/// migration that adds it in `addedIn`), a property of `Toilet` with its rows in
+/// `Toilet.value(_:)` and `set(_:_:)`, the migration's name (`ToiletFieldMigration.names`,
+/// registered in `Schema`), each source's mapping, the checked schema files, and tests. The
+/// position (`lon`, `lat`) and the details (`access`, the attributes) follow these fields in
+/// the row file.
 package enum ToiletColumn: String, CaseIterable, Sendable {
     case name, address
     case hoursText = "hours_text", hoursOSM = "hours_osm", hoursStatus = "hours_status", country

@@ -36,11 +36,22 @@ public enum ToiletAnswerCSV {
         func instant(_ name: String, _ v: @escaping @Sendable (ToiletResult) -> Date?) -> Column {
             Column(name: name) { r, instant in instant(v(r)).map(Field.text) }
         }
+        func field(_ c: ToiletColumn) -> Column {
+            Column(name: c.contractKey) { r, _ in
+                switch r.toilet.toilet.contractValue(c) {
+                case .text(let v): return v.map(Field.text)
+                case .number(let v): return v.map(Field.number)
+                case .flag(let v): return v.map(Field.flag)
+                }
+            }
+        }
+        // The reading order: who and where, how far, the state, then the hours, price and
+        // access; a fixed field not placed here follows them (`ToiletColumn`'s order).
         var list: [Column] = [
             text("id") { $0.id },
             text("title") { $0.toilet.title },
-            text("name") { $0.toilet.name },
-            text("address") { $0.toilet.address },
+            field(.name),
+            field(.address),
             number("lat") { JSONNumber.degrees($0.toilet.coordinate.latitude) },
             number("lon") { JSONNumber.degrees($0.toilet.coordinate.longitude) },
             number("distance_m") { $0.distanceMeters.map { JSONNumber.rounded($0, places: 1) } },
@@ -52,22 +63,24 @@ public enum ToiletAnswerCSV {
             instant("state_at") { $0.stateAt },
             instant("next_change") { $0.nextChangeAt },
             instant("arrival_at") { $0.arrivalAt },
-            text("hours_text") { $0.toilet.hoursText },
-            text("hours_osm") { $0.toilet.hoursOSM },
-            text("hours_status") { $0.toilet.hoursStatus.rawValue },
-            text("time_zone") { $0.toilet.timeZone },
-            Column(name: "free") { r, _ in r.toilet.isFree.map(Field.flag) },
-            number("price_amount") { $0.toilet.priceAmount },
-            text("price_currency") { $0.toilet.priceCurrency },
-            text("price_text") { $0.toilet.priceText },
-            text("wheelchair") { $0.toilet.wheelchair.rawValue },
+            field(.hoursText),
+            field(.hoursOSM),
+            field(.hoursStatus),
+            field(.timezone),
+            field(.isFree),
+            field(.priceAmount),
+            field(.priceCurrency),
+            field(.priceText),
+            field(.wheelchair),
             text("access") { $0.toilet.details.access.rawValue },
-            text("toilet_type") { $0.toilet.kind },
-            text("location_detail") { $0.toilet.locationDetail },
-            text("country") { $0.toilet.country },
+            field(.kind),
+            field(.locationDetail),
+            field(.country),
             text("dataset") { $0.toilet.dataset },
             text("source_id") { $0.toilet.sourceID },
         ]
+        let placed = Set(list.map(\.name))
+        list += ToiletColumn.allCases.filter { !placed.contains($0.contractKey) }.map(field)
         for a in ToiletAttribute.ordered {
             list.append(
                 Column(name: a.key) { r, _ in

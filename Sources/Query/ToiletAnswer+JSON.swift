@@ -74,149 +74,95 @@ public enum ToiletAnswerJSON {
         }
     }
 
+    /// A result's own members (those not of the toilet's field tables, `ToiletMembers`).
+    private enum Own: Sendable {
+        case arrivalAt, bearing, dataset, distance, id, lat, lon, nextChange, route, routeDistance, routeNote
+        case sourceID, sources, state, stateAt, title, walkTime
+    }
+
+    /// A result's members, in key order.
+    private static let members = ToiletMembers<Own>(own: [
+        ("arrival_at", .arrivalAt), ("bearing_deg", .bearing), ("dataset", .dataset), ("distance_m", .distance),
+        ("id", .id), ("lat", .lat), ("lon", .lon), ("next_change", .nextChange), ("route", .route),
+        ("route_distance_m", .routeDistance), ("route_note", .routeNote), ("source_id", .sourceID),
+        ("sources", .sources), ("state", .state), ("state_at", .stateAt), ("title", .title),
+        ("walk_time_s", .walkTime),
+    ])
+
     private static func result(_ r: ToiletResult, to w: inout Writer, instants: inout Instants) {
         let t = r.toilet
-        let d = t.details
         func instant(_ date: Date?) -> String? {
             guard let date else { return nil }
             return instants.text(date, zone: t.timeZone)
         }
-        w.begin(d.attributes)
-        w.key("access")
-        w.string(d.access.rawValue)
-        w.key("address")
-        w.string(t.address)
-        w.key("arrival_at")
-        w.string(instant(r.arrivalAt))
-        w.key("bearing_deg")
-        w.number(r.bearingDegrees.map { JSONNumber.rounded($0, places: 1) })
-        w.key("country")
-        w.string(t.country)
-        w.key("dataset")
-        w.string(t.dataset)
-        w.key("distance_m")
-        if let meters = r.distanceMeters { w.number(JSONNumber.rounded(meters, places: 1)) } else { w.raw("null") }
-        w.key("free")
-        w.bool(t.isFree)
-        w.key("hours_osm")
-        w.string(t.hoursOSM)
-        w.key("hours_status")
-        w.string(t.hoursStatus.rawValue)
-        w.key("hours_text")
-        w.string(t.hoursText)
-        w.key("id")
-        w.string(r.id)
-        w.key("lat")
-        w.number(JSONNumber.degrees(t.coordinate.latitude))
-        w.key("location_detail")
-        w.string(t.locationDetail)
-        w.key("lon")
-        w.number(JSONNumber.degrees(t.coordinate.longitude))
-        w.key("name")
-        w.string(t.name)
-        w.key("next_change")
-        w.string(instant(r.nextChangeAt))
-        w.key("price_amount")
-        w.number(t.priceAmount)
-        w.key("price_currency")
-        w.string(t.priceCurrency)
-        w.key("price_text")
-        w.string(t.priceText)
-        w.key("route")
-        if let route = r.route?.route, let text = try? ContractJSON.encode(RouteJSON(route)) {
-            w.out.append(contentsOf: text)
-        } else {
-            w.raw("null")
+        w.raw("{")
+        for (i, m) in members.entries.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.raw("\"")
+            w.out.append(contentsOf: m.keyBytes)
+            w.raw("\":")
+            switch m.member {
+            case .field(let c):
+                switch t.toilet.contractValue(c) {
+                case .text(let v): w.string(v)
+                case .number(let v): w.number(v)
+                case .flag(let v): w.bool(v)
+                }
+            case .access: w.string(t.details.access.rawValue)
+            case .attribute(let a):
+                switch t.details.attributes[a] {
+                case nil: w.raw("null")
+                case .flag(let b)?: w.bool(b)
+                case .text(let v)?: w.string(v)
+                }
+            case .own(let own): Self.own(own, of: r, instant: instant, to: &w)
+            }
         }
-        w.key("route_distance_m")
-        w.number(r.route?.route.map { JSONNumber.rounded($0.lengthMeters, places: 1) })
-        w.key("route_note")
-        w.string(r.route?.note)
-        w.key("source_id")
-        w.string(t.sourceID)
-        w.key("sources")
-        w.raw("[")
-        for (i, s) in r.sources.enumerated() {
-            w.raw(i > 0 ? ",{\"dataset\":" : "{\"dataset\":")
-            w.string(s.dataset)
-            w.raw(",\"id\":")
-            w.string(s.dataset + "/" + s.sourceID)
-            w.raw(",\"source_id\":")
-            w.string(s.sourceID)
-            w.raw("}")
+        w.raw("}")
+    }
+
+    private static func own(_ member: Own, of r: ToiletResult, instant: (Date?) -> String?, to w: inout Writer) {
+        let t = r.toilet
+        switch member {
+        case .arrivalAt: w.string(instant(r.arrivalAt))
+        case .bearing: w.number(r.bearingDegrees.map { JSONNumber.rounded($0, places: 1) })
+        case .dataset: w.string(t.dataset)
+        case .distance: w.number(r.distanceMeters.map { JSONNumber.rounded($0, places: 1) })
+        case .id: w.string(r.id)
+        case .lat: w.number(JSONNumber.degrees(t.coordinate.latitude))
+        case .lon: w.number(JSONNumber.degrees(t.coordinate.longitude))
+        case .nextChange: w.string(instant(r.nextChangeAt))
+        case .route:
+            if let route = r.route?.route, let text = try? ContractJSON.encode(RouteJSON(route)) {
+                w.out.append(contentsOf: text)
+            } else {
+                w.raw("null")
+            }
+        case .routeDistance: w.number(r.route?.route.map { JSONNumber.rounded($0.lengthMeters, places: 1) })
+        case .routeNote: w.string(r.route?.note)
+        case .sourceID: w.string(t.sourceID)
+        case .sources:
+            w.raw("[")
+            for (i, s) in r.sources.enumerated() {
+                w.raw(i > 0 ? ",{\"dataset\":" : "{\"dataset\":")
+                w.string(s.dataset)
+                w.raw(",\"id\":")
+                w.string(s.dataset + "/" + s.sourceID)
+                w.raw(",\"source_id\":")
+                w.string(s.sourceID)
+                w.raw("}")
+            }
+            w.raw("]")
+        case .state: w.string(r.state?.rawValue)
+        case .stateAt: w.string(instant(r.stateAt))
+        case .title: w.string(t.title)
+        case .walkTime: w.number(r.route.map { JSONNumber.rounded($0.seconds, places: 0) })
         }
-        w.raw("]")
-        w.key("state")
-        w.string(r.state?.rawValue)
-        w.key("state_at")
-        w.string(instant(r.stateAt))
-        w.key("time_zone")
-        w.string(t.timeZone)
-        w.key("title")
-        w.string(t.title)
-        w.key("toilet_type")
-        w.string(t.kind)
-        w.key("walk_time_s")
-        w.number(r.route.map { JSONNumber.rounded($0.seconds, places: 0) })
-        w.key("wheelchair")
-        w.string(t.wheelchair.rawValue)
-        w.end()
     }
 
     /// The bytes written so far.
     private struct Writer {
         var out: [UInt8] = []
-        /// Within a result: the toilet's attributes, written among its members in key order
-        /// (`ToiletAttribute.byKey`), how many are written, and whether a member was.
-        private var attributes = ToiletAttributes()
-        private var written = ToiletAttribute.byKey.count
-        private var first = true
-
-        /// Opens a result object whose attributes are `a`.
-        mutating func begin(_ a: ToiletAttributes) {
-            raw("{")
-            attributes = a
-            written = 0
-            first = true
-        }
-
-        /// `,"key":` (no comma first), after the attributes whose keys sort before `key`.
-        mutating func key(_ key: StaticString) {
-            flush(before: key)
-            raw(first ? "\"" : ",\"")
-            first = false
-            out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-            raw("\":")
-        }
-
-        /// Closes the result object after the attributes left.
-        mutating func end() {
-            flush(before: nil)
-            raw("}")
-        }
-
-        private mutating func flush(before key: StaticString?) {
-            let order = ToiletAttribute.byKey
-            while written < order.count {
-                let a = order[written]
-                if let key,
-                    !a.key.utf8.lexicographicallyPrecedes(
-                        UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-                {
-                    break
-                }
-                written += 1
-                raw(first ? "\"" : ",\"")
-                first = false
-                out.append(contentsOf: a.key.utf8)
-                raw("\":")
-                switch attributes[a] {
-                case nil: raw("null")
-                case .flag(let b)?: bool(b)
-                case .text(let t)?: string(t)
-                }
-            }
-        }
 
         mutating func raw(_ text: StaticString) {
             out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))

@@ -83,6 +83,22 @@ extension ToiletDetails {
         }
     }
 
+    /// Writes every member of the toilet's field tables (`ToiletMembers`: the fixed fields
+    /// under their contract keys, `access`, the attributes) into the object `encoder` is
+    /// writing: for documents written through `Encodable` (`toilet-detail/1`).
+    public static func encodeFields(of toilet: Toilet, to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AttributeKey.self)
+        for column in ToiletColumn.allCases {
+            let key = AttributeKey(column.contractKey)
+            switch toilet.contractValue(column) {
+            case .text(let v): try c.encode(v, forKey: key)
+            case .number(let v): try c.encode(v, forKey: key)
+            case .flag(let v): try c.encode(v, forKey: key)
+            }
+        }
+        try toilet.details.encodeAttributes(to: encoder)
+    }
+
     private struct AttributeKey: CodingKey {
         let stringValue: String
         init(_ s: String) { stringValue = s }

@@ -37,7 +37,8 @@ struct ToiletDetail: Encodable {
 
     private enum Keys: String, CodingKey { case schema, at, toilet, openingTimes = "opening_times", source, photos }
 
-    /// The toilet's members: the answers' keys (docs/json.md), without distance and bearing.
+    /// The toilet's members: the answers' keys (docs/json.md), without distance and bearing;
+    /// the fields of the toilet's tables come from `ToiletDetails.encodeFields`.
     private struct Place: Encodable {
         var toilet: StoredToilet
         var state: HoursAnswer
@@ -51,39 +52,22 @@ struct ToiletDetail: Encodable {
             try c.encode(t.globalID, forKey: .id)
             try c.encode(t.dataset, forKey: .dataset)
             try c.encode(t.sourceID, forKey: .sourceID)
-            try c.encode(t.name, forKey: .name)
-            try c.encode(t.address, forKey: .address)
             try c.encode(t.title, forKey: .title)
             try c.encode(JSONNumber.degrees(t.coordinate.latitude), forKey: .lat)
             try c.encode(JSONNumber.degrees(t.coordinate.longitude), forKey: .lon)
-            try c.encode(t.timeZone, forKey: .timeZone)
-            try c.encode(t.country, forKey: .country)
-            try c.encode(t.hoursText, forKey: .hoursText)
-            try c.encode(t.hoursOSM, forKey: .hoursOSM)
-            try c.encode(t.hoursStatus, forKey: .hoursStatus)
             try c.encode(state.state, forKey: .state)
             try c.encode(InstantText.text(at, in: zone), forKey: .stateAt)
             try c.encode(state.nextChange.map { InstantText.text($0, in: zone) }, forKey: .nextChange)
-            try c.encode(t.priceText, forKey: .priceText)
-            try c.encode(t.priceAmount, forKey: .priceAmount)
-            try c.encode(t.priceCurrency, forKey: .priceCurrency)
-            try c.encode(t.isFree, forKey: .free)
-            try c.encode(t.wheelchair, forKey: .wheelchair)
-            try c.encode(t.kind, forKey: .toiletType)
-            try c.encode(t.locationDetail, forKey: .locationDetail)
             try c.encode(reference.firstRun, forKey: .firstRun)
             try c.encode(reference.changedRun, forKey: .changedRun)
-            // The OSM attributes, as in `toilet-answer/1` (which toilets a parent or a
-            // wheelchair user can use is what a detail page is opened for).
-            try t.details.encodeAttributes(to: encoder)
+            // The fields of the toilet's tables (the fixed ones, access and the OSM attributes),
+            // as in `toilet-answer/1`.
+            try ToiletDetails.encodeFields(of: t.toilet, to: encoder)
         }
 
         private enum Keys: String, CodingKey {
-            case id, dataset, sourceID = "source_id", name, address, title, lat, lon, timeZone = "time_zone", country
-            case hoursText = "hours_text", hoursOSM = "hours_osm", hoursStatus = "hours_status", state
-            case stateAt = "state_at", nextChange = "next_change", priceText = "price_text", priceAmount = "price_amount"
-            case priceCurrency = "price_currency", free, wheelchair, toiletType = "toilet_type"
-            case locationDetail = "location_detail", firstRun = "first_run", changedRun = "changed_run"
+            case id, dataset, sourceID = "source_id", title, lat, lon, state, stateAt = "state_at"
+            case nextChange = "next_change", firstRun = "first_run", changedRun = "changed_run"
         }
     }
 

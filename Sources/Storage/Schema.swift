@@ -286,8 +286,8 @@ enum Schema {
         register("v9-edit-stamp") { db in try db.execute(sql: DataNonce.schema) }
         // The accessibility attributes (changing_table:location, centralkey, gender-neutral,
         // toilets:wheelchair), and the view under the contract's names: see
-        // `ToiletAttributeMigration`.
-        register("v10-accessibility") { db in try ToiletAttributeMigration.migrate(db, name: "v10-accessibility") }
+        // `ToiletFieldMigration`.
+        register("v10-accessibility") { db in try ToiletFieldMigration.migrate(db, name: "v10-accessibility") }
         // OSM replication diffs: the replication state of each run, and the OSM objects a
         // diff starts from (`LocateStore+OSMState.swift`). Additive.
         register("v11-osm-replication") { db in try db.execute(sql: OSMStateSchema.sql) }

@@ -81,4 +81,21 @@ extension ToiletColumn {
         case .flag: return "INTEGER"
         }
     }
+
+    /// The column's declaration in `toilets` for a field added after the first schema
+    /// (`ALTER TABLE … ADD COLUMN`), with the CHECK that keeps its values those of its kind;
+    /// a field that is never NULL starts empty (`''`) or `unknown`.
+    var columnDefinition: String {
+        let name = rawValue
+        switch kind {
+        case .text: return "\(name) TEXT"
+        case .requiredText: return "\(name) TEXT NOT NULL DEFAULT ''"
+        case .real: return "\(name) REAL"
+        case .flag: return "\(name) INTEGER CHECK (\(name) IN (0, 1))"
+        case .choice(let words):
+            let quoted = words.map { "'\($0)'" }.joined(separator: ", ")
+            let start = words.contains("unknown") ? "unknown" : words.first ?? ""
+            return "\(name) TEXT NOT NULL DEFAULT '\(start)' CHECK (\(name) IN (\(quoted)))"
+        }
+    }
 }

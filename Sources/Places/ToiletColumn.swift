@@ -9,8 +9,8 @@
 /// under `contractKey` (`ToiletMembers`: `toilet-answer/1`, `toilet-detail/1`, the GeoJSON
 /// properties, the CSV columns). A new fixed field is a case here (after the last, naming the
 /// migration that adds it in `addedIn`), a property of `Toilet` with its rows in
-/// `Toilet.value(_:)` and `set(_:_:)`, the migration's name (`ToiletFieldMigration.names`,
-/// registered in `Schema`), each source's mapping, the checked schema files, and tests. The
+/// `Toilet.value(_:)` and `set(_:_:)`, the migration registered in `Schema` (one line calling
+/// `ToiletFieldMigration.migrate`), each source's mapping, the checked schema files, and tests. The
 /// position (`lon`, `lat`) and the details (`access`, the attributes) follow these fields in
 /// the row file.
 package enum ToiletColumn: String, CaseIterable, Sendable {

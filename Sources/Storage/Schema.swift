@@ -30,13 +30,8 @@ enum Schema {
         }
     }
 
-    /// Every migration this build knows, in order.
-    static let migrationNames = [
-        "v1-toilets", "v2-hours", "v3-active-view", "v4-stations", "v5-air", "v6-toilet-details", "v7-contributions",
-        "v8-reactivated", "v9-edit-stamp", "v10-accessibility", "v11-osm-replication", "v12-run-release",
-        "v13-air-sources",
-        "v14-sign-readings",
-    ]
+    /// Every migration this build knows, in order: those `migrator` registers.
+    static let migrationNames = migrator.migrations
 
     /// Fails unless the database has exactly the migrations this build knows.
     /// One query on `sqlite_master` instead of GRDB's schema introspection, which loads the

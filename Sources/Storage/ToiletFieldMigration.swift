@@ -5,11 +5,9 @@ import Places
 /// columns of the fixed fields (`ToiletColumn`) and attributes (`ToiletAttribute`) whose
 /// `addedIn` is its name and makes the `toilets_active` view anew with every column under its
 /// contract name (docs/json.md). `v6-toilet-details`, the first, is frozen as it was written
-/// in `Schema`; a new field of a later release names a new migration here and in its
-/// `addedIn`, and `Schema` registers it.
+/// in `Schema`; a new field of a later release names its migration in `addedIn`, and
+/// `Schema` registers it (`register("vN-…") { try ToiletFieldMigration.migrate($0, name: "vN-…") }`).
 enum ToiletFieldMigration {
-    /// The field migrations, oldest first.
-    static let names = ["v6-toilet-details", "v10-accessibility"]
 
     /// Adds the columns of `name` and rebuilds the view.
     static func migrate(_ db: Database, name: String) throws {
@@ -19,7 +17,8 @@ enum ToiletFieldMigration {
         for a in ToiletAttribute.ordered where a.addedIn == name {
             try db.execute(sql: "ALTER TABLE toilets ADD COLUMN \(a.columnDefinition)")
         }
-        let known = Set(names.prefix { $0 != name } + [name])
+        // The fields of this migration and of those before it, in `Schema`'s order.
+        let known = Set(Schema.migrationNames.prefix { $0 != name } + [name])
         try db.execute(sql: "DROP VIEW IF EXISTS toilets_active")
         try db.execute(
             sql: activeView(

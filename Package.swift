@@ -131,7 +131,7 @@ let package = Package(
             name: "LocateBench",
             dependencies: [
                 "Ingest", "Query", "Export", "Storage", "SpatialIndex", "Geo", "Hours", "Places", "SyntheticData", "OSMPBF",
-                "Routing",
+                "Routing", "Contract",
             ],
             path: "Sources/LocateBench",
             swiftSettings: strict

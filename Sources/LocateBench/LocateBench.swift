@@ -23,6 +23,7 @@ import SyntheticData
 ///     locate-bench pbf FILE             decode a PBF file's toilet selection: nodes/s, MB/s
 ///     locate-bench equivalence N Q DIR  N points, Q queries against brute force; exit 1 on a mismatch
 ///     locate-bench route DB Q           Q in-process --by foot --limit 5 answers over DB's network
+///     locate-bench answer-writer DB Q   toilet-answer/1 by its writer and by Encodable: µs per answer
 @main
 struct LocateBench {
     static func main() throws {
@@ -44,13 +45,15 @@ struct LocateBench {
             try PBFDecode.run(path: args[1])
         case "route" where args.count == 3:
             try RouteBench.run(db: args[1], queries: Int(args[2]) ?? 200)
+        case "answer-writer" where args.count == 3:
+            if try AnswerWriterBench.run(db: args[1], queries: Int(args[2]) ?? 2000) > 0 { exit(1) }
         case "equivalence" where args.count == 4:
             if try NearestEquivalence.run(count: Int(args[1]) ?? 0, queries: Int(args[2]) ?? 200, folder: args[3]) > 0 { exit(1) }
         default:
             FileHandle.standardError.write(
                 Data(
                     ("usage: locate-bench generate N FILE | ingest FILE DB | nearest DB Q | export DB FILE | hours N | hours-file FILE N | pbf FILE"
-                        + " | equivalence N Q DIR | route DB Q\n").utf8))
+                        + " | equivalence N Q DIR | route DB Q | answer-writer DB Q\n").utf8))
             exit(64)
         }
     }

@@ -10,9 +10,11 @@ import Storage
 /// explicit nulls, numbers by `JSONNumber`, instants by `InstantText`), without building a
 /// tree of values first. It is the document's one writer: the answer of every
 /// `/v1/toilets/nearest` request and of `locate toilet --json` (indented by
-/// `ContractJSON.indented`). Encoding through `Encodable` took a quarter of the server's time
-/// per request; the `Encodable` form is kept in the tests only, as the readable statement of
-/// the document that `ServeAnswerJSONTests` compares this writer with, key by key, and
+/// `ContractJSON.indented`). Writing a 10-result answer through `Encodable` costs 1.4–1.7× as much
+/// (4–6× through `JSONEncoder`), about a fifth of a request's CPU time (bench/answer-writer.sh,
+/// docs/benchmarks.md); the `Encodable` form is kept outside `locate`
+/// (Sources/LocateBench/ToiletAnswerEncodable.swift) as the readable statement of the
+/// document that `ServeAnswerJSONTests` compares this writer with, byte for byte, and
 /// `JSONSchemaTests` check the output against docs/schema/toilet-answer.schema.json.
 public enum ToiletAnswerJSON {
     /// The answer's JSON text, compact, followed by a line break.

@@ -43,11 +43,12 @@ public struct ToiletAnswer: Sendable, Equatable {
 }
 
 /// `{"lat": …, "lon": …}` (contract rule 7).
-struct LatLon: Encodable {
+package struct LatLon: Encodable {
     var lat: Double
     var lon: Double
 
-    init(_ c: Coordinate) {
+    /// The point's degrees as the contract writes them.
+    package init(_ c: Coordinate) {
         lat = JSONNumber.degrees(c.latitude)
         lon = JSONNumber.degrees(c.longitude)
     }

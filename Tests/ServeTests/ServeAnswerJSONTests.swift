@@ -11,7 +11,7 @@ import Testing
 
 /// The nearest answer written straight to bytes (`ToiletAnswerJSON`, the document's one
 /// writer, for the server and `locate toilet --json`) is the text of the document's
-/// `Encodable` statement (`ToiletAnswerOracle.swift`): the same keys, order and values as
+/// `Encodable` statement (`ToiletAnswerEncodable.swift`, shared with `locate-bench answer-writer`): the same keys, order and values as
 /// `ContractJSON` and Foundation's `JSONEncoder` make of it, for every field set and for every
 /// field empty.
 @Suite struct ServeAnswerJSONTests {

@@ -3,14 +3,16 @@ import Foundation
 import Geo
 import Hours
 import Places
+import Query
+import Routing
 import Storage
 
-@testable import Query
-@testable import Routing
-
 // The `Encodable` statement of `toilet-answer/1`: the readable form of the document that
-// `ToiletAnswerJSON`, its one writer in the sources, is compared with (`ServeAnswerJSONTests`).
-// A field added to the writer and not here, or the other way round, fails those tests.
+// `ToiletAnswerJSON`, its one writer in the sources, is compared with, byte for byte, by
+// `ServeAnswerJSONTests` (Tests/ServeTests/ToiletAnswerEncodable.swift is this file) and
+// timed against by `locate-bench answer-writer` (bench/answer-writer.sh). It is not part of
+// `locate`: the writer is the document's only writer there. A field added to the writer and
+// not here, or the other way round, fails those tests.
 
 extension ToiletAnswer: Encodable {
     /// Encodes per the JSON contract: snake_case keys, explicit nulls (docs/json.md).

@@ -1,0 +1,1 @@
+../../Sources/LocateBench/ToiletAnswerEncodable.swift

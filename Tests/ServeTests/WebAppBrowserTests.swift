@@ -31,7 +31,7 @@ struct WebAppBrowserTests {
 
     /// 10:30 in Prague, 11:30 in Helsinki, on the Sunday the snapshot was made (06:30 Prague).
     static let now = "2026-11-22T09:30:00Z"
-    static let nowUnix = 1_795_685_400
+    static let nowUnix = 1_795_339_800
     /// Where "near me" is granted: Old Town Square, Prague.
     static let position = (50.0870, 14.4200)
     static let karlova = "prague-toilets-sample/05bddb4231d5@50.086120,14.418020"
@@ -62,6 +62,12 @@ struct WebAppBrowserTests {
         var at = WebAppBrowserTests.nowUnix
     }
 
+    /// Another snapshot whose list is compared with the CLI.
+    struct More: Encodable {
+        var snapshot: String
+        var cases: [Case]
+    }
+
     struct Config: Encodable {
         var snapshot: String
         var served: String
@@ -70,6 +76,7 @@ struct WebAppBrowserTests {
         var position: [Double]
         var deep: [String: String]
         var shots: String?
+        var more: [More] = []
     }
 
     /// One result of `locate toilet --json`: id, distance to 0.1 m, state, next change (Unix).
@@ -107,6 +114,59 @@ struct WebAppBrowserTests {
         }
     }
 
+    /// Real data when ../shared/datasets is there: Prague's 2026 IPR data with the OSM Prague
+    /// sample (places that are one in both: answers list them once with both sources) and
+    /// Paris's OSM toilets.
+    static let realPoints: [(Double, Double)] = [
+        (50.0875, 14.4214), (50.08745, 14.41736), (50.0800, 14.4300), (50.1000, 14.4000), (50.0700, 14.4500),
+        (50.0870, 14.4200), (48.8566, 2.3522), (48.8600, 2.3400), (48.8700, 2.3000), (48.8400, 2.3700),
+        (48.8800, 2.3600), (48.8530, 2.3499),
+    ]
+
+    /// The cases of `points`, `perPoint` filters each (cycling through `filters`), with the
+    /// CLI's answers and options.
+    static func cases(_ db: String, _ points: [(Double, Double)], perPoint: Int) throws -> (
+        cases: [Case], wanted: [[Expected]], options: [[String]]
+    ) {
+        var out: ([Case], [[Expected]], [[String]]) = ([], [], [])
+        for (i, p) in points.enumerated() {
+            for k in 0..<perPoint {
+                let f = filters[(i * perPoint + k) % filters.count]
+                let c = Case(lat: p.0, lon: p.1, filters: f.page)
+                out.0.append(c)
+                out.1.append(try expected(db, c, f.cli))
+                out.2.append(f.cli)
+            }
+        }
+        return out
+    }
+
+    /// The page's answers equal the CLI's: ids, distances to 0.1 m, and with open now the
+    /// states and next changes. The number of answers that list a place of several sources.
+    @discardableResult
+    static func compare(_ answers: [[[String: Any]]], _ c: (cases: [Case], wanted: [[Expected]], options: [[String]]))
+        -> Int
+    {
+        #expect(answers.count == c.cases.count)
+        var merged = 0
+        for (i, answer) in answers.enumerated() where i < c.cases.count {
+            let isOpen = c.cases[i].filters["openNow"] == true
+            let got = answer.map { r in
+                let id = r["id"] as? String ?? ""
+                return Expected(
+                    id: id, distance: ((r["distance"] as? Double ?? -1) * 10).rounded() / 10,
+                    state: isOpen ? r["state"] as? String : nil,
+                    next: isOpen && c.wanted[i].contains { $0.id == id && $0.next != nil } ? r["until"] as? Int : nil)
+            }
+            let want = c.wanted[i].map {
+                Expected(id: $0.id, distance: $0.distance, state: isOpen ? $0.state : nil, next: isOpen ? $0.next : nil)
+            }
+            #expect(got == want, "\(c.cases[i].lat),\(c.cases[i].lon) \(c.options[i].joined(separator: " "))")
+            if answer.contains(where: { ($0["sources"] as? [String])?.count ?? 0 > 1 }) { merged += 1 }
+        }
+        return merged
+    }
+
     @Test func theListTheOfflineAppAndEveryPersonInAPhoneAndADesktop() throws {
         let db = try Self.database()
         let folder = try Fixtures.temporaryFolder()
@@ -119,22 +179,29 @@ struct WebAppBrowserTests {
         let server = try ServeProcess(db: db)
         defer { server.stop() }
 
-        var cases: [Case] = []
-        var wanted: [[Expected]] = []
-        var cliOptions: [[String]] = []
-        for (i, p) in Self.points.enumerated() {
-            for k in 0..<3 {
-                let f = Self.filters[(i * 3 + k) % Self.filters.count]
-                let c = Case(lat: p.0, lon: p.1, filters: f.page)
-                cases.append(c)
-                cliOptions.append(f.cli)
-                wanted.append(try Self.expected(db, c, f.cli))
+        let sample = try Self.cases(db, Self.points, perPoint: 3)
+        var more: [More] = []
+        var real: (cases: [Case], wanted: [[Expected]], options: [[String]])?
+        if Fixtures.haveSharedDatasets {
+            let realDB = folder.appendingPathComponent("real.sqlite").path
+            for p in ["prague-toilets-2026", "osm-toilets-prague-sample", "osm-toilets-paris"] {
+                try CLI.ingest(["pipelines/\(p).yml", "--db", realDB])
             }
+            let realSite = folder.appendingPathComponent("real").path
+            let r = try CLI.run([
+                "export", "snapshot", "--out", realSite, "--at", "2026-11-22T06:30", "--tiles", "none", "--db", realDB,
+            ])
+            try #require(r.status == 0, "export snapshot: \(r.stderr)")
+            let c = try Self.cases(realDB, Self.realPoints, perPoint: 2)
+            real = c
+            more.append(More(snapshot: realSite, cases: c.cases))
+        } else {
+            print("../shared/datasets is absent: the list is compared with the CLI on the samples only")
         }
         let shots = ProcessInfo.processInfo.environment["LOCATE_SCREENSHOTS"].flatMap { $0.isEmpty ? nil : $0 }
         let config = Config(
-            snapshot: snapshot, served: "http://127.0.0.1:\(server.port)", cases: cases,
-            position: [Self.position.0, Self.position.1], deep: ["id": Self.karlova], shots: shots)
+            snapshot: snapshot, served: "http://127.0.0.1:\(server.port)", cases: sample.cases,
+            position: [Self.position.0, Self.position.1], deep: ["id": Self.karlova], shots: shots, more: more)
         let configPath = folder.appendingPathComponent("config.json").path
         try JSONEncoder().encode(config).write(to: URL(fileURLWithPath: configPath))
         let run = try Fixtures.run(
@@ -146,30 +213,21 @@ struct WebAppBrowserTests {
 
         // The list answers as the CLI does, on every point, filter and time.
         let answers = try #require(out["answers"] as? [[[String: Any]]])
-        try #require(answers.count == cases.count)
-        var open = 0
-        for (i, answer) in answers.enumerated() {
-            let isOpen = cases[i].filters["openNow"] == true
-            let got = answer.map { r in
-                Expected(
-                    id: r["id"] as? String ?? "", distance: ((r["distance"] as? Double ?? -1) * 10).rounded() / 10,
-                    state: isOpen ? r["state"] as? String : nil,
-                    next: isOpen && wanted[i].contains { $0.id == r["id"] as? String && $0.next != nil }
-                        ? r["until"] as? Int : nil)
-            }
-            let want = wanted[i].map { Expected(id: $0.id, distance: $0.distance, state: isOpen ? $0.state : nil, next: $0.next) }
-            #expect(got == want, "\(cases[i].lat),\(cases[i].lon) \(cliOptions[i].joined(separator: " "))")
-            if isOpen && !want.isEmpty { open += 1 }
+        Self.compare(answers, sample)
+        #expect(sample.wanted.filter { !$0.isEmpty }.count >= 40, "too few answered cases to compare")
+        #expect(
+            sample.wanted.indices.filter { sample.cases[$0].filters["openNow"] == true && !sample.wanted[$0].isEmpty }.count >= 8)
+        if let real {
+            let realAnswers = try #require((out["more"] as? [[[[String: Any]]]])?.first)
+            #expect(Self.compare(realAnswers, real) >= 1, "no answer lists a place of two datasets")
         }
-        #expect(answers.filter { !$0.isEmpty }.count >= 40 && open >= 8, "too few answered cases to compare")
-        #expect(answers.contains { $0.contains { ($0["sources"] as? [String])?.count ?? 0 > 1 } }, "no place of two datasets")
 
         // The list and "near me", granted and refused; the filters; the keyboard's way in.
         #expect(out["list_origin"] as? String == "centre")
         #expect(out["list_count"] as? Int == 10)
         let nearIDs = try #require(out["near_ids"] as? [String])
         #expect(nearIDs.count == 10 && nearIDs == out["near_expected"] as? [String])
-        #expect(nearIDs == wanted[0].map(\.id))
+        #expect(nearIDs == sample.wanted[0].map(\.id))
         #expect((out["near_message"] as? String)?.hasPrefix("nearest: ") == true, "\(out["near_message"] ?? "")")
         let wheelchair = try #require(out["wheelchair_ids"] as? [String])
         #expect(!wheelchair.isEmpty && wheelchair == out["wheelchair_expected"] as? [String])

@@ -1,5 +1,6 @@
 import Contract
 import Foundation
+import Storage
 
 /// `offline.json` (schema `offline-files/1`): the files the page's service worker (`sw.js`)
 /// saves for offline use, as paths relative to the page (docs/json.md). A snapshot lists

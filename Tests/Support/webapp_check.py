@@ -7,8 +7,9 @@ Usage: python webapp_check.py CONFIG.json
 
 CONFIG: {"snapshot": folder of `locate export snapshot`, "served": base URL of a running
 `locate serve`, "now": ISO instant pinned with ?now=, "cases": [{"lat", "lon", "filters",
-"limit", "at"}], "position": [lat, lon] granted to "near me", "deep": {"id", "city"},
-"shots": folder for screenshots or null}.
+"limit", "at"}], "position": [lat, lon] granted to "near me", "deep": {"id"}, "shots":
+folder for screenshots or absent, "more": [{"snapshot", "cases"}] other snapshots whose
+list answers are asked too}.
 
 The snapshot is served by `python3 -m http.server` (a static host: service workers do not
 run from file://). Every host but 127.0.0.1 is unreachable (tiles fail, as offline).
@@ -58,6 +59,14 @@ def serious(axe, page):
             for v in result.get("violations", []) if v.get("impact") in ("serious", "critical")]
 
 
+def answers(page, cases):
+    """The list's answer (LOCATE_LIST.nearest, what the list shows) for each case."""
+    return page.evaluate(
+        """cases => cases.map(c => window.LOCATE_LIST.nearest(c.lat, c.lon, c.filters, c.limit, c.at)
+             .map(r => ({id: r.id, distance: r.distance, state: r.state, until: r.until, sources: r.sources})))""",
+        cases)
+
+
 def list_ids(page):
     return page.eval_on_selector_all("#places button.place", "bs => bs.map(b => b.getAttribute('data-id'))")
 
@@ -98,10 +107,7 @@ def main():
             page.wait_for_function("document.body.getAttribute('data-offline') === 'ready'", timeout=20000)
             out["list_origin"] = page.get_attribute("#list", "data-origin")
             out["list_count"] = int(page.get_attribute("#list", "data-count") or "0")
-            out["answers"] = page.evaluate(
-                """cases => cases.map(c => window.LOCATE_LIST.nearest(c.lat, c.lon, c.filters, c.limit, c.at)
-                     .map(r => ({id: r.id, distance: r.distance, state: r.state, until: r.until, sources: r.sources})))""",
-                config["cases"])
+            out["answers"] = answers(page, config["cases"])
             out["clusters"] = page.eval_on_selector_all(
                 ".toilet-cluster", "cs => cs.map(c => ({label: c.getAttribute('aria-label'), text: c.textContent, "
                                    "role: c.getAttribute('role'), plugin: /marker-cluster-(small|medium|large)/.test(c.className)}))")
@@ -208,10 +214,7 @@ def main():
                     watch(page, "more")
                     page.goto(extra_base + "index.html?now=" + now)
                     page.wait_for_selector("#places button.place", timeout=20000)
-                    out["more"].append(page.evaluate(
-                        """cases => cases.map(c => window.LOCATE_LIST.nearest(c.lat, c.lon, c.filters, c.limit, c.at)
-                             .map(r => ({id: r.id, distance: r.distance, state: r.state, until: r.until, sources: r.sources})))""",
-                        more["cases"]))
+                    out["more"].append(answers(page, more["cases"]))
                     c.close()
                 finally:
                     extra.kill()

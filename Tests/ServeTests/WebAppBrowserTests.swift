@@ -2,6 +2,22 @@ import Foundation
 import LocateTestSupport
 import Testing
 
+/// The venv's Python with Playwright and axe-core (`scripts/setup.sh --test` makes it).
+private let webAppPython = Fixtures.repo(".build/browser-venv/bin/python")
+
+/// Why the browser check cannot run here (nil: it can).
+private let webAppSkip: String? = {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+        return "chromium is not installed (/usr/bin/chromium): browser checks skipped; scripts/setup.sh --test installs it"
+    }
+    let probe = try? Fixtures.run(webAppPython, ["-c", "import playwright, axe_playwright_python"])
+    guard probe?.status == 0 else {
+        return "playwright or axe-playwright-python is not installed in .build/browser-venv: browser checks skipped; "
+            + "scripts/setup.sh --test installs them"
+    }
+    return nil
+}()
+
 /// Issue 37: the map people carry, in a real browser. `Tests/Support/webapp_check.py` drives
 /// Debian's Chromium with Playwright and checks accessibility with axe-core (both PyPI, in
 /// `.build/browser-venv`, which `scripts/setup.sh --test` makes): the list beside the map
@@ -12,22 +28,9 @@ import Testing
 /// one visit, with the data's age, and a newer snapshot offered online again; Czech and
 /// Polish by the browser's language; no serious or critical axe violation at 390×844 and
 /// 1280×800, light and dark. Screenshots go to `LOCATE_SCREENSHOTS` when it is set.
-@Suite(.enabled(if: WebAppBrowserTests.why == nil, "\(WebAppBrowserTests.why ?? "")"))
+@Suite(.enabled(if: webAppSkip == nil, "\(webAppSkip ?? "")"))
 struct WebAppBrowserTests {
-    static let python = Fixtures.repo(".build/browser-venv/bin/python")
-
-    /// Why the check cannot run here (nil: it can).
-    static let why: String? = {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
-            return "chromium is not installed (/usr/bin/chromium): browser checks skipped; scripts/setup.sh --test installs it"
-        }
-        let probe = try? Fixtures.run(python, ["-c", "import playwright, axe_playwright_python"])
-        guard probe?.status == 0 else {
-            return "playwright or axe-playwright-python is not installed in .build/browser-venv: browser checks skipped; "
-                + "scripts/setup.sh --test installs them"
-        }
-        return nil
-    }()
+    static let python = webAppPython
 
     /// 10:30 in Prague, 11:30 in Helsinki, on the Sunday the snapshot was made (06:30 Prague).
     static let now = "2026-11-22T09:30:00Z"

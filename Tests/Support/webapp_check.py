@@ -67,6 +67,16 @@ def answers(page, cases):
         cases)
 
 
+def wait_until(page, condition, seconds):
+    """Polls `() => CONDITION` with page.evaluate (a function call, which the served page's
+    Content-Security-Policy allows: Playwright's wait_for_function evaluates a string)."""
+    end = time.time() + seconds
+    while not page.evaluate("() => !!(" + condition + ")"):
+        if time.time() > end:
+            raise TimeoutError("waited %ss for %s" % (seconds, condition))
+        time.sleep(0.1)
+
+
 def list_ids(page):
     return page.eval_on_selector_all("#places button.place", "bs => bs.map(b => b.getAttribute('data-id'))")
 
@@ -104,7 +114,7 @@ def main():
             page = phone.new_page()
             watch(page, "phone")
             page.goto(base + "index.html?now=" + now)
-            page.wait_for_function("document.body.getAttribute('data-offline') === 'ready'", timeout=20000)
+            wait_until(page, "document.body.getAttribute('data-offline') === 'ready'", 20)
             out["list_origin"] = page.get_attribute("#list", "data-origin")
             out["list_count"] = int(page.get_attribute("#list", "data-count") or "0")
             out["answers"] = answers(page, config["cases"])
@@ -120,7 +130,7 @@ def main():
             shot(page, "phone-390x844-light.png")
             out["axe_phone_light"] = serious(axe, page)
             page.click("#nearme")
-            page.wait_for_function("document.getElementById('list').getAttribute('data-origin') === 'you'", timeout=10000)
+            wait_until(page, "document.getElementById('list').getAttribute('data-origin') === 'you'", 10)
             out["near_message"] = page.text_content("#nearmsg")
             out["near_ids"] = list_ids(page)
             out["near_expected"] = [r["id"] for r in page.evaluate(
@@ -152,7 +162,7 @@ def main():
             # Offline after one visit: the page, its places, the list and the data's age.
             phone.set_offline(True)
             page.goto(base + "index.html?now=" + now)
-            page.wait_for_function("document.body.getAttribute('data-markers') !== null", timeout=10000)
+            wait_until(page, "document.body.getAttribute('data-markers') !== null", 10)
             out["offline_markers"] = int(page.get_attribute("body", "data-markers") or "0")
             out["offline_list"] = int(page.get_attribute("#list", "data-count") or "0")
             out["offline_age"] = page.text_content("#age")
@@ -168,6 +178,7 @@ def main():
             out["online_age"] = page.text_content("#age")
             out["newer"] = page.text_content("#newer")
             page.emulate_media(color_scheme="dark")
+            wait_until(page, "document.body.getAttribute('data-scheme') === 'dark'", 5)
             out["scheme_dark"] = page.get_attribute("body", "data-scheme")
             shot(page, "phone-390x844-dark.png")
             out["axe_phone_dark"] = serious(axe, page)
@@ -180,8 +191,8 @@ def main():
             page.goto(base + "index.html?now=" + now)
             page.wait_for_selector("#places button.place", timeout=10000)
             page.click("#nearme")
-            page.wait_for_function("document.getElementById('nearmsg').textContent.indexOf('locat') === 0", timeout=10000)
-            page.wait_for_function("document.getElementById('nearmsg').textContent !== 'locating…'", timeout=20000)
+            wait_until(page, "document.getElementById('nearmsg').textContent.indexOf('locat') === 0", 10)
+            wait_until(page, "document.getElementById('nearmsg').textContent !== 'locating…'", 20)
             out["refused_message"] = page.text_content("#nearmsg")
             shot(page, "desktop-1280x800-light.png")
             out["axe_desktop_light"] = serious(axe, page)
@@ -227,10 +238,10 @@ def main():
                 watch(page, "served")
                 answer = page.goto(served + "/?now=" + now)
                 out["served_csp"] = answer.headers.get("content-security-policy")
-                page.wait_for_function("document.body.getAttribute('data-offline') === 'ready'", timeout=20000)
+                wait_until(page, "document.body.getAttribute('data-offline') === 'ready'", 20)
                 c.set_offline(True)
                 page.goto(served + "/?now=" + now)
-                page.wait_for_function("document.body.getAttribute('data-markers') !== null", timeout=10000)
+                wait_until(page, "document.body.getAttribute('data-markers') !== null", 10)
                 out["served_offline_markers"] = int(page.get_attribute("body", "data-markers") or "0")
                 out["served_offline_list"] = int(page.get_attribute("#list", "data-count") or "0")
                 out["served_offline_age"] = page.text_content("#age")

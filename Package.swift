@@ -113,7 +113,11 @@ let package = Package(
         .target(
             name: "Export",
             dependencies: ["Storage", "Geo", "Hours", "Places", "Contract"],
-            resources: ["preview.html", "contribute.html", "preview.js", "contribute.js", "preview.css"].map {
+            resources: [
+                "preview.html", "contribute.html", "preview.js", "contribute.js", "preview.css", "i18n.js", "text-map.js",
+                "text-list.js", "text-offline.js", "geodesic.js", "nearest.js", "list.js", "offline.js", "sw.js",
+                "manifest.webmanifest", "icon-192.png", "icon-512.png",
+            ].map {
                 .embedInCode("Resources/" + $0)
             },
             swiftSettings: strict
@@ -184,7 +188,7 @@ let package = Package(
         .target(
             name: "LocateTestSupport",
             dependencies: ["Storage", "SyntheticData", .product(name: "GRDB", package: "GRDB.swift")],
-            path: "Tests/Support", exclude: ["fake_gios.py", "fault_http.py"], swiftSettings: strict),
+            path: "Tests/Support", exclude: ["fake_gios.py", "fault_http.py", "webapp_check.py"], swiftSettings: strict),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geo", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "ContractTests", dependencies: ["Contract"], swiftSettings: strict),

@@ -32,6 +32,7 @@ if [ "${1:-}" = "--test" ]; then
     sqlite3                 # the sqlite3 shell: tests run rtreecheck
     chromium                # headless browser: the preview map tests render index.html (PreviewBrowserTests)
     chromium-driver         # chromedriver: Selenium drives chromium to contribute from the map
+    python3-venv            # python3 -m venv: the browser tests' Playwright and axe-core (PyPI) live in .build/browser-venv
     python3-jsonschema      # JSON Schema validator: tests check every JSON output against docs/schema
     osmium-tool             # osmium: the oracle of the PBF reader tests and the PBF benchmark
     prometheus              # promtool checks /metrics (ServeMetricsTests); scripts/prometheus-scrape.sh runs prometheus
@@ -50,8 +51,20 @@ if ! command -v swift >/dev/null 2>&1; then
   exit 1
 fi
 
+# The browser tests' tools from PyPI (--test): Playwright, which drives Debian's chromium
+# (never a browser of its own: no `playwright install`), and axe-core for Playwright, in a
+# venv under .build/ (WebAppBrowserTests skips, saying so, without them).
+browser_tools() {
+  local venv=".build/browser-venv"
+  if "$venv/bin/python" -c "import playwright, axe_playwright_python" 2>/dev/null; then return 0; fi
+  echo "setup: installing playwright and axe-playwright-python into $venv" >&2
+  python3 -m venv "$venv" && "$venv/bin/pip" install -q "playwright==1.65.2" "axe-playwright-python==0.1.8" >&2 \
+    || echo "setup: could not install the browser test tools (WebAppBrowserTests will skip)" >&2
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
   echo "setup: all system packages present" >&2
+  if [ "${1:-}" = "--test" ]; then browser_tools; fi
   exit 0
 fi
 
@@ -64,4 +77,5 @@ echo "setup: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq >&2
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+if [ "${1:-}" = "--test" ]; then browser_tools; fi
 echo "setup: done" >&2

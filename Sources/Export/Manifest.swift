@@ -59,18 +59,8 @@ struct Manifest: Encodable {
     private enum Keys: String, CodingKey { case schema, generatedAt = "generated_at", datasets, files }
 
     static func write(folder: String, generatedAt: String, _ datasets: [Entry]) throws {
-        var paths: [String] = []
+        let paths = filePaths(in: folder)
         let root = URL(fileURLWithPath: folder)
-        if let e = FileManager.default.enumerator(atPath: folder) {
-            while let rel = e.nextObject() as? String {
-                var isDir: ObjCBool = false
-                if FileManager.default.fileExists(atPath: root.appendingPathComponent(rel).path, isDirectory: &isDir),
-                    !isDir.boolValue
-                {
-                    paths.append(rel)
-                }
-            }
-        }
         var files: [File] = []
         for rel in paths.sorted() where rel != "manifest.json" {
             let (bytes, digest) = try fileDigest(root.appendingPathComponent(rel).path)

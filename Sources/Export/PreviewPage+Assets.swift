@@ -27,10 +27,21 @@ extension PreviewPage {
         Asset.page.replacingOccurrences(of: contributeMarker, with: contributions ? Asset.contributePanel : "")
     }
 
-    /// The script and style files the page loads beside `index.html` and `data.js`, by name:
-    /// `preview.js` and `preview.css`, and with `contributions` `contribute.js`.
+    /// The files the page loads beside `index.html` and `data.js`, by name: the map
+    /// (`preview.js`, `preview.css`), its words (`i18n.js` and one `text-*.js` per concern),
+    /// the list (`geodesic.js`, `nearest.js`, `list.js`), offline use (`offline.js`, the
+    /// service worker `sw.js`, the web app manifest and its icons), and with `contributions`
+    /// `contribute.js`.
     static func assets(contributions: Bool) -> [String: [UInt8]] {
-        var files = ["preview.js": PackageResources.preview_js, "preview.css": PackageResources.preview_css]
+        var files = [
+            "preview.js": PackageResources.preview_js, "preview.css": PackageResources.preview_css,
+            "i18n.js": PackageResources.i18n_js, "text-map.js": PackageResources.text_map_js,
+            "text-list.js": PackageResources.text_list_js, "text-offline.js": PackageResources.text_offline_js,
+            "geodesic.js": PackageResources.geodesic_js, "nearest.js": PackageResources.nearest_js,
+            "list.js": PackageResources.list_js, "offline.js": PackageResources.offline_js, "sw.js": PackageResources.sw_js,
+            "manifest.webmanifest": PackageResources.manifest_webmanifest, "icon-192.png": PackageResources.icon_192_png,
+            "icon-512.png": PackageResources.icon_512_png,
+        ]
         if contributions { files["contribute.js"] = PackageResources.contribute_js }
         return files
     }

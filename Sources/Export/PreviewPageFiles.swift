@@ -35,6 +35,12 @@ public struct PreviewPageFiles: Sendable {
         PreviewPage.assets(contributions: contributions)
     }
 
+    /// `offline.json` of the served page (`offline-files/1`): its page and data, its own files
+    /// and `leaflet`'s paths, for the service worker to save.
+    public static func offlineList(leaflet: [String]) throws -> [UInt8] {
+        try OfflineFiles(files: ["index.html", "data.js"] + assets(contributions: true).keys + leaflet).bytes()
+    }
+
     /// The names of the files directly in the page's `leaflet/` folder (Leaflet's and the
     /// marker-cluster plugin's scripts and style sheets, their licences); images are in
     /// `leaflet/images/`.

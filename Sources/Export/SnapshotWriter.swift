@@ -41,7 +41,8 @@ public struct SnapshotSummary: Sendable, Equatable {
 /// `manifest.json`; for toilets `toilets.geojson`, `toilets/shards/*.geojson` with
 /// `toilets/shards.json`, `toilets/versions.tsv` and `changes.json`; for stations (when the
 /// store has any) `stations.geojson`, `stations/versions.tsv`, `stations/changes.json`; and
-/// an offline preview (`index.html`, `data.js`, `leaflet/`). The folder is built apart and
+/// an offline preview (`index.html`, `data.js`, `leaflet/`, the page's scripts, its service
+/// worker and web app manifest), and last `offline.json` (`OfflineFiles`). The folder is built apart and
 /// published atomically (`SnapshotFolder`): a failure or a kill leaves the old snapshot as it
 /// was, and a folder that is not a snapshot is never written into.
 public struct SnapshotWriter {
@@ -96,6 +97,7 @@ public struct SnapshotWriter {
                 into: work, toilets: toiletCount, stations: summary.dataset("stations")?.count ?? 0,
                 limit: SnapshotWriter.previewLimit, extras: extras)
             try Manifest.write(folder: work, generatedAt: toilets.generatedAt, entries)  // the same for every table
+            try OfflineFiles.write(folder: work)  // last: every file the folder holds
             try place.publish()
             return summary
         } catch {

@@ -4,8 +4,9 @@ import Hummingbird
 import NIOCore
 import Query
 
-/// The preview map (`GET /`, `/index.html`, `/data.js`, its script and style files
-/// `/preview.js`, `/preview.css`, `/contribute.js`, and `/leaflet/…`): the snapshot's page
+/// The preview map (`GET /`, `/index.html`, `/data.js`, its own files `/preview.js`,
+/// `/preview.css`, `/contribute.js`, `/list.js`, … with the service worker `/sw.js` and the web
+/// app manifest, `/offline.json` listing what the worker saves, and `/leaflet/…`): the snapshot's page
 /// over the database's current state, taking contributions at this server's own origin
 /// (docs/guide.md, "The preview map"). A page is made at most every `maxAgeSeconds` (toilet
 /// states are as of then) and again as soon as an ingest changes the data.
@@ -21,11 +22,12 @@ struct PreviewRoutes: Sendable {
     static let maxAgeSeconds = 300.0
 
     /// The page refuses to be framed and runs only its own script files (no inline script,
-    /// handler or style attribute: the page has none); tiles may come from any http(s) host
-    /// (the basemap's template).
+    /// handler or style attribute: the page has none), its service worker and manifest from
+    /// its own origin; tiles may come from any http(s) host (the basemap's template).
     static let policy =
         "default-src 'self'; script-src 'self'; style-src 'self'; "
-        + "img-src 'self' data: http: https:; connect-src 'self'; frame-ancestors 'none'"
+        + "img-src 'self' data: http: https:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; "
+        + "frame-ancestors 'none'"
 
     func register(on router: Router<ServeContext>) {
         for path in ["/", "/index.html"] {
@@ -47,6 +49,11 @@ struct PreviewRoutes: Sendable {
                 try respond(
                     try await leaflet()["leaflet/" + name], type: PreviewRoutes.type(of: name), cache: "public, max-age=86400")
             }
+        }
+        router.get("/offline.json") { _, _ in
+            let paths = try await leaflet().keys.sorted()
+            return try respond(
+                try PreviewPageFiles.offlineList(leaflet: paths), type: "application/json; charset=utf-8", cache: "no-cache")
         }
         router.get("/leaflet/images/{file}") { _, context in
             let file = context.parameters.get("file") ?? ""
@@ -85,10 +92,13 @@ struct PreviewRoutes: Sendable {
         }
     }
 
-    /// The content type of a script or a style sheet, by its name.
+    /// The content type of one of the page's files, by its name.
     static func type(of name: String) -> String {
-        name.hasSuffix(".js")
-            ? "text/javascript; charset=utf-8" : name.hasSuffix(".txt") ? "text/plain; charset=utf-8" : "text/css; charset=utf-8"
+        if name.hasSuffix(".js") { return "text/javascript; charset=utf-8" }
+        if name.hasSuffix(".txt") { return "text/plain; charset=utf-8" }
+        if name.hasSuffix(".png") { return "image/png" }
+        if name.hasSuffix(".webmanifest") { return "application/manifest+json" }
+        return "text/css; charset=utf-8"
     }
 
     private func respond(_ bytes: [UInt8]?, type: String, cache: String) throws -> Response {

@@ -10,6 +10,11 @@ import Testing
 /// `locate serve` makes in memory, which must be the snapshot's own.
 @Suite struct ContributePageTests {
     static let karlova = "prague-toilets-sample/05bddb4231d5@50.086120,14.418020"
+    /// The page's own files besides `contribute.js`, sorted (issue 37: words, list, offline).
+    static let pageFiles = [
+        "geodesic.js", "i18n.js", "icon-192.png", "icon-512.png", "list.js", "manifest.webmanifest", "nearest.js", "offline.js",
+        "preview.css", "preview.js", "sw.js", "text-list.js", "text-map.js", "text-offline.js",
+    ]
 
     /// `locate serve`'s page is the snapshot's: the same index.html and data.js bytes for the
     /// same data, instant and options.
@@ -22,7 +27,7 @@ import Testing
         let served = try PreviewPageFiles(store: store, at: at, options: options).files
         #expect(served.keys.sorted() == ["data.js", "index.html"])
         let assets = PreviewPageFiles.assets(contributions: true)
-        #expect(assets.keys.sorted() == ["contribute.js", "preview.css", "preview.js"])
+        #expect(assets.keys.sorted() == (["contribute.js"] + ContributePageTests.pageFiles).sorted())
         for (name, bytes) in served.merging(assets, uniquingKeysWith: { a, _ in a }) {
             let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out + "/" + name)))
             #expect(bytes == written, "\(name)")
@@ -65,11 +70,11 @@ import Testing
     /// panel replaces one marker line of `preview.html` (or the line goes), nothing else.
     @Test(arguments: [
         (
-            PreviewOptions(tiles: nil), ["preview.css", "preview.js"],
+            PreviewOptions(tiles: nil), ContributePageTests.pageFiles,
             "<script src=\"preview.js\"></script>\n</body>\n</html>\n"
         ),
         (
-            PreviewOptions(tiles: nil, api: ""), ["contribute.js", "preview.css", "preview.js"],
+            PreviewOptions(tiles: nil, api: ""), (["contribute.js"] + ContributePageTests.pageFiles).sorted(),
             "<script src=\"preview.js\"></script>\n<div id=\"hint\">Missing a toilet? <button id=\"suggest\" type=\"button\">"
                 + "suggest a toilet</button> (or click the map where it is)</div>\n<div id=\"contrib\" hidden><button id=\"contrib-close\" type=\"button\""
                 + " aria-label=\"close\">×</button><h2></h2><div class=\"body\"></div></div>\n"
@@ -103,12 +108,15 @@ import Testing
         #expect(
             html.matches(of: /<script[^>]*>/).map { String($0.output) } == [
                 "<script src=\"leaflet/leaflet.js\">", "<script src=\"leaflet/leaflet.markercluster.js\">",
-                "<script src=\"data.js\">", "<script src=\"preview.js\">",
+                "<script src=\"data.js\">", "<script src=\"i18n.js\">", "<script src=\"text-map.js\">",
+                "<script src=\"text-list.js\">", "<script src=\"text-offline.js\">", "<script src=\"geodesic.js\">",
+                "<script src=\"nearest.js\">", "<script src=\"list.js\">", "<script src=\"offline.js\">",
+                "<script src=\"preview.js\">",
                 "<script src=\"contribute.js\">",
             ])
         #expect(!html.contains("<style"))
         let files = PreviewPageFiles.assets(contributions: true).merging(["index.html": Array(html.utf8)]) { a, _ in a }
-        for (name, bytes) in files {
+        for (name, bytes) in files where !name.hasSuffix(".png") {
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(text.matches(of: /[\s'"]style\s*=/).isEmpty, "\(name)")
             #expect(text.matches(of: /\son[a-z]+\s*=\s*['"\\]/).isEmpty, "\(name)")

@@ -136,7 +136,7 @@ import Testing
         for (file, schema) in [
             ("manifest.json", "snapshot-manifest"), ("changes.json", "snapshot-changes"),
             ("stations/changes.json", "snapshot-changes"), ("toilets/shards.json", "snapshot-shards"),
-            ("toilets.geojson", "geojson"), ("stations.geojson", "geojson"),
+            ("toilets.geojson", "geojson"), ("stations.geojson", "geojson"), ("offline.json", "offline-files"),
         ] {
             docs.append(Document(name: "snapshot \(file)", schema: schema, text: try read(site + "/" + file)))
         }

@@ -1,0 +1,294 @@
+import Foundation
+import LocateTestSupport
+import Testing
+
+/// The venv's Python with Playwright and axe-core (`scripts/setup.sh --test` makes it).
+private let webAppPython = Fixtures.repo(".build/browser-venv/bin/python")
+
+/// Why the browser check cannot run here (nil: it can).
+private let webAppSkip: String? = {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+        return "chromium is not installed (/usr/bin/chromium): browser checks skipped; scripts/setup.sh --test installs it"
+    }
+    let probe = try? Fixtures.run(webAppPython, ["-c", "import playwright, axe_playwright_python"])
+    guard probe?.status == 0 else {
+        return "playwright or axe-playwright-python is not installed in .build/browser-venv: browser checks skipped; "
+            + "scripts/setup.sh --test installs them"
+    }
+    return nil
+}()
+
+/// Issue 37: the map people carry, in a real browser. `Tests/Support/webapp_check.py` drives
+/// Debian's Chromium with Playwright and checks accessibility with axe-core (both PyPI, in
+/// `.build/browser-venv`, which `scripts/setup.sh --test` makes): the list beside the map
+/// against `locate toilet --json` on 24 points, times and filters; "near me" granted and
+/// refused; toilet clusters with their open, unknown and closed shares in words; the city
+/// picker after a deep link, a bad `#id=`, the tile notice closed; the snapshot on a static
+/// host (`python3 -m http.server`) and the page of `locate serve` opened again offline after
+/// one visit, with the data's age, and a newer snapshot offered online again; Czech and
+/// Polish by the browser's language; no serious or critical axe violation at 390×844 and
+/// 1280×800, light and dark. Screenshots go to `LOCATE_SCREENSHOTS` when it is set.
+@Suite(.enabled(if: webAppSkip == nil, "\(webAppSkip ?? "")"))
+struct WebAppBrowserTests {
+    static let python = webAppPython
+
+    /// 10:30 in Prague, 11:30 in Helsinki, on the Sunday the snapshot was made (06:30 Prague).
+    static let now = "2026-11-22T09:30:00Z"
+    static let nowUnix = 1_795_339_800
+    /// Where "near me" is granted: Old Town Square, Prague.
+    static let position = (50.0870, 14.4200)
+    static let karlova = "prague-toilets-sample/05bddb4231d5@50.086120,14.418020"
+
+    /// The filters of the list and the `locate toilet` options that ask the same.
+    static let filters: [(page: [String: Bool], cli: [String])] = [
+        ([:], []), (["openNow": true], ["--at", now]), (["wheelchair": true], ["--wheelchair"]), (["free": true], ["--free"]),
+        (["changingTable": true], ["--changing-table"]), (["openNow": true, "wheelchair": true], ["--at", now, "--wheelchair"]),
+        (["openNow": true, "free": true], ["--at", now, "--free"]),
+    ]
+
+    /// Points in Prague's centre (two datasets of one city, places that are one in both), in
+    /// Helsinki's, and far from both.
+    static let points: [(Double, Double)] =
+        [
+            position, (50.0875, 14.4214), (50.0800, 14.4200), (50.0900, 14.4300), (50.0860, 14.4180), (50.0830, 14.4270),
+            (50.0930, 14.4100), (50.0760, 14.4330), (50.1000, 14.4500), (50.0500, 14.4000), (50.0866, 14.4160),
+            (50.0880, 14.4250), (50.0850, 14.4140), (60.1700, 24.9400), (60.1650, 24.9500), (60.1690, 24.9450),
+            (60.1720, 24.9380), (60.1600, 24.9550), (60.1750, 24.9300), (60.1800, 24.9600), (52.2297, 21.0122),
+            (48.8566, 2.3522), (49.5000, 17.0000), (55.0000, 20.0000),
+        ]
+
+    struct Case: Encodable {
+        var lat: Double
+        var lon: Double
+        var filters: [String: Bool]
+        var limit = 10
+        var at = WebAppBrowserTests.nowUnix
+    }
+
+    /// Another snapshot whose list is compared with the CLI.
+    struct More: Encodable {
+        var snapshot: String
+        var cases: [Case]
+    }
+
+    struct Config: Encodable {
+        var snapshot: String
+        var served: String
+        var now = WebAppBrowserTests.now
+        var cases: [Case]
+        var position: [Double]
+        var deep: [String: String]
+        var shots: String?
+        var more: [More] = []
+    }
+
+    /// One result of `locate toilet --json`: id, distance to 0.1 m, state, next change (Unix).
+    struct Expected: Equatable, CustomStringConvertible {
+        var id: String
+        var distance: Double
+        var state: String?
+        var next: Int?
+        var description: String { "\(id) \(distance) m \(state ?? "-") \(next.map(String.init) ?? "-")" }
+    }
+
+    static func database() throws -> String {
+        let db = try Fixtures.temporaryFolder().appendingPathComponent("webapp.sqlite").path
+        for p in [
+            "prague-toilets-sample", "osm-toilets-prague-sample", "osm-toilets-accessibility-sample",
+            "osm-toilets-helsinki-centre", "gios-stations-sample", "gios-air-sample",
+        ] {
+            try CLI.ingest(["pipelines/\(p).yml", "--db", db])
+        }
+        return db
+    }
+
+    static func expected(_ db: String, _ c: Case, _ options: [String]) throws -> [Expected] {
+        let r = try CLI.run(
+            ["toilet", "--near", "\(c.lat),\(c.lon)", "--limit", "\(c.limit)", "--json", "--db", db] + options)
+        if r.status == 3 { return [] }
+        try #require(r.status == 0, "locate toilet: \(r.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let results = try #require(doc["results"] as? [[String: Any]])
+        return try results.map { x in
+            let next = (x["next_change"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) }
+            return Expected(
+                id: try #require(x["id"] as? String), distance: try #require(x["distance_m"] as? Double),
+                state: x["state"] as? String, next: next.map { Int($0.timeIntervalSince1970) })
+        }
+    }
+
+    /// Real data when ../shared/datasets is there: Prague's 2026 IPR data with the OSM Prague
+    /// sample (places that are one in both: answers list them once with both sources) and
+    /// Paris's OSM toilets.
+    static let realPoints: [(Double, Double)] = [
+        (50.0875, 14.4214), (50.08745, 14.41736), (50.0800, 14.4300), (50.1000, 14.4000), (50.0700, 14.4500),
+        (50.0870, 14.4200), (48.8566, 2.3522), (48.8600, 2.3400), (48.8700, 2.3000), (48.8400, 2.3700),
+        (48.8800, 2.3600), (48.8530, 2.3499),
+    ]
+
+    /// The cases of `points`, `perPoint` filters each (cycling through `filters`), with the
+    /// CLI's answers and options.
+    static func cases(_ db: String, _ points: [(Double, Double)], perPoint: Int) throws -> (
+        cases: [Case], wanted: [[Expected]], options: [[String]]
+    ) {
+        var out: ([Case], [[Expected]], [[String]]) = ([], [], [])
+        for (i, p) in points.enumerated() {
+            for k in 0..<perPoint {
+                let f = filters[(i * perPoint + k) % filters.count]
+                let c = Case(lat: p.0, lon: p.1, filters: f.page)
+                out.0.append(c)
+                out.1.append(try expected(db, c, f.cli))
+                out.2.append(f.cli)
+            }
+        }
+        return out
+    }
+
+    /// The page's answers equal the CLI's: ids, distances to 0.1 m, and with open now the
+    /// states and next changes. The number of answers that list a place of several sources.
+    @discardableResult
+    static func compare(_ answers: [[[String: Any]]], _ c: (cases: [Case], wanted: [[Expected]], options: [[String]]))
+        -> Int
+    {
+        #expect(answers.count == c.cases.count)
+        var merged = 0
+        for (i, answer) in answers.enumerated() where i < c.cases.count {
+            let isOpen = c.cases[i].filters["openNow"] == true
+            let got = answer.map { r in
+                let id = r["id"] as? String ?? ""
+                return Expected(
+                    id: id, distance: ((r["distance"] as? Double ?? -1) * 10).rounded() / 10,
+                    state: isOpen ? r["state"] as? String : nil,
+                    next: isOpen && c.wanted[i].contains { $0.id == id && $0.next != nil } ? r["until"] as? Int : nil)
+            }
+            let want = c.wanted[i].map {
+                Expected(id: $0.id, distance: $0.distance, state: isOpen ? $0.state : nil, next: isOpen ? $0.next : nil)
+            }
+            #expect(got == want, "\(c.cases[i].lat),\(c.cases[i].lon) \(c.options[i].joined(separator: " "))")
+            if answer.contains(where: { ($0["sources"] as? [String])?.count ?? 0 > 1 }) { merged += 1 }
+        }
+        return merged
+    }
+
+    @Test func theListTheOfflineAppAndEveryPersonInAPhoneAndADesktop() throws {
+        let db = try Self.database()
+        let folder = try Fixtures.temporaryFolder()
+        let snapshot = folder.appendingPathComponent("site").path
+        let export = try CLI.run([
+            "export", "snapshot", "--out", snapshot, "--at", "2026-11-22T06:30", "--tiles",
+            "http://127.0.0.1:9/{z}/{x}/{y}.png", "--tiles-attribution", "test tiles", "--db", db,
+        ])
+        try #require(export.status == 0, "export snapshot: \(export.stderr)")
+        let server = try ServeProcess(db: db)
+        defer { server.stop() }
+
+        let sample = try Self.cases(db, Self.points, perPoint: 3)
+        var more: [More] = []
+        var real: (cases: [Case], wanted: [[Expected]], options: [[String]])?
+        if Fixtures.haveSharedDatasets {
+            let realDB = folder.appendingPathComponent("real.sqlite").path
+            for p in ["prague-toilets-2026", "osm-toilets-prague-sample", "osm-toilets-paris"] {
+                try CLI.ingest(["pipelines/\(p).yml", "--db", realDB])
+            }
+            let realSite = folder.appendingPathComponent("real").path
+            let r = try CLI.run([
+                "export", "snapshot", "--out", realSite, "--at", "2026-11-22T06:30", "--tiles", "none", "--db", realDB,
+            ])
+            try #require(r.status == 0, "export snapshot: \(r.stderr)")
+            let c = try Self.cases(realDB, Self.realPoints, perPoint: 2)
+            real = c
+            more.append(More(snapshot: realSite, cases: c.cases))
+        } else {
+            print("../shared/datasets is absent: the list is compared with the CLI on the samples only")
+        }
+        let shots = ProcessInfo.processInfo.environment["LOCATE_SCREENSHOTS"].flatMap { $0.isEmpty ? nil : $0 }
+        let config = Config(
+            snapshot: snapshot, served: "http://127.0.0.1:\(server.port)", cases: sample.cases,
+            position: [Self.position.0, Self.position.1], deep: ["id": Self.karlova], shots: shots, more: more)
+        let configPath = folder.appendingPathComponent("config.json").path
+        try JSONEncoder().encode(config).write(to: URL(fileURLWithPath: configPath))
+        let run = try Fixtures.run(
+            "/usr/bin/timeout", ["170", Self.python, Fixtures.repo("Tests/Support/webapp_check.py"), configPath])
+        try #require(run.status == 0, "webapp_check.py exited \(run.status): \(run.stderr.suffix(2000))")
+        let out = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(out["failed"] == nil, "the check stopped: \(out["failed"] ?? "")")
+        #expect((out["errors"] as? [String]) == [], "\(out["errors"] ?? "")")
+
+        // The list answers as the CLI does, on every point, filter and time.
+        let answers = try #require(out["answers"] as? [[[String: Any]]])
+        Self.compare(answers, sample)
+        #expect(sample.wanted.filter { !$0.isEmpty }.count >= 40, "too few answered cases to compare")
+        #expect(
+            sample.wanted.indices.filter { sample.cases[$0].filters["openNow"] == true && !sample.wanted[$0].isEmpty }.count >= 8)
+        if let real {
+            let realAnswers = try #require((out["more"] as? [[[[String: Any]]]])?.first)
+            #expect(Self.compare(realAnswers, real) >= 1, "no answer lists a place of two datasets")
+        }
+
+        // The list and "near me", granted and refused; the filters; the keyboard's way in.
+        #expect(out["list_origin"] as? String == "centre")
+        #expect(out["list_count"] as? Int == 10)
+        let nearIDs = try #require(out["near_ids"] as? [String])
+        #expect(nearIDs.count == 10 && nearIDs == out["near_expected"] as? [String])
+        #expect(nearIDs == sample.wanted[0].map(\.id))
+        #expect((out["near_message"] as? String)?.hasPrefix("nearest: ") == true, "\(out["near_message"] ?? "")")
+        let wheelchair = try #require(out["wheelchair_ids"] as? [String])
+        #expect(!wheelchair.isEmpty && wheelchair == out["wheelchair_expected"] as? [String])
+        #expect((out["first_entry"] as? String)?.contains("♿ wheelchair") == true, "\(out["first_entry"] ?? "")")
+        #expect(!((out["keyboard_popup"] as? String) ?? "").isEmpty)
+        #expect(
+            out["refused_message"] as? String
+                == "location refused: allow this page to use your location, or move the map yourself")
+
+        // Clusters say their shares in words (no size colours); markers are labelled buttons.
+        let clusters = try #require(out["clusters"] as? [[String: Any]])
+        #expect(!clusters.isEmpty)
+        for c in clusters {
+            let label = c["label"] as? String ?? ""
+            let m = try #require(
+                label.wholeMatch(
+                    of:
+                        /([0-9]+) toilets here: ([0-9]+) open, ([0-9]+) hours unknown, ([0-9]+) closed now\. Zoom in to see them\./
+                ),
+                "\(label)")
+            #expect(Int(m.output.1) == (Int(m.output.2) ?? 0) + (Int(m.output.3) ?? 0) + (Int(m.output.4) ?? 0))
+            #expect((c["text"] as? String) == "\(m.output.1)\(m.output.2) open")
+            #expect(c["role"] as? String == "button" && c["plugin"] as? Bool == false)
+        }
+        let labels = try #require(out["marker_labels"] as? [String])
+        #expect(!labels.isEmpty && labels.allSatisfy { $0.hasSuffix(" now") && $0.contains(": ") }, "\(labels)")
+
+        // At a glance: the tile notice closes, a deep link names its city, a bad one says so.
+        #expect(out["notice_before"] as? Bool == true && out["notice_after"] as? Bool == false)
+        #expect(out["deep_title"] as? String == "Karlova (sample)")
+        #expect((out["deep_city"] as? String)?.hasPrefix("prague-toilets-sample (") == true, "\(out["deep_city"] ?? "")")
+        #expect(out["deep_notice"] as? Bool == false)
+        #expect(
+            (out["bad_notice"] as? String)?.hasPrefix(
+                "No place \"nowhere/nothing\" on this map: the link may be old, or the place is gone.") == true)
+
+        // Offline after one visit, from the static host and from `locate serve`.
+        #expect(out["offline_markers"] as? Int == 46)
+        #expect(out["offline_list"] as? Int == 10)
+        #expect((out["offline_age"] as? String)?.hasPrefix("offline: data of ") == true, "\(out["offline_age"] ?? "")")
+        #expect((out["offline_age"] as? String)?.hasSuffix("(4 h old), saved on this device") == true)
+        #expect((out["offline_states"] as? [String])?.contains("open") == true)
+        #expect((out["online_age"] as? String)?.hasPrefix("data of ") == true)
+        #expect(out["newer"] as? String == "Newer data is available. show it")
+        #expect((out["served_csp"] as? String)?.contains("worker-src 'self'") == true)
+        #expect(out["served_offline_markers"] as? Int == 46)
+        #expect(out["served_offline_list"] as? Int == 10)
+        #expect((out["served_offline_age"] as? String)?.hasPrefix("offline: data of ") == true)
+
+        // Every person: axe at both sizes, light and dark; Czech and Polish.
+        for key in ["axe_phone_light", "axe_phone_dark", "axe_desktop_light", "axe_desktop_dark"] {
+            #expect((out[key] as? [Any])?.isEmpty == true, "\(key): \(out[key] ?? "missing")")
+        }
+        #expect(out["scheme_dark"] as? String == "dark")
+        let languages = try #require(out["languages"] as? [String: [String: String]])
+        #expect(languages["cs-CZ"]?["lang"] == "cs" && languages["cs-CZ"]?["heading"] == "Nejbližší toalety")
+        #expect(languages["cs-CZ"]?["near"] == "blízko mě")
+        #expect(languages["pl-PL"]?["lang"] == "pl" && languages["pl-PL"]?["heading"] == "Najbliższe toalety")
+        #expect(languages["pl-PL"]?["age"]?.hasPrefix("dane z ") == true)
+    }
+}

@@ -1,0 +1,262 @@
+"""The preview page as a person uses it, in Debian's Chromium driven by Playwright (PyPI),
+with axe-core (PyPI axe-playwright-python) checking accessibility. One browser, several
+contexts, one JSON answer on stdout; the Swift test (ServeTests/WebAppBrowserTests) asserts
+on it.
+
+Usage: python webapp_check.py CONFIG.json
+
+CONFIG: {"snapshot": folder of `locate export snapshot`, "served": base URL of a running
+`locate serve`, "now": ISO instant pinned with ?now=, "cases": [{"lat", "lon", "filters",
+"limit", "at"}], "position": [lat, lon] granted to "near me", "deep": {"id"}, "shots":
+folder for screenshots or absent, "more": [{"snapshot", "cases"}] other snapshots whose
+list answers are asked too}.
+
+The snapshot is served by `python3 -m http.server` (a static host: service workers do not
+run from file://). Every host but 127.0.0.1 is unreachable (tiles fail, as offline).
+"""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def static_host(folder):
+    """`python3 -m http.server` on a free port over FOLDER, answering once it is up."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", folder],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = "http://127.0.0.1:%d/" % port
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(base + "manifest.json", timeout=1).read()
+            return proc, base
+        except OSError:
+            time.sleep(0.05)
+    proc.kill()
+    raise SystemExit("http.server did not start")
+
+
+def serious(axe, page):
+    """The axe violations of impact serious or critical: [rule id, impact, first target]."""
+    result = axe.run(page).response
+    return [[v["id"], v["impact"], v["nodes"][0]["target"] if v["nodes"] else None]
+            for v in result.get("violations", []) if v.get("impact") in ("serious", "critical")]
+
+
+def answers(page, cases):
+    """The list's answer (LOCATE_LIST.nearest, what the list shows) for each case."""
+    return page.evaluate(
+        """cases => cases.map(c => window.LOCATE_LIST.nearest(c.lat, c.lon, c.filters, c.limit, c.at)
+             .map(r => ({id: r.id, distance: r.distance, state: r.state, until: r.until, sources: r.sources})))""",
+        cases)
+
+
+def wait_until(page, condition, seconds):
+    """Polls `() => CONDITION` with page.evaluate (a function call, which the served page's
+    Content-Security-Policy allows: Playwright's wait_for_function evaluates a string)."""
+    end = time.time() + seconds
+    while not page.evaluate("() => !!(" + condition + ")"):
+        if time.time() > end:
+            raise TimeoutError("waited %ss for %s" % (seconds, condition))
+        time.sleep(0.1)
+
+
+def list_ids(page):
+    return page.eval_on_selector_all("#places button.place", "bs => bs.map(b => b.getAttribute('data-id'))")
+
+
+def main():
+    config = json.load(open(sys.argv[1]))
+    shots = config.get("shots")
+    if shots:
+        os.makedirs(shots, exist_ok=True)
+    now = config["now"]
+    proc, base = static_host(config["snapshot"])
+    out = {"errors": []}
+    axe = Axe()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+                "--no-sandbox", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
+
+            def context(width, height, **kw):
+                c = browser.new_context(viewport={"width": width, "height": height}, **kw)
+                return c
+
+            def watch(page, name):
+                page.on("console", lambda m: m.type == "error" and out["errors"].append("%s: %s" % (name, m.text)))
+                page.on("pageerror", lambda e: out["errors"].append("%s: %s" % (name, e)))
+
+            def shot(page, name):
+                if shots:
+                    page.screenshot(path=os.path.join(shots, name))
+
+            # 1. A phone, location granted: list, near me, filters, clusters, notices, links.
+            lat, lon = config["position"]
+            phone = context(390, 844, geolocation={"latitude": lat, "longitude": lon}, permissions=["geolocation"],
+                            locale="en-US")
+            page = phone.new_page()
+            watch(page, "phone")
+            page.goto(base + "index.html?now=" + now)
+            wait_until(page, "document.body.getAttribute('data-offline') === 'ready'", 20)
+            out["list_origin"] = page.get_attribute("#list", "data-origin")
+            out["list_count"] = int(page.get_attribute("#list", "data-count") or "0")
+            out["answers"] = answers(page, config["cases"])
+            out["clusters"] = page.eval_on_selector_all(
+                ".toilet-cluster", "cs => cs.map(c => ({label: c.getAttribute('aria-label'), text: c.textContent, "
+                                   "role: c.getAttribute('role'), plugin: /marker-cluster-(small|medium|large)/.test(c.className)}))")
+            out["marker_labels"] = page.eval_on_selector_all(
+                ".leaflet-marker-icon.toilet", "ms => ms.slice(0, 3).map(m => m.getAttribute('aria-label'))")
+            out["notice_before"] = page.is_visible("#notice")
+            if out["notice_before"]:
+                page.click("#notice button.close")
+            out["notice_after"] = page.is_visible("#notice")
+            shot(page, "phone-390x844-light.png")
+            out["axe_phone_light"] = serious(axe, page)
+            page.click("#nearme")
+            wait_until(page, "document.getElementById('list').getAttribute('data-origin') === 'you'", 10)
+            out["near_message"] = page.text_content("#nearmsg")
+            out["near_ids"] = list_ids(page)
+            out["near_expected"] = [r["id"] for r in page.evaluate(
+                "p => window.LOCATE_LIST.nearest(p[0], p[1], {}, 10)", [lat, lon])]
+            page.check("#f-wheelchair")
+            out["wheelchair_ids"] = list_ids(page)
+            out["wheelchair_expected"] = [r["id"] for r in page.evaluate(
+                "p => window.LOCATE_LIST.nearest(p[0], p[1], {wheelchair: true}, 10)", [lat, lon])]
+            out["first_entry"] = page.text_content("#places li")
+            page.uncheck("#f-wheelchair")
+            shot(page, "phone-390x844-near-me.png")
+            # Keyboard: the list's first entry opens its place's popup.
+            page.focus("#places button.place")
+            page.keyboard.press("Enter")
+            page.wait_for_selector(".leaflet-popup-content .title", timeout=5000)
+            out["keyboard_popup"] = page.text_content(".leaflet-popup-content .title")
+            # A deep link names its city in the picker; a bad one says so.
+            deep = config["deep"]
+            page.goto("about:blank")  # a load, not a hash change of the open page
+            page.goto(base + "index.html?now=" + now + "#id=" + urllib.parse.quote(deep["id"], safe="/"))
+            page.wait_for_selector(".leaflet-popup-content .title", timeout=10000)
+            out["deep_title"] = page.text_content(".leaflet-popup-content .title")
+            out["deep_city"] = page.evaluate("() => { var s = document.getElementById('city'); return s ? s.options[s.selectedIndex].text : null; }")
+            out["deep_notice"] = page.is_visible("#linknotice")
+            page.evaluate("() => { window.location.hash = '#id=nowhere/nothing'; }")
+            page.wait_for_selector("#linknotice:not([hidden])", timeout=5000)
+            out["bad_notice"] = page.text_content("#linknotice")
+            shot(page, "phone-390x844-deep-link.png")
+            # Offline after one visit: the page, its places, the list and the data's age.
+            phone.set_offline(True)
+            page.goto(base + "index.html?now=" + now)
+            wait_until(page, "document.body.getAttribute('data-markers') !== null", 10)
+            out["offline_markers"] = int(page.get_attribute("body", "data-markers") or "0")
+            out["offline_list"] = int(page.get_attribute("#list", "data-count") or "0")
+            out["offline_age"] = page.text_content("#age")
+            out["offline_states"] = page.eval_on_selector_all(
+                "#places .state", "ss => ss.map(s => s.className.replace('state state-text-', ''))")
+            shot(page, "phone-390x844-offline.png")
+            # Online again, a newer snapshot (its manifest differs) is offered.
+            manifest = os.path.join(config["snapshot"], "manifest.json")
+            with open(manifest, "a") as f:
+                f.write(" ")
+            phone.set_offline(False)
+            page.wait_for_selector("#newer:not([hidden])", timeout=15000)
+            out["online_age"] = page.text_content("#age")
+            out["newer"] = page.text_content("#newer")
+            page.emulate_media(color_scheme="dark")
+            wait_until(page, "document.body.getAttribute('data-scheme') === 'dark'", 5)
+            out["scheme_dark"] = page.get_attribute("body", "data-scheme")
+            shot(page, "phone-390x844-dark.png")
+            out["axe_phone_dark"] = serious(axe, page)
+            phone.close()
+
+            # 2. A desktop, location refused, light and dark.
+            desk = context(1280, 800, locale="en-GB")
+            page = desk.new_page()
+            watch(page, "desktop")
+            page.goto(base + "index.html?now=" + now)
+            page.wait_for_selector("#places button.place", timeout=10000)
+            page.click("#nearme")
+            wait_until(page, "document.getElementById('nearmsg').textContent.indexOf('locat') === 0", 10)
+            wait_until(page, "document.getElementById('nearmsg').textContent !== 'locating…'", 20)
+            out["refused_message"] = page.text_content("#nearmsg")
+            shot(page, "desktop-1280x800-light.png")
+            out["axe_desktop_light"] = serious(axe, page)
+            page.emulate_media(color_scheme="dark")
+            shot(page, "desktop-1280x800-dark.png")
+            out["axe_desktop_dark"] = serious(axe, page)
+            desk.close()
+
+            # 3. The browser's language: Czech and Polish.
+            out["languages"] = {}
+            for locale in ["cs-CZ", "pl-PL"]:
+                c = context(390, 844, locale=locale)
+                page = c.new_page()
+                watch(page, locale)
+                page.goto(base + "index.html?now=" + now)
+                page.wait_for_selector("#list-heading", timeout=10000)
+                out["languages"][locale] = {"lang": page.get_attribute("html", "lang"), "heading": page.text_content("#list-heading"),
+                                            "near": page.text_content("#nearme"), "age": page.text_content("#age")}
+                if locale == "cs-CZ":
+                    shot(page, "phone-390x844-cs.png")
+                c.close()
+
+            # 5. More snapshots (real data, when the test has it): the list's answers only.
+            out["more"] = []
+            for more in config.get("more", []):
+                extra, extra_base = static_host(more["snapshot"])
+                try:
+                    c = context(1280, 800, locale="en-US")
+                    page = c.new_page()
+                    watch(page, "more")
+                    page.goto(extra_base + "index.html?now=" + now)
+                    page.wait_for_selector("#places button.place", timeout=20000)
+                    out["more"].append(answers(page, more["cases"]))
+                    c.close()
+                finally:
+                    extra.kill()
+
+            # 4. The page `locate serve` serves, offline after one visit (its CSP allows the worker).
+            served = (config.get("served") or "").rstrip("/")
+            if served:
+                c = context(390, 844, locale="en-US")
+                page = c.new_page()
+                watch(page, "served")
+                answer = page.goto(served + "/?now=" + now)
+                out["served_csp"] = answer.headers.get("content-security-policy")
+                wait_until(page, "document.body.getAttribute('data-offline') === 'ready'", 20)
+                c.set_offline(True)
+                page.goto(served + "/?now=" + now)
+                wait_until(page, "document.body.getAttribute('data-markers') !== null", 10)
+                out["served_offline_markers"] = int(page.get_attribute("body", "data-markers") or "0")
+                out["served_offline_list"] = int(page.get_attribute("#list", "data-count") or "0")
+                out["served_offline_age"] = page.text_content("#age")
+                c.close()
+            browser.close()
+    except Exception as e:  # the step that failed, with what was seen before it
+        out["failed"] = "%s: %s" % (type(e).__name__, str(e).split("\n")[0])
+    finally:
+        proc.kill()
+    # Requests the network fails are expected here (tiles from nowhere, the offline steps, the
+    # service worker refusing a saved answer to a look for newer data); answers with an
+    # error status and script errors are the page's.
+    out["errors"] = [e for e in out["errors"] if "Failed to load resource: net::" not in e]
+    print(json.dumps(out, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()

@@ -108,9 +108,9 @@ EOF
     ;;
   postgis)
     bash scripts/setup.sh --bench
-    cluster=$(pg_lsclusters -h | awk 'NR==1 {print $1" "$2}')
-    # shellcheck disable=SC2086
-    [ -n "$cluster" ] && pg_ctlcluster $cluster start 2>/dev/null || true
+    # The first cluster, started for the run when it is down (and stopped again after).
+    read -r version cluster status _ < <(pg_lsclusters -h | head -1)
+    [ "$status" = online ] || pg_ctlcluster "$version" "$cluster" start
     psql_() { su postgres -c "psql -qAtX -v ON_ERROR_STOP=1 $*"; }
     psql_ "-c 'DROP DATABASE IF EXISTS locate_bench'" && psql_ "-c 'CREATE DATABASE locate_bench'"
     psql_ "-d locate_bench -c 'CREATE EXTENSION postgis'"
@@ -128,6 +128,7 @@ EOF
     awk -v w="$wall" -v n="$POINTS" -v l="$loaded" \
       'BEGIN { printf "%-22s %2d %-10s %8.2f %8s %12.0f %8s   PostGIS geography <-> LATERAL (query wall; loading %s s)\n", "prague-458", 1, "none", w, "-", n / w, "-", l }'
     compare "$OUT/batch-postgis.csv"
+    [ "$status" = online ] || pg_ctlcluster "$version" "$cluster" stop
     ;;
   none) ;;
   esac

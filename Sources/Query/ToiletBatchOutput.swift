@@ -104,7 +104,8 @@ public enum ToiletBatchOutput {
         count += 1
         let a = point.coordinate
         out += Array("{\"geometry\":{\"coordinates\":[[".utf8)
-        out += Array("\(degrees(a.longitude)),\(degrees(a.latitude))],[\(degrees(place.longitude)),\(degrees(place.latitude))]],".utf8)
+        out += Array(
+            "\(degrees(a.longitude)),\(degrees(a.latitude))],[\(degrees(place.longitude)),\(degrees(place.latitude))]],".utf8)
         out += Array("\"type\":\"LineString\"},\"properties\":{".utf8)
         var all: [(String, [UInt8])] = [
             ("bearing_deg", number(bearing.map { JSONNumber.rounded($0, places: 1) })),

@@ -64,10 +64,11 @@ import Testing
     }
 
     @Test func aHeaderWithoutCoordinatesNamesTheAcceptedOnes() throws {
-        #expect(throws: IngestError.notPointFile(
-            path: "p",
-            reason: "line 1: no latitude and longitude columns: the header names 'name', 'east', 'north'; "
-                + "accepted: lat/lon (or lng), latitude/longitude or y/x, in any case")
+        #expect(
+            throws: IngestError.notPointFile(
+                path: "p",
+                reason: "line 1: no latitude and longitude columns: the header names 'name', 'east', 'north'; "
+                    + "accepted: lat/lon (or lng), latitude/longitude or y/x, in any case")
         ) { try PointFileReaderTests.rows("name,east,north\na,1,2\n") }
         #expect(throws: IngestError.notPointFile(path: "p", reason: "it is empty")) { try PointFileReaderTests.rows(" \n\n") }
     }
@@ -101,8 +102,9 @@ import Testing
 
     @Test func malformedGeoJSONAndOtherTypesFail() throws {
         #expect(throws: IngestError.self) { try PointFileReaderTests.rows("{\"type\":\"FeatureCollection\",\"features\":[") }
-        #expect(throws: IngestError.notPointFile(
-            path: "p", reason: "a GeoJSON FeatureCollection of Points is read; type is 'Feature'")
+        #expect(
+            throws: IngestError.notPointFile(
+                path: "p", reason: "a GeoJSON FeatureCollection of Points is read; type is 'Feature'")
         ) { try PointFileReaderTests.rows("{\"type\":\"Feature\"}") }
     }
 

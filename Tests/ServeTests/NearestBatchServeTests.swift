@@ -13,7 +13,8 @@ import Testing
         let db = try CLI.sampleDatabase()
         let server = try ServeProcess(db: db)
         let points = [(50.0875, 14.4214), (50.08, 14.41), (-33.86, 151.2)]
-        let csv = "id,lat,lon\n" + points.enumerated().map { "p\($0.offset),\($0.element.0),\($0.element.1)" }.joined(separator: "\n")
+        let csv =
+            "id,lat,lon\n" + points.enumerated().map { "p\($0.offset),\($0.element.0),\($0.element.1)" }.joined(separator: "\n")
         let r = try server.post(
             "/v1/toilets/nearest:batch?limit=2&at=2026-11-21T20:30", bytes: Data(csv.utf8), contentType: "text/csv")
         #expect(r.status == 200, "\(r.text)")

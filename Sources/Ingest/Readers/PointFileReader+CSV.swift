@@ -9,7 +9,8 @@ extension PointFileReader {
             throw IngestError.notPointFile(path: label, reason: "it is empty")
         }
         guard let headerBytes else {
-            throw IngestError.notPointFile(path: label, reason: "line \(headerLine): the header is over \(Self.maxLineBytes) bytes")
+            throw IngestError.notPointFile(
+                path: label, reason: "line \(headerLine): the header is over \(Self.maxLineBytes) bytes")
         }
         let delimiter = PointFileReader.delimiter(ofHeader: headerBytes)
         guard let header = PointFileReader.fields(headerBytes, delimiter: delimiter) else {

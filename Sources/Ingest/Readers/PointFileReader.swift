@@ -119,7 +119,8 @@ public final class PointFileReader {
     /// The GeoJSON rows: each element of `features`, its line that of its first byte.
     private func forEachFeature(_ body: (InputPointRow) throws -> Void) throws -> Int {
         let rest = Array(buffer[index...])
-        let parser = handle.map { JSONStreamParser(handle: $0, prefix: rest, chunkSize: max(chunkSize, 1 << 16)) }
+        let parser =
+            handle.map { JSONStreamParser(handle: $0, prefix: rest, chunkSize: max(chunkSize, 1 << 16)) }
             ?? JSONStreamParser(bytes: rest)
         parser.line = line
         var points = 0

@@ -34,7 +34,9 @@ struct StationCommand: ParsableCommand {
 
     @OptionGroup var place: NearOptions
 
+    // Unconditional: the value may be `-` (standard input).
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Ask the question at every point of this file instead of --near (CSV with lat/lon, latitude/longitude or y/x columns and an optional id column, or a GeoJSON FeatureCollection of Points; - reads stdin): --format csv (default), geojson or jsonl, one line per result, streamed.",
             valueName: "POINTS"))

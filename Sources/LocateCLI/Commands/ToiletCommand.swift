@@ -38,7 +38,9 @@ struct ToiletCommand: ParsableCommand {
 
     @OptionGroup var place: NearOptions
 
+    // Unconditional: the value may be `-` (standard input).
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Ask the question at every point of this file instead of --near: CSV with latitude and longitude columns (lat/lon, latitude/longitude or y/x, any case; an id column is carried through) or a GeoJSON FeatureCollection of Points; - reads stdin. Writes --format csv (default), geojson or jsonl, one line per result with the input's line, id and the rank, streamed.",
             valueName: "POINTS"))

@@ -109,7 +109,7 @@ EOF
   postgis)
     bash scripts/setup.sh --bench
     # The first cluster, started for the run when it is down (and stopped again after).
-    read -r version cluster status _ < <(pg_lsclusters -h | head -1)
+    read -r version cluster _ status _ < <(pg_lsclusters -h | head -1)
     [ "$status" = online ] || pg_ctlcluster "$version" "$cluster" start
     psql_() { su postgres -c "psql -qAtX -v ON_ERROR_STOP=1 $*"; }
     psql_ "-c 'DROP DATABASE IF EXISTS locate_bench'" && psql_ "-c 'CREATE DATABASE locate_bench'"

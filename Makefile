@@ -70,7 +70,7 @@ lint:
 ## input saved in .build/fuzz/findings/TARGET/.
 FUZZ_SECONDS ?= 60
 FUZZ_TIMEOUT ?= 10
-FUZZ_TARGETS ?= czech-hours sign-text opening-hours hours-eval json-stream geojson osm osm-pbf osm-change station-list openaq pipeline walk-graph
+FUZZ_TARGETS ?= czech-hours sign-text opening-hours hours-eval json-stream geojson osm osm-pbf osm-change station-list openaq pipeline points walk-graph
 FUZZ_BIN = .build/fuzz/release/locate-fuzz
 fuzz-build:
 	LOCATE_FUZZ=1 $(SWIFT) build -c release --scratch-path .build/fuzz --product locate-fuzz \

@@ -53,6 +53,20 @@ def keys_not_snake(value, path="$"):
             yield from keys_not_snake(v, f"{path}[{i}]")
 
 
+def registry(schema_dir):
+    """Every schema of the folder under its $id: a schema may $ref another by its file name
+    (a batch line's answer is the single answer's document)."""
+    from referencing import Registry, Resource
+
+    resources = []
+    for name in sorted(os.listdir(schema_dir)):
+        with open(os.path.join(schema_dir, name), encoding="utf-8") as f:
+            schema = json.load(f)
+        if "$id" in schema:
+            resources.append((schema["$id"], Resource.from_contents(schema)))
+    return Registry().with_resources(resources)
+
+
 def check(schema_dir, entry):
     name, schema_name = entry["name"], entry["schema"]
     schema_path = os.path.join(schema_dir, schema_name + ".schema.json")
@@ -64,11 +78,11 @@ def check(schema_dir, entry):
     with open(entry["path"], encoding="utf-8") as f:
         document = json.load(f)
     problems = []
-    geojson = schema_name in ("geojson", "toilet-geojson", "station-geojson")
+    geojson = schema_name in ("geojson", "toilet-geojson", "station-geojson", "toilet-batch-geojson", "station-batch-geojson")
     member = document.get("locate", {}).get("schema") if geojson else document.get("schema")
     if member != schema_name + "/1":
         problems.append(f"schema member is {member!r}, expected {schema_name + '/1'!r}")
-    validator = Draft202012Validator(schema, format_checker=format_checker())
+    validator = Draft202012Validator(schema, format_checker=format_checker(), registry=registry(schema_dir))
     for error in sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path)):
         where = "$" + "".join(f"[{p!r}]" for p in error.absolute_path)
         problems.append(f"{where}: {error.message}")

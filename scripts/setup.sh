@@ -4,6 +4,7 @@
 # (https://www.swift.org/install/linux/); this script checks for it.
 #   scripts/setup.sh          what locate needs to run (make demo)
 #   scripts/setup.sh --test   plus the tools the tests check against (make test)
+#   scripts/setup.sh --bench  plus the benchmarks' peers (PostGIS: bench/nearest-batch.sh)
 set -euo pipefail
 
 packages=(
@@ -24,7 +25,7 @@ packages=(
   tesseract-ocr-deu
   tesseract-ocr-eng
 )
-if [ "${1:-}" = "--test" ]; then
+if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--bench" ]; then
   packages+=(
     proj-bin                # cs2cs and geod: tests cross-check transforms and distances
     gdal-bin                # ogrinfo/ogr2ogr: tests open our files; benchmarks compare
@@ -36,6 +37,12 @@ if [ "${1:-}" = "--test" ]; then
     python3-jsonschema      # JSON Schema validator: tests check every JSON output against docs/schema
     osmium-tool             # osmium: the oracle of the PBF reader tests and the PBF benchmark
     prometheus              # promtool checks /metrics (ServeMetricsTests); scripts/prometheus-scrape.sh runs prometheus
+  )
+fi
+if [ "${1:-}" = "--bench" ]; then
+  packages+=(
+    postgresql              # PostgreSQL: bench/nearest-batch.sh runs PostGIS's KNN as a peer
+    postgresql-15-postgis-3 # PostGIS (geography <-> in a LATERAL join)
   )
 fi
 

@@ -32,6 +32,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case openAQ = "openaq"
     /// Pipeline YAML.
     case pipeline = "pipeline"
+    /// A points file (`--near-file`, `POST /v1/toilets/nearest:batch`): CSV or GeoJSON.
+    case points = "points"
     /// A street network's walking graph (`walk-graph.bin`), its checksum recomputed: the checks, snaps and routes.
     case walkGraph = "walk-graph"
 
@@ -51,6 +53,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .stationList: return IngestFuzzing.stationList(input, scratch: scratch)
         case .openAQ: return IngestFuzzing.openAQ(input, scratch: scratch)
         case .pipeline: return IngestFuzzing.pipeline(input, scratch: scratch)
+        case .points: return PointsFuzzing.points(input, scratch: scratch)
         case .walkGraph: return WalkGraphFuzzing.walkGraph(input)
         }
     }

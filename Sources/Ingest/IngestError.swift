@@ -13,6 +13,9 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
     case malformedJSON(path: String, JSONSyntaxError)
     /// The input is JSON but not a GeoJSON FeatureCollection.
     case notFeatureCollection(path: String, reason: String)
+    /// A points file (`--near-file`) that is neither CSV with latitude and longitude columns
+    /// nor a GeoJSON FeatureCollection.
+    case notPointFile(path: String, reason: String)
     /// The input is JSON but not a GIOŚ station list of the pipeline's format.
     case notStationList(path: String, reason: String)
     /// An API answer (or a file standing for one) is JSON but not what the format answers.
@@ -100,6 +103,8 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
             return "\(path):\(e.line): malformed JSON at byte \(e.offset): \(e.reason)"
         case .notFeatureCollection(let path, let reason):
             return "\(path): not a GeoJSON FeatureCollection: \(reason)"
+        case .notPointFile(let path, let reason):
+            return "\(path): not a points file: \(reason)"
         case .notStationList(let path, let reason):
             return "\(path): not a GIOŚ station list: \(reason)"
         case .unexpectedAnswer(let path, let reason):

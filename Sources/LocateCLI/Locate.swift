@@ -6,7 +6,7 @@ struct Locate: ParsableCommand {
         commandName: "locate",
         abstract: "Load open place data into SpatiaLite and answer nearest-place questions.",
         discussion: """
-            Exit codes: 0 success, 1 error (bad input, storage, network), 3 no result, 4 alert threshold exceeded (locate station --alert), 5 an alert rule could not be judged (no value, or too old; locate station --alert) or a dataset is stale (locate status), 64 usage error, 130 or 143 locate ingest interrupted by SIGINT or SIGTERM (nothing of the run stored unless the message says so).
+            Exit codes: 0 success, 1 error (bad input, storage, network), 3 no result, 4 alert threshold exceeded (locate station --alert), 5 an alert rule could not be judged (no value, or too old; locate station --alert) or a dataset is stale (locate status), 64 usage error, 130 or 143 locate ingest interrupted by SIGINT or SIGTERM (nothing of the run stored unless the message says so); 6 more bad input rows than --max-bad-rows (locate toilet|station --near-file).
 
             The database is ./locate.sqlite unless --db or LOCATE_DB names another.
 

@@ -25,7 +25,7 @@ public enum NetworkCatalog {
 
     /// The folder of the network `network(for:databasePath:name:)` loads, its link resolved
     /// (a rebuild gives a new folder).
-    static func chosenFolder(for point: Coordinate, databasePath path: String, name: String? = nil) throws -> String {
+    public static func chosenFolder(for point: Coordinate, databasePath path: String, name: String? = nil) throws -> String {
         let parent = folder(forDatabase: path)
         let all = try list(databasePath: path)
         func resolved(_ name: String) -> String {

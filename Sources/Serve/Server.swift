@@ -14,7 +14,8 @@ public struct Server: Sendable {
     /// Every route, as `docs/openapi.yaml` lists it (a test checks that they agree).
     public static let routes =
         [
-            "/v1/health", "/v1/status", "/v1/runs", "/v1/updates", "/v1/toilets/nearest", "/v1/toilets/{dataset}/{id}",
+            "/v1/health", "/v1/status", "/v1/runs", "/v1/updates", "/v1/toilets/nearest", NearestBatchRoute.path,
+            "/v1/toilets/{dataset}/{id}",
             "/v1/stations", "/v1/stations/nearest", "/v1/stations/{id}", "/v1/stations/{id}/detail", "/v1/openapi.yaml",
             "/metrics",
         ] + ContributionRoutes.paths
@@ -135,6 +136,7 @@ public struct Server: Sendable {
             "/v1/toilets/nearest", Set(["lat", "lon"] + NearestToiletsRequest.fields.map(\.httpName)),
             repeatable: [RequestField.dataset.httpName, RequestField.with.httpName]
         ) { q, _, c in try endpoints.nearestToilets(q, cancellation: c) }
+        NearestBatchRoute.register(on: router, endpoints: endpoints, blocking: blocking)
         get("/v1/toilets/{dataset}/{id}", time) { q, c, stop in
             try endpoints.toilet(dataset: c.pathParameter("dataset"), id: c.pathParameter("id"), q, cancellation: stop)
         }

@@ -99,6 +99,22 @@ import Testing
         let toilets = try locate(
             ["toilet", "--bookmarked", "--bookmarks", marks, "--at", "2026-11-21T20:30", "--json", "--db", db])
         docs.append(Document(name: "toilet --bookmarked --json", schema: "toilet-answer", text: toilets.stdout))
+        // --near-file: each JSON line and the GeoJSON, of toilets and of stations.
+        let points = dir.appendingPathComponent("points.csv").path
+        try Data("id,lat,lon\na,50.0875,14.4214\nb,50.06,19.94\n".utf8).write(to: URL(fileURLWithPath: points))
+        for kind in ["toilet", "station"] {
+            let lines = try locate([
+                kind, "--near-file", points, "--limit", "2", "--at", "2026-11-21T20:30", "--format", "jsonl", "--db", db,
+            ])
+            for (i, line) in lines.stdout.split(separator: "\n").enumerated() {
+                docs.append(
+                    Document(name: "\(kind) --near-file jsonl line \(i + 1)", schema: "\(kind)-batch-line", text: String(line)))
+            }
+            let features = try locate([
+                kind, "--near-file", points, "--limit", "2", "--at", "2026-11-21T20:30", "--format", "geojson", "--db", db,
+            ])
+            docs.append(Document(name: "\(kind) --near-file geojson", schema: "\(kind)-batch-geojson", text: features.stdout))
+        }
         let eval = try locate(["hours", "eval", "Mo-Fr 08:00-18:00", "--at", "2026-11-23T09:00", "--country", "CZ", "--json"])
         docs.append(Document(name: "hours eval --json", schema: "hours-eval", text: eval.stdout))
         let batch = try locate(

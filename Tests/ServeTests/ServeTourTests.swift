@@ -25,6 +25,11 @@ import Testing
         Step(path: "/v1/runs", status: 200, schema: "runs"),
         Step(path: "/v1/updates?since=2000-01-01T00:00:00Z", status: 200, schema: "updates"),
         Step(path: "/v1/toilets/nearest?lat=50.0875&lon=14.4214&limit=2", status: 200, schema: "toilet-answer"),
+        Step(
+            method: "POST", path: "/v1/toilets/nearest:batch?limit=2",
+            json: #"{"type": "FeatureCollection", "features": [{"type": "Feature", "id": "a", "#
+                + #""geometry": {"type": "Point", "coordinates": [14.4214, 50.0875]}, "properties": {}}]}"#,
+            status: 200, schema: "toilet-batch-line"),
         Step(path: "/v1/toilets/{toilet}", status: 200, schema: "toilet-detail"),
         Step(path: "/v1/stations?name=Krak", status: 200, schema: "station-answer"),
         Step(path: "/v1/stations/nearest?lat=50.06&lon=19.94&limit=1", status: 200, schema: "station-answer"),

@@ -20,7 +20,8 @@ final class JSONStreamParser {
     private var index = 0
     private var consumedBefore = 0
     private var atEnd = false
-    private(set) var line = 1
+    /// The 1-based line of the next byte (a caller that read a prefix itself sets where it starts).
+    var line = 1
     private let chunkSize: Int
     /// SHA-256 of every byte read from the file so far, hashed as each chunk arrives (the
     /// ingest's input digest; measured cheaper inline than on a thread of its own).
@@ -30,6 +31,13 @@ final class JSONStreamParser {
     init(handle: FileHandle, chunkSize: Int = 1 << 20) {
         self.handle = handle
         self.buffer = []
+        self.chunkSize = chunkSize
+    }
+
+    /// Parses `prefix` (bytes a caller read already to tell the form), then the file.
+    init(handle: FileHandle, prefix: [UInt8], chunkSize: Int = 1 << 20) {
+        self.handle = handle
+        self.buffer = prefix
         self.chunkSize = chunkSize
     }
 

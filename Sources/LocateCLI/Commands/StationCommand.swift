@@ -14,6 +14,7 @@ struct StationCommand: ParsableCommand {
             locate station (--near <LAT,LON> | --name <TEXT> | --bookmarked [--bookmarks <FILE>]) [--limit <N>] [--offset <N>]
                            [--param <CODE>] [--fresh-within <AGE>] [--at <TIME> [--tz <ZONE>]] [--alert <RULE> ...]
                            [--json | --format <FORMAT>] [--db <PATH>]
+            locate station --near-file <POINTS> [--limit <N>] [--param <CODE>] [--at <TIME>] [--format csv|geojson|jsonl]
             locate station show <KEY> [<options>]
             """,
         discussion: """
@@ -32,6 +33,20 @@ struct StationCommand: ParsableCommand {
     )
 
     @OptionGroup var place: NearOptions
+
+    // Unconditional: the value may be `-` (standard input).
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Ask the question at every point of this file instead of --near (CSV with lat/lon, latitude/longitude or y/x columns and an optional id column, or a GeoJSON FeatureCollection of Points; - reads stdin): --format csv (default), geojson or jsonl, one line per result, streamed.",
+            valueName: "POINTS"))
+    var nearFile: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --near-file: how many bad input rows to pass over (each said on stderr with its line) before failing with exit 6 (default 100).",
+            valueName: "N"))
+    var maxBadRows: String?
 
     @Option(help: ArgumentHelp("Search station names.", valueName: "TEXT"))
     var name: String?
@@ -79,6 +94,8 @@ struct StationCommand: ParsableCommand {
     /// Checks what can be checked before a subcommand (`show`) runs: ArgumentParser validates
     /// this command's options on the way to one, so "give one of" waits for `run`.
     func validate() throws {
+        if nearFile != nil { return try validateNearFile() }
+        if maxBadRows != nil { throw ValidationError("--max-bad-rows needs --near-file POINTS") }
         _ = try formats.resolved(json: output.json, places: true)
         guard [place.near != nil, name != nil, bookmarked].filter({ $0 }).count <= 1 else {
             throw ValidationError("give one of --near LAT,LON, --name TEXT or --bookmarked")
@@ -108,6 +125,7 @@ struct StationCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let nearFile { return try runNearFile(nearFile) }
         guard place.near != nil || name != nil || bookmarked else {
             throw ValidationError("give one of --near LAT,LON, --name TEXT or --bookmarked (or: locate station show KEY)")
         }

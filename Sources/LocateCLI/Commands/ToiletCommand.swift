@@ -16,6 +16,8 @@ struct ToiletCommand: ParsableCommand {
             locate toilet (--near <LAT,LON> | --bbox <W,S,E,N>) [--limit <N>] [--offset <N>] [--max-distance <DISTANCE>]
                           [--name <TEXT>] [<filter options>] [--open-now | --at <TIME> [--tz <ZONE>]] [--by <MODE>]
                           [--json | --format <FORMAT>] [--db <PATH>]
+            locate toilet --near-file <POINTS> [--limit <N>] [<filter options>] [--open-now | --at <TIME>] [--by <MODE>]
+                          [--format csv|geojson|jsonl] [--max-bad-rows <N>] [--db <PATH>]
             locate toilet --bookmarked [--bookmarks <FILE>] [--json] [--db <PATH>]
             """,
         discussion: """
@@ -29,11 +31,26 @@ struct ToiletCommand: ParsableCommand {
             `locate bookmark add` (in the bookmarks' order, or nearest first with --near), each with \
             its state now (or --at) and when it next changes; it takes no filters. Paging: --offset N \
             skips the N nearest places (the table numbers rows from N+1); when more follow, the JSON's next_offset gives the next \
-            page's --offset.
+            page's --offset. --near-file asks the same question at each point of a file, answering each exactly as \
+            --near would, the index opened once (docs/guide.md, "Many points at once").
             """
     )
 
     @OptionGroup var place: NearOptions
+
+    // Unconditional: the value may be `-` (standard input).
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Ask the question at every point of this file instead of --near: CSV with latitude and longitude columns (lat/lon, latitude/longitude or y/x, any case; an id column is carried through) or a GeoJSON FeatureCollection of Points; - reads stdin. Writes --format csv (default), geojson or jsonl, one line per result with the input's line, id and the rank, streamed.",
+            valueName: "POINTS"))
+    var nearFile: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --near-file: how many bad input rows (no coordinate, out of range, wrong field count; each said on stderr with its line) to pass over before failing with exit 6 (default 100).",
+            valueName: "N"))
+    var maxBadRows: String?
 
     @Option(help: ArgumentHelp("How many toilets to return (default 5).", valueName: "N"))
     var limit: String?
@@ -143,7 +160,8 @@ struct ToiletCommand: ParsableCommand {
             wheelchair: wheelchair, free: free,
             maxPrice: maxPrice, publicOnly: publicOnly, changingTable: changingTable, unisex: unisex,
             with: with, datasets: datasets, openNow: openNow, at: time.at, tz: time.tz, includeUnknown: includeUnknown,
-            arriveWithin: arriveWithin, walk: walk, by: by, json: output.json, format: format, db: store.db)
+            arriveWithin: arriveWithin, walk: walk, by: by, json: output.json, format: format, db: store.db,
+            nearFile: nearFile, maxBadRows: maxBadRows)
     }
 
     func validate() throws {

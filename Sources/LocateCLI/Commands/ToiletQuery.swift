@@ -34,6 +34,10 @@ struct ToiletQuery: Equatable {
     /// `--format table|json|geojson|csv` (`--json` is `--format json`).
     var format: String?
     var db: String?
+    /// `--near-file POINTS`: the question asked at every point of the file (`-`: stdin).
+    var nearFile: String?
+    /// `--max-bad-rows N` (with `--near-file`).
+    var maxBadRows: String?
 
     /// Every check of the command line, in ArgumentParser's order: the option groups'
     /// (`--near`, then `--at`/`--tz`), then the command's own.
@@ -47,13 +51,17 @@ struct ToiletQuery: Equatable {
     /// request's.
     func validate() throws {
         _ = try outputFormat()
+        if nearFile != nil { return try validateNearFile() }
+        if maxBadRows != nil { throw ValidationError("--max-bad-rows needs --near-file POINTS") }
         _ = try request()
     }
 
     /// How the answer is written: `--format`, or `--json`; a table by default.
     func outputFormat() throws -> ToiletOutputFormat {
+        if nearFile != nil { return try ToiletQuery.nearFileFormat(format, json: json) }
         guard let format else { return json ? .json : .table }
-        guard let f = ToiletOutputFormat(rawValue: format) else {
+        guard let f = ToiletOutputFormat(rawValue: format), f != .jsonl else {
+            if format == "jsonl" { throw ValidationError("--format jsonl writes the answers of --near-file POINTS") }
             throw ValidationError("--format '\(format)' is not one of table, json, geojson, csv")
         }
         if json && f != .json { throw ValidationError("give either --json or --format \(format), not both") }
@@ -105,6 +113,7 @@ struct ToiletQuery: Equatable {
     /// store, which writes the file for the next query when the write that made the state
     /// did not (places changed by another program). A damaged file is the finder's to handle.
     func run() throws {
+        if let nearFile { return try runNearFile(nearFile) }
         let request = try request()
         let path = StoreOptions.path(db: self.db)
         let finder = try ToiletFinder(currentFilesOf: path) ?? ToiletFinder(store: LocateStore(readingAt: path))
@@ -161,4 +170,6 @@ enum ToiletOutputFormat: String {
     case geojson
     /// RFC 4180 CSV, a header and a line per toilet (`ToiletAnswerCSV`).
     case csv
+    /// With `--near-file`: JSON lines, a `toilet-batch-line/1` object per input point.
+    case jsonl
 }

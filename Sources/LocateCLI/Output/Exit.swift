@@ -18,6 +18,8 @@ enum Exit {
     /// `locate station --alert`: no rule fired, but a rule could not be judged (no value,
     /// a value older than `--fresh-within`, too few hours for a norm).
     static let unjudged = ExitCode(5)
+    /// `--near-file`: more bad input rows than `--max-bad-rows`.
+    static let badRows = ExitCode(6)
     /// Usage error (ArgumentParser's `ValidationError` exits with 64 too).
     static let usage = ExitCode(64)
 }
@@ -35,11 +37,13 @@ enum CLIError: Error, CustomStringConvertible {
     /// No rule fired but some could not be judged (exit 5); the warnings are already on
     /// stderr, so the text form prints nothing more.
     case unjudged(String)
+    /// `--near-file`: more bad input rows than `--max-bad-rows` (exit 6); printed as `error: …`.
+    case badRows(String)
 
     /// The message, without the `error: ` prefix.
     var description: String {
         switch self {
-        case .failed(let m), .noResult(let m), .alert(let m), .unjudged(let m): m
+        case .failed(let m), .noResult(let m), .alert(let m), .unjudged(let m), .badRows(let m): m
         }
     }
 
@@ -50,13 +54,14 @@ enum CLIError: Error, CustomStringConvertible {
         case .noResult: Exit.noResult
         case .alert: Exit.alert
         case .unjudged: Exit.unjudged
+        case .badRows: Exit.badRows
         }
     }
 
     /// What the text form prints on stderr, or nil.
     var text: String? {
         switch self {
-        case .failed(let m): "error: \(m)"
+        case .failed(let m), .badRows(let m): "error: \(m)"
         case .noResult(let m): m
         case .alert, .unjudged: nil
         }

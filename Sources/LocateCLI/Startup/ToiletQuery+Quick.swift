@@ -11,6 +11,7 @@ extension ToiletQuery {
         "dataset": .repeatable,
         "open-now": .flag, "at": .value, "tz": .value, "include-unknown": .flag, "arrive-within": .value,
         "walk": .flag, "by": .value, "json": .flag, "format": .value, "db": .value, "bookmarked": .flag, "bookmarks": .value,
+        "near-file": .anyValue, "max-bad-rows": .value,
     ]
 
     /// The command line `locate toilet …` (`arguments` without the program name) read
@@ -47,6 +48,8 @@ extension ToiletQuery {
         query.walk = given.has("walk")
         query.json = given.has("json")
         query.format = given.value("format")
+        query.nearFile = given.value("near-file")
+        query.maxBadRows = given.value("max-bad-rows")
         guard (try? query.validateAll()) != nil else { return nil }
         self = query
     }

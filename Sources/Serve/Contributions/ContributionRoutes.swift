@@ -24,6 +24,8 @@ enum ContributionRoutes {
         let rest = Array(parts.dropFirst())
         switch (rest.first, rest.count) {
         case ("toilets"?, 1): return "POST"
+        // Not a contribution, but POSTed too: the nearest toilets to many points (NearestBatchRoute).
+        case ("toilets"?, 2) where rest[1] == "nearest:batch": return "POST"
         case ("toilets"?, 4) where ["edits", "reports", "photos"].contains(rest[3]): return "POST"
         case ("contributions"?, 1), ("contributions"?, 2): return "GET, HEAD"
         case ("contributions"?, 3) where ["approve", "reject"].contains(rest[2]): return "POST"

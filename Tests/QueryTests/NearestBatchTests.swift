@@ -78,7 +78,12 @@ import Testing
         [.limit: ["4"], .openNow: ["true"], .includeUnknown: ["true"], .offset: ["1"]],
     ]
 
-    @Test func tenThousandPointsAnswerAsSingleQueries() throws {
+    /// Points compared: 1,000 in the suite (the comparison costs two answers a point in a
+    /// debug build); `LOCATE_BATCH_POINTS=10000` runs the issue's 10,000 (the closing note of
+    /// issue 39 gives that run).
+    static let pointCount = ProcessInfo.processInfo.environment["LOCATE_BATCH_POINTS"].flatMap { Int($0) } ?? 1_000
+
+    @Test func seededPointsAnswerAsSingleQueries() throws {
         let store = try storeWith("world", source: try NearestBatchTests.source(), yaml: NearestBatchTests.pipeline)
         let path = store.path
         let now = Date(timeIntervalSince1970: 1_795_000_000)
@@ -89,7 +94,7 @@ import Testing
         var ties = 0
         var single50 = try #require(ToiletFinder(currentFilesOf: path))
         var empty = 0
-        for (i, p) in NearestBatchTests.points(10_000).enumerated() {
+        for (i, p) in NearestBatchTests.points(NearestBatchTests.pointCount).enumerated() {
             let which = i % batches.count
             let got = try batches[which].answer(at: p)
             // One `--near` query: the request read from its texts, a finder of its own.
@@ -103,8 +108,8 @@ import Testing
             if got.results.count > 1, got.results[0].distanceMeters == got.results[1].distanceMeters { ties += 1 }
             if got.results.isEmpty { empty += 1 }
         }
-        #expect(ties > 100, "the mirrored pairs give ties: \(ties)")
-        #expect(empty > 100, "far points with --max-distance find nothing: \(empty)")
+        #expect(ties > NearestBatchTests.pointCount / 100, "the mirrored pairs give ties: \(ties)")
+        #expect(empty > NearestBatchTests.pointCount / 100, "far points with --max-distance find nothing: \(empty)")
     }
 
     /// Each form writes one input point's answer: the JSON line holds the single answer's

@@ -19,7 +19,8 @@ enum AnswerWriterBench {
         let at = Date(timeIntervalSince1970: 1_795_000_000)
         var answers: [ToiletAnswer] = []
         for _ in 0..<queries {
-            let p = Coordinate(latitude: .random(in: 49.95...50.17, using: &rng), longitude: .random(in: 14.23...14.70, using: &rng))
+            let p = Coordinate(
+                latitude: .random(in: 49.95...50.17, using: &rng), longitude: .random(in: 14.23...14.70, using: &rng))
             let request = try NearestToiletsRequest(near: p, values: [.limit: ["10"]])
             answers.append(try request.answer(using: finder, at: at))
         }

@@ -97,7 +97,9 @@ import Testing
                 as? [String: Any])
         #expect(manifest["schema"] as? String == "snapshot-manifest/1")
         let files = try #require(manifest["files"] as? [[String: Any]])
-        #expect(files.count == 22)  // with the marker-cluster plugin, its style sheets and both licences
+        // With the marker-cluster plugin, its style sheets and both licences, and the web app's
+        // files (the list, languages, service worker, manifest and icons).
+        #expect(files.count == 34)
         for f in files {
             let path = site + "/" + (f["path"] as? String ?? "")
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1

@@ -157,14 +157,15 @@ final class SnapshotFolder {
     }
 
     /// The first entry of a folder that its `manifest.json` (`snapshot-manifest/1`) does not
-    /// list, or nil when every file is listed: a snapshot written by an earlier version.
+    /// list, or nil when every file is listed: a snapshot written by an earlier version. The
+    /// offline list (`offline.json`) is written after the manifest, so it is not listed.
     private static func stranger(in folder: String, entries: [String]) -> String? {
         guard let data = FileManager.default.contents(atPath: folder + "/manifest.json"),
             let manifest = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             manifest["schema"] as? String == Manifest.schema,
             let files = manifest["files"] as? [[String: Any]]
         else { return entries.first { $0 != "manifest.json" } ?? "manifest.json" }
-        let listed = Set(files.compactMap { $0["path"] as? String } + ["manifest.json"])
+        let listed = Set(files.compactMap { $0["path"] as? String } + ["manifest.json", OfflineFiles.name])
         let all = (FileManager.default.subpaths(atPath: folder) ?? []).sorted()
         return all.first { rel in
             var isDir: ObjCBool = false

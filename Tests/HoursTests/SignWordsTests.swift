@@ -96,10 +96,13 @@ import Testing
             ("Opening hours\nopen 24 hours nonstop", "24/7", "exact", nil, []),
             ("otevřeno 24 hodin", "24/7", "exact", nil, []),
             ("czynne przez całą dobę", "24/7", "exact", nil, []),
-            ("Mo-Fr 8-24 h", "Mo-Fr 08:00-24:00", "exact", nil, [
-                "at character 7: '8' read as '08:00' (times are written hh:mm, with minutes)",
-                "at character 9: '24' read as '24:00' (times are written hh:mm, with minutes)",
-            ]),
+            (
+                "Mo-Fr 8-24 h", "Mo-Fr 08:00-24:00", "exact", nil,
+                [
+                    "at character 7: '8' read as '08:00' (times are written hh:mm, with minutes)",
+                    "at character 9: '24' read as '24:00' (times are written hh:mm, with minutes)",
+                ]
+            ),
             (
                 "Poniedziatek-Piatek 08:00-16:00", "Mo-Fr 08:00-16:00", "exact", nil,
                 [

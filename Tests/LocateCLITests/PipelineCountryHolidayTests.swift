@@ -35,10 +35,11 @@ import Testing
         """
     }
 
-    @Test(arguments: [
-        ("CZ", "2026-12-24T10:00", nil), ("CZ", "2026-12-22T10:00", "open"),
-        (nil, "2026-12-24T10:00", "unknown"), (nil, "2026-12-22T10:00", "unknown"),
-    ] as [(String?, String, String?)])
+    @Test(
+        arguments: [
+            ("CZ", "2026-12-24T10:00", nil), ("CZ", "2026-12-22T10:00", "open"),
+            (nil, "2026-12-24T10:00", "unknown"), (nil, "2026-12-22T10:00", "unknown"),
+        ] as [(String?, String, String?)])
     func thePipelinesCountryDecidesPublicHolidays(country: String?, at: String, state: String?) throws {
         let dir = try Fixtures.temporaryFolder()
         let data = try Fixtures.write(Self.place, name: "place.geojson", in: dir)

@@ -13,13 +13,16 @@ static inline TessBaseAPI *locate_tess_create(void) {
 }
 
 /// Starts the engine with `languages` (`ces+pol+eng+deu`) from the default data folder,
-/// LSTM only, its debug output sent nowhere (the library prints nothing); 0 on success.
+/// LSTM only, its debug output sent nowhere (the library prints nothing), the page read as
+/// one block of text (`PSM_SINGLE_BLOCK`: a sign is one block; the automatic layout analysis
+/// split tilted lines in two and lost whole lines of perspective-distorted signs, measured
+/// in docs/benchmarks.md); 0 on success.
 static inline int locate_tess_start(TessBaseAPI *api, const char *languages) {
     TessBaseAPISetVariable(api, "debug_file", "/dev/null");
     int rc = TessBaseAPIInit2(api, NULL, languages, OEM_LSTM_ONLY);
     if (rc) return rc;
     TessBaseAPISetVariable(api, "debug_file", "/dev/null");
-    TessBaseAPISetPageSegMode(api, PSM_AUTO);
+    TessBaseAPISetPageSegMode(api, PSM_SINGLE_BLOCK);
     return 0;
 }
 

@@ -111,9 +111,38 @@ static inline int locate_vips_jpegsave(VipsImage *in, void **buf, size_t *len, i
     return vips_jpegsave_buffer(in, buf, len, "Q", quality, "strip", TRUE, NULL);
 }
 
+/// Evens out uneven light (glare, a shadow): subtracts the image's background, the median of
+/// 9x9 windows of an eighth-size copy (about 72 px: wider than strokes, so text does not
+/// count), smoothed and brought back to full size, and centres the result on mid-grey. The
+/// text keeps its polarity; what was washed out by a bright patch gets its contrast back.
+static inline int locate_vips_flatten_light(VipsImage *band, VipsImage **out) {
+    int w = vips_image_get_width(band), h = vips_image_get_height(band);
+    VipsImage *small = NULL, *median = NULL, *smooth = NULL, *background = NULL, *diff = NULL;
+    int rc = vips_resize(band, &small, 1.0 / 8, NULL);
+    if (!rc) rc = vips_rank(small, &median, 9, 9, 40, NULL);
+    if (!rc) rc = vips_gaussblur(median, &smooth, 2.25, NULL);
+    if (!rc) rc = vips_resize(smooth, &background, (double)w / vips_image_get_width(smooth), "vscale",
+                              (double)h / vips_image_get_height(smooth), NULL);
+    if (!rc && (vips_image_get_width(background) != w || vips_image_get_height(background) != h)) {
+        VipsImage *fitted = NULL;
+        rc = vips_embed(background, &fitted, 0, 0, w, h, "extend", VIPS_EXTEND_COPY, NULL);
+        g_object_unref(background);
+        background = fitted;
+    }
+    if (!rc) rc = vips_subtract(band, background, &diff, NULL);
+    if (!rc) rc = vips_linear1(diff, out, 1.0, 128.0, "uchar", TRUE, NULL);
+    if (small) g_object_unref(small);
+    if (median) g_object_unref(median);
+    if (smooth) g_object_unref(smooth);
+    if (background) g_object_unref(background);
+    if (diff) g_object_unref(diff);
+    return rc;
+}
+
 /// For text recognition: one grey band (alpha dropped), scaled by `scale` (1: as it is),
-/// contrast stretched so that the darkest 2 % are black and the brightest 2 % white.
-static inline int locate_vips_sign_grey(VipsImage *in, VipsImage **out, double scale) {
+/// its light evened out when `flatten` is non-zero (`locate_vips_flatten_light`), contrast
+/// stretched so that the darkest 2 % are black and the brightest 2 % white.
+static inline int locate_vips_sign_grey(VipsImage *in, VipsImage **out, double scale, int flatten) {
     VipsImage *grey = NULL, *band = NULL, *sized = NULL;
     if (vips_colourspace(in, &grey, VIPS_INTERPRETATION_B_W, NULL)) return -1;
     int rc = vips_extract_band(grey, &band, 0, NULL);
@@ -151,6 +180,13 @@ static inline int locate_vips_sign_grey(VipsImage *in, VipsImage **out, double s
         if (rc) return rc;
     } else {
         sized = band;
+    }
+    if (flatten) {
+        VipsImage *even = NULL;
+        rc = locate_vips_flatten_light(sized, &even);
+        g_object_unref(sized);
+        if (rc) return rc;
+        sized = even;
     }
     int lo = 0, hi = 255;
     if (vips_percent(sized, 2.0, &lo, NULL) || vips_percent(sized, 98.0, &hi, NULL)) {

@@ -15,7 +15,7 @@ enum SignText {
         }
         if let r = reading.hours.reading {
             if let reason = r.reason { out.append("assumed: \(reason)") }
-            for w in r.warnings { out.append("warning: \(w)") }
+            for w in reading.hours.warnings { out.append("warning: \(w)") }
         }
         return out.joined(separator: "\n")
     }

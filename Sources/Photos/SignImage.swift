@@ -21,8 +21,11 @@ public struct SignImage: Sendable, Equatable {
 
 extension PhotoProcessor {
     /// The photo `data` as a `SignImage`, checked and decoded as uploads are (bytes, format,
-    /// pixels, sides, `maxDecodeSeconds`); throws `PhotoError` naming why not.
-    public func signImage(_ data: Data) throws -> SignImage {
+    /// pixels, sides, `maxDecodeSeconds`); throws `PhotoError` naming why not. With
+    /// `evenLight`, uneven light (glare, shadow) is evened out first: its background is
+    /// subtracted (`locate_vips_flatten_light`); the second look of `SignReader` at a sign it
+    /// did not read confidently.
+    public func signImage(_ data: Data, evenLight: Bool = false) throws -> SignImage {
         try checked(data, declared: nil) { base, count, format in
             let decoded: VipsImage
             do {
@@ -39,7 +42,7 @@ extension PhotoProcessor {
             // most twice: text taller than ~80 px reads worse (a 640 px sign at 2.8 times
             // read as nothing).
             let scale = side < SignImage.smallSide ? min(2.0, Double(SignImage.smallSide * 2) / Double(side)) : 1.0
-            let grey = try VipsImage.make { locate_vips_sign_grey(decoded.pointer, $0, scale) }
+            let grey = try VipsImage.make { locate_vips_sign_grey(decoded.pointer, $0, scale, evenLight ? 1 : 0) }
             var length = 0
             guard let bytes = locate_vips_pixels(grey.pointer, &length) else { throw Vips.failure() }
             defer { g_free(bytes) }

@@ -52,7 +52,7 @@ public struct HoursSignDocument: Encodable {
         lines = reading.lines.enumerated().map { i, line in
             Line(text: line.text, confidence: (line.confidence * 1000).rounded() / 1000, used: reading.hours.used.contains(i))
         }
-        warnings = reading.hours.reading?.warnings.map(HoursWarningObject.init) ?? []
+        warnings = reading.hours.warnings.map(HoursWarningObject.init)
         self.languages = languages.split(separator: "+").map(String.init)
         imageWidth = reading.width
         imageHeight = reading.height

@@ -42,17 +42,26 @@ public struct SignReader: Sendable {
         self.languages = languages
     }
 
-    /// The reading of the photo `data` (JPEG, PNG or WebP bytes).
+    /// The reading of the photo `data` (JPEG, PNG or WebP bytes). A sign not read
+    /// confidently is looked at once more with its light evened out (glare, a shadow:
+    /// `SignImage`'s `evenLight`), and the more confident of the two readings is the answer.
     public func read(_ data: Data) throws(SignError) -> SignReading {
+        let engine = try TesseractEngine(languages: languages)
+        let first = try reading(data, evenLight: false, engine: engine)
+        if first.confident { return first }
+        let second = try reading(data, evenLight: true, engine: engine)
+        return second.confidence > first.confidence ? second : first
+    }
+
+    private func reading(_ data: Data, evenLight: Bool, engine: TesseractEngine) throws(SignError) -> SignReading {
         let image: SignImage
         do {
-            image = try processor.signImage(data)
+            image = try processor.signImage(data, evenLight: evenLight)
         } catch let error as PhotoError {
             throw SignError.photo(error.description)
         } catch {
             throw SignError.photo("\(error)")
         }
-        let engine = try TesseractEngine(languages: languages)
         let lines = try engine.lines(of: image, within: maxRecognitionSeconds)
         return SignReading(lines: lines, width: image.width, height: image.height, confidentFrom: confidentFrom)
     }
@@ -93,7 +102,7 @@ public struct SignReading: Sendable, Equatable {
     static func confidence(lines: [RecognisedLine], hours: SignHours) -> Double {
         guard let reading = hours.reading, !hours.used.isEmpty else { return 0 }
         var c = hours.used.map { lines[$0].confidence }.reduce(0, +) / Double(hours.used.count)
-        let corrections = reading.warnings.filter { SignHours.ocrReasons.contains($0.reason) }.count
+        let corrections = hours.warnings.filter { SignHours.ocrReasons.contains($0.reason) }.count
         c *= pow(0.85, Double(corrections))
         if reading.status == .interpreted { c *= 0.9 }
         if hours.ignored.contains(where: { SignHours.saysSomething(hours.lines[$0]) }) { c *= 0.6 }

@@ -91,6 +91,24 @@ import Testing
                 "Po-Pá 8:00 18:00", "Mo-Fr 08:00-18:00", "exact", nil,
                 ["at character 12: '' read as '-' (two times without a dash read as a range)"]
             ),
+            // Issue 40 (bench/signs misses): "24 hours" is nonstop, the end of a range is not;
+            // Polish "całą dobę"; text recognition reads a Polish ł as t.
+            ("Opening hours\nopen 24 hours nonstop", "24/7", "exact", nil, []),
+            ("otevřeno 24 hodin", "24/7", "exact", nil, []),
+            ("czynne przez całą dobę", "24/7", "exact", nil, []),
+            (
+                "Mo-Fr 8-24 h", "Mo-Fr 08:00-24:00", "exact", nil,
+                [
+                    "at character 7: '8' read as '08:00' (times are written hh:mm, with minutes)",
+                    "at character 9: '24' read as '24:00' (times are written hh:mm, with minutes)",
+                ]
+            ),
+            (
+                "Poniedziatek-Piatek 08:00-16:00", "Mo-Fr 08:00-16:00", "exact", nil,
+                [
+                    "at character 1: 'Poniedziatek' read as 'poniedzialek' (a word read with a letter text recognition confuses (ł read as t))"
+                ]
+            ),
             // A semicolon that separates ranges stays a separator.
             (
                 "po 8-12;15-18", "Mo 08:00-12:00; Tu-Su 15:00-18:00", "interpreted", "a group without days read as Tu-Su",
@@ -183,6 +201,21 @@ import Testing
         #expect(s.reading == nil)
         #expect(s.used == [])
         #expect(s.ignored == [1, 2])
+    }
+
+    /// Issue 40 (bench/signs misses): a frame's edge read as `|` and specks at a line's
+    /// ends are left out, each with a warning (offsets in the used lines joined).
+    @Test func strayMarksAtTheEndsOfLinesAreLeftOut() {
+        let s = SignHours(lines: ["| Denně 9:00—17:00 |", "—", "© Ne zavřeno"])
+        #expect(s.suggestion == "09:00-17:00; Su off")
+        #expect(s.used == [0, 2])
+        #expect(s.ignored == [1])
+        #expect(
+            s.warnings.map(\.description) == [
+                "at character 1: '|' read as '' (a stray mark at the end of a line left out)",
+                "at character 17: '|' read as '' (a stray mark at the end of a line left out)",
+                "at character 18: '©' read as '' (a stray mark at the end of a line left out)",
+            ])
     }
 
     /// Bounds: only the first `maxLines` lines are looked at.

@@ -163,11 +163,12 @@ import Testing
         #expect(seen["unchanged_message"] as? String == "change at least one field")
         #expect((seen["edit_message"] as? String)?.hasSuffix("awaits review by a maintainer.") == true)
         #expect((seen["photo_message"] as? String)?.hasSuffix("awaits review by a maintainer.") == true)
-        // Issue 40: what the server read on the sign (a blank 64 x 48 image: nothing), beside the hours now.
+        // Issue 40: what the server read on the sign (a 64 x 48 gradient: read as one block of
+        // text, PSM_SINGLE_BLOCK, it gives a line of noise, and no hours), beside the hours now.
         #expect(
             seen["photo_sign"] as? [String]
                 == [
-                    "The sign could not be read (no text found on the photo): a maintainer will read it.",
+                    "The sign could not be read (no line of the text reads as opening hours): a maintainer will read it.",
                     "Hours now: Mo-Fr 08:00-20:00; Sa-Su 10:00-18:00",
                 ],
             "\(seen["photo_sign"] ?? "")")

@@ -7,9 +7,11 @@ Exact: the suggestion has the same state as the truth at every minute of every d
 2027 (checked by `locate hours eval --batch`, locate's own engine, with CZ holidays, at
 each boundary minute either expression names and the minute before it). Not readable: no
 suggestion (the reviewer is told so). Confidently wrong: a suggestion marked confident that
-is not exact. Figures per language and per distortion, and the slowest reading.
+is not exact. Figures per language and per distortion; time per photo (the whole
+`locate hours read` process: wall clock, and processor time, which a loaded machine does
+not stretch) as median and 90th percentile, with the load average it ran at.
 """
-import argparse, collections, datetime, json, os, re, subprocess, sys, time
+import argparse, collections, datetime, json, os, re, resource, subprocess, sys, time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,11 +33,15 @@ def main():
     a = ap.parse_args()
     corpus = [json.loads(l) for l in open(Path(a.corpus) / "corpus.jsonl", encoding="utf-8")]
     results, slowest = [], (0.0, "")
+    load_before = os.getloadavg()[0]
     for item in corpus:
         t0 = time.monotonic()
+        c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         r = subprocess.run([a.locate, "hours", "read", "--json", str(Path(a.corpus) / item["file"])],
                            capture_output=True, text=True)
         took = time.monotonic() - t0
+        c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (c1.ru_utime - c0.ru_utime) + (c1.ru_stime - c0.ru_stime)
         slowest = max(slowest, (took, item["file"]))
         try:
             doc = json.loads(r.stdout)
@@ -48,7 +54,7 @@ def main():
             except (ValueError, KeyError, TypeError):
                 error = r.stderr.strip()[:200] or f"exit {r.returncode}"
         results.append(dict(item, suggestion=doc.get("suggestion"), confident=doc.get("confident", False), took=took,
-                            error=error))
+                            cpu=cpu, confidence=doc.get("confidence"), text=doc.get("text"), error=error))
     # One batch: both expressions at every boundary of every day of 2027.
     lines, keys = [], []
     days = [datetime.date(2027, 1, 1) + datetime.timedelta(d) for d in range(365)]
@@ -98,8 +104,12 @@ def main():
     print(f"\nof the not readable, {sum(errors.values())} were errors: " +
           ("; ".join(f"{n} x {e}" for e, n in errors.most_common()) or "none"))
     took = sorted(r["took"] for r in results)
+    cpus = sorted(r["cpu"] for r in results)
+    p90 = lambda xs: xs[min(len(xs) - 1, (len(xs) * 9) // 10)]
     print(f"\nseconds per photo (whole `locate hours read` process): median {took[len(took) // 2]:.2f}, "
-          f"slowest {slowest[0]:.2f} ({slowest[1]})")
+          f"p90 {p90(took):.2f}, slowest {slowest[0]:.2f} ({slowest[1]}); processor time median "
+          f"{cpus[len(cpus) // 2]:.2f}, p90 {p90(cpus):.2f}; load average {load_before:.1f} at the start, "
+          f"{os.getloadavg()[0]:.1f} at the end (2 cores)")
     wrong = [r for r in results if r["outcome"] != "exact"]
     with open(Path(a.corpus) / "results.jsonl", "w", encoding="utf-8") as f:
         for r in results:

@@ -143,6 +143,10 @@ struct CzechLexer {
                     out.append(token)
                     warn(i..<j, CzechLexer.unaccented(word), CzechLexer.accentReason)
                     if at(j) == "." { j += 1 }
+                } else if case .word = self.word(word), let (token, read) = CzechLexer.misreadToken(word) {
+                    out.append(token)
+                    warn(i..<j, read, CzechLexer.misreadReason)
+                    if at(j) == "." { j += 1 }
                 } else {
                     out.append(self.word(word))
                     // `po.`, `hod.`, `Mo.-Fr.`: the dot of an abbreviation.
@@ -292,7 +296,24 @@ struct CzechLexer {
             }
             j += 1
         }
+        // `24 hours`, `24 h`, `24 godziny` standing alone (not the end of a range): nonstop.
+        if a == 24, j - start == 2, out.last != .dash, let word = dayLongWord(after: j) {
+            out.append(.nonstop)
+            return word
+        }
         out.append(.hour(a))
         return j
+    }
+
+    /// The index after a word of "24 hours" (`CzechLexer.dayLongWords`) that follows `j`
+    /// after spaces (and its dot) when no dash or digit comes next; nil otherwise.
+    private mutating func dayLongWord(after j: Int) -> Int? {
+        let s = end(from: j) { $0 == " " }
+        let e = end(from: s) { $0.isLetter }
+        guard e > s, CzechLexer.dayLongWords.contains(String(chars[s..<e])) else { return nil }
+        let k = at(e) == "." ? e + 1 : e
+        let after = end(from: k) { $0 == " " }
+        if let c = at(after), CzechLexer.dashes.contains(c) || c.isNumber { return nil }
+        return k
     }
 }

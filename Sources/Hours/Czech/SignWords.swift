@@ -44,7 +44,8 @@ extension CzechLexer {
             (.and, ["a", "i", "and", "und", "oraz", "&"]),
             (.dash, ["až", "az", "do", "bis", "to", "till", "until"]),
             (.daily, ["denně", "denne", "codziennie", "täglich", "taglich", "taeglich", "daily", "everyday"]),
-            (.nonstop, ["nonstop", "całodobowo", "calodobowo"]),
+            // `całą dobę` (Polish "all day and night"): `dobę` alone is the 24 hours.
+            (.nonstop, ["nonstop", "całodobowo", "calodobowo", "dobę", "dobe"]),
             (
                 .closed,
                 ["zavřeno", "zavreno", "nieczynne", "nieczynny", "zamknięte", "zamkniete", "closed", "geschlossen", "ruhetag"]
@@ -64,7 +65,8 @@ extension CzechLexer {
                 [
                     "celoročně", "celorocne", "od", "von", "from", "otevírací", "oteviraci", "doba", "otevřeno", "otevreno",
                     "godziny", "otwarcia", "czynne", "öffnungszeiten", "offnungszeiten", "geöffnet", "geoffnet", "opening",
-                    "hours", "open", "public", "bank", "státní", "statni", "ganzjährig", "ganzjahrig",
+                    "hours", "open", "public", "bank", "státní", "statni", "ganzjährig", "ganzjahrig", "całą", "cała", "cala",
+                    "przez",
                     // German "at" ("um 9 Uhr"), and what text recognition makes of a small "Uhr"
                     // after a time (the rotated German sign of the corpus read "9-18 um").
                     "um",
@@ -75,6 +77,35 @@ extension CzechLexer {
         for (token, words) in forms { for w in words { out[w] = token } }
         return out
     }()
+
+    /// The words of "24 hours" after the number (`open 24 hours`, `24 hodin`, `24 godziny`,
+    /// `24 Stunden`): the number and the word read as `nonstop`.
+    static let dayLongWords: Set<String> = [
+        "hours", "hrs", "hodin", "godzin", "godziny", "godz", "stunden", "std", "h", "hod",
+    ]
+
+    /// Why a word OCR misread was read as the word it resembles.
+    static let misreadReason = "a word read with a letter text recognition confuses (ł read as t)"
+
+    /// The token of an unknown word that is a word of signs once a `t` is read as `ł`
+    /// (`Poniedziatek`: what text recognition makes of `Poniedziałek`), nil otherwise.
+    static func misreadToken(_ w: String) -> (CzechToken, String)? {
+        guard w.contains("t") else { return nil }
+        let original = CzechLexer.unaccented(w)
+        let plain = String(original.map { $0 == "t" ? "l" : $0 })
+        // Only the t's: try each alone, then all (a word has one or two ł at most).
+        var tries: [String] = [plain]
+        for (k, c) in original.enumerated() where c == "t" {
+            var chars = Array(original)
+            chars[k] = "l"
+            tries.insert(String(chars), at: 0)
+        }
+        for t in tries {
+            if let d = CzechLexer.weekdays[t] { return (.weekday(d), t) }
+            if let token = CzechLexer.signWords[t], token != .filler { return (token, t) }
+        }
+        return nil
+    }
 
     /// Why a word was read without its accents.
     static let accentReason = "a word read without its accents"

@@ -61,6 +61,8 @@ let package = Package(
         ),
         // zlib for OpenStreetMap PBF blobs: only OSMPBF imports it.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // glibc's posix_spawn extensions (closefrom, pipe2): Serve's ChildProcess runs the sign reader.
+        .systemLibrary(name: "CSpawn"),
         // The OpenStreetMap PBF reader (its own protobuf wire decoder; no SQL, no Storage).
         .target(name: "OSMPBF", dependencies: ["CZlib"], swiftSettings: strict),
         .target(name: "Geo", dependencies: ["CSpatial"], swiftSettings: strict),
@@ -156,7 +158,7 @@ let package = Package(
             name: "Serve",
             dependencies: [
                 "Query", "Export", "Review", "Storage", "Geo", "Hours", "Places", "Contract", "Photos", "Ingest",
-                "Routing",
+                "Routing", "CSpawn",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

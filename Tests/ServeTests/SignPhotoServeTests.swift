@@ -123,4 +123,59 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: marker))
         #expect(s.server.terminate() == 0)
     }
+
+    /// Uploads past the one being read and the two waiting are refused at once with 503 and
+    /// `Retry-After`, before anything is stored (their submission slots given back); the
+    /// reader's own children die with it at its deadline.
+    @Test func aFullReaderQueueRefusesAtOnceAndTheReadersChildrenDie() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let pids = folder.appendingPathComponent("pids").path
+        let script = try Fixtures.write(
+            "#!/bin/sh\nsleep 60 &\necho $! >> '\(pids)'\nexec sleep 60\n", name: "read.sh", in: folder)
+        #expect(chmod(script, 0o755) == 0)
+        let s = try ContributionServer(["--sign-seconds", "3"], environment: ["LOCATE_READ": script])
+        let auth = ["Authorization: Bearer \(try s.token())"]
+        let path = try s.oldTownSquare("photos?kind=hours_sign")
+        let jpeg = try TestImages.solid("jpeg", width: 64, height: 64)
+        let answers = RawAnswers()
+        // Five threads of their own (concurrentPerform would run only as many as there are cores).
+        let group = DispatchGroup()
+        for _ in 0..<5 {
+            group.enter()
+            Thread {
+                answers.append(try? s.server.post(path, bytes: jpeg, contentType: "image/jpeg"))
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        let all = answers.all.compactMap { $0 }
+        #expect(all.map(\.status).sorted() == [202, 202, 202, 503, 503], "\(all.map(\.text))")
+        for refused in all where refused.status == 503 {
+            #expect(refused.headers["retry-after"] == "3")
+            #expect(refused.errorMessage == "the sign reader is busy with other photos: retry after 3 s")
+        }
+        let failures = all.compactMap {
+            (($0.json["photo"] as? [String: Any])?["sign_reading"] as? [String: Any])?["failure"] as? String
+        }
+        #expect(failures.count == 3)
+        #expect(
+            failures.allSatisfy {
+                $0.hasPrefix("the sign reader took longer than 3 s") || $0.hasPrefix("the sign reader was busy")
+            }, "\(failures)")
+        #expect(try s.server.raw("/v1/contributions/3", headers: auth).status == 200)
+        #expect(try s.server.raw("/v1/contributions/4", headers: auth).status == 404)
+        let started = try String(contentsOfFile: pids, encoding: .utf8).split(separator: "\n").compactMap { Int32($0) }
+        #expect(!started.isEmpty)
+        for pid in started { #expect(ContributionUnitTests.ended(pid), "background pid \(pid)") }
+        #expect(s.server.terminate() == 0)
+    }
+}
+
+/// Answers gathered from several threads.
+// Safe: `answers` is read and written only while `lock` is held.
+final class RawAnswers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answers: [RawAnswer?] = []
+    func append(_ a: RawAnswer?) { lock.withLock { answers.append(a) } }
+    var all: [RawAnswer?] { lock.withLock { answers } }
 }

@@ -49,7 +49,7 @@ enum ContributionRoutes {
         processor.maxBytes = settings.maxPhotoBytes
         let submissions = Submissions(
             databasePath: path, settings: settings, data: data,
-            limiter: SubmissionLimiter(perHour: settings.submissionsPerHour), decodes: DecodeGate(), photos: photos,
+            limiter: SubmissionLimiter(perHour: settings.submissionsPerHour), decodes: TurnGate.photoDecodes(), photos: photos,
             processor: processor, signs: SignReaderProcess(path: settings.signReaderPath, deadlineSeconds: settings.signSeconds),
             now: now)
         let maintainers = Maintainers(databasePath: path, data: data, now: now)
@@ -147,7 +147,7 @@ enum ContributionRoutes {
             let reply: Reply
             if let timeout { reply = try await Blocking.run(timeout: timeout, work) } else { reply = try await untimed(work) }
             return reply.response
-        } catch let busy as DecodeGate.Busy {
+        } catch let busy as TurnGate.Busy {
             var response = ErrorAnswer.response(status: 503, message: busy.message, parameter: nil)
             response.headers[.retryAfter] = String(busy.retryAfterSeconds)
             return response

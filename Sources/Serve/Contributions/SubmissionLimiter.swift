@@ -62,29 +62,3 @@ final class SubmissionLimiter: @unchecked Sendable {
         return next
     }
 }
-
-/// At most `width` photo decodes at once (a 40-megapixel photo takes about 120 MB while it is
-/// decoded): others wait up to `waitSeconds` for a turn, then answer 503 with `Retry-After`.
-// Safe: its only state is a `DispatchSemaphore`, which is thread-safe.
-final class DecodeGate: @unchecked Sendable {
-    private let semaphore: DispatchSemaphore
-    let waitSeconds: Double
-
-    init(width: Int = 2, waitSeconds: Double = 20) {
-        semaphore = DispatchSemaphore(value: max(1, width))
-        self.waitSeconds = waitSeconds
-    }
-
-    /// `body` once a turn is free.
-    func run<T>(_ body: () throws -> T) throws -> T {
-        guard semaphore.wait(timeout: .now() + waitSeconds) == .success else { throw Busy(retryAfterSeconds: 10) }
-        defer { semaphore.signal() }
-        return try body()
-    }
-
-    /// No turn came in time: 503 with `Retry-After`.
-    struct Busy: Error, Equatable {
-        let retryAfterSeconds: Int
-        var message: String { "photo: other photos are being decoded: retry after \(retryAfterSeconds) s" }
-    }
-}

@@ -13,8 +13,8 @@ struct Submissions: Sendable {
     let settings: ContributionSettings
     let data: DataSource
     let limiter: SubmissionLimiter
-    /// At most two photo decodes at once.
-    let decodes: DecodeGate
+    /// At most two photo decodes at once, four waiting.
+    let decodes: TurnGate
     let photos: PhotoStore
     let processor: PhotoProcessor
     /// The reader of photos of hours signs.
@@ -125,17 +125,25 @@ struct Submissions: Sendable {
         }
         try requireActive(target)
         return try submitting(client) { hash in
-            try storePhoto(target, body, declared: declared, kind: photoKind, clientHash: hash)
+            // A sign is refused before it is stored when the reader has no room for it.
+            guard photoKind == .hoursSign else {
+                return try storePhoto(target, body, declared: declared, kind: photoKind, clientHash: hash)
+            }
+            return try signs.admitted {
+                try storePhoto(target, body, declared: declared, kind: photoKind, clientHash: hash)
+            }
         }
     }
 
-    /// Decodes (two at once at most), re-encodes and stores a photo, then its contribution.
+    /// Decodes (two at once at most, four waiting), re-encodes and stores a photo, then its contribution.
     private func storePhoto(
         _ target: PlaceTarget, _ body: Data, declared: PhotoFormat, kind photoKind: PhotoKind, clientHash hash: String
     ) throws -> Reply {
         let processed: ProcessedPhoto
         do {
-            processed = try decodes.run { try processor.process(body, declared: declared) }
+            processed = try decodes.run(waitSeconds: TurnGate.decodeWaitSeconds) {
+                try processor.process(body, declared: declared)
+            }
         } catch let e as PhotoError {
             switch e {
             case .tooManyBytes: throw ServeError.refused(status: 413, message: "photo: \(e)", field: nil)

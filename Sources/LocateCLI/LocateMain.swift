@@ -41,7 +41,14 @@ enum LocateMain {
         } catch let e as CleanExit {
             parserExit(e, json: json)
         } catch let e as ValidationError {
-            parserExit(e, json: json)
+            // Thrown by a command's `run`: its usage, not the root's, follows the message.
+            guard !json, let command else { parserExit(e, json: json) }
+            let name = type(of: command).configuration.commandName ?? ""
+            // As ArgumentParser writes it: "Usage: " before the first line, the others under it.
+            let usage = Locate.usageString(for: type(of: command)).split(separator: "\n", omittingEmptySubsequences: false)
+                .enumerated().map { $0.offset == 0 ? "Usage: \($0.element)" : "       \($0.element)" }.joined(separator: "\n")
+            let text = "Error: \(e.message)\n\(usage)\n  See 'locate \(name) --help' for more information."
+            exit(ExitCode.validationFailure, message: e.message, text: text, json: false)
         } catch let e as any CustomStringConvertible & Error {
             exit(Exit.failure, message: e.description, text: "error: \(e.description)", json: json)
         } catch {

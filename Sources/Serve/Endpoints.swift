@@ -86,27 +86,20 @@ struct Endpoints: Sendable {
         }
     }
 
-    /// `GET /v1/toilets/{dataset}/{id}`: `toilet-detail/1`.
+    /// `GET /v1/toilets/{dataset}/{id}`: `toilet-detail/1`, as `locate toilet show DATASET/ID --json`.
     func toilet(dataset: String, id: String, _ q: Parameters, cancellation: SearchCancellation? = nil) throws -> Answer {
-        let at = try q.instant(default: "Europe/Prague")
-        let instant = at ?? now()
+        let request = try Parameters.request {
+            try ToiletDetailRequest(dataset: dataset, sourceID: id, values: q.fields(ToiletDetailRequest.fields))
+        }
+        let now = now()
         let state = try data.current()
         let detail = try state.withReader(cancellation: cancellation) { r -> ToiletDetail in
-            guard let ref = try r.store.placeReferences(.toilets, dataset: dataset, sourceID: id).first, ref.isActive,
-                let toilet = try r.store.toilets(rowIDs: [ref.rowID]).first
-            else { throw ServeError.notFound("no active toilet \(dataset)/\(id)") }
-            let evaluator = OpenStateEvaluator()
-            let now = evaluator.state(
-                hoursOSM: toilet.hoursOSM, timeZone: toilet.timeZone, country: toilet.country,
-                latitude: toilet.coordinate.latitude, longitude: toilet.coordinate.longitude, at: instant)
-            let source = try r.store.runs().last { $0.dataset == dataset && $0.kind == PlaceKind.toilets.rawValue }
-            let photos = try r.store.photos(of: PlaceTarget(dataset: dataset, sourceID: id))
-            return ToiletDetail(
-                toilet: toilet, at: instant, state: now,
-                openingTimes: ToiletDetail.spans(of: toilet, from: instant, days: 7, evaluator: evaluator),
-                reference: ref, source: source, photos: photos)
+            guard let answer = try request.answer(store: r.store, now: now) else {
+                throw ServeError.notFound(request.notFound)
+            }
+            return answer.detail
         }
-        return try Answer.json(detail, state: state, clockDependent: at == nil)
+        return try Answer.json(detail, state: state, clockDependent: request.isNow)
     }
 
     /// `GET /v1/stations/nearest`: `station-answer/1`, as `locate station --near … --json`.

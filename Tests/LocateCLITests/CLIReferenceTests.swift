@@ -69,7 +69,7 @@ import Testing
         let paths = try CLIReferenceTests.commands().map { $0.path.joined(separator: " ") }
         #expect(
             paths == [
-                "", "ingest", "toilet", "station", "station show", "bookmark", "bookmark add", "bookmark remove",
+                "", "ingest", "toilet", "toilet show", "station", "station show", "bookmark", "bookmark add", "bookmark remove",
                 "bookmark list", "runs", "status", "updates", "hours", "hours eval", "hours normalize", "hours read", "export",
                 "export geojson",
                 "export snapshot",

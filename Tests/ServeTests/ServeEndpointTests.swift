@@ -84,6 +84,13 @@ import Testing
             ])
         #expect(week.last?["until"] == "2026-11-30T20:50:00+01:00")
         #expect((r.json["source"] as? [String: Any])?["pipeline"] as? String == "prague-toilets-sample")
+        // One request type and one document: `locate toilet show` answers the same.
+        let cli = try CLI.run(["toilet", "show", "\(dataset)/\(id)", "--at", "2026-11-23T20:50", "--json", "--db", db])
+        #expect(cli.status == 0, "\(cli.stderr)")
+        #expect(try JSONText.normalized(r.body) == JSONText.normalized(cli.stdout))
+        // A wall-clock `at` is read in `tz` when given, else in the toilet's own zone.
+        let helsinki = try server.get("/v1/toilets/\(dataset)/\(id)?at=2026-11-23T20:50&tz=Europe/Helsinki")
+        #expect(helsinki.json["at"] as? String == "2026-11-23T18:50:00Z")
         let missing = try server.get("/v1/toilets/\(dataset)/no-such-id")
         #expect(missing.status == 404)
         #expect(missing.errorMessage == "no active toilet \(dataset)/no-such-id")

@@ -19,6 +19,7 @@ struct ToiletCommand: ParsableCommand {
             locate toilet --near-file <POINTS> [--limit <N>] [<filter options>] [--open-now | --at <TIME>] [--by <MODE>]
                           [--format csv|geojson|jsonl] [--max-bad-rows <N>] [--db <PATH>]
             locate toilet --bookmarked [--bookmarks <FILE>] [--json] [--db <PATH>]
+            locate toilet show <ID> [--at <TIME> [--tz <ZONE>]] [--json] [--db <PATH>]
             """,
         discussion: """
             Distances are ellipsoidal (WGS84) geodesic metres; results are exact, nearest first, \
@@ -33,7 +34,8 @@ struct ToiletCommand: ParsableCommand {
             skips the N nearest places (the table numbers rows from N+1); when more follow, the JSON's next_offset gives the next \
             page's --offset. --near-file asks the same question at each point of a file, answering each exactly as \
             --near would, the index opened once (docs/guide.md, "Many points at once").
-            """
+            """,
+        subcommands: [ToiletShowCommand.self]
     )
 
     @OptionGroup var place: NearOptions
@@ -165,7 +167,9 @@ struct ToiletCommand: ParsableCommand {
     }
 
     func validate() throws {
-        guard bookmarked else { return try query.validate() }
+        // ArgumentParser validates this command before `locate toilet show` runs too: a
+        // question without a place is refused when it runs instead (the same usage error).
+        guard bookmarked else { return query.asksAPlace ? try query.validate() : () }
         // Everything but the point, the time and the output is a filter of the nearest search.
         var filters = query
         (filters.near, filters.at, filters.tz, filters.json, filters.db) = (nil, nil, nil, false, nil)
@@ -176,7 +180,10 @@ struct ToiletCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard bookmarked else { return try query.run() }
+        guard bookmarked else {
+            try query.validate()
+            return try query.run()
+        }
         let ids = try bookmarks.load().filter { $0.kind == "toilet" }.map(\.id)
         let db = try LocateStore(readingAt: store.path)
         let question = BookmarkedToilets(ids: ids, near: place.point)

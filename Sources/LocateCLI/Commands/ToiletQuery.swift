@@ -36,6 +36,9 @@ struct ToiletQuery: Equatable {
     var db: String?
     /// `--near-file POINTS`: the question asked at every point of the file (`-`: stdin).
     var nearFile: String?
+
+    /// Whether a place to ask about is given (`--near`, `--bbox`, `--name` or `--near-file`).
+    var asksAPlace: Bool { near != nil || bbox != nil || name != nil || nearFile != nil }
     /// `--max-bad-rows N` (with `--near-file`).
     var maxBadRows: String?
 

@@ -80,24 +80,3 @@ struct NearbyDocument: Encodable {
         case distanceMeters = "distance_m"
     }
 }
-
-/// An approved photo as `toilet-detail/1` lists it: where to fetch it and its thumbnail.
-struct PhotoLink: Encodable {
-    var photo: ToiletPhoto
-
-    init(_ photo: ToiletPhoto) { self.photo = photo }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        let sha = photo.photo.sha256
-        try c.encode(sha, forKey: .sha256)
-        try c.encode(photo.photo.kind.rawValue, forKey: .kind)
-        try c.encode("/v1/photos/\(sha)", forKey: .url)
-        try c.encode("/v1/photos/\(sha)/thumbnail", forKey: .thumbnailURL)
-        try c.encode(photo.approvedAt, forKey: .approvedAt)
-    }
-
-    private enum Keys: String, CodingKey {
-        case sha256, kind, url, thumbnailURL = "thumbnail_url", approvedAt = "approved_at"
-    }
-}

@@ -1,31 +1,40 @@
 import Contract
-import Foundation
+public import Foundation
 import Geo
-import Hours
-import Places
-import Query
-import Storage
+public import Hours
+public import Places
+public import Storage
 
 /// `toilet-detail/1`: one toilet (`GET /v1/toilets/{dataset}/{id}`) with its state at the
 /// query instant, its opening times over the next 7 days and where its data came from.
-struct ToiletDetail: Encodable {
-    var toilet: StoredToilet
-    var at: Date
-    var state: HoursAnswer
-    var openingTimes: [Span]
-    var reference: PlaceReference
-    var source: IngestRunRecord?
-    /// Its approved photos, oldest first (Sources/Serve/Contributions).
-    var photos: [ToiletPhoto]
+public struct ToiletDetail: Encodable, Sendable {
+    /// The toilet as stored.
+    public var toilet: StoredToilet
+    /// The instant its state is for.
+    public var at: Date
+    /// Its state then, and when that changes next.
+    public var state: HoursAnswer
+    /// The stretches of the next `ToiletDetailRequest.days` days.
+    public var openingTimes: [Span]
+    /// The runs that added it and last changed it.
+    public var reference: PlaceReference
+    /// The newest run of its dataset.
+    public var source: IngestRunRecord?
+    /// Its approved photos, oldest first.
+    public var photos: [ToiletPhoto]
 
     /// A stretch of time with one state, in the place's offset.
-    struct Span: Encodable {
-        var state: HoursState
-        var from: String
-        var until: String
+    public struct Span: Encodable, Sendable {
+        /// Open, closed or unknown.
+        public var state: HoursState
+        /// Its start, RFC 3339 in the place's offset.
+        public var from: String
+        /// Its end, RFC 3339 in the place's offset.
+        public var until: String
     }
 
-    func encode(to encoder: any Encoder) throws {
+    /// Writes the document, its schema name first.
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode("toilet-detail/1", forKey: .schema)
         try c.encode(InstantText.utc(at), forKey: .at)
@@ -97,57 +106,23 @@ struct ToiletDetail: Encodable {
     }
 }
 
-/// `health/1`: the database is readable, and how old each dataset's newest data is.
-struct HealthDocument: Encodable {
-    var at: Date
-    var version: String
-    var datasets: [IngestRunRecord]
+/// An approved photo as `toilet-detail/1` lists it: where the server gives it and its thumbnail.
+struct PhotoLink: Encodable {
+    var photo: ToiletPhoto
+
+    init(_ photo: ToiletPhoto) { self.photo = photo }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
-        try c.encode("health/1", forKey: .schema)
-        try c.encode("ok", forKey: .status)
-        try c.encode(InstantText.utc(at), forKey: .at)
-        try c.encode(version, forKey: .dataVersion)
-        try c.encode(datasets.map { Age(run: $0, at: at) }, forKey: .datasets)
+        let sha = photo.photo.sha256
+        try c.encode(sha, forKey: .sha256)
+        try c.encode(photo.photo.kind.rawValue, forKey: .kind)
+        try c.encode("/v1/photos/\(sha)", forKey: .url)
+        try c.encode("/v1/photos/\(sha)/thumbnail", forKey: .thumbnailURL)
+        try c.encode(photo.approvedAt, forKey: .approvedAt)
     }
 
-    private enum Keys: String, CodingKey { case schema, status, at, dataVersion = "data_version", datasets }
-
-    private struct Age: Encodable {
-        var run: IngestRunRecord
-        var at: Date
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Keys.self)
-            try c.encode(run.dataset, forKey: .dataset)
-            try c.encode(run.kind, forKey: .kind)
-            try c.encode(run.id, forKey: .run)
-            try c.encode(run.finishedAt, forKey: .finishedAt)
-            let finished = DataSource.instant(run.finishedAt) ?? at
-            try c.encode(max(0, Int(at.timeIntervalSince(finished) / 60)), forKey: .ageMinutes)
-        }
-
-        private enum Keys: String, CodingKey {
-            case dataset, kind, run, finishedAt = "finished_at", ageMinutes = "age_minutes"
-        }
+    private enum Keys: String, CodingKey {
+        case sha256, kind, url, thumbnailURL = "thumbnail_url", approvedAt = "approved_at"
     }
-}
-
-/// `http-error/1`: every error answer of the server, in one shape.
-struct HTTPErrorDocument: Encodable {
-    var status: Int
-    var message: String
-    var parameter: String?
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode("http-error/1", forKey: .schema)
-        var e = c.nestedContainer(keyedBy: Keys.self, forKey: .error)
-        try e.encode(status, forKey: .status)
-        try e.encode(message, forKey: .message)
-        try e.encode(parameter, forKey: .parameter)
-    }
-
-    private enum Keys: String, CodingKey { case schema, error, status, message, parameter }
 }

@@ -1,0 +1,60 @@
+import Foundation
+import LocateTestSupport
+import Testing
+
+/// `locate toilet show ID`: one toilet in detail (`toilet-detail/1`, the document of
+/// `GET /v1/toilets/{dataset}/{id}`, compared byte for byte in ServeEndpointTests).
+@Suite struct ToiletShowCommandTests {
+    static let id = "prague-toilets-sample/b7c62809f17d@50.087400,14.420760"
+    /// One sample database for the cases that only read it.
+    static let shared = Result { try CLI.sampleDatabase() }
+
+    @Test func oneToiletForPeopleAndForMachines() throws {
+        let db = try Self.shared.get()
+        let text = try CLI.run(["toilet", "show", Self.id, "--at", "2026-11-23T20:50", "--db", db])
+        #expect(text.status == 0, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(
+            Array(lines.prefix(11)) == [
+                "Staroměstské nám. (sample) (\(Self.id))",
+                "time zone Europe/Prague; as of 2026-11-23T20:50:00+01:00",
+                "now: open until 2026-11-23 21:00",
+                "hours: \"po-ne 9:00-21:00\", opening_hours Mo-Su 09:00-21:00 (exact)",
+                "price: jednotná cena 10 Kč; wheelchair: unknown",
+                "",
+                "the next 7 days:",
+                "from              until             state",
+                "2026-11-23 20:50  2026-11-23 21:00  open",
+                "2026-11-23 21:00  2026-11-24 09:00  closed",
+                "2026-11-24 09:00  2026-11-24 21:00  open",
+            ])
+        #expect(lines.contains { $0.hasPrefix("source: ") && $0.contains("pipeline prague-toilets-sample") })
+
+        let json = try CLI.run(["toilet", "show", Self.id, "--at", "2026-11-23T20:50", "--json", "--db", db])
+        #expect(json.status == 0)
+        #expect(
+            JSONSchemaCheck.available ? try JSONSchemaCheck.errors(Data(json.stdout.utf8), schema: "toilet-detail") == [] : true)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["schema"] as? String == "toilet-detail/1")
+        #expect((document["opening_times"] as? [Any])?.count == 15)
+    }
+
+    /// Every way to ask wrongly: its exit code and its words.
+    @Test(arguments: [
+        (["nope/1"], Int32(3), "no active toilet nope/1"),
+        (["nope"], 64, "'nope' is not a global id DATASET/SOURCE_ID (prague-toilets/42)"),
+        (
+            ["prague-toilets-sample/x", "--at", "soon"], 64,
+            "--at 'soon' is not a wall-clock time YYYY-MM-DDTHH:MM or an RFC 3339 instant with offset"
+        ),
+        (["prague-toilets-sample/x", "--tz", "Mars/Olympus"], 64, "--tz 'Mars/Olympus' is not an IANA time zone"),
+    ])
+    func wrongQuestionsSaySo(arguments: [String], status: Int32, message: String) throws {
+        let db = try Self.shared.get()
+        let r = try CLI.run(["toilet", "show"] + arguments + ["--json", "--db", db])
+        #expect(r.status == status)
+        let error = try JSONSerialization.jsonObject(with: Data(r.stderr.utf8)) as? [String: Any]
+        #expect((error?["error"] as? [String: Any])?["message"] as? String == message, "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+}

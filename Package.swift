@@ -40,7 +40,7 @@ let package = Package(
         // libvips for uploaded photos: only Photos imports it, only Serve links Photos (the
         // locate binary never loads libvips and its ~100 libraries).
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
-        .target(name: "Photos", dependencies: ["CVips", "Storage"], swiftSettings: strict),
+        .target(name: "Photos", dependencies: ["CVips", "Storage", "Digests"], swiftSettings: strict),
         // tesseract for the text on photos of opening-hours signs: only SignReading imports it,
         // only locate-read links SignReading (`locate hours read` runs it).
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
@@ -85,12 +85,19 @@ let package = Package(
             dependencies: ["Geo", "Places", .product(name: "HeapModule", package: "swift-collections")],
             swiftSettings: strict
         ),
+        // Digests, not Files: it holds the two digests of stored and written data, `ContentHash`
+        // (change detection) and `SHA256Hasher` (swift-crypto, internally); `CheckedFile` stays in
+        // Storage, as it throws `StorageError.cannotWrite`. Depends on Contract only.
+        .target(
+            name: "Digests",
+            dependencies: ["Contract", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict
+        ),
         .target(
             name: "Storage",
             dependencies: [
-                "Geo", "Hours", "Places", "Contract", "CSpatial", "SpatialIndex",
+                "Geo", "Hours", "Places", "Contract", "CSpatial", "SpatialIndex", "Digests",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
         ),
@@ -100,7 +107,7 @@ let package = Package(
         .target(
             name: "Ingest",
             dependencies: [
-                "Storage", "Geo", "Hours", "Places", "Contract", "FetchContract", "OSMPBF",
+                "Storage", "Digests", "Geo", "Hours", "Places", "Contract", "FetchContract", "OSMPBF",
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strict
@@ -114,7 +121,7 @@ let package = Package(
         // built into the code: one self-contained binary, no resource bundle beside it.
         .target(
             name: "Export",
-            dependencies: ["Storage", "Geo", "Hours", "Places", "Contract"],
+            dependencies: ["Storage", "Digests", "Geo", "Hours", "Places", "Contract"],
             resources: [
                 "preview.html", "contribute.html", "preview.js", "contribute.js", "preview.css", "i18n.js", "text-map.js",
                 "text-list.js", "text-offline.js", "geodesic.js", "nearest.js", "list.js", "offline.js", "sw.js",
@@ -157,8 +164,8 @@ let package = Package(
         .target(
             name: "Serve",
             dependencies: [
-                "Query", "Export", "Review", "Storage", "Geo", "Hours", "Places", "Contract", "Photos", "Ingest",
-                "Routing", "CSpawn",
+                "Query", "Export", "Review", "Storage", "Digests", "Geo", "Hours", "Places", "Contract", "Photos",
+                "Ingest", "Routing", "CSpawn",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -194,6 +201,7 @@ let package = Package(
         .testTarget(name: "GeoTests", dependencies: ["Geo", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geo", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "ContractTests", dependencies: ["Contract"], swiftSettings: strict),
+        .testTarget(name: "DigestsTests", dependencies: ["Digests"], swiftSettings: strict),
         .testTarget(name: "HoursTests", dependencies: ["Hours", "Contract", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "StorageTests",
@@ -203,7 +211,8 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "IngestTests", dependencies: ["Ingest", "Storage", "Geo", "Places", "Contract", "LocateTestSupport"],
+            name: "IngestTests",
+            dependencies: ["Ingest", "Storage", "Digests", "Geo", "Places", "Contract", "LocateTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "QueryTests",
@@ -218,8 +227,8 @@ let package = Package(
         .testTarget(
             name: "ServeTests",
             dependencies: [
-                "Serve", "Query", "Storage", "Geo", "Places", "Contract", "LocateTestSupport", "LocateServe", "LocateCLI",
-                "Photos",
+                "Serve", "Query", "Storage", "Digests", "Geo", "Places", "Contract", "LocateTestSupport", "LocateServe",
+                "LocateCLI", "Photos",
                 "PhotoTestSupport",
             ],
             swiftSettings: strict),
@@ -232,7 +241,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzEntries"], swiftSettings: strict),
         .testTarget(
-            name: "ExportTests", dependencies: ["Export", "Query", "Ingest", "Storage", "Geo", "Places", "LocateTestSupport"],
+            name: "ExportTests",
+            dependencies: ["Export", "Query", "Ingest", "Storage", "Digests", "Geo", "Places", "LocateTestSupport"],
             exclude: ["golden"], swiftSettings: strict),
     ]
 )

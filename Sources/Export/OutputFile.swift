@@ -1,3 +1,4 @@
+import Digests
 import Storage
 
 /// A buffered, hashing writer over a `CheckedFile`: every write checked, and an output the

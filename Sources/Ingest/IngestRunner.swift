@@ -1,3 +1,4 @@
+import Digests
 public import Foundation
 import Geo
 public import Storage

@@ -1,4 +1,5 @@
 internal import CSpatial
+import Digests
 import Foundation
 import GRDB
 import SpatialIndex

@@ -1,3 +1,4 @@
+import Digests
 import Foundation
 public import Geo
 public import Places

@@ -1,3 +1,4 @@
+import Digests
 public import Geo
 public import Places
 

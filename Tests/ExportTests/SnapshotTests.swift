@@ -1,3 +1,4 @@
+import Digests
 import Export
 import Foundation
 import Hours

@@ -1,5 +1,5 @@
+import Digests
 import Places
-import Storage
 import Testing
 
 @testable import Ingest

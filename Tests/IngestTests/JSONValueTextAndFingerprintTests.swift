@@ -1,4 +1,5 @@
 import Contract
+import Digests
 import Foundation
 import Geo
 import Places

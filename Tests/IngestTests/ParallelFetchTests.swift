@@ -1,6 +1,6 @@
+import Digests
 import Foundation
 import Places
-import Storage
 import Testing
 
 @testable import Ingest

@@ -56,13 +56,14 @@ import Testing
         #expect(found == [], "write `// Safe: <why>` on the line above each of these")
     }
 
-    /// GRDB is the SQL module's own, Routino the routing module's, libvips the photos'.
+    /// GRDB is the SQL module's own, Routino the routing module's, libvips the photos', swift-crypto the digests'.
     @Test func eachLibraryStaysInItsRoom() throws {
         let graph = try ModuleGraph(root: Fixtures.packageRoot.path)
         let users = { (library: String) in
             graph.modules.filter { $0.local.contains(library) || $0.external.contains(library) }.map(\.name)
         }
         #expect(users("GRDB") == ["Storage"])
+        #expect(users("Crypto") == ["Digests"])
         #expect(users("CRoutino") == ["Routing"])
         #expect(users("CVips") == ["Photos"])
         #expect(users("CZlib") == ["OSMPBF"])

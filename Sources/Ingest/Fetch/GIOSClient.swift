@@ -1,7 +1,7 @@
 import Contract
+import Digests
 import Foundation
 import Hours
-import Storage
 
 /// Reads the GIOŚ API through a response source: v1 lists page by `totalPages` (never
 /// `links.next`, present even on the last page), legacy lists are one document; error

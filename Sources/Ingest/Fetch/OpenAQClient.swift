@@ -1,7 +1,7 @@
 import Contract
+import Digests
 import Foundation
 import Geo
-import Storage
 
 /// Reads the OpenAQ API v3 through a response source: lists page by `page` (1, 2, …) until a
 /// page holds fewer results than asked for, at most `source.max_pages` pages a list (a list

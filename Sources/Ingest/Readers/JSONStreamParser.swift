@@ -1,5 +1,5 @@
+import Digests
 import Foundation
-import Storage
 
 /// Why a JSON text could not be read, with the 1-based line and byte offset.
 public struct JSONSyntaxError: Error, Equatable, Sendable {

@@ -1,5 +1,5 @@
 import Contract
-import Storage
+import Digests
 
 extension JSONValue {
     /// Compact JSON text with members in their stored order and non-ASCII left as UTF-8

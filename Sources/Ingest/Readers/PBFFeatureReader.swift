@@ -1,7 +1,7 @@
+import Digests
 import Foundation
 import Geo
 import OSMPBF
-import Storage
 
 /// Reads an OpenStreetMap PBF extract (`format: osm-pbf`) through `OSMPBF`: the objects the
 /// pipeline's filters select (those of a live Overpass query: `amenity=toilets`, and

@@ -1,5 +1,5 @@
+import Digests
 import Foundation
-import Storage
 
 /// Reads a GIOŚ station list file, legacy (a JSON array) or v1 (JSON-LD with Polish keys
 /// and `totalPages`; one page only), and returns its station objects in file order with the

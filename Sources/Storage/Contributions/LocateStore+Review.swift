@@ -1,4 +1,5 @@
 import Contract
+import Digests
 public import Foundation
 internal import GRDB
 import Geo

@@ -2,7 +2,7 @@ internal import Crypto
 
 /// Streaming SHA-256 (FIPS 180-4) from swift-crypto, for digests of input files, exported
 /// files and database content: `update` with bytes as they arrive, `finalize` once. Kept
-/// behind this small type so that Crypto stays an internal import of Storage.
+/// behind this small type so that Crypto stays an internal import of Digests.
 public struct SHA256Hasher {
     private var inner = Crypto.SHA256()
 

@@ -1,5 +1,4 @@
-import Places
-import Storage
+import Digests
 import Testing
 
 @Suite struct SHA256HasherTests {

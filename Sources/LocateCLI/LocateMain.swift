@@ -21,6 +21,7 @@ enum LocateMain {
             } catch {
                 parserExit(error, json: json)
             }
+            if let command { ownWordsOnly(command, arguments, json: json) }
         }
         do {
             if let quick {
@@ -42,18 +43,49 @@ enum LocateMain {
             parserExit(e, json: json)
         } catch let e as ValidationError {
             // Thrown by a command's `run`: its usage, not the root's, follows the message.
-            guard !json, let command else { parserExit(e, json: json) }
-            let name = type(of: command).configuration.commandName ?? ""
-            // As ArgumentParser writes it: "Usage: " before the first line, the others under it.
-            let usage = Locate.usageString(for: type(of: command)).split(separator: "\n", omittingEmptySubsequences: false)
-                .enumerated().map { $0.offset == 0 ? "Usage: \($0.element)" : "       \($0.element)" }.joined(separator: "\n")
-            let text = "Error: \(e.message)\n\(usage)\n  See 'locate \(name) --help' for more information."
-            exit(ExitCode.validationFailure, message: e.message, text: text, json: false)
+            guard let command else { parserExit(e, json: json) }
+            usageExit(e.message, of: type(of: command), json: json)
         } catch let e as any CustomStringConvertible & Error {
             exit(Exit.failure, message: e.description, text: "error: \(e.description)", json: json)
         } catch {
             parserExit(error, json: json)
         }
+    }
+
+    /// ArgumentParser reads the words of `locate toilet show …` for `locate toilet` too (and
+    /// the other way round), so an option only the parent takes would be read and dropped
+    /// (`locate toilet show ID --wheelchair`). A subcommand must follow its parent's name at
+    /// once, and its words are parsed again by it alone: a word it does not take is a usage
+    /// error naming it.
+    private static func ownWordsOnly(_ command: any ParsableCommand, _ arguments: [String], json: Bool) {
+        let type = type(of: command)
+        guard let name = type.configuration.commandName,
+            let parent = Locate.configuration.subcommands.first(where: { p in
+                p.configuration.subcommands.contains { $0 == type }
+            }), let parentName = parent.configuration.commandName
+        else { return }
+        guard arguments.count >= 2, arguments[0] == parentName, arguments[1] == name else {
+            usageExit("the options of locate \(parentName) \(name) go after its name", of: type, json: json)
+        }
+        do {
+            _ = try type.parse(Array(arguments.dropFirst(2)))
+        } catch {
+            guard Locate.exitCode(for: error) == ExitCode.validationFailure else { return }
+            usageExit(type.message(for: error), of: type, json: json)
+        }
+    }
+
+    /// A usage error of `type`, with that command's usage (not the root's) after the message.
+    private static func usageExit(_ message: String, of type: any ParsableCommand.Type, json: Bool) -> Never {
+        // As ArgumentParser writes it: "Usage: " before the first line, the others under it.
+        let usage = Locate.usageString(for: type).split(separator: "\n", omittingEmptySubsequences: false)
+            .enumerated().map { $0.offset == 0 ? "Usage: \($0.element)" : "       \($0.element)" }.joined(separator: "\n")
+        let path =
+            Locate.configuration.subcommands.first { p in p.configuration.subcommands.contains { $0 == type } }
+            .flatMap { $0.configuration.commandName }.map { $0 + " " } ?? ""
+        let name = path + (type.configuration.commandName ?? "")
+        let text = "Error: \(message)\n\(usage)\n  See 'locate \(name) --help' for more information."
+        exit(ExitCode.validationFailure, message: message, text: text, json: json)
     }
 
     /// ArgumentParser's own errors (usage errors, `--help`, `--version`).

@@ -47,9 +47,10 @@ enum ChildProcess {
         var errPipe: [Int32] = [-1, -1]
         guard pipe2(&outPipe, O_CLOEXEC) == 0 else { return notStarted("pipe") }
         guard pipe2(&errPipe, O_CLOEXEC) == 0 else {
+            let failed = notStarted("pipe")
             close(outPipe[0])
             close(outPipe[1])
-            return notStarted("pipe")
+            return failed
         }
         var readEnds = [outPipe[0], errPipe[0]]
         defer { for fd in readEnds where fd >= 0 { close(fd) } }
@@ -83,7 +84,8 @@ enum ChildProcess {
         var stopped: End?
         while true {
             if hasEnded(pid) {
-                // A grandchild may still hold the pipes: what the child wrote is read now.
+                // A grandchild may still hold the pipes: it dies first, then what is in them is read.
+                kill(-pid, SIGKILL)
                 if !(drain(0) && drain(1)) { stopped = .tooLarge }
                 break
             }

@@ -39,22 +39,41 @@ import Testing
         #expect((document["opening_times"] as? [Any])?.count == 15)
     }
 
-    /// Every way to ask wrongly: its exit code and its words.
+    /// Every way to ask wrongly: its exit code and its words. An option of `locate toilet`
+    /// or `locate station` given to their `show` is refused, not read and dropped.
     @Test(arguments: [
-        (["nope/1"], Int32(3), "no active toilet nope/1"),
-        (["nope"], 64, "'nope' is not a global id DATASET/SOURCE_ID (prague-toilets/42)"),
+        (["toilet", "show", "nope/1"], Int32(3), "no active toilet nope/1"),
+        (["toilet", "show", "nope"], 64, "'nope' is not a global id DATASET/SOURCE_ID (prague-toilets/42)"),
         (
-            ["prague-toilets-sample/x", "--at", "soon"], 64,
+            ["toilet", "show", "prague-toilets-sample/x", "--at", "soon"], 64,
             "--at 'soon' is not a wall-clock time YYYY-MM-DDTHH:MM or an RFC 3339 instant with offset"
         ),
-        (["prague-toilets-sample/x", "--tz", "Mars/Olympus"], 64, "--tz 'Mars/Olympus' is not an IANA time zone"),
+        (
+            ["toilet", "show", "prague-toilets-sample/x", "--tz", "Mars/Olympus"], 64,
+            "--tz 'Mars/Olympus' is not an IANA time zone"
+        ),
+        (["toilet", "show", Self.id, "--wheelchair"], 64, "Unknown option '--wheelchair'"),
+        (["toilet", "--near", "50.08,14.42", "show", Self.id], 64, "the options of locate toilet show go after its name"),
+        (["station", "show", "9001", "--near", "50.06,19.94"], 64, "Unknown option '--near'. Did you mean '--chart'?"),
     ])
     func wrongQuestionsSaySo(arguments: [String], status: Int32, message: String) throws {
         let db = try Self.shared.get()
-        let r = try CLI.run(["toilet", "show"] + arguments + ["--json", "--db", db])
+        let r = try CLI.run(arguments + ["--json", "--db", db])
         #expect(r.status == status)
         let error = try JSONSerialization.jsonObject(with: Data(r.stderr.utf8)) as? [String: Any]
         #expect((error?["error"] as? [String: Any])?["message"] as? String == message, "\(r.stderr)")
         #expect(r.stdout.isEmpty)
+    }
+
+    /// The text form of such a refusal names the subcommand's own usage.
+    @Test func aParentsOptionGivenToShowIsAUsageErrorOfShow() throws {
+        let r = try CLI.run(["toilet", "show", Self.id, "--free", "--db", try Self.shared.get()])
+        #expect(r.status == 64)
+        #expect(
+            r.stderr.split(separator: "\n").map(String.init) == [
+                "Error: Unknown option '--free'",
+                "Usage: locate toilet show <ID> [--at <TIME>] [--tz <ZONE>] [--json] [--db <PATH>]",
+                "  See 'locate toilet show --help' for more information.",
+            ])
     }
 }

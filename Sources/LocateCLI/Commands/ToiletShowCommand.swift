@@ -24,7 +24,8 @@ struct ToiletShowCommand: ParsableCommand {
     var id: String
 
     // The type of `locate toilet`'s own: ArgumentParser reads `--at` and `--tz` for both
-    // commands, and gives them to this one only when the option groups are the same type.
+    // commands, and gives them to this one only when the option groups are the same type
+    // (`LocateMain.ownWordsOnly` refuses the parent's other options here).
     @OptionGroup var time: TimeOptions<NearestToiletZone>
 
     @OptionGroup var output: JSONOptions

@@ -17,10 +17,10 @@ extension ZoneDefault {
     static var help: String { "(default: \(identifier ?? "?"))" }
 }
 
-/// `locate toilet`: the nearest toilet's zone.
+/// `locate toilet` and `locate toilet show`: the toilet's own zone (a search's nearest toilet).
 enum NearestToiletZone: ZoneDefault {
     static let identifier: String? = nil
-    static let help = "(default: the zone of the nearest toilet)"
+    static let help = "(default: the toilet's own zone; for a search, the nearest toilet's)"
 }
 
 /// `locate station`: Poland's.

@@ -85,9 +85,11 @@ let package = Package(
             dependencies: ["Geo", "Places", .product(name: "HeapModule", package: "swift-collections")],
             swiftSettings: strict
         ),
-        // Digests, not Files: it holds the two digests of stored and written data, `ContentHash`
-        // (change detection) and `SHA256Hasher` (swift-crypto, internally); `CheckedFile` stays in
-        // Storage, as it throws `StorageError.cannotWrite`. Depends on Contract only.
+        // Every file the project writes, written through checked POSIX calls (`CheckedFile`:
+        // all or nothing, named errors, `FileError`). Depends on nothing of ours.
+        .target(name: "Files", swiftSettings: strict),
+        // The two digests of stored and written data, `ContentHash` (change detection) and
+        // `SHA256Hasher` (swift-crypto, internally). Depends on Contract only.
         .target(
             name: "Digests",
             dependencies: ["Contract", .product(name: "Crypto", package: "swift-crypto")],
@@ -96,7 +98,7 @@ let package = Package(
         .target(
             name: "Storage",
             dependencies: [
-                "Geo", "Hours", "Places", "Contract", "CSpatial", "SpatialIndex", "Digests",
+                "Geo", "Hours", "Places", "Contract", "CSpatial", "SpatialIndex", "Digests", "Files",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
@@ -107,21 +109,21 @@ let package = Package(
         .target(
             name: "Ingest",
             dependencies: [
-                "Storage", "Digests", "Geo", "Hours", "Places", "Contract", "FetchContract", "OSMPBF",
+                "Storage", "Digests", "Files", "Geo", "Hours", "Places", "Contract", "FetchContract", "OSMPBF",
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strict
         ),
         .target(
             name: "Query",
-            dependencies: ["Storage", "SpatialIndex", "Geo", "Hours", "Places", "Contract", "Routing"],
+            dependencies: ["Storage", "SpatialIndex", "Files", "Geo", "Hours", "Places", "Contract", "Routing"],
             swiftSettings: strict
         ),
         // The preview page's HTML, script and style sheets are files (Sources/Export/Resources/),
         // built into the code: one self-contained binary, no resource bundle beside it.
         .target(
             name: "Export",
-            dependencies: ["Storage", "Digests", "Geo", "Hours", "Places", "Contract"],
+            dependencies: ["Storage", "Digests", "Files", "Geo", "Hours", "Places", "Contract"],
             resources: [
                 "preview.html", "contribute.html", "preview.js", "contribute.js", "preview.css", "i18n.js", "text-map.js",
                 "text-list.js", "text-offline.js", "geodesic.js", "nearest.js", "list.js", "offline.js", "sw.js",
@@ -134,7 +136,7 @@ let package = Package(
         .executableTarget(
             name: "LocateCLI",
             dependencies: [
-                "Ingest", "Query", "Export", "Review", "Storage", "Geo", "Hours", "Places", "Contract", "ServeOptions",
+                "Ingest", "Query", "Export", "Review", "Storage", "Files", "Geo", "Hours", "Places", "Contract", "ServeOptions",
                 "Routing", "SignOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -202,6 +204,7 @@ let package = Package(
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geo", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "ContractTests", dependencies: ["Contract"], swiftSettings: strict),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"], swiftSettings: strict),
+        .testTarget(name: "FilesTests", dependencies: ["Files", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "HoursTests", dependencies: ["Hours", "Contract", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "StorageTests",
@@ -212,7 +215,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "IngestTests",
-            dependencies: ["Ingest", "Storage", "Digests", "Geo", "Places", "Contract", "LocateTestSupport"],
+            dependencies: ["Ingest", "Storage", "Digests", "Files", "Geo", "Places", "Contract", "LocateTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "QueryTests",
@@ -242,7 +245,7 @@ let package = Package(
         .testTarget(name: "FuzzTests", dependencies: ["FuzzEntries"], swiftSettings: strict),
         .testTarget(
             name: "ExportTests",
-            dependencies: ["Export", "Query", "Ingest", "Storage", "Digests", "Geo", "Places", "LocateTestSupport"],
+            dependencies: ["Export", "Query", "Ingest", "Storage", "Digests", "Files", "Geo", "Places", "LocateTestSupport"],
             exclude: ["golden"], swiftSettings: strict),
     ]
 )

@@ -1,4 +1,5 @@
 import Contract
+import Files
 public import Foundation
 import Hours
 public import Storage

@@ -1,6 +1,6 @@
 /// Errors raised by exports. Nothing is left half-written: files are written under a temporary
 /// name and renamed into place, snapshots are published by one rename of a link. Write errors
-/// themselves are `StorageError.cannotWrite` (the checked writer is in Storage).
+/// themselves are `FileError.cannotWrite` (the checked writer, `CheckedFile`, is in Files).
 public enum ExportError: Error, Equatable, CustomStringConvertible {
     /// The dataset name is not one this build exports.
     case unknownDataset(String)

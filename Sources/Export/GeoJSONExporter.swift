@@ -1,4 +1,5 @@
 import Contract
+import Files
 public import Foundation
 import Geo
 public import Storage

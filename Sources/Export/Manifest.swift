@@ -1,5 +1,6 @@
 import Contract
 import Digests
+import Files
 import Foundation
 import Storage
 

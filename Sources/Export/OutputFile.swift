@@ -1,4 +1,5 @@
 import Digests
+import Files
 import Storage
 
 /// A buffered, hashing writer over a `CheckedFile`: every write checked, and an output the

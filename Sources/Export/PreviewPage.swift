@@ -1,4 +1,5 @@
 import Contract
+import Files
 import Foundation
 import Hours
 import Places

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Storage
 
@@ -62,7 +63,7 @@ final class SnapshotFolder {
         _ = try SnapshotFolder.inspect(target, base: base, shown: folder)
         try SnapshotFolder.checkGenerationsFolder(generations, shown: folder)
         guard mkdir(generations, 0o755) == 0 || errno == EEXIST else {
-            throw StorageError.cannotWrite(path: generations, reason: CheckedFile.reason())
+            throw FileError.cannotWrite(path: generations, reason: CheckedFile.reason())
         }
         lock = try SnapshotFolder.takeLock(generations + "/" + SnapshotFolder.marker, shown: folder, base: base)
         // Authoritative now that no other export can change it.
@@ -79,7 +80,7 @@ final class SnapshotFolder {
         let folder = generations
         previous = state == .legacy ? target : current.map { folder + "/\($0)" }
         work = generations + "/tmp-\(getpid())"
-        guard mkdir(work, 0o755) == 0 else { throw StorageError.cannotWrite(path: work, reason: CheckedFile.reason()) }
+        guard mkdir(work, 0o755) == 0 else { throw FileError.cannotWrite(path: work, reason: CheckedFile.reason()) }
     }
 
     deinit { if lock >= 0 { close(lock) } }
@@ -121,7 +122,7 @@ final class SnapshotFolder {
     func discard() { try? FileManager.default.removeItem(atPath: work) }
 
     private func check(_ status: Int32, _ path: String) throws {
-        guard status == 0 else { throw StorageError.cannotWrite(path: path, reason: CheckedFile.reason()) }
+        guard status == 0 else { throw FileError.cannotWrite(path: path, reason: CheckedFile.reason()) }
     }
 
     /// What `path` is, or why it is refused.
@@ -129,7 +130,7 @@ final class SnapshotFolder {
         var st = stat()
         guard lstat(path, &st) == 0 else {
             if errno == ENOENT { return .missing }
-            throw StorageError.cannotWrite(path: shown, reason: CheckedFile.reason())
+            throw FileError.cannotWrite(path: shown, reason: CheckedFile.reason())
         }
         switch st.st_mode & S_IFMT {
         case S_IFLNK:
@@ -192,7 +193,7 @@ final class SnapshotFolder {
     /// Opens (or creates) the marker and locks it; another export holding it is an error.
     private static func takeLock(_ path: String, shown: String, base: String) throws -> Int32 {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw StorageError.cannotWrite(path: path, reason: CheckedFile.reason()) }
+        guard fd >= 0 else { throw FileError.cannotWrite(path: path, reason: CheckedFile.reason()) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             close(fd)
             throw ExportError.busy(path: shown)
@@ -204,7 +205,7 @@ final class SnapshotFolder {
             guard ok else {
                 let reason = CheckedFile.reason()
                 close(fd)
-                throw StorageError.cannotWrite(path: path, reason: reason)
+                throw FileError.cannotWrite(path: path, reason: reason)
             }
         }
         return fd

@@ -1,3 +1,4 @@
+import Files
 public import Foundation
 import Hours
 public import Storage
@@ -110,7 +111,7 @@ public struct SnapshotWriter {
     static func naming(_ error: any Error, work: String, as folder: String) -> any Error {
         let rename = { (path: String) in path.hasPrefix(work) ? folder + path.dropFirst(work.count) : path }
         switch error {
-        case StorageError.cannotWrite(let path, let reason): return StorageError.cannotWrite(path: rename(path), reason: reason)
+        case FileError.cannotWrite(let path, let reason): return FileError.cannotWrite(path: rename(path), reason: reason)
         case ExportError.unwritable(let path, let reason): return ExportError.unwritable(path: rename(path), reason: reason)
         default: return error
         }

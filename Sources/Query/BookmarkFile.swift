@@ -1,4 +1,5 @@
 import Contract
+import Files
 import Foundation
 import Storage
 
@@ -84,14 +85,14 @@ public enum BookmarkFile {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                throw StorageError.cannotWrite(path: path, reason: "cannot make the folder \(folder)")
+                throw FileError.cannotWrite(path: path, reason: "cannot make the folder \(folder)")
             }
         }
         let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard lock >= 0 else { throw StorageError.cannotWrite(path: path + ".lock", reason: CheckedFile.reason()) }
+        guard lock >= 0 else { throw FileError.cannotWrite(path: path + ".lock", reason: CheckedFile.reason()) }
         defer { close(lock) }
         guard flock(lock, LOCK_EX) == 0 else {
-            throw StorageError.cannotWrite(path: path + ".lock", reason: CheckedFile.reason())
+            throw FileError.cannotWrite(path: path + ".lock", reason: CheckedFile.reason())
         }
         var list = try load(path)
         if try change(&list) { try save(list, to: path) }
@@ -104,7 +105,7 @@ public enum BookmarkFile {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                throw StorageError.cannotWrite(path: path, reason: "cannot make the folder \(folder)")
+                throw FileError.cannotWrite(path: path, reason: "cannot make the folder \(folder)")
             }
         }
         let data = try JSONText.encoded(Document(schema: schema, bookmarks: bookmarks), pretty: true)

@@ -1,5 +1,6 @@
 internal import CSpatial
 import Digests
+import Files
 import Foundation
 import GRDB
 import SpatialIndex

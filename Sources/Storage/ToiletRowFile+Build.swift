@@ -1,3 +1,4 @@
+import Files
 import Foundation
 internal import GRDB
 import Geo

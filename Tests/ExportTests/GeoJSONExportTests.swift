@@ -1,4 +1,5 @@
 import Export
+import Files
 import Foundation
 import GRDB
 import Hours
@@ -165,11 +166,11 @@ import Testing
         #expect(throws: ExportError.unknownDataset("benches")) {
             try GeoJSONExporter(store: store).write(dataset: "benches", to: nil, at: nil)
         }
-        #expect(throws: StorageError.cannotWrite(path: "/nope/x.geojson", reason: "folder /nope does not exist")) {
+        #expect(throws: FileError.cannotWrite(path: "/nope/x.geojson", reason: "folder /nope does not exist")) {
             try GeoJSONExporter(store: store).write(dataset: "toilets", to: "/nope/x.geojson", at: nil)
         }
         // Issue 10, item 2: a full device is an error, not "wrote 12 features".
-        #expect(throws: StorageError.cannotWrite(path: "/dev/full", reason: "No space left on device")) {
+        #expect(throws: FileError.cannotWrite(path: "/dev/full", reason: "No space left on device")) {
             try GeoJSONExporter(store: store).write(dataset: "toilets", to: "/dev/full", at: nil)
         }
         let empty = try LocateStore(path: dir.appendingPathComponent("empty.sqlite").path)

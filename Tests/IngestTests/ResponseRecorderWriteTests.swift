@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import LocateTestSupport
 import Places
@@ -12,7 +13,7 @@ import Testing
         let folder = try Fixtures.temporaryFolder().path
         try FileManager.default.createSymbolicLink(atPath: folder + "/index.tsv", withDestinationPath: "/dev/full")
         let recorder = try ResponseRecorder(folder: folder)
-        await #expect(throws: StorageError.cannotWrite(path: folder + "/index.tsv", reason: "No space left on device")) {
+        await #expect(throws: FileError.cannotWrite(path: folder + "/index.tsv", reason: "No space left on device")) {
             try await recorder.save(url: "http://x/a", body: Array("1".utf8), at: Date(timeIntervalSince1970: 0))
         }
     }
@@ -21,7 +22,7 @@ import Testing
         let folder = try Fixtures.temporaryFolder().path
         try FileManager.default.createDirectory(atPath: folder + "/00001.json", withIntermediateDirectories: false)
         let recorder = try ResponseRecorder(folder: folder)
-        await #expect(throws: StorageError.cannotWrite(path: folder + "/00001.json", reason: "Is a directory")) {
+        await #expect(throws: FileError.cannotWrite(path: folder + "/00001.json", reason: "Is a directory")) {
             try await recorder.save(url: "http://x/a", body: Array("1".utf8), at: Date(timeIntervalSince1970: 0))
         }
         #expect(!FileManager.default.fileExists(atPath: folder + "/index.tsv"))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Files
 import Foundation
 import Ingest
 import Storage

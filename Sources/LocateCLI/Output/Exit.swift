@@ -1,5 +1,6 @@
 import ArgumentParser
 import Contract
+import Files
 import Foundation
 import Ingest
 import Query

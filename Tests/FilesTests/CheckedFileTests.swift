@@ -1,22 +1,21 @@
+import Files
 import Foundation
 import LocateTestSupport
-import Places
-import Storage
 import Testing
 
 /// The checked writer (issue 10, item 2): every failure of write, sync, close or rename is an
 /// error naming the path and the system's reason; a replaced file is all or nothing.
 @Suite struct CheckedFileTests {
     @Test func aFullDeviceIsAnErrorNamingThePath() throws {
-        #expect(throws: StorageError.cannotWrite(path: "/dev/full", reason: "No space left on device")) {
+        #expect(throws: FileError.cannotWrite(path: "/dev/full", reason: "No space left on device")) {
             try CheckedFile.replace("/dev/full", with: Array(repeating: 0x61, count: 10))
         }
-        #expect(throws: StorageError.cannotWrite(path: "/dev/full", reason: "No space left on device")) {
+        #expect(throws: FileError.cannotWrite(path: "/dev/full", reason: "No space left on device")) {
             let f = try CheckedFile(appendingTo: "/dev/full")
             try f.write("x")
         }
         #expect(
-            StorageError.cannotWrite(path: "/dev/full", reason: "No space left on device").description
+            FileError.cannotWrite(path: "/dev/full", reason: "No space left on device").description
                 == "cannot write /dev/full: No space left on device")
     }
 
@@ -73,7 +72,7 @@ import Testing
 
     @Test(arguments: refused)
     func pathsThatAreNotFilesAreRefused(path: String, reason: String) throws {
-        #expect(throws: StorageError.cannotWrite(path: path, reason: reason)) {
+        #expect(throws: FileError.cannotWrite(path: path, reason: reason)) {
             try CheckedFile.replace(path, with: [0x61])
         }
     }
@@ -95,6 +94,6 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "a\nb\n")
         let f = try CheckedFile(appendingTo: path)
         try f.commit()
-        #expect(throws: StorageError.cannotWrite(path: path, reason: "the file is already closed")) { try f.write("c") }
+        #expect(throws: FileError.cannotWrite(path: path, reason: "the file is already closed")) { try f.write("c") }
     }
 }

@@ -1,12 +1,12 @@
 #if canImport(Glibc)
-    import Glibc
+    package import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+    package import Darwin
 #endif
 
 /// A file written through POSIX calls with every result checked (POSIX.1-2017 `write`,
 /// `fsync`, `close`, `rename`): a short write is continued, `EINTR` retried, and any failure
-/// throws `StorageError.cannotWrite` naming the path and the system's reason (`cannot write
+/// throws `FileError.cannotWrite` naming the path and the system's reason (`cannot write
 /// /dev/full: No space left on device`). Every writer of the project goes through it: exports,
 /// snapshot files, ingest reports, saved answers. Owned by one task; not `Sendable`.
 ///
@@ -74,19 +74,19 @@ public final class CheckedFile {
                 let fd = try CheckedFile.open(path, O_WRONLY | append, named: path)
                 self.init(path: path, fd: fd, staged: nil, owned: true)
             case S_IFDIR:
-                throw StorageError.cannotWrite(path: path, reason: "it is a folder (name a file, or - for standard output)")
+                throw FileError.cannotWrite(path: path, reason: "it is a folder (name a file, or - for standard output)")
             default:
-                throw StorageError.cannotWrite(path: path, reason: "it is neither a regular file nor a character device or pipe")
+                throw FileError.cannotWrite(path: path, reason: "it is neither a regular file nor a character device or pipe")
             }
             return
         }
         let folder = CheckedFile.folder(of: path)
         var fst = stat()
         guard stat(folder, &fst) == 0 else {
-            throw StorageError.cannotWrite(path: path, reason: "folder \(folder) does not exist")
+            throw FileError.cannotWrite(path: path, reason: "folder \(folder) does not exist")
         }
         guard fst.st_mode & S_IFMT == S_IFDIR else {
-            throw StorageError.cannotWrite(path: path, reason: "\(folder) is not a folder")
+            throw FileError.cannotWrite(path: path, reason: "\(folder) is not a folder")
         }
         CheckedFile.removeDeadTemporaries(of: path)
         let temporary = path + ".tmp-\(getpid())"
@@ -103,7 +103,7 @@ public final class CheckedFile {
 
     /// Writes all of `bytes`: a short write goes on from where it stopped, `EINTR` is retried.
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
-        guard fd >= 0 else { throw StorageError.cannotWrite(path: path, reason: "the file is already closed") }
+        guard fd >= 0 else { throw FileError.cannotWrite(path: path, reason: "the file is already closed") }
         var offset = 0
         while offset < bytes.count {
             let n = Glibc_write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
@@ -111,7 +111,7 @@ public final class CheckedFile {
                 if errno == EINTR { continue }
                 throw failure()
             }
-            if n == 0 { throw StorageError.cannotWrite(path: path, reason: "the device accepts no more bytes") }
+            if n == 0 { throw FileError.cannotWrite(path: path, reason: "the device accepts no more bytes") }
             offset += n
         }
     }
@@ -130,7 +130,7 @@ public final class CheckedFile {
     /// report write errors only there) and, for a staged output, renames it over its final
     /// path and syncs the folder. Standard output stays open.
     public func commit(sync: Bool = true) throws {
-        guard fd >= 0, !finished else { throw StorageError.cannotWrite(path: path, reason: "the file is already closed") }
+        guard fd >= 0, !finished else { throw FileError.cannotWrite(path: path, reason: "the file is already closed") }
         var st = stat()
         if sync, fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG, fsync(fd) != 0 {
             let error = failure()
@@ -195,19 +195,19 @@ public final class CheckedFile {
     /// The system's text for the current `errno` (`No space left on device`).
     public static func reason() -> String { String(cString: strerror(errno)) }
 
-    private func failure() -> StorageError { StorageError.cannotWrite(path: path, reason: CheckedFile.reason()) }
+    private func failure() -> FileError { FileError.cannotWrite(path: path, reason: CheckedFile.reason()) }
 
     private static func open(_ file: String, _ flags: Int32, named path: String) throws -> Int32 {
         while true {
             let fd = Glibc_open(file, flags | O_CLOEXEC, 0o666)
             if fd >= 0 { return fd }
             if errno == EINTR { continue }
-            throw StorageError.cannotWrite(path: path, reason: reason())
+            throw FileError.cannotWrite(path: path, reason: reason())
         }
     }
 
     /// The folder part of a path (`.` for a bare name).
-    static func folder(of path: String) -> String {
+    package static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
@@ -242,7 +242,7 @@ public enum ProcessLiveness {
     }
 
     /// The names in a folder, without `.` and `..` (empty when it cannot be read).
-    static func entries(of folder: String) -> [String] {
+    package static func entries(of folder: String) -> [String] {
         guard let dir = opendir(folder) else { return [] }
         defer { closedir(dir) }
         var names: [String] = []
@@ -257,7 +257,7 @@ public enum ProcessLiveness {
 }
 
 /// `write(2)` and `open(2)` under names that do not clash with the methods above.
-func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+package func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
         Glibc.write(fd, buffer, count)
     #else
@@ -265,7 +265,7 @@ func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int 
     #endif
 }
 
-func Glibc_open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+package func Glibc_open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
     #if canImport(Glibc)
         Glibc.open(path, flags, mode)
     #else

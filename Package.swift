@@ -95,17 +95,21 @@ let package = Package(
             dependencies: ["Contract", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict
         ),
+        // The contribution domain: what a contribution proposes, as received and as stored, its
+        // decisions and the sign reader's suggestion. Values only; Storage stores them (SQL),
+        // Review decides them, Serve receives them.
+        .target(name: "Contributions", dependencies: ["Geo", "Hours", "Places", "Contract"], swiftSettings: strict),
         .target(
             name: "Storage",
             dependencies: [
-                "Geo", "Hours", "Places", "Contract", "CSpatial", "SpatialIndex", "Digests", "Files",
+                "Geo", "Hours", "Places", "Contract", "CSpatial", "SpatialIndex", "Digests", "Files", "Contributions",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
         ),
         // The maintainers' review of contributions, one flow for `locate review` and the
         // maintainer endpoints of `locate serve`, and its documents.
-        .target(name: "Review", dependencies: ["Storage", "Contract"], swiftSettings: strict),
+        .target(name: "Review", dependencies: ["Storage", "Contributions", "Contract"], swiftSettings: strict),
         .target(
             name: "Ingest",
             dependencies: [
@@ -116,14 +120,14 @@ let package = Package(
         ),
         .target(
             name: "Query",
-            dependencies: ["Storage", "SpatialIndex", "Files", "Geo", "Hours", "Places", "Contract", "Routing"],
+            dependencies: ["Storage", "Contributions", "SpatialIndex", "Files", "Geo", "Hours", "Places", "Contract", "Routing"],
             swiftSettings: strict
         ),
         // The preview page's HTML, script and style sheets are files (Sources/Export/Resources/),
         // built into the code: one self-contained binary, no resource bundle beside it.
         .target(
             name: "Export",
-            dependencies: ["Storage", "Digests", "Files", "Geo", "Hours", "Places", "Contract"],
+            dependencies: ["Storage", "Contributions", "Digests", "Files", "Geo", "Hours", "Places", "Contract"],
             resources: [
                 "preview.html", "contribute.html", "preview.js", "contribute.js", "preview.css", "i18n.js", "text-map.js",
                 "text-list.js", "text-offline.js", "geodesic.js", "nearest.js", "list.js", "offline.js", "sw.js",
@@ -136,7 +140,7 @@ let package = Package(
         .executableTarget(
             name: "LocateCLI",
             dependencies: [
-                "Ingest", "Query", "Export", "Review", "Storage", "Files", "Geo", "Hours", "Places", "Contract", "ServeOptions",
+                "Ingest", "Query", "Export", "Review", "Storage", "Contributions", "Files", "Geo", "Hours", "Places", "Contract", "ServeOptions",
                 "Routing", "SignOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -166,7 +170,7 @@ let package = Package(
         .target(
             name: "Serve",
             dependencies: [
-                "Query", "Export", "Review", "Storage", "Digests", "Geo", "Hours", "Places", "Contract", "Photos",
+                "Query", "Export", "Review", "Storage", "Contributions", "Digests", "Geo", "Hours", "Places", "Contract", "Photos",
                 "Ingest", "Routing", "CSpawn",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -198,7 +202,7 @@ let package = Package(
         .target(name: "FuzzEntries", dependencies: ["Hours", "Ingest", "Places", "OSMPBF", "Routing"], swiftSettings: strict),
         .target(
             name: "LocateTestSupport",
-            dependencies: ["Storage", "SyntheticData", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Storage", "Contributions", "SyntheticData", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/Support", exclude: ["fake_gios.py", "fault_http.py", "webapp_check.py"], swiftSettings: strict),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geo", "LocateTestSupport"], swiftSettings: strict),
@@ -209,7 +213,7 @@ let package = Package(
         .testTarget(
             name: "StorageTests",
             dependencies: [
-                "Storage", "Review", "SpatialIndex", "Geo", "Places", "Contract", "SyntheticData", "LocateTestSupport",
+                "Storage", "Contributions", "Review", "SpatialIndex", "Geo", "Places", "Contract", "SyntheticData", "LocateTestSupport",
                 "LocateCLI",
             ],
             swiftSettings: strict),
@@ -224,13 +228,13 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport", "Storage", "Places", "Contract"],
+            name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport", "Storage", "Contributions", "Places", "Contract"],
             exclude: ["bad-input"],
             swiftSettings: strict),
         .testTarget(
             name: "ServeTests",
             dependencies: [
-                "Serve", "Query", "Storage", "Digests", "Geo", "Places", "Contract", "LocateTestSupport", "LocateServe",
+                "Serve", "Query", "Storage", "Contributions", "Digests", "Geo", "Places", "Contract", "LocateTestSupport", "LocateServe",
                 "LocateCLI", "Photos",
                 "PhotoTestSupport",
             ],
@@ -245,7 +249,7 @@ let package = Package(
         .testTarget(name: "FuzzTests", dependencies: ["FuzzEntries"], swiftSettings: strict),
         .testTarget(
             name: "ExportTests",
-            dependencies: ["Export", "Query", "Ingest", "Storage", "Digests", "Files", "Geo", "Places", "LocateTestSupport"],
+            dependencies: ["Export", "Query", "Ingest", "Storage", "Contributions", "Digests", "Files", "Geo", "Places", "LocateTestSupport"],
             exclude: ["golden"], swiftSettings: strict),
     ]
 )

@@ -1,4 +1,5 @@
 import Contract
+import Contributions
 import Files
 import Foundation
 import Hours

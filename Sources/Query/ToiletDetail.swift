@@ -1,4 +1,5 @@
 import Contract
+public import Contributions
 public import Foundation
 import Geo
 public import Hours

@@ -1,3 +1,4 @@
+import Contributions
 public import Foundation
 import Geo
 public import Hours

@@ -1,4 +1,5 @@
 import Contract
+public import Contributions
 public import Storage
 
 /// Stored column values (`AppliedOverride.value`, `.replaced`, `.sourceValue`,

@@ -1,3 +1,4 @@
+public import Contributions
 public import Foundation
 public import Storage
 

@@ -1,4 +1,5 @@
 public import Contract
+public import Contributions
 import Foundation
 public import Storage
 

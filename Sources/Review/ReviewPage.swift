@@ -1,3 +1,4 @@
+public import Contributions
 public import Storage
 
 /// Which contributions a review list asks for (`locate review list`, `GET /v1/contributions`):

@@ -1,3 +1,4 @@
+import Contributions
 import Export
 import Foundation
 import Hours

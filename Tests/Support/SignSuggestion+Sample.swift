@@ -1,3 +1,4 @@
+public import Contributions
 import Places
 public import Storage
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Contract
+import Contributions
 import Foundation
 import Review
 import Storage

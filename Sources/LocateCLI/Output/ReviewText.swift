@@ -1,3 +1,4 @@
+import Contributions
 import Foundation
 import Geo
 import Hours

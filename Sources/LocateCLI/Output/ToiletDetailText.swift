@@ -1,4 +1,5 @@
 import Contract
+import Contributions
 import Foundation
 import Hours
 import Places

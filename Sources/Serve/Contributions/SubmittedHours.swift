@@ -1,3 +1,4 @@
+import Contributions
 import Hours
 import Places
 import Storage

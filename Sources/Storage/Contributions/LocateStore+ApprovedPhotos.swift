@@ -1,3 +1,4 @@
+public import Contributions
 import Foundation
 internal import GRDB
 

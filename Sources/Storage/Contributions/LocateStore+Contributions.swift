@@ -1,4 +1,5 @@
 import Contract
+public import Contributions
 public import Foundation
 internal import GRDB
 public import Geo

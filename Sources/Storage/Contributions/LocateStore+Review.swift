@@ -1,4 +1,5 @@
 import Contract
+public import Contributions
 import Digests
 public import Foundation
 internal import GRDB

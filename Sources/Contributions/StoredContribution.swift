@@ -32,6 +32,28 @@ public struct StoredContribution: Sendable, Equatable {
     public var created: PlaceTarget?
     /// For an edit of the hours taken from a photo of an hours sign: that photo's contribution.
     public var fromPhoto: ContributionID?
+
+    /// Creates a value (the store makes them from its rows).
+    package init(
+        id: ContributionID, kind: ContributionKind, target: PlaceTarget?, report: ReportReason?, proposed: ProposedValues,
+        photo: PhotoReference?, note: String?, contact: String?, clientHash: String?, receivedAt: String,
+        status: ContributionStatus, inConflict: Bool, created: PlaceTarget?, fromPhoto: ContributionID?
+    ) {
+        self.id = id
+        self.kind = kind
+        self.target = target
+        self.report = report
+        self.proposed = proposed
+        self.photo = photo
+        self.note = note
+        self.contact = contact
+        self.clientHash = clientHash
+        self.receivedAt = receivedAt
+        self.status = status
+        self.inConflict = inConflict
+        self.created = created
+        self.fromPhoto = fromPhoto
+    }
 }
 
 /// What a maintainer (or a re-ingest) decided about a contribution. Rows of their own, never
@@ -57,6 +79,17 @@ public struct ContributionDecision: Sendable, Equatable {
     public var decidedAt: String
     /// The run that applied it to the data, when it changed the data.
     public var run: Int?
+
+    /// Creates a value (the store makes them from its rows).
+    package init(
+        decision: DecisionKind, reviewer: String, reason: String?, decidedAt: String, run: Int?
+    ) {
+        self.decision = decision
+        self.reviewer = reviewer
+        self.reason = reason
+        self.decidedAt = decidedAt
+        self.run = run
+    }
 }
 
 /// A value of one stored column as a contribution proposes, replaces or meets it.
@@ -157,6 +190,20 @@ public struct AppliedOverride: Sendable, Equatable {
     public var conflictRun: Int?
     /// …and the source's new values (kept in the data until a maintainer decides).
     public var sourceValue: [String: FieldValue]?
+
+    /// Creates a value (the store makes them from its rows).
+    package init(
+        contribution: ContributionID, target: PlaceTarget, field: ToiletField, value: [String: FieldValue],
+        replaced: [String: FieldValue], conflictRun: Int?, sourceValue: [String: FieldValue]?
+    ) {
+        self.contribution = contribution
+        self.target = target
+        self.field = field
+        self.value = value
+        self.replaced = replaced
+        self.conflictRun = conflictRun
+        self.sourceValue = sourceValue
+    }
 }
 
 /// A contribution with what a maintainer needs to decide on it.
@@ -177,6 +224,20 @@ public struct ContributionDetail: Sendable, Equatable {
     /// What the sign reader made of the photo: for a photo of an hours sign its own reading,
     /// for an edit taken from one (`fromPhoto`) that photo's (its provenance).
     public var signReading: SignSuggestion?
+
+    /// Creates a value (the store makes them from its rows).
+    package init(
+        contribution: StoredContribution, decisions: [ContributionDecision], current: [ToiletField: [String: FieldValue]],
+        targetActive: Bool?, overrides: [AppliedOverride], photoPath: String?, signReading: SignSuggestion?
+    ) {
+        self.contribution = contribution
+        self.decisions = decisions
+        self.current = current
+        self.targetActive = targetActive
+        self.overrides = overrides
+        self.photoPath = photoPath
+        self.signReading = signReading
+    }
 }
 
 /// What approving or rejecting did.
@@ -195,6 +256,20 @@ public struct ReviewOutcome: Sendable, Equatable {
     public var superseded: [ContributionID]
     /// The edit of the hours an approved photo of an hours sign made (`HoursFromSign`).
     public var hoursEdit: ContributionID? = nil
+
+    /// Creates a value (the store makes them from its rows).
+    package init(
+        id: ContributionID, status: ContributionStatus, run: Int?, applied: [ToiletField], place: PlaceTarget?,
+        superseded: [ContributionID], hoursEdit: ContributionID? = nil
+    ) {
+        self.id = id
+        self.status = status
+        self.run = run
+        self.applied = applied
+        self.place = place
+        self.superseded = superseded
+        self.hoursEdit = hoursEdit
+    }
 }
 
 /// A named maintainer token (only the SHA-256 of the token is stored).

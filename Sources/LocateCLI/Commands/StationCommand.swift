@@ -149,7 +149,7 @@ struct StationCommand: ParsableCommand {
         let format = try formats.resolved(json: output.json, places: true)
         switch format {
         case .geojson:
-            Console.out(String(decoding: try ContractGeoJSON.encode(results, schema: "station-geojson/1"), as: UTF8.self))
+            Console.out(String(decoding: try answer.geoJSON(), as: UTF8.self))
         case .json: Console.out(try jsonText(answer))
         case .csv: Console.out(String(decoding: try ContractCSV.encode(results), as: UTF8.self))
         case .table where !results.isEmpty:

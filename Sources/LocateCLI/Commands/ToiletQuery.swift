@@ -1,4 +1,5 @@
 import ArgumentParser
+import Export
 import Foundation
 import Geo
 import Query
@@ -142,7 +143,7 @@ struct ToiletQuery: Equatable {
         if format == .json {
             Console.out(jsonText(answer))
         } else if format == .geojson {
-            Console.out(try ToiletGeoJSON.text(answer))
+            Console.out(try ToiletAnswerGeoJSON.text(answer, feature: ToiletFeatureJSON.bytes))
         } else if format == .csv {
             Console.out(String(decoding: ToiletAnswerCSV.encode(answer), as: UTF8.self))
         } else if !results.isEmpty {
@@ -169,7 +170,7 @@ enum ToiletOutputFormat: String {
     case table
     /// `toilet-answer/1` (docs/json.md), as `--json`.
     case json
-    /// An RFC 7946 FeatureCollection (`ToiletGeoJSON`).
+    /// An RFC 7946 FeatureCollection (`ToiletAnswerGeoJSON`, `toilet-geojson/1`).
     case geojson
     /// RFC 4180 CSV, a header and a line per toilet (`ToiletAnswerCSV`).
     case csv

@@ -44,7 +44,7 @@ struct Submissions: Sendable {
                     let message =
                         "\(near.count) toilet\(near.count == 1 ? " is" : "s are") within \(radius) m: "
                         + "send it again with \"confirm\": true if it is another toilet"
-                    return try Reply.json(NearbyDocument(message: message, nearby: near), status: 409)
+                    return try Reply.json(ContributionNearby(message: message, nearby: near), status: 409)
                 }
             }
             let c = NewContribution(
@@ -163,7 +163,7 @@ struct Submissions: Sendable {
         let reading = photoKind == .hoursSign ? photos.file(sha256, size: .full).map(signs.read) : nil
         let c = NewContribution(
             kind: .photo, target: target, photo: reference, signReading: reading, clientHash: hash, receivedAt: now())
-        let stored = ReceiptDocument.Photo(
+        let stored = ContributionReceipt.Photo(
             sha256: sha256, kind: photoKind, width: processed.width, height: processed.height, signReading: reading)
         return try store(c, hours: nil, photo: stored)
     }
@@ -244,9 +244,9 @@ struct Submissions: Sendable {
 
     /// Stores `c` (a writable store of its own, waiting up to 5 s for an ingest's lock) and
     /// answers 202 with its receipt.
-    private func store(_ c: NewContribution, hours: SubmittedHours?, photo: ReceiptDocument.Photo?) throws -> Reply {
+    private func store(_ c: NewContribution, hours: SubmittedHours?, photo: ContributionReceipt.Photo?) throws -> Reply {
         let id = try ContributionWriter.write(databasePath) { try $0.submit(c) }
-        let receipt = ReceiptDocument(
+        let receipt = ContributionReceipt(
             id: id, kind: c.kind, target: c.target, report: c.report, receivedAt: c.receivedAt, hours: hours, photo: photo)
         return try Reply.json(receipt, status: 202)
     }

@@ -1,23 +1,25 @@
-import Contributions
-import Hours
+public import Hours
 import Places
-import Storage
 
 /// Submitted hours text, read at once as ingest reads a source's hours (`HoursReading`:
 /// OSM syntax, else Czech text, else `unknown`, kept as text for a maintainer).
-struct SubmittedHours: Encodable {
-    var reading: HoursReading
-    var text: String
+public struct SubmittedHours: Encodable, Sendable {
+    /// How it was read.
+    public var reading: HoursReading
+    /// The text as submitted.
+    public var text: String
 
-    init(_ text: String) {
+    /// Reads `text`.
+    public init(_ text: String) {
         self.text = text
         reading = HoursReading(text)
     }
 
     /// As the store keeps it.
-    var proposed: ProposedHours { ProposedHours(text: text, osm: reading.osm, status: reading.status) }
+    public var proposed: ProposedHours { ProposedHours(text: text, osm: reading.osm, status: reading.status) }
 
-    func encode(to encoder: any Encoder) throws {
+    /// Writes `hours_text`, `hours_osm`, `hours_status`, `reason` and `warnings`.
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(text, forKey: .hoursText)
         try c.encode(reading.osm, forKey: .hoursOSM)

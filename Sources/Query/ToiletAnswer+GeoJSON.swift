@@ -1,21 +1,22 @@
 import Contract
-import Export
-import Foundation
+public import Foundation
 import Geo
-import Query
+public import Places
 import Routing
 
-/// `locate toilet --format geojson`: the answer as an RFC 7946 FeatureCollection, in the
-/// answer's order. Each toilet is the Feature `locate export geojson` writes for it (the
-/// export's own writer, `ToiletFeatureJSON`: the same geometry, id and properties, its state
-/// at `--at`/`--open-now`'s instant, null without). With `--by`, each toilet's Feature is
-/// followed by its route's: a LineString from the start point to the toilet (null geometry
-/// when there is no route), with `toilet` (the toilet's id), `by`, `distance_m` (straight
-/// line), `route_distance_m`, `walk_time_s`, `route_note` and `steps` (null without a
-/// route; docs/routing.md, schema toilet-geojson). One Feature per line; the `locate` member
-/// names the schema, the query point and the mode.
-enum ToiletGeoJSON {
-    static func text(_ answer: ToiletAnswer) throws -> String {
+/// `toilet-geojson/1`, `locate toilet --format geojson`: the answer as an RFC 7946
+/// FeatureCollection, in the answer's order. Each toilet is the Feature `locate export geojson`
+/// writes for it: the caller passes the export's own writer (`ToiletFeatureJSON.bytes`, which
+/// gives the same geometry, id and properties, and its state at `--at`/`--open-now`'s instant,
+/// null without), so Query needs no Export. With `--by`, each toilet's Feature is followed by
+/// its route's: a LineString from the start point to the toilet (null geometry when there is no
+/// route), with `toilet` (the toilet's id), `by`, `distance_m` (straight line),
+/// `route_distance_m`, `walk_time_s`, `route_note` and `steps` (null without a route;
+/// docs/routing.md, schema toilet-geojson). One Feature per line; the `locate` member names the
+/// schema, the query point and the mode.
+public enum ToiletAnswerGeoJSON {
+    /// The FeatureCollection's text; `feature` writes one toilet's Feature at an instant.
+    public static func text(_ answer: ToiletAnswer, feature: (StoredToilet, Date?) -> [UInt8]) throws -> String {
         var out = FeatureCollectionFrame.opening()
         var count = 0
         func add(_ feature: [UInt8]) {
@@ -23,7 +24,7 @@ enum ToiletGeoJSON {
             count += 1
         }
         for r in answer.results {
-            add(ToiletFeatureJSON.bytes(r.toilet, at: answer.stateAt))
+            add(feature(r.toilet, answer.stateAt))
             if let route = r.route { add(try ContractJSON.encode(RouteFeature(result: r, route: route))) }
         }
         out += FeatureCollectionFrame.closing(locate: try ContractJSON.encode(About(answer: answer)))

@@ -1,5 +1,5 @@
 import Contract
-public import Foundation
+import Foundation
 import Hours
 public import Places
 

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A contribution as stored, with its status derived from its decisions. `contact` and
 /// `clientHash` are for maintainers only: read answers, exports and snapshots never carry them.

@@ -1,7 +1,6 @@
 import Contract
 import Files
 import Foundation
-import Storage
 
 #if canImport(Glibc)
     import Glibc
@@ -50,26 +49,26 @@ public enum BookmarkFile {
         guard fm.fileExists(atPath: path) else { return [] }
         let attributes = try? fm.attributesOfItem(atPath: path)
         guard attributes?[.type] as? FileAttributeType == .typeRegular else {
-            throw StorageError.badFile(path: path, reason: "not a regular file, so not a bookmarks file")
+            throw QueryError.badBookmarks(path: path, reason: "not a regular file, so not a bookmarks file")
         }
         if let size = attributes?[.size] as? Int, size > maxBytes {
-            throw StorageError.badFile(path: path, reason: "\(size) bytes: a bookmarks file over 16 MiB is not one locate wrote")
+            throw QueryError.badBookmarks(path: path, reason: "\(size) bytes: a bookmarks file over 16 MiB is not one locate wrote")
         }
         guard let data = fm.contents(atPath: path) else {
-            throw StorageError.badFile(path: path, reason: "cannot read the bookmarks file")
+            throw QueryError.badBookmarks(path: path, reason: "cannot read the bookmarks file")
         }
         let doc: Document
         do {
             doc = try JSONDecoder().decode(Document.self, from: data)
         } catch {
-            throw StorageError.badFile(path: path, reason: "not a bookmarks file (\(schema)): \(error.localizedDescription)")
+            throw QueryError.badBookmarks(path: path, reason: "not a bookmarks file (\(schema)): \(error.localizedDescription)")
         }
         guard doc.schema == schema else {
-            throw StorageError.badFile(path: path, reason: "schema '\(doc.schema)', expected '\(schema)'")
+            throw QueryError.badBookmarks(path: path, reason: "schema '\(doc.schema)', expected '\(schema)'")
         }
         for (i, b) in doc.bookmarks.enumerated() {
             guard ["station", "toilet"].contains(b.kind), b.id.contains("/"), !b.id.hasPrefix("/") else {
-                throw StorageError.badFile(
+                throw QueryError.badBookmarks(
                     path: path, reason: "bookmark \(i + 1) ('\(b.id)', kind '\(b.kind)') is not a station or toilet global id")
             }
         }

@@ -18,7 +18,7 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
     /// Another process is writing the database and did not finish within `waitedSeconds`;
     /// `holder` is that process (id and command line) when a live locate names itself in `<db>.lock`.
     case busy(path: String, holder: String?, waitedSeconds: Double)
-    /// A small file of the tool's own (the bookmarks file) that is not what it should be.
+    /// A file or folder of the database's own (a backup copy, the photo folder) that is not what it should be.
     case badFile(path: String, reason: String)
     /// A contribution is not valid: `field` names what is wrong (`target`, `lat`, `hours`).
     case invalidContribution(field: String, reason: String)

@@ -53,14 +53,21 @@ import Testing
                 #expect(imports[a]?.contains(b) == false, "\(a) imports \(b)")
             }
         }
-        #expect(imports["Storage"] == ["CSpatial", "Geo", "Hours", "Places", "Contract", "SpatialIndex", "Digests"])
+        #expect(
+            imports["Storage"] == [
+                "CSpatial", "Geo", "Hours", "Places", "Contract", "SpatialIndex", "Digests", "Files", "Contributions",
+            ])
+        // The checked writer imports nothing of ours; the contribution domain's values sit on
+        // the domain values and the contract, below the store that keeps them.
+        #expect(imports["Files"] == [])
+        #expect(imports["Contributions"] == ["Geo", "Hours", "Places", "Contract"])
         // The digests of stored and written data sit on the contract alone (swift-crypto inside).
         #expect(imports["Digests"] == ["Contract"])
         // The nearest index's file format knows nothing of SQL or of the store: it reads the
         // domain values its rows section holds.
         #expect(imports["SpatialIndex"] == ["Geo", "Places"])
         // The review flow sits on the store; the adapters use it, never the store, to review.
-        #expect(imports["Review"] == ["Storage", "Contract"])
+        #expect(imports["Review"] == ["Storage", "Contributions", "Contract"])
         #expect(!(imports["LocateCLI"] ?? []).contains("Serve"), "locate must not link the HTTP server")
     }
 

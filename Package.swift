@@ -140,7 +140,8 @@ let package = Package(
         .executableTarget(
             name: "LocateCLI",
             dependencies: [
-                "Ingest", "Query", "Export", "Review", "Storage", "Contributions", "Files", "Geo", "Hours", "Places", "Contract", "ServeOptions",
+                "Ingest", "Query", "Export", "Review", "Storage", "Contributions", "Files", "Geo", "Hours", "Places", "Contract",
+                "ServeOptions",
                 "Routing", "SignOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -170,7 +171,8 @@ let package = Package(
         .target(
             name: "Serve",
             dependencies: [
-                "Query", "Export", "Review", "Storage", "Contributions", "Digests", "Geo", "Hours", "Places", "Contract", "Photos",
+                "Query", "Export", "Review", "Storage", "Contributions", "Digests", "Geo", "Hours", "Places", "Contract",
+                "Photos",
                 "Ingest", "Routing", "CSpawn",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -213,7 +215,8 @@ let package = Package(
         .testTarget(
             name: "StorageTests",
             dependencies: [
-                "Storage", "Contributions", "Review", "SpatialIndex", "Geo", "Places", "Contract", "SyntheticData", "LocateTestSupport",
+                "Storage", "Contributions", "Review", "SpatialIndex", "Geo", "Places", "Contract", "SyntheticData",
+                "LocateTestSupport",
                 "LocateCLI",
             ],
             swiftSettings: strict),
@@ -228,13 +231,15 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "LocateCLITests", dependencies: ["LocateCLI", "LocateTestSupport", "Storage", "Contributions", "Places", "Contract"],
+            name: "LocateCLITests",
+            dependencies: ["LocateCLI", "LocateTestSupport", "Storage", "Contributions", "Places", "Contract"],
             exclude: ["bad-input"],
             swiftSettings: strict),
         .testTarget(
             name: "ServeTests",
             dependencies: [
-                "Serve", "Query", "Storage", "Contributions", "Digests", "Geo", "Places", "Contract", "LocateTestSupport", "LocateServe",
+                "Serve", "Query", "Storage", "Contributions", "Digests", "Geo", "Places", "Contract", "LocateTestSupport",
+                "LocateServe",
                 "LocateCLI", "Photos",
                 "PhotoTestSupport",
             ],
@@ -249,7 +254,9 @@ let package = Package(
         .testTarget(name: "FuzzTests", dependencies: ["FuzzEntries"], swiftSettings: strict),
         .testTarget(
             name: "ExportTests",
-            dependencies: ["Export", "Query", "Ingest", "Storage", "Contributions", "Digests", "Files", "Geo", "Places", "LocateTestSupport"],
+            dependencies: [
+                "Export", "Query", "Ingest", "Storage", "Contributions", "Digests", "Files", "Geo", "Places", "LocateTestSupport",
+            ],
             exclude: ["golden"], swiftSettings: strict),
     ]
 )

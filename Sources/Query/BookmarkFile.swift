@@ -52,7 +52,8 @@ public enum BookmarkFile {
             throw QueryError.badBookmarks(path: path, reason: "not a regular file, so not a bookmarks file")
         }
         if let size = attributes?[.size] as? Int, size > maxBytes {
-            throw QueryError.badBookmarks(path: path, reason: "\(size) bytes: a bookmarks file over 16 MiB is not one locate wrote")
+            throw QueryError.badBookmarks(
+                path: path, reason: "\(size) bytes: a bookmarks file over 16 MiB is not one locate wrote")
         }
         guard let data = fm.contents(atPath: path) else {
             throw QueryError.badBookmarks(path: path, reason: "cannot read the bookmarks file")

@@ -86,14 +86,17 @@ public enum ContractCSV {
     /// `t`, in quotes (a quote doubled) when it holds a comma, a quote, CR or LF, or starts or
     /// ends with a space (which spreadsheets would drop); else as it is.
     public static func quoted(_ t: String, to out: inout [UInt8]) {
-        let bytes = Array(t.utf8)
-        let needs = bytes.contains { $0 == 44 || $0 == 34 || $0 == 13 || $0 == 10 } || bytes.first == 32 || bytes.last == 32
-        guard needs else { return out += bytes }
-        out.append(34)
-        for b in bytes {
-            if b == 34 { out.append(34) }
-            out.append(b)
+        var t = t
+        t.withUTF8 { bytes in
+            let needs =
+                bytes.contains { $0 == 44 || $0 == 34 || $0 == 13 || $0 == 10 } || bytes.first == 32 || bytes.last == 32
+            guard needs else { return out.append(contentsOf: bytes) }
+            out.append(34)
+            for b in bytes {
+                if b == 34 { out.append(34) }
+                out.append(b)
+            }
+            out.append(34)
         }
-        out.append(34)
     }
 }

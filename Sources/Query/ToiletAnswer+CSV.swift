@@ -102,20 +102,24 @@ public enum ToiletAnswerCSV {
     /// The answer's CSV text: the header, then one line per result.
     public static func encode(_ answer: ToiletAnswer) -> [UInt8] {
         var out: [UInt8] = []
-        line(columns.map { .text($0.name) }, to: &out)
-        for r in answer.results {
-            let instant: (Date?) -> String? = { date in
-                date.map { InstantText.text($0, in: TimeZone(identifier: r.toilet.timeZone) ?? .gmt) }
-            }
-            line(columns.map { $0.value(r, instant) }, to: &out)
-        }
+        ContractCSV.line(header, to: &out)
+        for r in answer.results { line(r, to: &out) }
         return out
     }
 
-    private static func line(_ fields: [Field?], to out: inout [UInt8]) {
-        for (i, field) in fields.enumerated() {
+    /// One result's line (its fields in the header's order, ended by CRLF), as `encode`
+    /// writes it: for writers of many answers (`locate toilet --near-file`).
+    public static func line(_ r: ToiletResult, to out: inout [UInt8]) {
+        var zone: TimeZone? = nil
+        let instant: (Date?) -> String? = { date in
+            date.map { date in
+                if zone == nil { zone = TimeZone(identifier: r.toilet.timeZone) ?? .gmt }
+                return InstantText.text(date, in: zone ?? .gmt)
+            }
+        }
+        for (i, column) in columns.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
-            switch field {
+            switch column.value(r, instant) {
             case nil: break
             case .flag(let b)?: out += (b ? "true" : "false").utf8
             case .number(let v)?: ContractJSON.number(v, to: &out)

@@ -48,13 +48,8 @@ public enum ToiletBatchOutput {
         }
         for (i, r) in answer.results.enumerated() {
             prefix(rank: answer.offset + i + 1)
-            // The toilet's columns as the single answer writes them: its CSV of this one result,
-            // after the header line (names only, no quoted line breaks).
-            var one = answer
-            one.results = [r]
-            let text = ToiletAnswerCSV.encode(one)
-            let body = text.firstIndex(of: 10).map { text[($0 + 1)...] } ?? []
-            out += body
+            // The toilet's columns as the single answer writes them.
+            ToiletAnswerCSV.line(r, to: &out)
         }
     }
 

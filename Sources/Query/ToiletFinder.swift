@@ -28,9 +28,10 @@ public final class ToiletFinder {
     /// Open states already evaluated, shared with other finders of the same committed state
     /// (the HTTP server's); nil: every open search evaluates each candidate's hours.
     public var openStates: OpenStateCache?
-    /// Set when every active toilet is of one dataset (`activePlacesAreOfOneDataset`; the
-    /// server checks once per data version): records of one dataset are never one place, so
-    /// the search for each place's records in other datasets is skipped.
+    /// Set when every active toilet is of one dataset (the rows section lists one dataset; the
+    /// server also checks `activePlacesAreOfOneDataset` once per data version): records of one
+    /// dataset are never one place, so the search for each place's records in other datasets
+    /// is skipped.
     public var oneDataset = false
 
     /// Opens the finder over a store (building the derived file of its state when there is
@@ -39,7 +40,10 @@ public final class ToiletFinder {
         self.opened = store
         self.databasePath = store.path
         self.index = try NearestIndex.open(for: store)
-        if let rows = index.rows, rows.rowCount == index.count { rowSource = ToiletRowSource(rows) }
+        if let rows = index.rows, rows.rowCount == index.count {
+            rowSource = ToiletRowSource(rows)
+            oneDataset = rows.datasets.count <= 1
+        }
     }
 
     /// A finder that answers from the derived file beside the database at `path` alone,
@@ -52,6 +56,7 @@ public final class ToiletFinder {
         self.databasePath = path
         self.index = index
         self.rowSource = ToiletRowSource(rows)
+        self.oneDataset = rows.datasets.count <= 1
     }
 
     /// The store: the one given, or opened now (it then reads the newest committed state).

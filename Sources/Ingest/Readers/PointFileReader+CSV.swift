@@ -1,4 +1,5 @@
 import Foundation
+import Places
 import Geo
 
 extension PointFileReader {
@@ -44,7 +45,7 @@ extension PointFileReader {
                 continue
             }
             func coordinate(_ i: Int) -> String {
-                let text = fields[i].trimmingCharacters(in: .whitespaces)
+                let text = fields[i].trimmingSpaces
                 return decimalComma ? text.replacingOccurrences(of: ",", with: ".") : text
             }
             let row = PointFileReader.point(

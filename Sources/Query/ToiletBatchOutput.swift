@@ -30,14 +30,17 @@ public enum ToiletBatchOutput {
 
     /// The CSV lines of `answer`, the answer at `point`.
     public static func csv(_ answer: ToiletAnswer, for point: InputPoint, to out: inout [UInt8]) {
+        // input_line, input_id, input_lat, input_lon and rank, each followed by a comma.
         func prefix(rank: Int?) {
-            var first: [UInt8] = []
-            ContractCSV.line(
-                [
-                    String(point.line), point.id.map(ContractCSV.safe) ?? "", degrees(point.coordinate.latitude),
-                    degrees(point.coordinate.longitude), rank.map(String.init) ?? "",
-                ], to: &first)
-            out += first.dropLast(2)
+            out += String(point.line).utf8
+            out.append(UInt8(ascii: ","))
+            if let id = point.id { ContractCSV.quoted(ContractCSV.safe(id), to: &out) }
+            out.append(UInt8(ascii: ","))
+            ContractJSON.number(JSONNumber.degrees(point.coordinate.latitude), to: &out)
+            out.append(UInt8(ascii: ","))
+            ContractJSON.number(JSONNumber.degrees(point.coordinate.longitude), to: &out)
+            out.append(UInt8(ascii: ","))
+            if let rank { out += String(rank).utf8 }
             out.append(UInt8(ascii: ","))
         }
         guard !answer.results.isEmpty else {

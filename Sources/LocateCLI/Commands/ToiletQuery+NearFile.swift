@@ -34,8 +34,12 @@ extension ToiletQuery {
         ProcessEnd.keep(finder)
         guard finder.count > 0 else { throw StorageError.empty(what: "active toilets") }
         // Many points meet the same toilets: up to 50,000 of them (a city's, a country's) are
-        // decoded once and kept; a larger set is decoded per point, in bounded memory.
-        if finder.count <= 50_000 { finder.rowCache = ToiletRowCache(capacity: finder.count) }
+        // decoded once and kept, and so is each one's open state at the batch's instant; a
+        // larger set is decoded and evaluated per point, in bounded memory.
+        if finder.count <= 50_000 {
+            finder.rowCache = ToiletRowCache(capacity: finder.count)
+            finder.openStates = OpenStateCache(capacity: finder.count)
+        }
         let batch = NearestToiletsBatch(request: request, finder: finder, now: Date())
         // By route: each point's network (docs/routing.md), each loaded once.
         var networks: [String: WalkGraph] = [:]

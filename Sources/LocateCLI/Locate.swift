@@ -2,6 +2,9 @@ import ArgumentParser
 
 /// The `locate` command: the root only lists subcommands (`LocateMain` runs it).
 struct Locate: ParsableCommand {
+    /// The version `locate --version` prints.
+    static let version = "0.1.0"
+
     static let configuration = CommandConfiguration(
         commandName: "locate",
         abstract: "Load open place data into SpatiaLite and answer nearest-place questions.",
@@ -12,7 +15,7 @@ struct Locate: ParsableCommand {
 
             With --json, answers go to stdout as JSON (docs/json.md) and a failure, usage errors included, is one object on stderr: {"schema":"error/1","error":{"message":…,"exit_code":N}}.
             """,
-        version: "0.1.0",
+        version: Locate.version,
         subcommands: [
             IngestCommand.self, ToiletCommand.self, StationCommand.self, BookmarkCommand.self, RunsCommand.self,
             StatusCommand.self, UpdatesCommand.self,

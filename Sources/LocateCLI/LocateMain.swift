@@ -9,6 +9,9 @@ import Foundation
 enum LocateMain {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // `locate --version` alone, as ArgumentParser prints it, without its reflection of the
+        // whole command tree (two thirds of the start; bench/startup.sh).
+        if arguments == ["--version"] { return Console.out(Locate.version) }
         let json = Console.jsonErrors
         // The common query skips ArgumentParser's reflection (`ToiletQuery(quickParsing:)`,
         // `Startup/`; anything it does not read exactly as ArgumentParser does goes the usual

@@ -137,4 +137,20 @@ import Testing
     func leavesTheRestToArgumentParser(arguments: [String]) {
         #expect(ToiletQuery(quickParsing: arguments) == nil)
     }
+
+    /// `locate --version` alone is printed before ArgumentParser is asked (`LocateMain`); it
+    /// prints what ArgumentParser would, the version of the configuration, and any other
+    /// words with it go the usual way (where ArgumentParser prints the version too).
+    @Test(arguments: [
+        (["--version"], 0, "0.1.0\n", ""),
+        (["--version", "--json"], 0, "0.1.0\n", ""),
+        (["--version", "extra"], 0, "0.1.0\n", ""),
+    ])
+    func theVersionIsArgumentParsers(arguments: [String], status: Int32, stdout: String, stderr: String) throws {
+        #expect(Locate.configuration.version == Locate.version)
+        let r = try CLI.run(arguments)
+        #expect(r.status == status)
+        #expect(r.stdout == stdout)
+        #expect(r.stderr.hasPrefix(stderr), "\(r.stderr)")
+    }
 }

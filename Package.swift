@@ -85,8 +85,9 @@ let package = Package(
             dependencies: ["Geo", "Places", .product(name: "HeapModule", package: "swift-collections")],
             swiftSettings: strict
         ),
-        // Every file the project writes, written through checked POSIX calls (`CheckedFile`:
-        // all or nothing, named errors, `FileError`). Depends on nothing of ours.
+        // The files users name and read (exports, snapshots, reports), written through checked
+        // POSIX calls (`CheckedFile`: all or nothing, named errors, `FileError`). Depends on
+        // nothing of ours.
         .target(name: "Files", swiftSettings: strict),
         // The two digests of stored and written data, `ContentHash` (change detection) and
         // `SHA256Hasher` (swift-crypto, internally). Depends on Contract only.

@@ -1,6 +1,5 @@
 import Digests
 import Files
-import Storage
 
 /// A buffered, hashing writer over a `CheckedFile`: every write checked, and an output the
 /// user names written under a temporary name and renamed into place by `commit()`, so a reader

@@ -7,8 +7,9 @@
 /// A file written through POSIX calls with every result checked (POSIX.1-2017 `write`,
 /// `fsync`, `close`, `rename`): a short write is continued, `EINTR` retried, and any failure
 /// throws `FileError.cannotWrite` naming the path and the system's reason (`cannot write
-/// /dev/full: No space left on device`). Every writer of the project goes through it: exports,
-/// snapshot files, ingest reports, saved answers. Owned by one task; not `Sendable`.
+/// /dev/full: No space left on device`). The writers of the files users name and read go
+/// through it: exports, snapshot files, ingest reports, saved answers (the database's own
+/// files are Storage's). Owned by one task; not `Sendable`.
 ///
 /// An output the user names (`init(replacing:)`) is written under a temporary name beside it
 /// (`NAME.tmp-PID`) and renamed over it by `commit()`, so a failed or killed run never leaves

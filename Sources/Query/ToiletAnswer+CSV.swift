@@ -102,7 +102,7 @@ public enum ToiletAnswerCSV {
     /// The answer's CSV text: the header, then one line per result.
     public static func encode(_ answer: ToiletAnswer) -> [UInt8] {
         var out: [UInt8] = []
-        ContractCSV.line(header, to: &out)
+        ContractCSV.line(header.map(ContractCSV.safe), to: &out)
         for r in answer.results { line(r, to: &out) }
         return out
     }

@@ -15,6 +15,8 @@ public final class ToiletFinder {
     /// asked something its files cannot answer (`unanswerableFilters`).
     private var opened: LocateStore?
     private let databasePath: String
+    /// Made by `init?(currentFilesOf:)`: the store it opens later may read a newer state.
+    private let ofFilesAlone: Bool
     /// The nearest index: of the state the rows are of, or of the store's.
     private(set) var index: NearestIndex
     /// The rows section of the index's file (`ToiletRowFile`); nil or emptied (damage):
@@ -39,6 +41,7 @@ public final class ToiletFinder {
     public init(store: LocateStore) throws {
         self.opened = store
         self.databasePath = store.path
+        self.ofFilesAlone = false
         self.index = try NearestIndex.open(for: store)
         if let rows = index.rows, rows.rowCount == index.count {
             rowSource = ToiletRowSource(rows)
@@ -54,6 +57,7 @@ public final class ToiletFinder {
             let index = rows.index, index.count == rows.rowCount
         else { return nil }
         self.databasePath = path
+        self.ofFilesAlone = true
         self.index = index
         self.rowSource = ToiletRowSource(rows)
         self.oneDataset = rows.datasets.count <= 1
@@ -141,7 +145,14 @@ public final class ToiletFinder {
     /// (the damaged file's index part is not trusted either).
     private func fallBack(fromDamaged rows: ToiletRowFile) throws {
         rowSource?.drop(rows)
+        // A finder of the files alone reads the store, which may be of a newer state than the
+        // damaged file's: rows and open states kept from that file are not of it.
+        if ofFilesAlone {
+            rowCache = rowCache.map { ToiletRowCache(capacity: $0.capacity) }
+            openStates = openStates.map { OpenStateCache(capacity: $0.capacity) }
+        }
         let store = try store()
+        oneDataset = try store.activePlacesAreOfOneDataset(.toilets)
         try? ToiletRowFile.save(for: store, damaged: true)
         index = try NearestIndex.built(for: store)
     }

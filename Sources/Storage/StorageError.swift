@@ -12,8 +12,9 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
     case empty(what: String)
     /// The file is not a usable locate database (a table is missing, or its schema is from an older or newer version).
     case incompatible(path: String, reason: String)
-    /// A file cannot be written (created, written in full, synced, closed or renamed into
-    /// place); `reason` is the system's text (`No space left on device`) or what is in the way.
+    /// A file of the database's own (a backup's copy, the derived rows file, a checkpoint, the
+    /// photo folder) cannot be written; `reason` is the system's text (`No space left on
+    /// device`) or what is in the way. Files users name are `FileError.cannotWrite` (Files).
     case cannotWrite(path: String, reason: String)
     /// Another process is writing the database and did not finish within `waitedSeconds`;
     /// `holder` is that process (id and command line) when a live locate names itself in `<db>.lock`.

@@ -58,6 +58,9 @@ import Testing
         ("lng,LAT\n2,1\n", point(2, nil, 1, 2)),
         ("id;lat;lon\nk;50,5;14,25\n", point(2, "k", 50.5, 14.25)),
         ("id\tlatitude\tlongitude\nk\t-1.5\t-2e1\n", point(2, "k", -1.5, -20)),
+        // Padding is trimmed: spaces, and a spreadsheet's no-break spaces (U+00A0, U+202F).
+        ("lat,lon\n 1 , 2\t\n", point(2, nil, 1, 2)),
+        ("lat;lon\n\u{A0}50,5\u{A0};\u{202F}14,25\n", point(2, nil, 50.5, 14.25)),
     ])
     func headersAndDelimiters(text: String, row: InputPointRow) throws {
         #expect(try PointFileReaderTests.rows(text) == [row])

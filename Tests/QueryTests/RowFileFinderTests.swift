@@ -112,7 +112,14 @@ import Testing
         // A finder of the files alone opens the store and answers alike.
         try Data(bytes).write(to: URL(fileURLWithPath: file.path))
         let damaged = try #require(ToiletFinder(currentFilesOf: store.path))
+        // Rows and open states it kept from the damaged file are dropped with it (the store it
+        // opens may be of a newer state), with the same room.
+        let rows = ToiletRowCache(capacity: 1_000)
+        let states = OpenStateCache(capacity: 1_000)
+        (damaged.rowCache, damaged.openStates) = (rows, states)
         #expect(try damaged.nearest(to: p, limit: 5) == want)
+        #expect(damaged.rowCache !== rows && damaged.rowCache?.capacity == 1_000)
+        #expect(damaged.openStates !== states && damaged.openStates?.capacity == 1_000)
         try expectReplacedBySoundFile(store, file.path, damaged: bytes)
     }
 

@@ -65,7 +65,9 @@ public struct HoursEvalLine: Encodable {
         }
     }
 
-    let schema = "hours-eval-line/1"
+    /// The document's name, `hours-eval-line/1`.
+    public static let schemaName = "hours-eval-line/1"
+    let schema = HoursEvalLine.schemaName
     var id: LineID
     @Nullable var state: String? = nil
     @Nullable var stateAt: String? = nil

@@ -1,6 +1,6 @@
 import Foundation
-import Places
 import Geo
+import Places
 
 extension PointFileReader {
     /// The CSV rows after the header: one per line (RFC 4180 quoting within a line; a quoted
@@ -45,7 +45,12 @@ extension PointFileReader {
                 continue
             }
             func coordinate(_ i: Int) -> String {
-                let text = fields[i].trimmingSpaces
+                // ASCII white space at once; a no-break space (a spreadsheet's padding) or
+                // another Unicode space, as `.whitespaces` trims it, only where there is one.
+                var text = fields[i].trimmingSpaces
+                if let a = text.unicodeScalars.first, let b = text.unicodeScalars.last, !a.isASCII || !b.isASCII {
+                    text = text.trimmingCharacters(in: .whitespaces)
+                }
                 return decimalComma ? text.replacingOccurrences(of: ",", with: ".") : text
             }
             let row = PointFileReader.point(

@@ -14,7 +14,7 @@ enum HoursBatch {
             lineNumber += 1
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             let answer = evaluate(line, number: lineNumber, now: now, mode: mode, cache: &cache, zones: &zones)
-            let text = (try? compactJSONText(answer)) ?? "{\"schema\":\"hours-eval-line/1\"}"
+            let text = (try? compactJSONText(answer)) ?? "{\"schema\":\"\(HoursEvalLine.schemaName)\"}"
             Console.out(text)  // checked: a full or closed stdout ends the run with exit 1
         }
     }

@@ -1,6 +1,5 @@
 import Files
 import Foundation
-import Storage
 
 /// Checks of output paths made before a command changes anything (issue 10, item 6).
 enum OutputPath {

@@ -3,7 +3,6 @@ import Files
 import Foundation
 import Ingest
 import Places
-import Storage
 
 /// `--near-file POINTS` of `locate toilet` and `locate station`: reads the points file
 /// (`PointFileReader`: CSV or GeoJSON, `-` for standard input) one row at a time, answers

@@ -4,7 +4,6 @@ import Files
 import Foundation
 import Ingest
 import Query
-import Storage
 
 /// The documented exit codes.
 enum Exit {

@@ -4,7 +4,6 @@ import Geo
 import Hours
 import Places
 import Review
-import Storage
 
 /// The human forms of `locate review`.
 enum ReviewText {

@@ -4,7 +4,6 @@ import Hours
 import Places
 import Query
 import Routing
-import Storage
 
 /// The human table of toilet results.
 enum ToiletTable {

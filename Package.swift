@@ -246,7 +246,8 @@ let package = Package(
             ],
             swiftSettings: strict),
         // Test images written with libvips (tests only; not a product dependency).
-        .target(name: "PhotoTestSupport", dependencies: ["CVips"], path: "Tests/PhotoTestSupport", swiftSettings: strict),
+        .target(
+            name: "PhotoTestSupport", dependencies: ["CVips", "Photos"], path: "Tests/PhotoTestSupport", swiftSettings: strict),
         .testTarget(
             name: "PhotosTests", dependencies: ["Photos", "PhotoTestSupport", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(

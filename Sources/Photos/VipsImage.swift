@@ -62,6 +62,11 @@ final class VipsImage {
     }
 }
 
+/// Whether libvips started: its one start for the whole process, which the tests' image
+/// writer (`TestImages`) uses too. `vips_init` must never be entered from two threads at once:
+/// two starts of their own, on two test threads, crashed inside GLib.
+package var vipsStarted: Bool { Vips.started }
+
 /// libvips's process-wide start and its error buffer: the one place its status codes
 /// become Swift errors.
 enum Vips {

@@ -75,6 +75,16 @@ import Testing
         #expect(found.sorted() == own)
     }
 
+    /// libvips is started in one place for the whole process (`Vips.started`): `vips_init`
+    /// entered from two threads at once crashed the suite inside GLib (two starts of their own,
+    /// Photos' and the tests' image writer's, on two test threads).
+    @Test func libvipsStartsInOnePlace() throws {
+        let files = try SourceRulesTests.swiftFiles(under: "Sources") + SourceRulesTests.swiftFiles(under: "Tests")
+        let call = "locate_vips_" + "start()"  // split, so this file does not name it
+        let starts = files.filter { $0.text.contains(call) }.map(\.path)
+        #expect(starts == ["Sources/Photos/VipsImage.swift"])
+    }
+
     /// GRDB is the SQL module's own, Routino the routing module's, libvips the photos', swift-crypto the digests'.
     @Test func eachLibraryStaysInItsRoom() throws {
         let graph = try ModuleGraph(root: Fixtures.packageRoot.path)

@@ -1,5 +1,6 @@
 import CVips
 public import Foundation
+import Photos
 
 /// Test images written with libvips, and what libvips reads back from bytes. Tests only:
 /// no binary fixture comes from outside.
@@ -10,7 +11,8 @@ public enum TestImages {
         public let description: String
     }
 
-    private static let started: Bool = locate_vips_start() == 0
+    /// libvips's one start, Photos' (`vipsStarted`), never one of its own.
+    private static var started: Bool { vipsStarted }
 
     /// A `width` x `height` image of one colour, encoded as `format` (`jpeg`, `png`, `webp`).
     public static func solid(_ format: String, width: Int, height: Int, rgb: (Double, Double, Double) = (200, 40, 40))

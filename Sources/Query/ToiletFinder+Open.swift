@@ -17,12 +17,21 @@ extension ToiletFinder {
     ) throws -> [ToiletResult] {
         var decided: [Int64: (state: HoursState, next: Date?, arrival: Date?)] = [:]
         let hours = evaluator
-        let found = try search(to: point, limit: limit, filter: filter, cancellation: cancellation) { t, distance in
+        var refused = notOpen.flatMap { $0.at == open.at && $0.includeUnknown == open.includeUnknown ? $0.rows : nil } ?? []
+        defer { notOpen = (open.at, open.includeUnknown, refused) }
+        // Refused at any distance: its state now rules it out (an arrival only makes it worse).
+        func refuse(_ id: Int64) -> Bool {
+            if refused.count < ToiletFinder.notOpenMost { refused.insert(id) }
+            return false
+        }
+        let found = try search(
+            to: point, limit: limit, filter: filter, cancellation: cancellation, skip: { refused.contains($0) }
+        ) { t, distance in
             let id = t.rowID
             let arrival = open.arrivalInstant(distanceMeters: distance)
             guard hours.hours(t.hoursOSM) != nil else {
                 // No readable hours: unknown, never open.
-                guard open.includeUnknown else { return false }
+                guard open.includeUnknown else { return refuse(id) }
                 decided[id] = (.unknown, nil, arrival)
                 return true
             }
@@ -34,6 +43,7 @@ extension ToiletFinder {
             }
             let now =
                 openStates.map { $0.state(id, at: open.at, evaluate: evaluate) } ?? evaluate()
+            if now.state == .closed || (now.state == .unknown && !open.includeUnknown) { return refuse(id) }
             var state = now.state
             if let arrival, state != .closed {
                 let then =

@@ -35,6 +35,13 @@ public final class ToiletFinder {
     /// dataset are never one place, so the search for each place's records in other datasets
     /// is skipped.
     public var oneDataset = false
+    /// Rows not open at one instant whatever their distance (closed then; or unknown, when
+    /// unknown is not asked for), kept by the open searches at that instant, which then leave
+    /// them out before their distance is computed: a batch asks one instant at every point.
+    /// Another instant starts anew; at most `notOpenMost` rows are kept.
+    var notOpen: (at: Date, includeUnknown: Bool, rows: Set<Int64>)?
+    /// The most rows `notOpen` keeps.
+    static let notOpenMost = 50_000
 
     /// Opens the finder over a store (building the derived file of its state when there is
     /// none: `NearestIndex.open(for:)`), reading rows from that file.
@@ -96,7 +103,7 @@ public final class ToiletFinder {
     /// Every candidate and place looks at `cancellation` first (`CancellationError`).
     func search(
         to point: Coordinate, limit: Int, filter: ToiletFilter, cancellation: SearchCancellation?,
-        accept: (StoredToilet, Double) throws -> Bool
+        skip: (Int64) -> Bool = { _ in false }, accept: (StoredToilet, Double) throws -> Bool
     ) throws -> [ToiletResult] {
         if let rows = rowSource?.file {
             // The index and the row file are of one state (paired by stamp and count): every
@@ -121,9 +128,12 @@ public final class ToiletFinder {
                 // against 13 ms without).
                 guard let rowCache, rows.rowCount <= rowCache.capacity else {
                     return try search(
-                        to: point, limit: limit, filter: filter, cancellation: cancellation, accept: accept, toilet: checked)
+                        to: point, limit: limit, filter: filter, cancellation: cancellation, skip: skip, accept: accept,
+                        toilet: checked)
                 }
-                return try search(to: point, limit: limit, filter: filter, cancellation: cancellation, accept: accept) { id, at in
+                return try search(
+                    to: point, limit: limit, filter: filter, cancellation: cancellation, skip: skip, accept: accept
+                ) { id, at in
                     try rowCache.toilet(id) { try checked($0, at) }
                 }
             } catch SpatialIndexError.badFile(let path, _) where path == rows.path {
@@ -131,7 +141,8 @@ public final class ToiletFinder {
             }
         }
         return try store().withToiletLookup { read in
-            try search(to: point, limit: limit, filter: filter, cancellation: cancellation, accept: accept) { id, _ in
+            try search(to: point, limit: limit, filter: filter, cancellation: cancellation, skip: skip, accept: accept) {
+                id, _ in
                 guard let rowCache else { return try read(id) }
                 return try rowCache.toilet(id, reading: read)
             }
@@ -160,13 +171,20 @@ public final class ToiletFinder {
     /// `search(to:limit:filter:accept:)` with rows from `toilet`.
     private func search(
         to point: Coordinate, limit: Int, filter: ToiletFilter, cancellation: SearchCancellation?,
-        accept: (StoredToilet, Double) throws -> Bool, toilet: (Int64, Coordinate) throws -> StoredToilet?
+        skip: (Int64) -> Bool, accept: (StoredToilet, Double) throws -> Bool,
+        toilet: (Int64, Coordinate) throws -> StoredToilet?
     ) throws -> [ToiletResult] {
         let geodesic = Geodesic()
         var places: [[StoredToilet]] = []
         var seen: [(toilet: StoredToilet, distance: Double)] = []
-        _ = try index.nearest(to: point, limit: limit, maxDistanceMeters: filter.searchRadius(from: point, geodesic: geodesic)) {
-            id, flags, distance, at in
+        // What the flags or `skip` refuse is refused before its distance is computed.
+        _ = try index.nearest(
+            to: point, limit: limit, maxDistanceMeters: filter.searchRadius(from: point, geodesic: geodesic),
+            skipping: { id, flags in
+                try cancellation?.check()
+                return !filter.accepts(flags) || skip(id)
+            }
+        ) { id, flags, distance, at in
             try cancellation?.check()
             guard filter.accepts(flags), filter.accepts(at), let t = try toilet(id, at), filter.acceptsRow(t) else {
                 return false

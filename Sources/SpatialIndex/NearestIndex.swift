@@ -147,8 +147,11 @@ public final class NearestIndex {
 
     /// `nearest(to:limit:maxDistanceMeters:where:)` whose predicate is also given the
     /// position the index holds for the row (a reader checks rows read elsewhere against it).
+    /// A candidate `skip` names (by row id and flags, asked first) is left out before its
+    /// distance is computed: `skip` must say only what `accept` would refuse at any distance.
     public func nearest(
         to point: Coordinate, limit: Int, maxDistanceMeters: Double? = nil,
+        skipping skip: (Int64, PointFlags) throws -> Bool = { _, _ in false },
         whereAt accept: (Int64, PointFlags, Double, Coordinate) throws -> Bool
     ) throws -> [NearestHit] {
         guard limit > 0 else { return [] }
@@ -158,20 +161,23 @@ public final class NearestIndex {
         var failure: (any Error)? = nil
         tree.nearest(to: q) { pos, _, nextBound2 in
             let id = rowIDs[pos]
-            let at = Coordinate(latitude: latLon[pos * 2], longitude: latLon[pos * 2 + 1])
-            let (d, bearing) = geodesic.inverse(from: point, to: at)
-            let hit = NearestHit(rowID: id, distanceMeters: d, bearingDegrees: bearing)
-            if d <= cap, best.count < limit || NearestIndex.before(hit, best[best.count - 1]) {
-                do {
-                    if try accept(id, PointFlags(rawValue: flags[pos]), d, at) {
+            let pointFlags = PointFlags(rawValue: flags[pos])
+            do {
+                if try !skip(id, pointFlags) {
+                    let at = Coordinate(latitude: latLon[pos * 2], longitude: latLon[pos * 2 + 1])
+                    let (d, bearing) = geodesic.inverse(from: point, to: at)
+                    let hit = NearestHit(rowID: id, distanceMeters: d, bearingDegrees: bearing)
+                    if d <= cap, best.count < limit || NearestIndex.before(hit, best[best.count - 1]),
+                        try accept(id, pointFlags, d, at)
+                    {
                         let at = best.firstIndex { NearestIndex.before(hit, $0) } ?? best.count
                         best.insert(hit, at: at)
                         if best.count > limit { best.removeLast() }
                     }
-                } catch {
-                    failure = error
-                    return false
                 }
+            } catch {
+                failure = error
+                return false
             }
             // The smallest geodesic distance any remaining point can have, less 1 mm for the
             // rounding of ECEF coordinates (about 1e-9 m) and of the bound itself.

@@ -50,6 +50,25 @@ func bruteForceOpen(_ open: [(Int64, Coordinate)], near p: Coordinate, limit: In
         }
     }
 
+    /// A finder keeps the rows it found not open at an instant, and leaves them out of the
+    /// next searches at that instant before their distance is computed. Asked at other
+    /// instants, with and without unknown, in turns, it answers as a fresh finder does.
+    @Test(.enabled(if: Fixtures.haveSharedDatasets, "../shared/datasets is absent: real-data tests skipped"))
+    func rowsNotOpenAtOneInstantAreNotCarriedToAnother() throws {
+        let store = try storeWith("prague-toilets-2019")
+        let kept = try ToiletFinder(store: store)
+        let night = try #require(WallClock.instant("2026-11-22T03:10", in: Self.prague))
+        let noon = try #require(WallClock.instant("2026-11-23T12:00", in: Self.prague))
+        let asked = [(night, false), (noon, false), (night, true), (night, false), (noon, true), (noon, false)]
+        for p in randomPoints(12, seed: 9) {
+            for (at, unknown) in asked {
+                let open = OpenFilter(at: at, includeUnknown: unknown)
+                let fresh = try ToiletFinder(store: store).nearestOpen(to: p, limit: 3, open: open)
+                #expect(try kept.nearestOpen(to: p, limit: 3, open: open) == fresh, "at \(at) unknown \(unknown) near \(p)")
+            }
+        }
+    }
+
     @Test func unknownIsNeverOpenButCanBeListed() throws {
         let store = try storeWith("prague-toilets-sample")
         let finder = try ToiletFinder(store: store)

@@ -18,7 +18,9 @@ extension ToiletFinder {
         var decided: [Int64: (state: HoursState, next: Date?, arrival: Date?)] = [:]
         let hours = evaluator
         var refused = notOpen.flatMap { $0.at == open.at && $0.includeUnknown == open.includeUnknown ? $0.rows : nil } ?? []
-        defer { notOpen = (open.at, open.includeUnknown, refused) }
+        notOpen = nil  // the set is ours alone now: inserting does not copy it
+        let fallBacksBefore = fallBacks
+        defer { if fallBacks == fallBacksBefore { notOpen = (open.at, open.includeUnknown, refused) } }
         // Refused at any distance: its state now rules it out (an arrival only makes it worse).
         func refuse(_ id: Int64) -> Bool {
             if refused.count < ToiletFinder.notOpenMost { refused.insert(id) }

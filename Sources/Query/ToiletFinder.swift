@@ -42,6 +42,8 @@ public final class ToiletFinder {
     var notOpen: (at: Date, includeUnknown: Bool, rows: Set<Int64>)?
     /// The most rows `notOpen` keeps.
     static let notOpenMost = 50_000
+    /// Counts the fall-backs from a damaged file: rows judged before one are not kept after it.
+    private(set) var fallBacks = 0
 
     /// Opens the finder over a store (building the derived file of its state when there is
     /// none: `NearestIndex.open(for:)`), reading rows from that file.
@@ -162,6 +164,8 @@ public final class ToiletFinder {
             rowCache = rowCache.map { ToiletRowCache(capacity: $0.capacity) }
             openStates = openStates.map { OpenStateCache(capacity: $0.capacity) }
         }
+        notOpen = nil
+        fallBacks += 1
         let store = try store()
         oneDataset = try store.activePlacesAreOfOneDataset(.toilets)
         try? ToiletRowFile.save(for: store, damaged: true)
@@ -185,8 +189,8 @@ public final class ToiletFinder {
                 return !filter.accepts(flags) || skip(id)
             }
         ) { id, flags, distance, at in
-            try cancellation?.check()
-            guard filter.accepts(flags), filter.accepts(at), let t = try toilet(id, at), filter.acceptsRow(t) else {
+            // `skipping` has looked at the cancellation and the flags of this candidate.
+            guard filter.accepts(at), let t = try toilet(id, at), filter.acceptsRow(t) else {
                 return false
             }
             guard try accept(t, distance) else { return false }

@@ -60,11 +60,17 @@ func bruteForceOpen(_ open: [(Int64, Coordinate)], near p: Coordinate, limit: In
         let night = try #require(WallClock.instant("2026-11-22T03:10", in: Self.prague))
         let noon = try #require(WallClock.instant("2026-11-23T12:00", in: Self.prague))
         let asked = [(night, false), (noon, false), (night, true), (night, false), (noon, true), (noon, false)]
-        for p in randomPoints(12, seed: 9) {
-            for (at, unknown) in asked {
-                let open = OpenFilter(at: at, includeUnknown: unknown)
-                let fresh = try ToiletFinder(store: store).nearestOpen(to: p, limit: 3, open: open)
-                #expect(try kept.nearestOpen(to: p, limit: 3, open: open) == fresh, "at \(at) unknown \(unknown) near \(p)")
+        let wheelchair = ToiletFilter(wheelchair: true)
+        // Each question at many points in a row (the kept rows are used), then the next; at one
+        // instant also with a filter and without (rows are kept by state, not by filter).
+        for (at, unknown) in asked {
+            let open = OpenFilter(at: at, includeUnknown: unknown)
+            for (i, p) in randomPoints(12, seed: 9).enumerated() {
+                let filter = i % 3 == 0 ? wheelchair : ToiletFilter()
+                let fresh = try ToiletFinder(store: store).nearestOpen(to: p, limit: 3, filter: filter, open: open)
+                #expect(
+                    try kept.nearestOpen(to: p, limit: 3, filter: filter, open: open) == fresh,
+                    "at \(at) unknown \(unknown) near \(p)")
             }
         }
     }

@@ -24,7 +24,7 @@ extension IngestRunner {
         guard let folder = spec.changesFolder else {
             throw IngestError.unsupported(path: spec.origin ?? spec.name, reason: "the pipeline has no source.changes folder")
         }
-        let newest = try store.runs().last { $0.dataset == spec.dataset && $0.kind == PlaceKind.toilets.rawValue }
+        let newest = try store.newestRun(dataset: spec.dataset, kind: .toilets)
         var reports: [IngestReport] = []
         let current: Int64
         if let s = try ReplicationSequence.stored(newest?.replicationSequence, dataset: spec.dataset) {

@@ -55,7 +55,7 @@ public struct ToiletDetailRequest: Sendable, Equatable {
         let state = evaluator.state(
             hoursOSM: toilet.hoursOSM, timeZone: toilet.timeZone, country: toilet.country,
             latitude: toilet.coordinate.latitude, longitude: toilet.coordinate.longitude, at: at)
-        let source = try store.runs().last { $0.dataset == dataset && $0.kind == PlaceKind.toilets.rawValue }
+        let source = try store.newestRun(dataset: dataset, kind: .toilets)
         let photos = try store.photos(of: PlaceTarget(dataset: dataset, sourceID: sourceID))
         let detail = ToiletDetail(
             toilet: toilet, at: at, state: state,

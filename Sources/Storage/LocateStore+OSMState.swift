@@ -240,6 +240,12 @@ extension PlaceStager {
 
 extension LocateStore {
     /// The pending objects of each run that has some.
+    /// The objects run `run` left pending, by OSM id.
+    static func pendingByRun(_ db: Database, run: Int) throws -> [PendingObject] {
+        try Row.fetchAll(db, sql: "SELECT osm_id, reason FROM osm_pending WHERE run_id = ? ORDER BY osm_id", arguments: [run])
+            .map { PendingObject(osmID: $0["osm_id"], reason: $0["reason"]) }
+    }
+
     static func pendingByRun(_ db: Database) throws -> [Int: [PendingObject]] {
         var out: [Int: [PendingObject]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT run_id, osm_id, reason FROM osm_pending ORDER BY run_id, osm_id") {

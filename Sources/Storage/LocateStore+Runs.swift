@@ -13,6 +13,21 @@ extension LocateStore {
         }
     }
 
+    /// The newest run of `kind` into `dataset`, with its pending objects, or nil before the
+    /// first: one row read backwards from the newest, not every run (a one-place answer asks
+    /// it for every request, over a history that grows by a run per timer tick).
+    public func newestRun(dataset: String, kind: PlaceKind) throws -> IngestRunRecord? {
+        try read { db in
+            guard
+                var record = try IngestRunRow.filter(
+                    IngestRunRow.Columns.dataset == dataset && IngestRunRow.Columns.kind == kind.rawValue
+                ).order(IngestRunRow.Columns.id.desc).fetchOne(db)?.record
+            else { return nil }
+            record.pending = try LocateStore.pendingByRun(db, run: record.id)
+            return record
+        }
+    }
+
     /// The id of the newest run, or 0 before the first: the data's generation.
     public func generation() throws -> Int {
         try read { db in try Int.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM ingest_runs") ?? 0 }
@@ -48,6 +63,8 @@ extension IngestRunRow {
     /// Column names for query building.
     enum Columns {
         static let id = Column(CodingKeys.id)
+        static let dataset = Column(CodingKeys.dataset)
+        static let kind = Column(CodingKeys.kind)
     }
 }
 

@@ -110,6 +110,10 @@ import Testing
         #expect(try store.newestRuns(ofDatasetsWithActive: .stations).isEmpty)
         #expect(try store.newestFinish() == "2026-11-18T11:11:40Z")
         #expect(try store.generation() == 2)
+        // The newest run of one dataset and kind, as the last of `runs()` that matches.
+        #expect(try store.newestRun(dataset: "d", kind: .toilets) == runs.last)
+        #expect(try store.newestRun(dataset: "d", kind: .stations) == nil)
+        #expect(try store.newestRun(dataset: "other", kind: .toilets) == nil)
     }
 
     @Test(arguments: [

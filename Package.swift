@@ -69,6 +69,9 @@ let package = Package(
         // Routino (libroutino, AGPL-3.0) for walking and wheelchair routes: only Routing imports it.
         .systemLibrary(name: "CRoutino", providers: [.apt(["libroutino-dev"])]),
         .target(name: "Routing", dependencies: ["CRoutino", "Geo", "Contract"], swiftSettings: strict),
+        // The preview page's own basemap, made from an OpenStreetMap extract: simplified ways
+        // in shards the page draws on a canvas (no tile server).
+        .target(name: "Basemap", dependencies: ["OSMPBF", "Contract"], swiftSettings: strict),
         // The domain values every module shares: a toilet (`Toilet`: its fixed fields,
         // `ToiletColumn`, and its field table, `ToiletAttribute`), a stored toilet and station,
         // hours status, access, pollutant codes, the one trimming rule and identity matching.
@@ -128,10 +131,10 @@ let package = Package(
         // built into the code: one self-contained binary, no resource bundle beside it.
         .target(
             name: "Export",
-            dependencies: ["Storage", "Contributions", "Digests", "Files", "Geo", "Hours", "Places", "Contract"],
+            dependencies: ["Storage", "Contributions", "Digests", "Files", "Geo", "Hours", "Places", "Contract", "Basemap"],
             resources: [
                 "preview.html", "contribute.html", "preview.js", "contribute.js", "preview.css", "i18n.js", "text-map.js",
-                "text-list.js", "text-offline.js", "geodesic.js", "nearest.js", "list.js", "offline.js", "sw.js",
+                "text-list.js", "text-offline.js", "geodesic.js", "nearest.js", "list.js", "offline.js", "sw.js", "basemap.js",
                 "manifest.webmanifest", "icon-192.png", "icon-512.png",
             ].map {
                 .embedInCode("Resources/" + $0)
@@ -143,7 +146,7 @@ let package = Package(
             dependencies: [
                 "Ingest", "Query", "Export", "Review", "Storage", "Contributions", "Files", "Geo", "Hours", "Places", "Contract",
                 "ServeOptions",
-                "Routing", "SignOptions",
+                "Routing", "SignOptions", "Basemap",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -174,7 +177,7 @@ let package = Package(
             dependencies: [
                 "Query", "Export", "Review", "Storage", "Contributions", "Digests", "Geo", "Hours", "Places", "Contract",
                 "Photos",
-                "Ingest", "Routing", "CSpawn",
+                "Ingest", "Routing", "CSpawn", "Basemap",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -208,6 +211,7 @@ let package = Package(
             dependencies: ["Storage", "Contributions", "SyntheticData", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/Support", exclude: ["fake_gios.py", "fault_http.py", "webapp_check.py"], swiftSettings: strict),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "LocateTestSupport"], swiftSettings: strict),
+        .testTarget(name: "BasemapTests", dependencies: ["Basemap", "OSMPBF", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geo", "LocateTestSupport"], swiftSettings: strict),
         .testTarget(name: "ContractTests", dependencies: ["Contract"], swiftSettings: strict),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"], swiftSettings: strict),

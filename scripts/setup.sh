@@ -43,6 +43,7 @@ if [ "${1:-}" = "--bench" ]; then
   packages+=(
     postgresql              # PostgreSQL: bench/nearest-batch.sh runs PostGIS's KNN as a peer
     postgresql-15-postgis-3 # PostGIS (geography <-> in a LATERAL join)
+    tilemaker               # vector tiles: bench/basemap.sh compares them with the page's own basemap
   )
 fi
 

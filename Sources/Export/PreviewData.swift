@@ -1,3 +1,4 @@
+import Basemap
 import Contract
 import Foundation
 import Geo
@@ -40,6 +41,8 @@ struct PreviewData {
         var attributions: [String]
         /// Where contributions go (`PreviewOptions.api`), or nil: none offered.
         var api: String?
+        /// The basemap drawn without a tile server (`basemap-index/1`), or nil.
+        var basemap: BasemapIndex?
         /// The attributes a toilet popup shows, from the field table: `[key, label]` for a
         /// yes/no attribute shown by its label when yes, `[key, null]` for words shown as
         /// `key: value`.
@@ -54,7 +57,7 @@ struct PreviewData {
         enum CodingKeys: String, CodingKey {
             case generatedAt = "generated_at", generatedUnix = "generated_unix", pollutants, tiles
             case tilesAttribution = "tiles_attribution"
-            case view, groups, attributions, api
+            case view, groups, attributions, api, basemap
             case staleAfterSeconds = "stale_after_seconds"
             case toiletAttributes = "toilet_attributes"
         }
@@ -72,6 +75,7 @@ struct PreviewData {
             try c.encode(staleAfterSeconds, forKey: .staleAfterSeconds)
             try c.encode(attributions, forKey: .attributions)
             try c.encode(api, forKey: .api)
+            try c.encode(Nullable(wrappedValue: basemap), forKey: .basemap)
             try c.encode(toiletAttributes, forKey: .toiletAttributes)
         }
     }

@@ -1,3 +1,5 @@
+public import Basemap
+
 /// What the preview page shows beside the data: the basemap, the first view, and where
 /// people may send contributions.
 public struct PreviewOptions: Sendable, Equatable {
@@ -19,22 +21,27 @@ public struct PreviewOptions: Sendable, Equatable {
     /// empty: the page's own origin, as `locate serve` serves it), or nil: the page offers
     /// none ("suggest a toilet here", "suggest an edit", "report", "add a photo").
     public var api: String?
+    /// A basemap made from an OpenStreetMap extract (`Basemap.build`), drawn under the tiles
+    /// (or alone, with `tiles` nil): the page shows streets with no tile server and offline.
+    public var basemap: Basemap?
 
     /// Options; by default the OpenStreetMap tiles, a view framing the toilets and no
     /// contributions.
     public init(
         tiles: String? = PreviewOptions.openStreetMapTiles, tilesAttribution: String = PreviewOptions.openStreetMapAttribution,
-        view: (latitude: Double, longitude: Double, zoom: Int)? = nil, api: String? = nil
+        view: (latitude: Double, longitude: Double, zoom: Int)? = nil, api: String? = nil, basemap: Basemap? = nil
     ) {
         self.tiles = tiles
         self.tilesAttribution = tilesAttribution
         self.view = view
         self.api = api
+        self.basemap = basemap
     }
 
     /// Equal when every field is.
     public static func == (a: PreviewOptions, b: PreviewOptions) -> Bool {
         a.tiles == b.tiles && a.tilesAttribution == b.tilesAttribution && a.view?.latitude == b.view?.latitude
             && a.view?.longitude == b.view?.longitude && a.view?.zoom == b.view?.zoom && a.api == b.api
+            && a.basemap?.index == b.basemap?.index
     }
 }

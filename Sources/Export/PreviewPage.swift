@@ -1,3 +1,4 @@
+import Basemap
 import Contract
 import Contributions
 import Files
@@ -23,6 +24,8 @@ enum PreviewPage {
         /// The approved photos' paths at the API (`/v1/photos/SHA/thumbnail`), by toilet id;
         /// empty on a page without an API (nothing could serve them).
         var photos: [String: [String]] = [:]
+        /// The basemap's files (`basemap/…`), written beside the page.
+        var basemapFiles: [String: [UInt8]] = [:]
     }
 
     /// The extras of a page generated at `at` from `store`: the credits of the datasets
@@ -43,13 +46,15 @@ enum PreviewPage {
             tilesAttribution: attributions.contains { $0.contains(preview.tilesAttribution) } ? "" : preview.tilesAttribution,
             view: preview.view.map { [$0.latitude, $0.longitude, Double($0.zoom)] },
             attributions: attributions, api: preview.api)
+        meta.basemap = preview.basemap?.index
         meta.groups = try groups(store, toilets: showToilets, stations: stations.count > 0)
         return Extras(
             meta: meta,
             weeks: showToilets ? try PreviewData.weeks(store, at: at) : [:],
             histories: stations.count > 0 ? try PreviewData.histories(store, at: at) : [:],
             photos: showToilets && preview.api != nil
-                ? try store.approvedPhotosByToilet().mapValues { $0.map { "/v1/photos/\($0.photo.sha256)/thumbnail" } } : [:])
+                ? try store.approvedPhotosByToilet().mapValues { $0.map { "/v1/photos/\($0.photo.sha256)/thumbnail" } } : [:],
+            basemapFiles: preview.basemap?.files ?? [:])
     }
 
     /// The city picker's groups of the places the page shows.
@@ -78,6 +83,16 @@ enum PreviewPage {
         let contributions = extras.meta.api != nil
         for (name, bytes) in assets(contributions: contributions).sorted(by: { $0.key < $1.key }) {
             try CheckedFile.write(bytes, to: folder + "/" + name)
+        }
+        if !extras.basemapFiles.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: folder + "/basemap", withIntermediateDirectories: true)
+            } catch {
+                throw ExportError.unwritable(path: folder + "/basemap", reason: "cannot create the folder")
+            }
+            for (path, bytes) in extras.basemapFiles.sorted(by: { $0.key < $1.key }) {
+                try CheckedFile.write(bytes, to: folder + "/" + path)
+            }
         }
         try CheckedFile.write(Array(html(contributions: contributions).utf8), to: folder + "/index.html")
     }

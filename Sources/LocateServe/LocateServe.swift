@@ -69,6 +69,7 @@ struct LocateServe: AsyncParsableCommand {
         c.maxLimit = o.maxLimit
         c.trustedProxies = o.trustedProxy
         c.cachedPlaces = o.cachePlaces
+        c.basemapPath = o.basemap
         c.contributions.photosFolder = o.photos
         c.contributions.region = o.region.flatMap { try? ContributionSettings.region($0) }
         c.contributions.submissionsPerHour = o.submissionsPerHour

@@ -170,7 +170,7 @@ public enum SelectionReader {
         return overflow ? Int.max : max(64 << 20, bytes)
     }
 
-    private static func lowerBound(_ a: [Int64], _ v: Int64) -> Int {
+    static func lowerBound(_ a: [Int64], _ v: Int64) -> Int {
         var lo = 0
         var hi = a.count
         while lo < hi {

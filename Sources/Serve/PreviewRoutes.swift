@@ -1,3 +1,4 @@
+import Basemap
 import Export
 import Foundation
 import Hummingbird
@@ -16,6 +17,8 @@ struct PreviewRoutes: Sendable {
     let now: @Sendable () -> Date
     /// Seconds a request may take (making a page over a large database counts).
     let timeout: Double
+    /// The basemap the page draws (`--basemap`), made at the start; nil: OpenStreetMap's tiles.
+    let basemap: Basemap?
     let cache = PreviewCache()
 
     /// Seconds a page is served before it is made again (states follow the clock).
@@ -51,9 +54,17 @@ struct PreviewRoutes: Sendable {
             }
         }
         router.get("/offline.json") { _, _ in
-            let paths = try await leaflet().keys.sorted()
+            let paths = try await leaflet().keys.sorted() + (basemap?.files.keys.sorted() ?? [])
             return try respond(
                 try PreviewPageFiles.offlineList(leaflet: paths), type: "application/json; charset=utf-8", cache: "no-cache")
+        }
+        // The basemap's index and shards, made at the start: the same bytes until a restart.
+        if let files = basemap?.files {
+            router.get("/basemap/{file}") { _, context in
+                let file = context.parameters.get("file") ?? ""
+                let type = file.hasSuffix(".json") ? "application/json; charset=utf-8" : PreviewRoutes.type(of: file)
+                return try respond(files["basemap/" + file], type: type, cache: "public, max-age=3600")
+            }
         }
         router.get("/leaflet/images/{file}") { _, context in
             let file = context.parameters.get("file") ?? ""
@@ -62,8 +73,14 @@ struct PreviewRoutes: Sendable {
         }
     }
 
+    /// The page's options: contributions at this origin, and the basemap (then no tiles).
+    var options: PreviewOptions {
+        PreviewOptions(tiles: basemap == nil ? PreviewOptions.openStreetMapTiles : nil, api: "", basemap: basemap)
+    }
+
     /// The page's files, made again when the data changed or the page is too old.
     private func page() async throws -> [String: [UInt8]] {
+        let options = self.options
         let data = self.data
         let cache = self.cache
         let now = self.now
@@ -72,7 +89,7 @@ struct PreviewRoutes: Sendable {
             return try cache.files(version: state.version, at: now()) { at in
                 try state.withReader { r in
                     try PreviewPageFiles(
-                        store: r.store, at: at, options: PreviewOptions(api: ""), eaqi: EuropeanAirQualityIndex.headline
+                        store: r.store, at: at, options: options, eaqi: EuropeanAirQualityIndex.headline
                     ).files
                 }
             }

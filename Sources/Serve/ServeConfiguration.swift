@@ -27,6 +27,9 @@ public struct ServeConfiguration: Sendable, Equatable {
     public var trustedProxies: [String] = []
     /// Toilet rows kept in memory per data version (0: none).
     public var cachedPlaces = 200_000
+    /// An OpenStreetMap extract the preview map draws its own streets from (`--basemap`), made
+    /// once at the start (`Basemap.build`); nil: the page takes OpenStreetMap's tiles.
+    public var basemapPath: String?
     /// What contributors may submit (Sources/Serve/Contributions).
     public var contributions = ContributionSettings()
 

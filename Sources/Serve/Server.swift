@@ -1,3 +1,4 @@
+import Basemap
 public import Foundation
 import Hummingbird
 public import Logging
@@ -56,10 +57,19 @@ public struct Server: Sendable {
             _ = try data.current()
         }
         let endpoints = Endpoints(data: data, configuration: configuration, now: now)
+        let basemap: Basemap?
+        do {
+            basemap = try configuration.basemapPath.map {
+                try Basemap.build(extract: $0, name: ($0 as NSString).lastPathComponent)
+            }
+        } catch {
+            throw ServeError.configuration("--basemap: \(error)")
+        }
         let connections = ConnectionCount(limit: configuration.maxConnections)
         let app = Application(
             responder: PlaceIDPaths(
-                wrapped: router(endpoints, proxies: try TrustedProxies(configuration.trustedProxies)).buildResponder()),
+                wrapped: router(endpoints, proxies: try TrustedProxies(configuration.trustedProxies), basemap: basemap)
+                    .buildResponder()),
             server: .http1(
                 configuration: .init(
                     additionalChannelHandlers: [
@@ -89,7 +99,7 @@ public struct Server: Sendable {
         }
     }
 
-    func router(_ endpoints: Endpoints, proxies: TrustedProxies) -> Router<ServeContext> {
+    func router(_ endpoints: Endpoints, proxies: TrustedProxies, basemap: Basemap?) -> Router<ServeContext> {
         let router = Router(context: ServeContext.self, options: .autoGenerateHeadEndpoints)
         let metrics = ServeMetrics()
         // One job per middleware, outermost first: who the client is, the metrics and the log
@@ -170,7 +180,8 @@ public struct Server: Sendable {
             headers[.cacheControl] = "no-store"
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
         }
-        PreviewRoutes(data: endpoints.data, now: now, timeout: configuration.requestTimeoutSeconds).register(on: router)
+        PreviewRoutes(data: endpoints.data, now: now, timeout: configuration.requestTimeoutSeconds, basemap: basemap)
+            .register(on: router)
         return router
     }
 }

@@ -85,6 +85,13 @@ public struct ServeOptions: ParsableArguments {
         case trace, debug, info, notice, warning, error, critical
     }
 
+    /// `--basemap`.
+    @Option(
+        help: ArgumentHelp(
+            "An OpenStreetMap extract the preview map draws its own streets from (no tile server needed).",
+            valueName: "EXTRACT.osm.pbf"))
+    public var basemap: String?
+
     // Contributions (Sources/Serve/Contributions): submissions, photos, maintainers.
 
     /// `--photos`.

@@ -11,9 +11,11 @@ import Testing
 /// `locate serve` makes in memory, which must be the snapshot's own.
 @Suite struct ContributePageTests {
     static let karlova = "prague-toilets-sample/05bddb4231d5@50.086120,14.418020"
-    /// The page's own files besides `contribute.js`, sorted (issue 37: words, list, offline).
+    /// The page's own files besides `contribute.js`, sorted (issue 37: words, list, offline,
+    /// basemap).
     static let pageFiles = [
-        "geodesic.js", "i18n.js", "icon-192.png", "icon-512.png", "list.js", "manifest.webmanifest", "nearest.js", "offline.js",
+        "basemap.js", "geodesic.js", "i18n.js", "icon-192.png", "icon-512.png", "list.js", "manifest.webmanifest", "nearest.js",
+        "offline.js",
         "preview.css", "preview.js", "sw.js", "text-list.js", "text-map.js", "text-offline.js",
     ]
 
@@ -72,11 +74,12 @@ import Testing
     @Test(arguments: [
         (
             PreviewOptions(tiles: nil), ContributePageTests.pageFiles,
-            "<script src=\"preview.js\"></script>\n</body>\n</html>\n"
+            "<script src=\"preview.js\"></script>\n<script src=\"basemap.js\"></script>\n</body>\n</html>\n"
         ),
         (
             PreviewOptions(tiles: nil, api: ""), (["contribute.js"] + ContributePageTests.pageFiles).sorted(),
-            "<script src=\"preview.js\"></script>\n<div id=\"hint\">Missing a toilet? <button id=\"suggest\" type=\"button\">"
+            "<script src=\"preview.js\"></script>\n<script src=\"basemap.js\"></script>\n"
+                + "<div id=\"hint\">Missing a toilet? <button id=\"suggest\" type=\"button\">"
                 + "suggest a toilet</button> (or click the map where it is)</div>\n<div id=\"contrib\" hidden><button id=\"contrib-close\" type=\"button\""
                 + " aria-label=\"close\">×</button><h2></h2><div class=\"body\"></div></div>\n"
                 + "<script src=\"contribute.js\"></script>\n</body>\n</html>\n"
@@ -88,7 +91,8 @@ import Testing
         let page = try #require(try PreviewPageFiles(store: store, at: at, options: options).files["index.html"])
         let resources = Fixtures.repo("Sources/Export/Resources")
         let template = try String(contentsOfFile: resources + "/preview.html", encoding: .utf8)
-        let marker = "<script src=\"preview.js\"></script>\n<!--contribute-->\n</body>\n</html>\n"
+        let marker =
+            "<script src=\"preview.js\"></script>\n<script src=\"basemap.js\"></script>\n<!--contribute-->\n</body>\n</html>\n"
         #expect(template.hasSuffix(marker))
         #expect(String(decoding: page, as: UTF8.self) == template.dropLast(marker.count) + ending)
         let files = PreviewPageFiles.assets(contributions: options.api != nil)
@@ -112,7 +116,7 @@ import Testing
                 "<script src=\"data.js\">", "<script src=\"i18n.js\">", "<script src=\"text-map.js\">",
                 "<script src=\"text-list.js\">", "<script src=\"text-offline.js\">", "<script src=\"geodesic.js\">",
                 "<script src=\"nearest.js\">", "<script src=\"list.js\">", "<script src=\"offline.js\">",
-                "<script src=\"preview.js\">",
+                "<script src=\"preview.js\">", "<script src=\"basemap.js\">",
                 "<script src=\"contribute.js\">",
             ])
         #expect(!html.contains("<style"))

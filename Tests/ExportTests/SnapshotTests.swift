@@ -19,7 +19,7 @@ import Testing
             "data.js", "preview.js", "preview.css", "leaflet/leaflet.js", "leaflet/leaflet.css",
             "leaflet/leaflet.markercluster.js", "leaflet/MarkerCluster.css", "leaflet/MarkerCluster.Default.css",
             "leaflet/LICENSE-leaflet.txt", "leaflet/LICENSE-markercluster.txt", "offline.json", "sw.js",
-            "manifest.webmanifest", "icon-192.png", "list.js",
+            "manifest.webmanifest", "icon-192.png", "list.js", "basemap.js",
         ] {
             #expect(FileManager.default.fileExists(atPath: out + "/" + f), "\(f)")
         }
@@ -27,7 +27,7 @@ import Testing
         let manifest = try jsonObject(out + "/manifest.json")
         #expect(manifest["generated_at"] as? String == "2026-11-18T11:06:40Z")
         let files = try #require(manifest["files"] as? [[String: Any]])
-        #expect(files.count == 34)
+        #expect(files.count == 35)
         // offline.json, written last, lists every file, the manifest and itself too.
         let offline = try #require(try jsonObject(out + "/offline.json")["files"] as? [String])
         #expect(offline == (files.compactMap { $0["path"] as? String } + ["manifest.json", "offline.json"]).sorted())

@@ -68,6 +68,9 @@ import Testing
         #expect(imports["SpatialIndex"] == ["Geo", "Places"])
         // The review flow sits on the store; the adapters use it, never the store, to review.
         #expect(imports["Review"] == ["Storage", "Contributions", "Contract"])
+        // The page's own basemap reads extracts and writes by the contract, and knows no store:
+        // the snapshot and the server hand it to the page.
+        #expect(imports["Basemap"] == ["OSMPBF", "Contract"])
         #expect(!(imports["LocateCLI"] ?? []).contains("Serve"), "locate must not link the HTTP server")
     }
 

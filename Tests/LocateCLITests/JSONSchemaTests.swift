@@ -156,6 +156,21 @@ import Testing
         ] {
             docs.append(Document(name: "snapshot \(file)", schema: schema, text: try read(site + "/" + file)))
         }
+        // The page's own basemap, from a made-up extract.
+        let extract = dir.appendingPathComponent("streets.osm.pbf").path
+        try Data(PBFWriter.sampleStreets()).write(to: URL(fileURLWithPath: extract))
+        let mapped = dir.appendingPathComponent("mapped").path
+        _ = try locate(["export", "snapshot", "--out", mapped, "--basemap", extract, "--at", "2026-11-21T20:30", "--db", db])
+        docs.append(
+            Document(name: "snapshot basemap/index.json", schema: "basemap-index", text: try read(mapped + "/basemap/index.json"))
+        )
+        for shard in try FileManager.default.contentsOfDirectory(atPath: mapped + "/basemap").sorted()
+        where shard.hasSuffix(".js") {
+            let script = try read(mapped + "/basemap/" + shard)
+            #expect(script.hasPrefix("LOCATE_BASEMAP_SHARD(") && script.hasSuffix(");\n"), "\(shard)")
+            let json = String(script.dropFirst("LOCATE_BASEMAP_SHARD(".count).dropLast(3))
+            docs.append(Document(name: "snapshot basemap/\(shard)", schema: "basemap-shard", text: json))
+        }
         let failure = try locate(["toilet", "--near", "50,14", "--json", "--db", "/nope/x.sqlite"], status: 1)
         docs.append(Document(name: "error --json (stderr)", schema: "error", text: failure.stderr))
         let usage = try locate(["toilet", "--near", "95,14", "--json", "--db", db], status: 64)

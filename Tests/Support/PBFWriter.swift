@@ -97,6 +97,52 @@ public enum PBFWriter {
         return strings(table) + field(2, bytes: field(2, bytes: dense))
     }
 
+    /// A PrimitiveBlock of one group of ways: each its id, tags and node ids (delta-coded).
+    public static func wayBlock(_ ways: [(id: Int64, tags: [(String, String)], nodes: [Int64])]) -> [UInt8] {
+        var table = [""]
+        var index: [String: UInt64] = [:]
+        func ref(_ s: String) -> UInt64 {
+            if let i = index[s] { return i }
+            table.append(s)
+            index[s] = UInt64(table.count - 1)
+            return UInt64(table.count - 1)
+        }
+        var group: [UInt8] = []
+        for w in ways {
+            var previous: Int64 = 0
+            let refs = w.nodes.map { n -> UInt64 in
+                defer { previous = n }
+                return zigzag(n - previous)
+            }
+            let way =
+                field(1, UInt64(w.id)) + packed(2, w.tags.map { ref($0.0) }) + packed(3, w.tags.map { ref($0.1) })
+                + packed(8, refs)
+            group += field(3, bytes: way)
+        }
+        return strings(table) + field(2, bytes: group)
+    }
+
+    /// A made-up extract of a few Prague streets near the bundled samples' toilets (not OSM
+    /// data): a named main road with diacritics, a named street, a footway, a tram line and a
+    /// park, for basemap tests that must not need ../shared.
+    public static func sampleStreets() -> [UInt8] {
+        let nodes = [
+            Node(id: 1, lat: 50.0810, lon: 14.4260), Node(id: 2, lat: 50.0845, lon: 14.4240),
+            Node(id: 3, lat: 50.0875, lon: 14.4214), Node(id: 4, lat: 50.0870, lon: 14.4180),
+            Node(id: 5, lat: 50.0880, lon: 14.4150), Node(id: 6, lat: 50.0860, lon: 14.4200),
+            Node(id: 7, lat: 50.0865, lon: 14.4230), Node(id: 8, lat: 50.0830, lon: 14.4290),
+            Node(id: 9, lat: 50.0835, lon: 14.4300), Node(id: 10, lat: 50.0828, lon: 14.4305),
+        ]
+        let ways: [(id: Int64, tags: [(String, String)], nodes: [Int64])] = [
+            (101, [("highway", "primary"), ("name", "Václavské náměstí")], [1, 2, 3]),
+            (102, [("highway", "residential"), ("name", "Národní")], [3, 4, 5]),
+            (103, [("highway", "footway")], [6, 7]),
+            (104, [("railway", "tram")], [2, 6, 4]),
+            (105, [("leisure", "park"), ("name", "Františkánská zahrada")], [8, 9, 10, 8]),
+        ]
+        return file([denseBlock(nodes), wayBlock(ways)])
+    }
+
     /// A whole file: the header frame, then one raw data frame per block.
     public static func file(_ blocks: [[UInt8]], optional: [String] = []) -> [UInt8] {
         headerFrame(optional: optional) + blocks.flatMap(dataFrame)

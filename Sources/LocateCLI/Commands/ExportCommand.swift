@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basemap
 import Export
 import Foundation
 import Geo
@@ -92,7 +93,10 @@ struct ExportCommand: ParsableCommand {
                 e.g. https://example.org) the page also takes contributions there: a click on the map \
                 offers "suggest a toilet here", each toilet popup "suggest an edit", "report" and "add a \
                 photo"; they await a maintainer's review (locate review). Serve it from another origin \
-                with locate serve --cors-origin set to the page's origin.
+                with locate serve --cors-origin set to the page's origin. \
+                With --basemap EXTRACT.osm.pbf (the extract `network build` reads, or any OSM PBF file) \
+                the page draws its own streets, paths, railways, water, parks and street names from it, \
+                with no tile server and offline (basemap/ in the snapshot; no --tiles then unless given).
                 """
         )
 
@@ -107,6 +111,12 @@ struct ExportCommand: ParsableCommand {
 
         @Option(help: ArgumentHelp("Attribution shown for --tiles.", valueName: "TEXT"))
         var tilesAttribution: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "An OpenStreetMap extract the page draws its own streets from (no tile server needed).",
+                valueName: "EXTRACT.osm.pbf"))
+        var basemap: String?
 
         @Option(
             help: ArgumentHelp(
@@ -167,12 +177,14 @@ struct ExportCommand: ParsableCommand {
             return base
         }
 
-        /// The preview options the flags give.
-        var preview: PreviewOptions {
-            let template = tiles == "none" ? nil : (tiles ?? PreviewOptions.openStreetMapTiles)
+        /// The preview options the flags give, with `basemap` built from `--basemap`. With a
+        /// basemap the page takes no tiles unless `--tiles` names them.
+        func preview(basemap: Basemap?) -> PreviewOptions {
+            let fallback = basemap == nil ? PreviewOptions.openStreetMapTiles : nil
+            let template = tiles == "none" ? nil : (tiles ?? fallback)
             return PreviewOptions(
                 tiles: template, tilesAttribution: tilesAttribution ?? PreviewOptions.openStreetMapAttribution,
-                view: view.flatMap(Snapshot.view), api: api.flatMap(Snapshot.apiBase))
+                view: view.flatMap(Snapshot.view), api: api.flatMap(Snapshot.apiBase), basemap: basemap)
         }
 
         @OptionGroup var time: TimeOptions<PragueZone>
@@ -181,8 +193,9 @@ struct ExportCommand: ParsableCommand {
 
         func run() throws {
             let db = try LocateStore(readingAt: store.path)
+            let map = try basemap.map { try Basemap.build(extract: $0, name: ($0 as NSString).lastPathComponent) }
             let s = try SnapshotWriter(store: db, eaqi: EuropeanAirQualityIndex.headline).write(
-                to: out, at: time.instant(), preview: preview)
+                to: out, at: time.instant(), preview: preview(basemap: map))
             if output.json {
                 Console.out(try jsonText(ExportSummaryDocument(snapshot: s, out: out)))
             } else {

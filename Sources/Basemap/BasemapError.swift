@@ -1,0 +1,24 @@
+public import OSMPBF
+
+/// Why a basemap cannot be built.
+public enum BasemapError: Error, Equatable, CustomStringConvertible {
+    /// The extract cannot be read (its PBF error names the file and the block).
+    case unreadable(PBFError)
+    /// The extract holds nothing the basemap draws.
+    case empty(path: String)
+    /// The basemap would have more than `limit` shards (an extract too large for a page's map).
+    case tooLarge(path: String, shards: Int, limit: Int)
+
+    /// A short lower-case message the CLI prints after `error:`.
+    public var description: String {
+        switch self {
+        case .unreadable(let e):
+            return "basemap: \(e)"
+        case .empty(let path):
+            return "basemap: \(path) holds no streets, paths, railways, water or parks to draw"
+        case .tooLarge(let path, let shards, let limit):
+            return "basemap: \(path) would make \(shards) shards, over the limit of \(limit) "
+                + "(cut a smaller extract, e.g. osmium extract -b W,S,E,N)"
+        }
+    }
+}

@@ -17,6 +17,8 @@ OUT=${OUT:-bench/out}
 RUNS=${RUNS:-5}
 PEERS=${PEERS:-maplibre}
 EXTRACT=${EXTRACT:-../shared/datasets/osm-pbf/helsinki-centre.osm.pbf}
+PIPELINE=${PIPELINE:-pipelines/osm-toilets-helsinki-pbf.yml}  # the toilets drawn over it
+ZOOM=${ZOOM:-15}  # both maps open at the extract's centre at this zoom
 PY=.build/browser-venv/bin/python
 mkdir -p "$OUT"
 [ -f "$EXTRACT" ] || { echo "basemap: $EXTRACT is absent (../shared/datasets)" >&2; exit 1; }
@@ -28,9 +30,9 @@ fi
 work="$OUT/basemap"
 rm -rf "$work" && mkdir -p "$work"
 db="$work/toilets.sqlite"
-"$BIN/locate" ingest pipelines/prague-toilets-sample.yml --db "$db" >/dev/null
+"$BIN/locate" ingest "$PIPELINE" --db "$db" >/dev/null 2>&1
 
-ms() { date +%s%N | awk '{ printf "%d", $1 / 1000000 }'; }
+ms() { echo $(( $(date +%s%N) / 1000000 )); }
 # Median of RUNS timings of a command, in ms.
 median_ms() {
   local times=()
@@ -55,9 +57,11 @@ echo "basemap: $EXTRACT ($(stat -c %s "$EXTRACT") bytes); load average $load (2 
 
 # locate: the snapshot with and without its basemap; the difference is the basemap's time.
 site="$work/site"
-with=$(median_ms "$BIN/locate" export snapshot --out "$site" --basemap "$EXTRACT" --db "$db")
-without=$(median_ms "$BIN/locate" export snapshot --out "$work/plain" --tiles none --db "$db")
-"$BIN/locate" export snapshot --out "$site" --basemap "$EXTRACT" --db "$db" >/dev/null
+"$BIN/locate" export snapshot --out "$site" --basemap "$EXTRACT" --db "$db" >/dev/null 2>&1
+center=$($PY -c "import json; w,s,e,n = json.load(open('$site/basemap/index.json'))['bounds']; print('%f,%f' % ((w + e) / 2, (s + n) / 2))")
+view="${center#*,},${center%,*},$ZOOM"
+with=$(median_ms "$BIN/locate" export snapshot --out "$site" --basemap "$EXTRACT" --view "$view" --db "$db")
+without=$(median_ms "$BIN/locate" export snapshot --out "$work/plain" --tiles none --view "$view" --db "$db")
 km2=$($PY - "$site/basemap/index.json" <<'EOF'
 import json, math, sys
 w, s, e, n = json.load(open(sys.argv[1]))["bounds"]
@@ -81,34 +85,46 @@ venv="$OUT/maplibre-venv"
 gl=$(find "$venv" -name 'maplibre-gl.js' | head -1)
 css=$(find "$venv" -name 'maplibre-gl.css' | head -1)
 [ -n "$gl" ] || { echo "basemap: maplibre-gl.js is not in the maplibre wheel" >&2; exit 1; }
-# The OpenMapTiles layers that hold what locate draws (no buildings, POIs, labels or the
-# shapefile layers the example config names: those need downloads).
+# The OpenMapTiles layers that hold what locate draws (no buildings, POIs, place labels, nor
+# the shapefile layers the example config names: those need downloads).
 examples=/usr/share/doc/tilemaker/examples
 $PY - "$examples/config-openmaptiles.json" "$work/tm-config.json" <<'EOF'
 import json, sys
 c = json.load(open(sys.argv[1]))
 keep = {"transportation", "transportation_name", "transportation_name_mid", "transportation_name_detail",
         "waterway", "waterway_detail", "water", "park", "landuse", "landcover"}
-c["layers"] = {k: v for k, v in c["layers"].items() if k in keep and "source" not in v}
+# The processing script writes every layer: the others stay declared, but only above the
+# tiles' zooms (none are made); the shapefile layers are dropped.
+c["layers"] = {k: (v if k in keep else dict(v, minzoom=15, maxzoom=15)) for k, v in c["layers"].items() if "source" not in v}
 c["settings"]["compress"] = "none"
 json.dump(c, open(sys.argv[2], "w"), indent=1)
 EOF
 tm="$work/tm"
 mkdir -p "$tm"
-tm_ms=$(median_ms sh -c "rm -rf '$tm/tiles' && tilemaker --input '$EXTRACT' --output '$tm/tiles' --config '$work/tm-config.json' --process '$examples/process-openmaptiles.lua'")
-rm -rf "$tm/tiles"
-tilemaker --input "$EXTRACT" --output "$tm/tiles" --config "$work/tm-config.json" --process "$examples/process-openmaptiles.lua" >/dev/null 2>&1
+# tilemaker stops on a way whose nodes the extract lacks (an extract cut at its edge, as
+# this one is; --skip-integrity does not help): its input is the same ways with the missing
+# node references left out (osmium, then back to PBF). locate reads the extract as it is.
+input="$work/tm-input.osm.pbf"
+osmium tags-filter -O -o "$work/tm-ways.osm" "$EXTRACT" w/highway w/railway w/waterway w/natural w/leisure w/landuse
+$PY - "$work/tm-ways.osm" "$work/tm-fixed.osm" <<'EOF'
+import re, sys
+lines = open(sys.argv[1]).read().split("\n")
+nodes = {m.group(1) for l in lines for m in [re.match(r'\s*<node id="(-?\d+)"', l)] if m}
+kept = [l for l in lines if not (m := re.match(r'\s*<nd ref="(-?\d+)"', l)) or m.group(1) in nodes]
+open(sys.argv[2], "w").write("\n".join(kept))
+EOF
+osmium cat -O -o "$input" "$work/tm-fixed.osm"
+tm_ms=$(median_ms sh -c "rm -rf '$tm/tiles' && tilemaker --input '$input' --output '$tm/tiles' --config '$work/tm-config.json' --process '$examples/process-openmaptiles.lua'")
 rm -f "$tm/tiles/metadata.json"
 tm_bytes=$(bytes "$tm/tiles")
 tm_gz=$(gzipped "$tm/tiles")
 cp "$gl" "$tm/maplibre-gl.js"
 cp "$css" "$tm/maplibre-gl.css"
-center=$($PY -c "import json; w,s,e,n = json.load(open('$site/basemap/index.json'))['bounds']; print('%f,%f' % ((w + e) / 2, (s + n) / 2))")
 cat > "$tm/index.html" <<EOF
 <!DOCTYPE html><html><head><meta charset="utf-8"><link rel="stylesheet" href="maplibre-gl.css">
 <style>html, body, #map { margin: 0; height: 100%; }</style></head><body><div id="map"></div>
 <script src="maplibre-gl.js"></script><script>
-var map = new maplibregl.Map({ container: 'map', center: [$center], zoom: 14, style: { version: 8,
+var map = new maplibregl.Map({ container: 'map', center: [$center], zoom: $ZOOM, style: { version: 8,
   sources: { t: { type: 'vector', tiles: [location.origin + '/tiles/{z}/{x}/{y}.pbf'], maxzoom: 14 } },
   layers: [
     { id: 'land', type: 'background', paint: { 'background-color': '#f2efe9' } },

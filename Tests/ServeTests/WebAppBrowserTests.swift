@@ -80,6 +80,7 @@ struct WebAppBrowserTests {
         var deep: [String: String]
         var shots: String?
         var more: [More] = []
+        var helsinki: String?
     }
 
     /// One result of `locate toilet --json`: id, distance to 0.1 m, state, next change (Unix).
@@ -174,17 +175,21 @@ struct WebAppBrowserTests {
         let db = try Self.database()
         let folder = try Fixtures.temporaryFolder()
         let snapshot = folder.appendingPathComponent("site").path
+        // The page's own streets (a made-up extract of Prague's centre) under tiles that fail.
+        let extract = folder.appendingPathComponent("streets.osm.pbf").path
+        try Data(PBFWriter.sampleStreets()).write(to: URL(fileURLWithPath: extract))
         let export = try CLI.run([
             "export", "snapshot", "--out", snapshot, "--at", "2026-11-22T06:30", "--tiles",
-            "http://127.0.0.1:9/{z}/{x}/{y}.png", "--tiles-attribution", "test tiles", "--db", db,
+            "http://127.0.0.1:9/{z}/{x}/{y}.png", "--tiles-attribution", "test tiles", "--basemap", extract, "--db", db,
         ])
         try #require(export.status == 0, "export snapshot: \(export.stderr)")
-        let server = try ServeProcess(db: db)
+        let server = try ServeProcess(db: db, ["--basemap", extract])
         defer { server.stop() }
 
         let sample = try Self.cases(db, Self.points, perPoint: 3)
         var more: [More] = []
         var real: (cases: [Case], wanted: [[Expected]], options: [[String]])?
+        var helsinki: String?
         if Fixtures.haveSharedDatasets {
             let realDB = folder.appendingPathComponent("real.sqlite").path
             for p in ["prague-toilets-2026", "osm-toilets-prague-sample", "osm-toilets-paris"] {
@@ -198,13 +203,23 @@ struct WebAppBrowserTests {
             let c = try Self.cases(realDB, Self.realPoints, perPoint: 2)
             real = c
             more.append(More(snapshot: realSite, cases: c.cases))
+            // Central Helsinki's toilets from the PBF extract, over its own basemap.
+            let helsinkiDB = folder.appendingPathComponent("helsinki.sqlite").path
+            try CLI.ingest(["pipelines/osm-toilets-helsinki-pbf.yml", "--db", helsinkiDB])
+            helsinki = folder.appendingPathComponent("helsinki").path
+            let h = try CLI.run([
+                "export", "snapshot", "--out", helsinki ?? "", "--at", "2026-11-22T06:30", "--basemap",
+                Fixtures.shared("osm-pbf/helsinki-centre.osm.pbf"), "--db", helsinkiDB,
+            ])
+            try #require(h.status == 0, "export snapshot: \(h.stderr)")
         } else {
             print("../shared/datasets is absent: the list is compared with the CLI on the samples only")
         }
         let shots = ProcessInfo.processInfo.environment["LOCATE_SCREENSHOTS"].flatMap { $0.isEmpty ? nil : $0 }
         let config = Config(
             snapshot: snapshot, served: "http://127.0.0.1:\(server.port)", cases: sample.cases,
-            position: [Self.position.0, Self.position.1], deep: ["id": Self.karlova], shots: shots, more: more)
+            position: [Self.position.0, Self.position.1], deep: ["id": Self.karlova], shots: shots, more: more,
+            helsinki: helsinki)
         let configPath = folder.appendingPathComponent("config.json").path
         try JSONEncoder().encode(config).write(to: URL(fileURLWithPath: configPath))
         let run = try Fixtures.run(
@@ -279,6 +294,23 @@ struct WebAppBrowserTests {
         #expect(out["served_offline_markers"] as? Int == 46)
         #expect(out["served_offline_list"] as? Int == 10)
         #expect((out["served_offline_age"] as? String)?.hasPrefix("offline: data of ") == true)
+
+        // The page's own streets, drawn offline under the failing tiles, from the folder and the
+        // server: at the first view's zoom (13) the low band's three made-up ways (the main
+        // road, the tram, the park; a tile crossing them draws each), and their pixels.
+        for key in ["offline_basemap", "served_offline_basemap"] {
+            let seen = try #require(out[key] as? [String: Int], "\(key): \(out[key] ?? "missing")")
+            #expect(seen["tiles", default: 0] > 0 && seen["ways", default: 0] >= 3, "\(key): \(seen)")
+            #expect(seen["painted", default: 0] > 100, "\(key): \(seen)")
+        }
+        if helsinki != nil {
+            for key in ["helsinki_phone", "helsinki_phone_offline", "helsinki_desktop", "helsinki_desktop_offline"] {
+                let seen = try #require(out[key] as? [String: Int], "\(key): \(out[key] ?? "missing")")
+                // Zoom 17 around the Central Station: hundreds of ways, a tenth of the pixels painted.
+                #expect(seen["ways", default: 0] > 300, "\(key): \(seen)")
+                #expect(seen["painted", default: 0] > 20_000, "\(key): \(seen)")
+            }
+        }
 
         // Every person: axe at both sizes, light and dark; Czech and Polish.
         for key in ["axe_phone_light", "axe_phone_dark", "axe_desktop_light", "axe_desktop_dark"] {

@@ -5,8 +5,9 @@ on it.
 
 Usage: python webapp_check.py CONFIG.json
 
-CONFIG: {"snapshot": folder of `locate export snapshot`, "served": base URL of a running
-`locate serve`, "now": ISO instant pinned with ?now=, "cases": [{"lat", "lon", "filters",
+CONFIG: {"snapshot": folder of `locate export snapshot` (with a --basemap), "served": base URL
+of a running `locate serve` (with a --basemap), "helsinki": a snapshot with central
+Helsinki's basemap or absent, "now": ISO instant pinned with ?now=, "cases": [{"lat", "lon", "filters",
 "limit", "at"}], "position": [lat, lon] granted to "near me", "deep": {"id"}, "shots":
 folder for screenshots or absent, "more": [{"snapshot", "cases"}] other snapshots whose
 list answers are asked too}.
@@ -75,6 +76,23 @@ def wait_until(page, condition, seconds):
         if time.time() > end:
             raise TimeoutError("waited %ss for %s" % (seconds, condition))
         time.sleep(0.1)
+
+
+def basemap_seen(page):
+    """The page's own basemap once every tile in view is drawn: tiles and ways drawn, and the
+    pixels of its canvases that are not the land colour (streets, water, parks)."""
+    wait_until(page, "document.getElementById('map').getAttribute('data-basemap-loaded')", 15)
+    return page.evaluate("""() => {
+        var m = document.getElementById('map'), painted = 0;
+        document.querySelectorAll('.leaflet-basemap-pane canvas').forEach(function (c) {
+          var d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+          for (var i = 0; i < d.length; i += 4) {
+            var land = (d[i] === 0xf2 && d[i + 1] === 0xef && d[i + 2] === 0xe9) || (d[i] === 0x23 && d[i + 1] === 0x26 && d[i + 2] === 0x2b);
+            if (!land && d[i + 3] > 0) painted += 1;
+          }
+        });
+        return {tiles: Number(m.getAttribute('data-basemap-tiles')), ways: Number(m.getAttribute('data-basemap-ways')), painted: painted};
+    }""")
 
 
 def list_ids(page):
@@ -168,6 +186,7 @@ def main():
             out["offline_age"] = page.text_content("#age")
             out["offline_states"] = page.eval_on_selector_all(
                 "#places .state", "ss => ss.map(s => s.className.replace('state state-text-', ''))")
+            out["offline_basemap"] = basemap_seen(page)
             shot(page, "phone-390x844-offline.png")
             # Online again, a newer snapshot (its manifest differs) is offered.
             manifest = os.path.join(config["snapshot"], "manifest.json")
@@ -245,7 +264,30 @@ def main():
                 out["served_offline_markers"] = int(page.get_attribute("body", "data-markers") or "0")
                 out["served_offline_list"] = int(page.get_attribute("#list", "data-count") or "0")
                 out["served_offline_age"] = page.text_content("#age")
+                out["served_offline_basemap"] = basemap_seen(page)
                 c.close()
+
+            # 5. Central Helsinki's own basemap: streets and names at zoom 17, by day and by
+            # night, offline after one visit.
+            if config.get("helsinki"):
+                extra, extra_base = static_host(config["helsinki"])
+                try:
+                    for name, width, height, scheme in [("phone", 390, 844, "light"), ("desktop", 1280, 800, "dark")]:
+                        c = context(width, height, locale="en-US", color_scheme=scheme)
+                        page = c.new_page()
+                        watch(page, "helsinki " + name)
+                        page.goto(extra_base + "index.html?now=" + now)
+                        wait_until(page, "document.body.getAttribute('data-offline') === 'ready'", 20)
+                        page.evaluate("() => LOCATE_PAGE.map.setView([60.1699, 24.9384], 17, {animate: false})")
+                        out["helsinki_" + name] = basemap_seen(page)
+                        shot(page, "helsinki-%dx%d-%s.png" % (width, height, scheme))
+                        c.set_offline(True)
+                        page.goto(extra_base + "index.html?now=" + now)
+                        wait_until(page, "document.body.getAttribute('data-markers') !== null", 10)
+                        out["helsinki_" + name + "_offline"] = basemap_seen(page)
+                        c.close()
+                finally:
+                    extra.kill()
             browser.close()
     except Exception as e:  # the step that failed, with what was seen before it
         out["failed"] = "%s: %s" % (type(e).__name__, str(e).split("\n")[0])

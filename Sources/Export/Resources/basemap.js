@@ -118,8 +118,10 @@
         var w = ctx.measureText(f.name).width;
         if (!best || best.d < w + 8) return;
         var cx = (best.a[0] + best.b[0]) / 2, cy = (best.a[1] + best.b[1]) / 2;
-        if (cx - w / 2 < 0 || cx + w / 2 > size || cy < 8 || cy > size - 8) return;
         var angle = Math.atan2(best.b[1] - best.a[1], best.b[0] - best.a[0]);
+        // The turned label's half extents: it must lie wholly inside the tile (no cut words).
+        var c = Math.abs(Math.cos(angle)), sn = Math.abs(Math.sin(angle)), hx = c * w / 2 + sn * 7, hy = sn * w / 2 + c * 7;
+        if (cx - hx < 0 || cx + hx > size || cy - hy < 0 || cy + hy > size) return;
         if (angle > Math.PI / 2) angle -= Math.PI; else if (angle < -Math.PI / 2) angle += Math.PI;
         ctx.save();
         ctx.translate(cx, cy);

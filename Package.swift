@@ -135,6 +135,7 @@ let package = Package(
             resources: [
                 "preview.html", "contribute.html", "preview.js", "contribute.js", "preview.css", "i18n.js", "text-map.js",
                 "text-list.js", "text-offline.js", "geodesic.js", "nearest.js", "list.js", "offline.js", "sw.js", "basemap.js",
+                "bookmarks.js", "text-bookmarks.js",
                 "manifest.webmanifest", "icon-192.png", "icon-512.png",
             ].map {
                 .embedInCode("Resources/" + $0)

@@ -12,8 +12,8 @@ public struct Basemap: Sendable {
     /// `basemap/BAND-Z-X-Y.js`.
     public var files: [String: [UInt8]]
 
-    /// At most this many shards in all: a page's map of a city or a region (the zoom-14 shards
-    /// of 100,000 km² at 50°), not of a country.
+    /// At most this many shards in all, and in one way's box: a page's map of a city or a
+    /// region (20,000 zoom-14 shards cover about 49,000 km² at 50°), not of a country.
     public static let shardLimit = 20_000
 
     /// The basemap of the extract at `path`; `name` is how the index names it (the file's
@@ -32,9 +32,11 @@ public struct Basemap: Sendable {
         }
         var builder = BasemapBuilder()
         for line in lines { builder.add(line) }
+        if let n = builder.tooMany { throw .tooLarge(path: path, shards: n, limit: shardLimit) }
         guard builder.features > 0 else { throw .empty(path: path) }
-        let shardCount = builder.shards.count
-        guard shardCount <= shardLimit else { throw .tooLarge(path: path, shards: shardCount, limit: shardLimit) }
+        guard builder.shards.count <= shardLimit else {
+            throw .tooLarge(path: path, shards: builder.shards.count, limit: shardLimit)
+        }
         return builder.basemap(source: name, timestamp: header.replicationTimestamp)
     }
 }

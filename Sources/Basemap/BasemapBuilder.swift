@@ -29,6 +29,10 @@ struct BasemapBuilder {
     var shards: [ShardKey: [Feature]] = [:]
     /// Ways drawn (in any band).
     var features = 0
+    /// Set once the shards would pass `Basemap.shardLimit` (one way crossing much of the world
+    /// alone may): how many there would be at least. The builder then files nothing more, and
+    /// `Basemap.build` refuses the extract.
+    var tooMany: Int?
     /// West, south, east, north of every position drawn, in millionths of a degree.
     var bounds: (west: Int64, south: Int64, east: Int64, north: Int64)?
 
@@ -37,9 +41,15 @@ struct BasemapBuilder {
         let closed = ids.count >= 4 && ids.first == ids.last
         guard let layer = BasemapLayer.of(tags: line.way.tags, closed: closed) else { return }
         // An area needs every node; a line is cut where the extract lacks its nodes.
+        // A position outside ±90° latitude or ±180° longitude counts as missing: the PBF reader
+        // checks only that its arithmetic does not overflow.
         var runs: [[OSMPosition]] = [[]]
         for p in line.positions {
-            if let p { runs[runs.count - 1].append(p) } else if !runs[runs.count - 1].isEmpty { runs.append([]) }
+            if let p, BasemapBuilder.isOnEarth(p) {
+                runs[runs.count - 1].append(p)
+            } else if !runs[runs.count - 1].isEmpty {
+                runs.append([])
+            }
         }
         if layer.isArea && runs.count > 1 { return }
         let name = layer.keepsNames ? line.way.tags.first { $0.key == "name" }?.value : nil
@@ -63,8 +73,16 @@ struct BasemapBuilder {
                 let feature = Feature(
                     layer: layer, id: line.way.id, name: b == BasemapBand.all.count - 1 ? name : nil,
                     line: BasemapBuilder.line(points))
-                let low = WebMercator.tile(x: box.west, y: box.north, zoom: band.shardZoom)
-                let high = WebMercator.tile(x: box.east, y: box.south, zoom: band.shardZoom)
+                // Widened by the widest stroke's half at the band's last zoom: a road just across a
+                // shard's edge still paints into the next shard's tiles.
+                let pad = BasemapBand.strokeMargin / (256 * Double(1 << band.maxZoom))
+                let low = WebMercator.tile(x: box.west - pad, y: box.north - pad, zoom: band.shardZoom)
+                let high = WebMercator.tile(x: box.east + pad, y: box.south + pad, zoom: band.shardZoom)
+                let span = (high.x - low.x + 1) * (high.y - low.y + 1)
+                guard tooMany == nil, span <= Basemap.shardLimit, shards.count <= Basemap.shardLimit else {
+                    tooMany = max(tooMany ?? 0, span, shards.count)
+                    return
+                }
                 for x in low.x...high.x {
                     for y in low.y...high.y {
                         shards[ShardKey(band: b, z: band.shardZoom, x: x, y: y), default: []].append(feature)
@@ -95,7 +113,13 @@ struct BasemapBuilder {
         return out
     }
 
-    /// Nanodegrees to microdegrees, half away from zero (positions are within ±180°, so no
+    /// Whether a position is on the Earth: latitude within ±90°, longitude within ±180°.
+    static func isOnEarth(_ p: OSMPosition) -> Bool {
+        (-90_000_000_000...90_000_000_000).contains(p.latitudeNano)
+            && (-180_000_000_000...180_000_000_000).contains(p.longitudeNano)
+    }
+
+    /// Nanodegrees to microdegrees, half away from zero (positions are on the Earth, so no
     /// overflow).
     static func rounded(_ nano: Int64) -> Int64 { nano >= 0 ? (nano + 500) / 1000 : -((-nano + 500) / 1000) }
 

@@ -6,7 +6,8 @@ public enum BasemapError: Error, Equatable, CustomStringConvertible {
     case unreadable(PBFError)
     /// The extract holds nothing the basemap draws.
     case empty(path: String)
-    /// The basemap would have more than `limit` shards (an extract too large for a page's map).
+    /// The ways would be filed into more than `limit` shards (an extract too large for a page's
+    /// map, or a way that crosses much of the world).
     case tooLarge(path: String, shards: Int, limit: Int)
 
     /// A short lower-case message the CLI prints after `error:`.

@@ -58,12 +58,13 @@ struct PreviewRoutes: Sendable {
             return try respond(
                 try PreviewPageFiles.offlineList(leaflet: paths), type: "application/json; charset=utf-8", cache: "no-cache")
         }
-        // The basemap's index and shards, made at the start: the same bytes until a restart.
+        // The basemap's index and shards, made at the start: the same bytes until a restart,
+        // asked again each time (`no-cache`: a restart on another extract keeps the names).
         if let files = basemap?.files {
             router.get("/basemap/{file}") { _, context in
                 let file = context.parameters.get("file") ?? ""
                 let type = file.hasSuffix(".json") ? "application/json; charset=utf-8" : PreviewRoutes.type(of: file)
-                return try respond(files["basemap/" + file], type: type, cache: "public, max-age=3600")
+                return try respond(files["basemap/" + file], type: type, cache: "no-cache")
             }
         }
         router.get("/leaflet/images/{file}") { _, context in

@@ -63,7 +63,7 @@ public struct Server: Sendable {
                 try Basemap.build(extract: $0, name: ($0 as NSString).lastPathComponent)
             }
         } catch {
-            throw ServeError.configuration("--basemap: \(error)")
+            throw ServeError.configuration("\(error)")
         }
         let connections = ConnectionCount(limit: configuration.maxConnections)
         let app = Application(

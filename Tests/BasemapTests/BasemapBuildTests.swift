@@ -163,6 +163,48 @@ import Testing
         #expect(String(decoding: BasemapBuilder.layers(features, named: false), as: UTF8.self).contains(#""names":null}]"#))
     }
 
+    @Test func aPositionOffTheEarthIsAGapNotATrap() {
+        var b = BasemapBuilder()
+        let off = [Int64.max, Int64.min, 90_000_000_001, -180_000_000_001]
+        for (i, bad) in off.enumerated() {
+            var line = Self.line(id: Int64(10 + i), tags: [("highway", "footway")], [(60.1, 24.9), (60.1001, 24.9001), (0, 0)])
+            line.positions[2] = OSMPosition(latitudeNano: i % 2 == 0 ? bad : 0, longitudeNano: i % 2 == 0 ? 0 : bad)
+            b.add(line)
+        }
+        #expect(b.features == 4)
+        #expect(b.bounds.map { [$0.west, $0.south, $0.east, $0.north] } == [24_900_000, 60_100_000, 24_900_100, 60_100_100])
+    }
+
+    @Test func aRoadJustWestOfAShardEdgeIsFiledEastToo() {
+        // The zoom-14 tiles x 9326 and 9327 meet at 24.93896484375°: a road 0.8 m west of it
+        // paints into 9327's tiles at zoom 19, and one 4 m west does not.
+        var b = BasemapBuilder()
+        b.add(Self.line(id: 1, tags: [("highway", "footway")], [(60.168, 24.93895), (60.1681, 24.93895)]))
+        b.add(Self.line(id: 2, tags: [("highway", "footway")], [(60.168, 24.9389), (60.1681, 24.9389)]))
+        let filed = Dictionary(grouping: b.shards.flatMap { key, features in features.map { ($0.id, key.x) } }, by: \.0)
+            .mapValues { $0.map(\.1).sorted() }
+        #expect(filed == [1: [9326, 9327], 2: [9326]])
+    }
+
+    @Test func aWayAcrossTheWorldIsRefusedBeforeItFillsMemory() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("basemap-world-\(getpid()).osm.pbf").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let nodes = [PBFWriter.Node(id: 1, lat: -85, lon: -179.9), PBFWriter.Node(id: 2, lat: 85, lon: 179.9)]
+        try Data(PBFWriter.file([PBFWriter.denseBlock(nodes), PBFWriter.wayBlock([(7, [("railway", "rail")], [1, 2])])]))
+            .write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: BasemapError.self) { try Basemap.build(extract: path, name: "x") }
+        // The low band's zoom-11 box alone is 2,048 × 2,040 tiles.
+        guard case .tooLarge(_, let shards, 20_000)? = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(shards > 4_000_000)
+        #expect(
+            error?.description
+                == "basemap: \(path) would make \(shards) shards, over the limit of 20000 "
+                + "(cut a smaller extract, e.g. osmium extract -b W,S,E,N)")
+    }
+
     @Test func aPondSmallerThanHalfAPixelIsLeftOutOfTheLowBand() {
         var b = BasemapBuilder()
         // About 1 m across: under half a pixel at zoom 14, over it at zoom 18.

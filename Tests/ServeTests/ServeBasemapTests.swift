@@ -46,7 +46,7 @@ import Testing
         #expect(r.status == 1)
         #expect(
             r.stderr.hasSuffix(
-                "error: --basemap: basemap: \(bad): not an OpenStreetMap PBF file: "
+                "error: basemap: \(bad): not an OpenStreetMap PBF file: "
                     + "it is XML (an .osm file? read it with osmium cat -o out.osm.pbf)\n"), "\(r.stderr)")
     }
 }

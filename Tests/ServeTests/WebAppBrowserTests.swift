@@ -27,7 +27,9 @@ private let webAppSkip: String? = {
 /// host (`python3 -m http.server`) and the page of `locate serve` opened again offline after
 /// one visit, with the data's age, and a newer snapshot offered online again; Czech and
 /// Polish by the browser's language; no serious or critical axe violation at 390×844 and
-/// 1280×800, light and dark. Screenshots go to `LOCATE_SCREENSHOTS` when it is set.
+/// 1280×800, light and dark; bookmarks made in a popup and imported from `locate bookmark`'s
+/// file, there offline after a reload; the page's own basemap drawn offline, from the folder
+/// and from the server, and central Helsinki's at zoom 17 after a pan and a scheme change. Screenshots go to `LOCATE_SCREENSHOTS` when it is set.
 @Suite(.enabled(if: webAppSkip == nil, "\(webAppSkip ?? "")"))
 struct WebAppBrowserTests {
     static let python = webAppPython
@@ -81,6 +83,12 @@ struct WebAppBrowserTests {
         var shots: String?
         var more: [More] = []
         var helsinki: String?
+        var bookmarksFile: String?
+
+        enum CodingKeys: String, CodingKey {
+            case snapshot, served, now, cases, position, deep, shots, more, helsinki
+            case bookmarksFile = "bookmarks_file"
+        }
     }
 
     /// One result of `locate toilet --json`: id, distance to 0.1 m, state, next change (Unix).
@@ -184,6 +192,10 @@ struct WebAppBrowserTests {
         ])
         try #require(export.status == 0, "export snapshot: \(export.stderr)")
         let server = try ServeProcess(db: db, ["--basemap", extract])
+        // A station bookmarked with the CLI, for the page to import.
+        let bookmarks = folder.appendingPathComponent("bookmarks.json").path
+        let added = try CLI.run(["bookmark", "add", "gios-stations-sample/9001", "--bookmarks", bookmarks, "--db", db])
+        try #require(added.status == 0, "locate bookmark add: \(added.stderr)")
         defer { server.stop() }
 
         let sample = try Self.cases(db, Self.points, perPoint: 3)
@@ -219,7 +231,7 @@ struct WebAppBrowserTests {
         let config = Config(
             snapshot: snapshot, served: "http://127.0.0.1:\(server.port)", cases: sample.cases,
             position: [Self.position.0, Self.position.1], deep: ["id": Self.karlova], shots: shots, more: more,
-            helsinki: helsinki)
+            helsinki: helsinki, bookmarksFile: bookmarks)
         let configPath = folder.appendingPathComponent("config.json").path
         try JSONEncoder().encode(config).write(to: URL(fileURLWithPath: configPath))
         let run = try Fixtures.run(
@@ -282,6 +294,14 @@ struct WebAppBrowserTests {
             (out["bad_notice"] as? String)?.hasPrefix(
                 "No place \"nowhere/nothing\" on this map: the link may be old, or the place is gone.") == true)
 
+        // Bookmarks: the popup's button bookmarks Karlova, the CLI's file adds its station, and
+        // both are there offline after a reload, named in the Bookmarks section.
+        #expect(out["bookmark_button"] as? String == "☆ bookmark")
+        #expect(out["bookmark_pressed"] as? String == "true")
+        #expect(out["bookmark_note"] as? String == "imported 1 bookmarks")
+        #expect(out["offline_bookmarks"] as? [String] == [Self.karlova, "gios-stations-sample/9001"])
+        #expect(out["offline_bookmark_names"] as? [String] == ["Karlova (sample)", "Kraków, ul. Próbna (sample)"])
+
         // Offline after one visit, from the static host and from `locate serve`.
         #expect(out["offline_markers"] as? Int == 46)
         #expect(out["offline_list"] as? Int == 10)
@@ -304,7 +324,9 @@ struct WebAppBrowserTests {
             #expect(seen["painted", default: 0] > 100, "\(key): \(seen)")
         }
         if helsinki != nil {
-            for key in ["helsinki_phone", "helsinki_phone_offline", "helsinki_desktop", "helsinki_desktop_offline"] {
+            // By day and night, after a pan (shards already loaded), after the scheme changes, offline.
+            let keys = ["phone", "desktop"].flatMap { n in ["", "_pan", "_scheme", "_offline"].map { "helsinki_\(n)\($0)" } }
+            for key in keys {
                 let seen = try #require(out[key] as? [String: Int], "\(key): \(out[key] ?? "missing")")
                 // Zoom 17 around the Central Station: hundreds of ways, a tenth of the pixels painted.
                 #expect(seen["ways", default: 0] > 300, "\(key): \(seen)")

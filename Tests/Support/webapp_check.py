@@ -9,7 +9,7 @@ CONFIG: {"snapshot": folder of `locate export snapshot` (with a --basemap), "ser
 of a running `locate serve` (with a --basemap), "helsinki": a snapshot with central
 Helsinki's basemap or absent, "now": ISO instant pinned with ?now=, "cases": [{"lat", "lon", "filters",
 "limit", "at"}], "position": [lat, lon] granted to "near me", "deep": {"id"}, "shots":
-folder for screenshots or absent, "more": [{"snapshot", "cases"}] other snapshots whose
+folder for screenshots or absent, "bookmarks_file": a `locate bookmark` file to import, "more": [{"snapshot", "cases"}] other snapshots whose
 list answers are asked too}.
 
 The snapshot is served by `python3 -m http.server` (a static host: service workers do not
@@ -78,13 +78,21 @@ def wait_until(page, condition, seconds):
         time.sleep(0.1)
 
 
+def basemap_at(page, lat, lon, zoom):
+    """The basemap after moving the map to (lat, lon) at zoom, once its tiles there are drawn."""
+    page.evaluate("""v => { document.getElementById('map').removeAttribute('data-basemap-loaded');
+                            LOCATE_PAGE.map.setView([v[0], v[1]], v[2], {animate: false}); }""", [lat, lon, zoom])
+    return basemap_seen(page)
+
+
 def basemap_seen(page):
-    """The page's own basemap once every tile in view is drawn: tiles and ways drawn, and the
-    pixels of its canvases that are not the land colour (streets, water, parks)."""
+    """The page's own basemap once every tile in view is drawn: tiles and ways drawn so far, and
+    the pixels of its shown tiles (Leaflet's leaflet-tile-loaded) that are not the land colour
+    (streets, water, parks)."""
     wait_until(page, "document.getElementById('map').getAttribute('data-basemap-loaded')", 15)
     return page.evaluate("""() => {
         var m = document.getElementById('map'), painted = 0;
-        document.querySelectorAll('.leaflet-basemap-pane canvas').forEach(function (c) {
+        document.querySelectorAll('.leaflet-basemap-pane canvas.leaflet-tile-loaded').forEach(function (c) {
           var d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
           for (var i = 0; i < d.length; i += 4) {
             var land = (d[i] === 0xf2 && d[i + 1] === 0xef && d[i + 2] === 0xe9) || (d[i] === 0x23 && d[i + 1] === 0x26 && d[i + 2] === 0x2b);
@@ -171,6 +179,14 @@ def main():
             page.goto(base + "index.html?now=" + now + "#id=" + urllib.parse.quote(deep["id"], safe="/"))
             page.wait_for_selector(".leaflet-popup-content .title", timeout=10000)
             out["deep_title"] = page.text_content(".leaflet-popup-content .title")
+            # Bookmarks: the open popup's button, then a `locate bookmark` file imported.
+            out["bookmark_button"] = page.text_content(".leaflet-popup-content button.bookmark")
+            page.click(".leaflet-popup-content button.bookmark")
+            out["bookmark_pressed"] = page.get_attribute(".leaflet-popup-content button.bookmark", "aria-pressed")
+            if config.get("bookmarks_file"):
+                page.set_input_files("#bookmark-file", config["bookmarks_file"])
+                wait_until(page, "document.getElementById('bookmarks').getAttribute('data-count') === '2'", 5)
+                out["bookmark_note"] = page.text_content("#bookmark-note")
             out["deep_city"] = page.evaluate("() => { var s = document.getElementById('city'); return s ? s.options[s.selectedIndex].text : null; }")
             out["deep_notice"] = page.is_visible("#linknotice")
             page.evaluate("() => { window.location.hash = '#id=nowhere/nothing'; }")
@@ -187,6 +203,8 @@ def main():
             out["offline_states"] = page.eval_on_selector_all(
                 "#places .state", "ss => ss.map(s => s.className.replace('state state-text-', ''))")
             out["offline_basemap"] = basemap_seen(page)
+            out["offline_bookmarks"] = page.evaluate("() => LOCATE_BOOKMARKS.ids()")
+            out["offline_bookmark_names"] = page.eval_on_selector_all("#bookmark-list .name", "ns => ns.map(n => n.textContent)")
             shot(page, "phone-390x844-offline.png")
             # Online again, a newer snapshot (its manifest differs) is offered.
             manifest = os.path.join(config["snapshot"], "manifest.json")
@@ -278,13 +296,18 @@ def main():
                         watch(page, "helsinki " + name)
                         page.goto(extra_base + "index.html?now=" + now)
                         wait_until(page, "document.body.getAttribute('data-offline') === 'ready'", 20)
-                        page.evaluate("() => LOCATE_PAGE.map.setView([60.1699, 24.9384], 17, {animate: false})")
-                        out["helsinki_" + name] = basemap_seen(page)
+                        out["helsinki_" + name] = basemap_at(page, 60.1699, 24.9384, 17)
                         shot(page, "helsinki-%dx%d-%s.png" % (width, height, scheme))
+                        # A pan past the tiles Leaflet keeps: new tiles drawn from shards already loaded.
+                        out["helsinki_" + name + "_pan"] = basemap_at(page, 60.1699, 24.9484, 17)
+                        # The other colour scheme: every tile drawn again.
+                        page.evaluate("() => document.getElementById('map').removeAttribute('data-basemap-loaded')")
+                        page.emulate_media(color_scheme="dark" if scheme == "light" else "light")
+                        out["helsinki_" + name + "_scheme"] = basemap_seen(page)
                         c.set_offline(True)
                         page.goto(extra_base + "index.html?now=" + now)
                         wait_until(page, "document.body.getAttribute('data-markers') !== null", 10)
-                        out["helsinki_" + name + "_offline"] = basemap_seen(page)
+                        out["helsinki_" + name + "_offline"] = basemap_at(page, 60.1699, 24.9384, 17)
                         c.close()
                 finally:
                     extra.kill()

@@ -5,7 +5,8 @@
 // each calling LOCATE_BASEMAP_SHARD with a basemap-shard/1 document (its ways grouped by
 // layer: ids, lines, names). Coordinates are
 // millionths of a degree, the first absolute, each next one as a difference. A way in two
-// shards is drawn once per tile (by its id). The layer lies under any online tiles, so it shows
+// shards is drawn once per tile (by its id and first position: a way the extract cut is in
+// pieces). The layer lies under any online tiles, so it shows
 // whenever they fail. Colours follow the page's scheme (body data-scheme). For checks, the map
 // container carries data-basemap-tiles (tiles drawn), data-basemap-ways (ways drawn) and
 // data-basemap-loaded (when every tile in view was drawn, ms since the page's start).
@@ -31,7 +32,16 @@
     pending[key] = [then];
     var s = document.createElement('script');
     s.src = 'basemap/' + key + '.js';
-    s.onerror = function () { var w = pending[key] || []; delete pending[key]; loaded[key] = []; w.forEach(function (f) { f([]); }); };
+    // A shard that fails to load, or runs without handing over its document (a damaged file),
+    // draws nothing now and is asked for again by the next tile (online again).
+    function failed() {
+      var w = pending[key];
+      if (!w) return;
+      delete pending[key];
+      w.forEach(function (f) { f([]); });
+    }
+    s.onerror = failed;
+    s.onload = failed;
     document.head.appendChild(s);
   }
   var palettes = {
@@ -60,7 +70,7 @@
     ctx.fillStyle = p.land;
     ctx.fillRect(0, 0, size, size);
     var ox = coords.x * size, oy = coords.y * size, byLayer = {}, seen = Object.create(null);
-    features.forEach(function (f) { var k = f.layer + f.id; if (seen[k]) return; seen[k] = true; (byLayer[f.layer] = byLayer[f.layer] || []).push(f); });
+    features.forEach(function (f) { var k = f.layer + f.id + ':' + f.line[0] + ',' + f.line[1]; if (seen[k]) return; seen[k] = true; (byLayer[f.layer] = byLayer[f.layer] || []).push(f); });
     function trace(f) {
       var l = f.line, lon = 0, lat = 0;
       ctx.beginPath();
@@ -145,17 +155,27 @@
       var x0 = Math.floor(coords.x * scale), x1 = Math.max(x0, Math.ceil((coords.x + 1) * scale) - 1);
       var y0 = Math.floor(coords.y * scale), y1 = Math.max(y0, Math.ceil((coords.y + 1) * scale) - 1);
       var keys = [];
-      for (var x = x0; x <= x1; x++) for (var y = y0; y <= y1; y++) {
-        var key = band.name + '-' + band.shard_zoom + '-' + x + '-' + y;
-        if (listed[key]) keys.push(key);
+      if ((x1 - x0 + 1) * (y1 - y0 + 1) > band.shards.length) {
+        // Zoomed far out: the band's few shards, not every tile of the range.
+        band.shards.forEach(function (s) {
+          var p = s.split('-').map(Number);
+          if (p[1] >= x0 && p[1] <= x1 && p[2] >= y0 && p[2] <= y1) keys.push(band.name + '-' + s);
+        });
+      } else {
+        for (var x = x0; x <= x1; x++) for (var y = y0; y <= y1; y++) {
+          var key = band.name + '-' + band.shard_zoom + '-' + x + '-' + y;
+          if (listed[key]) keys.push(key);
+        }
       }
       var left = keys.length, features = [];
-      if (!left) { draw(canvas, coords, [], size); setTimeout(function () { done(null, canvas); }, 0); return canvas; }
+      // Leaflet counts a tile only once createTile has returned: done() always comes later.
+      function finish() { draw(canvas, coords, features, size); setTimeout(function () { done(null, canvas); }, 0); }
+      if (!left) { finish(); return canvas; }
       keys.forEach(function (k) {
         shard(k, function (list) {
           features = features.concat(list);
           left -= 1;
-          if (!left) { draw(canvas, coords, features, size); done(null, canvas); }
+          if (!left) finish();
         });
       });
       return canvas;

@@ -9,8 +9,8 @@
 // load and when the hash changes, and says so when the map has no such place. Toilet
 // clusters show how many are open, unknown and closed (a ring, and the words in its label).
 // Words come from text-map.js in the browser's language (i18n.js). It leaves LOCATE_PAGE
-// (the map, the toilet markers, show(id), the clock) for list.js, basemap.js and
-// contribute.js. No markup of its own carries style attributes or handlers: the served
+// (the map, the toilet markers, show(id), the clock) for list.js, basemap.js, bookmarks.js
+// and contribute.js; each marker's placeId option is its place's id. No markup of its own carries style attributes or handlers: the served
 // page's Content-Security-Policy allows neither (colours are classes of preview.css). For
 // checks, the map container carries data-zoom and the body data-markers, data-groups,
 // data-tile-errors and data-scheme (light or dark).
@@ -137,7 +137,7 @@
   if (toilets) {
     toilets.features.forEach(function (f) {
       var ll = L.latLng(f.geometry.coordinates[1], f.geometry.coordinates[0]), s = stateAt(weeks[f.id], now()).state;
-      var m = L.marker(ll, { icon: toiletIcon(s, f.properties.title), title: f.properties.title, bubblingMouseEvents: false, state: s });
+      var m = L.marker(ll, { icon: toiletIcon(s, f.properties.title), title: f.properties.title, bubblingMouseEvents: false, state: s, placeId: f.id });
       m.bindPopup(function () { return toiletPopup(f); }, { maxWidth: narrow ? 260 : 320 });
       var g = layerFor('toilets', f);
       m.addTo(g);
@@ -180,7 +180,7 @@
     stations.features.forEach(function (f) {
       var p = f.properties, ll = L.latLng(f.geometry.coordinates[1], f.geometry.coordinates[0]);
       var icon = new LabelledIcon({ className: 'station', iconSize: [10, 10], html: '<div class="' + stationMark(p) + '"></div>', label: t('station marker', p.name || f.id) });
-      var m = L.marker(ll, { icon: icon, title: p.name || f.id });
+      var m = L.marker(ll, { icon: icon, title: p.name || f.id, placeId: f.id });
       var rows = ['<b class="title">' + esc(p.name || f.id) + '</b>'];
       if (p.city) rows.push(esc(p.city));
       rows = rows.concat(indexRows(p));

@@ -1,0 +1,24 @@
+// The bookmarks' words (bookmarks.js), in English, Czech and Polish (i18n.js).
+LOCATE_TEXT.add({
+  en: {
+    'b heading': 'Bookmarks', 'b add': '☆ bookmark', 'b remove': '★ bookmarked (remove)',
+    'b none': 'No bookmarks yet: open a toilet or a station and bookmark it.', 'b toilet': 'toilet', 'b station': 'station',
+    'b elsewhere': '{0} more not on this map', 'b import': 'import a locate bookmarks file', 'b export': 'save as a file',
+    'b imported': 'imported {0} bookmarks', 'b bad file': 'not a locate bookmarks file (bookmarks/1): {0}',
+    'b no index': 'no index'
+  },
+  cs: {
+    'b heading': 'Záložky', 'b add': '☆ přidat do záložek', 'b remove': '★ v záložkách (odebrat)',
+    'b none': 'Zatím žádné záložky: otevřete toaletu nebo stanici a přidejte ji.', 'b toilet': 'toaleta', 'b station': 'stanice',
+    'b elsewhere': 'a {0} mimo tuto mapu', 'b import': 'načíst soubor záložek locate', 'b export': 'uložit jako soubor',
+    'b imported': 'načteno záložek: {0}', 'b bad file': 'není soubor záložek locate (bookmarks/1): {0}',
+    'b no index': 'bez indexu'
+  },
+  pl: {
+    'b heading': 'Zakładki', 'b add': '☆ dodaj do zakładek', 'b remove': '★ w zakładkach (usuń)',
+    'b none': 'Brak zakładek: otwórz toaletę lub stację i dodaj ją.', 'b toilet': 'toaleta', 'b station': 'stacja',
+    'b elsewhere': 'i {0} spoza tej mapy', 'b import': 'wczytaj plik zakładek locate', 'b export': 'zapisz jako plik',
+    'b imported': 'wczytano zakładek: {0}', 'b bad file': 'to nie jest plik zakładek locate (bookmarks/1): {0}',
+    'b no index': 'brak indeksu'
+  }
+});

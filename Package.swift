@@ -72,6 +72,9 @@ let package = Package(
         // The preview page's own basemap, made from an OpenStreetMap extract: simplified ways
         // in shards the page draws on a canvas (no tile server).
         .target(name: "Basemap", dependencies: ["OSMPBF", "Contract"], swiftSettings: strict),
+        // The air-quality norms (EU limit values and thresholds, WHO guidelines): values only,
+        // judged by Query (`NormStanding`) and drawn by the preview page (Export).
+        .target(name: "AirNorms", dependencies: ["Contract"], swiftSettings: strict),
         // The domain values every module shares: a toilet (`Toilet`: its fixed fields,
         // `ToiletColumn`, and its field table, `ToiletAttribute`), a stored toilet and station,
         // hours status, access, pollutant codes, the one trimming rule and identity matching.
@@ -124,18 +127,22 @@ let package = Package(
         ),
         .target(
             name: "Query",
-            dependencies: ["Storage", "Contributions", "SpatialIndex", "Files", "Geo", "Hours", "Places", "Contract", "Routing"],
+            dependencies: [
+                "Storage", "Contributions", "SpatialIndex", "Files", "Geo", "Hours", "Places", "Contract", "Routing", "AirNorms",
+            ],
             swiftSettings: strict
         ),
         // The preview page's HTML, script and style sheets are files (Sources/Export/Resources/),
         // built into the code: one self-contained binary, no resource bundle beside it.
         .target(
             name: "Export",
-            dependencies: ["Storage", "Contributions", "Digests", "Files", "Geo", "Hours", "Places", "Contract", "Basemap"],
+            dependencies: [
+                "Storage", "Contributions", "Digests", "Files", "Geo", "Hours", "Places", "Contract", "Basemap", "AirNorms",
+            ],
             resources: [
                 "preview.html", "contribute.html", "preview.js", "contribute.js", "preview.css", "i18n.js", "text-map.js",
                 "text-list.js", "text-offline.js", "geodesic.js", "nearest.js", "list.js", "offline.js", "sw.js", "basemap.js",
-                "bookmarks.js", "text-bookmarks.js",
+                "bookmarks.js", "text-bookmarks.js", "station.js", "text-station.js",
                 "manifest.webmanifest", "icon-192.png", "icon-512.png",
             ].map {
                 .embedInCode("Resources/" + $0)
@@ -147,7 +154,7 @@ let package = Package(
             dependencies: [
                 "Ingest", "Query", "Export", "Review", "Storage", "Contributions", "Files", "Geo", "Hours", "Places", "Contract",
                 "ServeOptions",
-                "Routing", "SignOptions", "Basemap",
+                "Routing", "SignOptions", "Basemap", "AirNorms",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -234,6 +241,7 @@ let package = Package(
             name: "QueryTests",
             dependencies: [
                 "Query", "Ingest", "Storage", "Geo", "Places", "Contract", "Routing", "SpatialIndex", "LocateTestSupport",
+                "AirNorms",
             ],
             swiftSettings: strict),
         .testTarget(

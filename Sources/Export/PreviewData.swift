@@ -1,3 +1,4 @@
+import AirNorms
 import Basemap
 import Contract
 import Foundation
@@ -43,6 +44,9 @@ struct PreviewData {
         var api: String?
         /// The basemap drawn without a tile server (`basemap-index/1`), or nil.
         var basemap: BasemapIndex?
+        /// The air-quality norms a station's panel judges its last 24 hours by (EU, then WHO),
+        /// as `NormStanding.judge` does in `locate station show`.
+        var norms: [Norm] = NormSet.allCases.flatMap(AirNorm.norms).map(Norm.init)
         /// The attributes a toilet popup shows, from the field table: `[key, label]` for a
         /// yes/no attribute shown by its label when yes, `[key, null]` for words shown as
         /// `key: value`.
@@ -57,7 +61,7 @@ struct PreviewData {
         enum CodingKeys: String, CodingKey {
             case generatedAt = "generated_at", generatedUnix = "generated_unix", pollutants, tiles
             case tilesAttribution = "tiles_attribution"
-            case view, groups, attributions, api, basemap
+            case view, groups, attributions, api, basemap, norms
             case staleAfterSeconds = "stale_after_seconds"
             case toiletAttributes = "toilet_attributes"
         }
@@ -76,8 +80,31 @@ struct PreviewData {
             try c.encode(attributions, forKey: .attributions)
             try c.encode(api, forKey: .api)
             try c.encode(Nullable(wrappedValue: basemap), forKey: .basemap)
+            try c.encode(norms, forKey: .norms)
             try c.encode(toiletAttributes, forKey: .toiletAttributes)
         }
+    }
+
+    /// One norm as the page reads it: `set`, `pollutant`, `kind`, `averaging`, the window's
+    /// `hours`, the values it `required`, whether the `lowest` of them is compared (three
+    /// consecutive hours) rather than their mean, `threshold` (µg/m³) and `label`.
+    struct Norm: Encodable {
+        var norm: AirNorm
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(norm.set, forKey: .set)
+            try c.encode(norm.pollutant, forKey: .pollutant)
+            try c.encode(norm.kind, forKey: .kind)
+            try c.encode(norm.averaging, forKey: .averaging)
+            try c.encode(norm.averaging.hours, forKey: .hours)
+            try c.encode(norm.averaging.required, forKey: .required)
+            try c.encode(norm.averaging == .threeConsecutiveHours, forKey: .lowest)
+            try c.encode(norm.threshold, forKey: .threshold)
+            try c.encode(norm.label, forKey: .label)
+        }
+
+        private enum Keys: String, CodingKey { case set, pollutant, kind, averaging, hours, required, lowest, threshold, label }
     }
 
     /// Data older than a week is flagged on the page ("data as of …").
@@ -156,7 +183,9 @@ struct PreviewData {
     static func histories(_ store: LocateStore, at: Date) throws -> [String: [String: [[Double]]]] {
         var out: [String: [String: [[Double]]]] = [:]
         for s in try store.activeStations() {
-            let h = try store.airHistory(station: s.sourceID, after: at.addingTimeInterval(-86400), through: at)
+            // 48 hours: the sparklines show the last 24; a norm's 24-hour window ends at the
+            // newest value, which may be up to a day old.
+            let h = try store.airHistory(station: s.sourceID, after: at.addingTimeInterval(-2 * 86400), through: at)
             guard !h.isEmpty else { continue }
             out[s.globalID] = Dictionary(
                 h.map { ($0.parameter, $0.samples.map { [$0.at.timeIntervalSince1970.rounded(), $0.value] }) },

@@ -29,7 +29,8 @@ extension PreviewPage {
 
     /// The files the page loads beside `index.html` and `data.js`, by name: the map
     /// (`preview.js`, `preview.css`, and `basemap.js`, which draws a basemap when the page has
-    /// one), the bookmarks (`bookmarks.js`, `text-bookmarks.js`), its words (`i18n.js` and one `text-*.js` per concern),
+    /// one), the bookmarks (`bookmarks.js`, `text-bookmarks.js`), a station's panel (`station.js`,
+    /// `text-station.js`), its words (`i18n.js` and one `text-*.js` per concern),
     /// the list (`geodesic.js`, `nearest.js`, `list.js`), offline use (`offline.js`, the
     /// service worker `sw.js`, the web app manifest and its icons), and with `contributions`
     /// `contribute.js`.
@@ -41,6 +42,7 @@ extension PreviewPage {
             "geodesic.js": PackageResources.geodesic_js, "nearest.js": PackageResources.nearest_js,
             "list.js": PackageResources.list_js, "basemap.js": PackageResources.basemap_js,
             "bookmarks.js": PackageResources.bookmarks_js, "text-bookmarks.js": PackageResources.text_bookmarks_js,
+            "station.js": PackageResources.station_js, "text-station.js": PackageResources.text_station_js,
             "offline.js": PackageResources.offline_js, "sw.js": PackageResources.sw_js,
             "manifest.webmanifest": PackageResources.manifest_webmanifest, "icon-192.png": PackageResources.icon_192_png,
             "icon-512.png": PackageResources.icon_512_png,

@@ -1,3 +1,4 @@
+public import AirNorms
 import Contract
 public import Foundation
 import Places

@@ -17,7 +17,8 @@ import Testing
         "basemap.js", "bookmarks.js", "geodesic.js", "i18n.js", "icon-192.png", "icon-512.png", "list.js", "manifest.webmanifest",
         "nearest.js",
         "offline.js",
-        "preview.css", "preview.js", "sw.js", "text-bookmarks.js", "text-list.js", "text-map.js", "text-offline.js",
+        "preview.css", "preview.js", "station.js", "sw.js", "text-bookmarks.js", "text-list.js", "text-map.js", "text-offline.js",
+        "text-station.js",
     ]
 
     /// `locate serve`'s page is the snapshot's: the same index.html and data.js bytes for the
@@ -75,11 +76,11 @@ import Testing
     @Test(arguments: [
         (
             PreviewOptions(tiles: nil), ContributePageTests.pageFiles,
-            "<script src=\"preview.js\"></script>\n<script src=\"basemap.js\"></script>\n<script src=\"bookmarks.js\"></script>\n</body>\n</html>\n"
+            "<script src=\"preview.js\"></script>\n<script src=\"basemap.js\"></script>\n<script src=\"bookmarks.js\"></script>\n<script src=\"station.js\"></script>\n</body>\n</html>\n"
         ),
         (
             PreviewOptions(tiles: nil, api: ""), (["contribute.js"] + ContributePageTests.pageFiles).sorted(),
-            "<script src=\"preview.js\"></script>\n<script src=\"basemap.js\"></script>\n<script src=\"bookmarks.js\"></script>\n"
+            "<script src=\"preview.js\"></script>\n<script src=\"basemap.js\"></script>\n<script src=\"bookmarks.js\"></script>\n<script src=\"station.js\"></script>\n"
                 + "<div id=\"hint\">Missing a toilet? <button id=\"suggest\" type=\"button\">"
                 + "suggest a toilet</button> (or click the map where it is)</div>\n<div id=\"contrib\" hidden><button id=\"contrib-close\" type=\"button\""
                 + " aria-label=\"close\">×</button><h2></h2><div class=\"body\"></div></div>\n"
@@ -93,7 +94,7 @@ import Testing
         let resources = Fixtures.repo("Sources/Export/Resources")
         let template = try String(contentsOfFile: resources + "/preview.html", encoding: .utf8)
         let marker =
-            "<script src=\"preview.js\"></script>\n<script src=\"basemap.js\"></script>\n<script src=\"bookmarks.js\"></script>\n<!--contribute-->\n</body>\n</html>\n"
+            "<script src=\"preview.js\"></script>\n<script src=\"basemap.js\"></script>\n<script src=\"bookmarks.js\"></script>\n<script src=\"station.js\"></script>\n<!--contribute-->\n</body>\n</html>\n"
         #expect(template.hasSuffix(marker))
         #expect(String(decoding: page, as: UTF8.self) == template.dropLast(marker.count) + ending)
         let files = PreviewPageFiles.assets(contributions: options.api != nil)
@@ -116,9 +117,11 @@ import Testing
                 "<script src=\"leaflet/leaflet.js\">", "<script src=\"leaflet/leaflet.markercluster.js\">",
                 "<script src=\"data.js\">", "<script src=\"i18n.js\">", "<script src=\"text-map.js\">",
                 "<script src=\"text-list.js\">", "<script src=\"text-offline.js\">", "<script src=\"text-bookmarks.js\">",
+                "<script src=\"text-station.js\">",
                 "<script src=\"geodesic.js\">",
                 "<script src=\"nearest.js\">", "<script src=\"list.js\">", "<script src=\"offline.js\">",
                 "<script src=\"preview.js\">", "<script src=\"basemap.js\">", "<script src=\"bookmarks.js\">",
+                "<script src=\"station.js\">",
                 "<script src=\"contribute.js\">",
             ])
         #expect(!html.contains("<style"))

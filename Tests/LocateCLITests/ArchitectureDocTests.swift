@@ -71,6 +71,8 @@ import Testing
         // The page's own basemap reads extracts and writes by the contract, and knows no store:
         // the snapshot and the server hand it to the page.
         #expect(imports["Basemap"] == ["OSMPBF", "Contract"])
+        // The air-quality norms are values on the contract alone: Query judges, the page draws.
+        #expect(imports["AirNorms"] == ["Contract"])
         #expect(!(imports["LocateCLI"] ?? []).contains("Serve"), "locate must not link the HTTP server")
     }
 

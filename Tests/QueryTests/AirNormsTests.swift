@@ -1,3 +1,4 @@
+import AirNorms
 import Foundation
 import Places
 import Query

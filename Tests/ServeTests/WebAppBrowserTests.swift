@@ -84,9 +84,10 @@ struct WebAppBrowserTests {
         var more: [More] = []
         var helsinki: String?
         var bookmarksFile: String?
+        var station = "gios-stations-sample/9001"
 
         enum CodingKeys: String, CodingKey {
-            case snapshot, served, now, cases, position, deep, shots, more, helsinki
+            case snapshot, served, now, cases, position, deep, shots, more, helsinki, station
             case bookmarksFile = "bookmarks_file"
         }
     }
@@ -301,6 +302,32 @@ struct WebAppBrowserTests {
         #expect(out["bookmark_note"] as? String == "imported 1 bookmarks")
         #expect(out["offline_bookmarks"] as? [String] == [Self.karlova, "gios-stations-sample/9001"])
         #expect(out["offline_bookmark_names"] as? [String] == ["Karlova (sample)", "Kraków, ul. Próbna (sample)"])
+
+        // A station's panel judges the norms as `locate station show` does at the same instant
+        // (the generation time), says which are exceeded, and is reachable by keyboard.
+        let show = try CLI.run(
+            ["station", "show", "gios-stations-sample/9001", "--at", "2026-11-22T06:30", "--json", "--db", db])
+        try #require(show.status == 0, "locate station show: \(show.stderr)")
+        let detail = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
+        let cliNorms = try #require(detail["pollutants"] as? [[String: Any]]).flatMap { p in
+            (p["norms"] as? [[String: Any]] ?? []).map { n in
+                "\(p["pollutant"] ?? "") \(n["set"] ?? "") \(n["kind"] ?? "") \(n["averaging"] ?? "") \(n["status"] ?? "") "
+                    + "\(n["value"].flatMap { $0 as? Double }.map { String(format: "%.6f", $0) } ?? "null") \(n["hours"] ?? "")"
+            }
+        }
+        let pageNorms = try #require(out["station_standings"] as? [[String: Any]]).map { n in
+            "\(n["pollutant"] ?? "") \(n["set"] ?? "") \(n["kind"] ?? "") \(n["averaging"] ?? "") \(n["status"] ?? "") "
+                + "\((n["value"] as? Double).map { String(format: "%.6f", $0) } ?? "null") \(n["hours"] ?? "")"
+        }
+        #expect(!cliNorms.isEmpty && pageNorms == cliNorms)
+        let exceeded = cliNorms.filter { $0.contains(" exceeded ") }.count
+        #expect(out["station_exceeded"] as? String == "\(exceeded)")
+        #expect(out["station_notice_role"] as? String == (exceeded > 0 ? "alert" : "status"))
+        #expect((out["station_notice"] as? String)?.hasPrefix(exceeded > 0 ? "Over the norm: " : "No norm exceeded") == true)
+        #expect((out["station_charts"] as? [String])?.first == "NO2 over the last 24 hours, with its norms")
+        #expect(out["station_focus"] as? String == "station-heading")
+        #expect((out["axe_station_panel"] as? [Any])?.isEmpty == true, "\(out["axe_station_panel"] ?? "missing")")
+        #expect(out["station_closed"] as? Bool == true)
 
         // Offline after one visit, from the static host and from `locate serve`.
         #expect(out["offline_markers"] as? Int == 46)

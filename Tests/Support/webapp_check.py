@@ -9,7 +9,8 @@ CONFIG: {"snapshot": folder of `locate export snapshot` (with a --basemap), "ser
 of a running `locate serve` (with a --basemap), "helsinki": a snapshot with central
 Helsinki's basemap or absent, "now": ISO instant pinned with ?now=, "cases": [{"lat", "lon", "filters",
 "limit", "at"}], "position": [lat, lon] granted to "near me", "deep": {"id"}, "shots":
-folder for screenshots or absent, "bookmarks_file": a `locate bookmark` file to import, "more": [{"snapshot", "cases"}] other snapshots whose
+folder for screenshots or absent, "bookmarks_file": a `locate bookmark` file to import, "station": a
+station id whose panel is opened, "more": [{"snapshot", "cases"}] other snapshots whose
 list answers are asked too}.
 
 The snapshot is served by `python3 -m http.server` (a static host: service workers do not
@@ -192,6 +193,23 @@ def main():
             page.evaluate("() => { window.location.hash = '#id=nowhere/nothing'; }")
             page.wait_for_selector("#linknotice:not([hidden])", timeout=5000)
             out["bad_notice"] = page.text_content("#linknotice")
+            # A station's panel: its norms judged in the page, the notice, its chart; axe with it open.
+            station = config.get("station")
+            if station:
+                page.evaluate("id => { window.location.hash = '#id=' + id; }", station)
+                page.wait_for_selector(".leaflet-popup-content button.station-details", timeout=10000)
+                page.click(".leaflet-popup-content button.station-details")
+                page.wait_for_selector("#station-panel:not([hidden])", timeout=5000)
+                out["station_standings"] = page.evaluate("id => LOCATE_STATION.standings(id)", station)
+                out["station_notice"] = page.text_content("#station-panel .norm-notice")
+                out["station_notice_role"] = page.get_attribute("#station-panel .norm-notice", "role")
+                out["station_exceeded"] = page.get_attribute("#station-panel", "data-exceeded")
+                out["station_charts"] = page.eval_on_selector_all("#station-panel svg.station-chart", "cs => cs.map(c => c.getAttribute('aria-label'))")
+                out["station_focus"] = page.evaluate("() => document.activeElement && document.activeElement.id")
+                shot(page, "phone-390x844-station.png")
+                out["axe_station_panel"] = serious(axe, page)
+                page.keyboard.press("Escape")
+                out["station_closed"] = page.is_hidden("#station-panel")
             shot(page, "phone-390x844-deep-link.png")
             # Offline after one visit: the page, its places, the list and the data's age.
             phone.set_offline(True)

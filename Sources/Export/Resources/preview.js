@@ -2,7 +2,7 @@
 // data.js and the page's other scripts). It reads data.js: LOCATE_DATA and LOCATE_STATIONS
 // (the GeoJSON files), LOCATE_META (tiles, first view, the groups of the city picker,
 // attributions, pollutant codes, generation time), LOCATE_WEEK (toilets' 7-day tables and
-// their open and unknown intervals as Unix seconds), LOCATE_HISTORY (stations' last 24
+// their open and unknown intervals as Unix seconds), LOCATE_HISTORY (stations' last 48
 // hours) and LOCATE_PHOTOS (approved photos' paths at the API, by toilet). Open states are
 // computed here (nearest.js's stateAt; the browser's clock, or `?now=ISO-INSTANT` in the
 // address for checks). `#id=DATASET/SOURCE_ID` zooms to that place and opens its popup, on
@@ -169,6 +169,8 @@
   function spark(points) {
     if (!points || points.length < 2) return '';
     var t0 = meta.generated_unix - 86400, lo = Infinity, hi = -Infinity;
+    points = points.filter(function (p) { return p[0] >= t0; });
+    if (points.length < 2) return '';
     points.forEach(function (p) { lo = Math.min(lo, p[1]); hi = Math.max(hi, p[1]); });
     var xy = points.map(function (p) {
       var x = 80 * (p[0] - t0) / 86400, y = hi > lo ? 14 - 12 * (p[1] - lo) / (hi - lo) : 8;
@@ -180,7 +182,7 @@
     stations.features.forEach(function (f) {
       var p = f.properties, ll = L.latLng(f.geometry.coordinates[1], f.geometry.coordinates[0]);
       var icon = new LabelledIcon({ className: 'station', iconSize: [10, 10], html: '<div class="' + stationMark(p) + '"></div>', label: t('station marker', p.name || f.id) });
-      var m = L.marker(ll, { icon: icon, title: p.name || f.id, placeId: f.id });
+      var m = L.marker(ll, { icon: icon, title: p.name || f.id, placeId: f.id, station: true });
       var rows = ['<b class="title">' + esc(p.name || f.id) + '</b>'];
       if (p.city) rows.push(esc(p.city));
       rows = rows.concat(indexRows(p));

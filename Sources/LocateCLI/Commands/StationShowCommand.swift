@@ -1,3 +1,4 @@
+import AirNorms
 import ArgumentParser
 import Contract
 import Export

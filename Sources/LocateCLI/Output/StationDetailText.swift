@@ -1,3 +1,4 @@
+import AirNorms
 import Contract
 import Foundation
 import Hours

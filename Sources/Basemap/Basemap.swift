@@ -16,6 +16,10 @@ public struct Basemap: Sendable {
     /// region (20,000 zoom-14 shards cover about 49,000 km² at 50°), not of a country.
     public static let shardLimit = 20_000
 
+    /// At most this many ways filed into shards in all, each counted once per shard it is in
+    /// (central Helsinki files 5,300): memory stays in proportion to the ways read.
+    public static let filedLimit = 2_000_000
+
     /// The basemap of the extract at `path`; `name` is how the index names it (the file's
     /// name, not its path).
     public static func build(extract path: String, name: String) throws(BasemapError) -> Basemap {
@@ -33,6 +37,7 @@ public struct Basemap: Sendable {
         var builder = BasemapBuilder()
         for line in lines { builder.add(line) }
         if let n = builder.tooMany { throw .tooLarge(path: path, shards: n, limit: shardLimit) }
+        guard builder.filed <= filedLimit else { throw .tooDense(path: path, limit: filedLimit) }
         guard builder.features > 0 else { throw .empty(path: path) }
         guard builder.shards.count <= shardLimit else {
             throw .tooLarge(path: path, shards: builder.shards.count, limit: shardLimit)

@@ -27,11 +27,6 @@ public struct BasemapBand: Sendable, Equatable {
             name: "high", minZoom: 15, maxZoom: 19, shardZoom: 14, simplifiedAt: 18, layers: Set(BasemapLayer.allCases)),
     ]
 
-    /// Pixels a stroke may reach past its line at the band's last zoom (half the widest, a main
-    /// road with its casing at zoom 19, and a little more): what a way's box is widened by
-    /// when it is filed into shards.
-    static let strokeMargin = 8.0
-
     /// Half a pixel at `simplifiedAt`, in the unit square.
     var tolerance: Double { 0.5 / (256 * Double(1 << simplifiedAt)) }
 }

@@ -33,6 +33,8 @@ struct BasemapBuilder {
     /// alone may): how many there would be at least. The builder then files nothing more, and
     /// `Basemap.build` refuses the extract.
     var tooMany: Int?
+    /// Ways filed into shards so far, counted once per shard (`Basemap.filedLimit`).
+    var filed = 0
     /// West, south, east, north of every position drawn, in millionths of a degree.
     var bounds: (west: Int64, south: Int64, east: Int64, north: Int64)?
 
@@ -73,16 +75,19 @@ struct BasemapBuilder {
                 let feature = Feature(
                     layer: layer, id: line.way.id, name: b == BasemapBand.all.count - 1 ? name : nil,
                     line: BasemapBuilder.line(points))
-                // Widened by the widest stroke's half at the band's last zoom: a road just across a
-                // shard's edge still paints into the next shard's tiles.
-                let pad = BasemapBand.strokeMargin / (256 * Double(1 << band.maxZoom))
-                let low = WebMercator.tile(x: box.west - pad, y: box.north - pad, zoom: band.shardZoom)
-                let high = WebMercator.tile(x: box.east + pad, y: box.south + pad, zoom: band.shardZoom)
+                // A way is filed by its box; a map tile near a shard's edge loads the shards its
+                // strokes may reach (basemap.js, MARGIN).
+                let low = WebMercator.tile(x: box.west, y: box.north, zoom: band.shardZoom)
+                let high = WebMercator.tile(x: box.east, y: box.south, zoom: band.shardZoom)
                 let span = (high.x - low.x + 1) * (high.y - low.y + 1)
                 guard tooMany == nil, span <= Basemap.shardLimit, shards.count <= Basemap.shardLimit else {
                     tooMany = max(tooMany ?? 0, span, shards.count)
                     return
                 }
+                // Memory follows the ways read: each is filed into at most a few shards, not
+                // thousands (many long diagonal ways in a small file).
+                filed += span
+                guard filed <= Basemap.filedLimit else { return }
                 for x in low.x...high.x {
                     for y in low.y...high.y {
                         shards[ShardKey(band: b, z: band.shardZoom, x: x, y: y), default: []].append(feature)

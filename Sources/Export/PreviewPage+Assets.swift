@@ -19,7 +19,7 @@ extension PreviewPage {
     /// `LOCATE_STATIONS` (the GeoJSON files), `LOCATE_META` (tiles, first view, the city
     /// picker's groups, attributions, pollutant codes, generation time), `LOCATE_WEEK`
     /// (toilets' 7-day tables and open and unknown intervals), `LOCATE_HISTORY` (stations'
-    /// last 24 hours) and `LOCATE_PHOTOS` (approved photos at the API). `#id=DATASET/SOURCE_ID`
+    /// last 48 hours) and `LOCATE_PHOTOS` (approved photos at the API). `#id=DATASET/SOURCE_ID`
     /// in the address zooms to that place and opens its popup, on load and on a hash change.
     /// No inline script, handler or style: the served page's Content-Security-Policy allows
     /// none (`PreviewRoutes.policy`).

@@ -175,15 +175,19 @@ import Testing
         #expect(b.bounds.map { [$0.west, $0.south, $0.east, $0.north] } == [24_900_000, 60_100_000, 24_900_100, 60_100_100])
     }
 
-    @Test func aRoadJustWestOfAShardEdgeIsFiledEastToo() {
-        // The zoom-14 tiles x 9326 and 9327 meet at 24.93896484375°: a road 0.8 m west of it
-        // paints into 9327's tiles at zoom 19, and one 4 m west does not.
+    @Test func manyWaysEachAcrossManyShardsAreRefusedBeforeTheyFillMemory() {
+        // Each footway's box spans 64 × 47 zoom-14 shards (under the per-way limit); after
+        // 2,000,000 / 3,008 of them the builder files no more.
         var b = BasemapBuilder()
-        b.add(Self.line(id: 1, tags: [("highway", "footway")], [(60.168, 24.93895), (60.1681, 24.93895)]))
-        b.add(Self.line(id: 2, tags: [("highway", "footway")], [(60.168, 24.9389), (60.1681, 24.9389)]))
-        let filed = Dictionary(grouping: b.shards.flatMap { key, features in features.map { ($0.id, key.x) } }, by: \.0)
-            .mapValues { $0.map(\.1).sorted() }
-        #expect(filed == [1: [9326, 9327], 2: [9326]])
+        for i in 0..<700 {
+            b.add(Self.line(id: Int64(i), tags: [("highway", "footway")], [(60.0, 24.0), (59.5, 25.4)]))
+        }
+        #expect(b.filed > Basemap.filedLimit)
+        #expect(b.shards.values.map(\.count).reduce(0, +) <= Basemap.filedLimit)
+        #expect(
+            BasemapError.tooDense(path: "x.osm.pbf", limit: 2_000_000).description
+                == "basemap: x.osm.pbf: its ways cross more than 2000000 shards in all, each counted once per way "
+                + "(cut a smaller extract, e.g. osmium extract -b W,S,E,N)")
     }
 
     @Test func aWayAcrossTheWorldIsRefusedBeforeItFillsMemory() throws {

@@ -98,8 +98,9 @@ import Testing
         #expect(manifest["schema"] as? String == "snapshot-manifest/1")
         let files = try #require(manifest["files"] as? [[String: Any]])
         // With the marker-cluster plugin, its style sheets and both licences, and the web app's
-        // files (the list, languages, service worker, manifest and icons).
-        #expect(files.count == 34)
+        // files (the list, languages, service worker, manifest and icons, the basemap's drawer,
+        // bookmarks and the station panel).
+        #expect(files.count == 39)
         for f in files {
             let path = site + "/" + (f["path"] as? String ?? "")
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1

@@ -85,10 +85,11 @@ struct WebAppBrowserTests {
         var helsinki: String?
         var bookmarksFile: String?
         var station = "gios-stations-sample/9001"
+        var bookmarksSaved: String?
 
         enum CodingKeys: String, CodingKey {
             case snapshot, served, now, cases, position, deep, shots, more, helsinki, station
-            case bookmarksFile = "bookmarks_file"
+            case bookmarksFile = "bookmarks_file", bookmarksSaved = "bookmarks_saved"
         }
     }
 
@@ -232,7 +233,8 @@ struct WebAppBrowserTests {
         let config = Config(
             snapshot: snapshot, served: "http://127.0.0.1:\(server.port)", cases: sample.cases,
             position: [Self.position.0, Self.position.1], deep: ["id": Self.karlova], shots: shots, more: more,
-            helsinki: helsinki, bookmarksFile: bookmarks)
+            helsinki: helsinki, bookmarksFile: bookmarks,
+            bookmarksSaved: folder.appendingPathComponent("saved-bookmarks.json").path)
         let configPath = folder.appendingPathComponent("config.json").path
         try JSONEncoder().encode(config).write(to: URL(fileURLWithPath: configPath))
         let run = try Fixtures.run(
@@ -302,6 +304,17 @@ struct WebAppBrowserTests {
         #expect(out["bookmark_note"] as? String == "imported 1 bookmarks")
         #expect(out["offline_bookmarks"] as? [String] == [Self.karlova, "gios-stations-sample/9001"])
         #expect(out["offline_bookmark_names"] as? [String] == ["Karlova (sample)", "Kraków, ul. Próbna (sample)"])
+        // The page's file is one the CLI reads; a file that is not bookmarks/1 is refused, saying why.
+        let saved = folder.appendingPathComponent("saved-bookmarks.json").path
+        let listed = try CLI.run(["bookmark", "list", "--bookmarks", saved, "--json", "--db", db])
+        #expect(listed.status == 0, "locate bookmark list: \(listed.stderr)")
+        let listDoc = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any]
+        #expect(
+            (listDoc?["bookmarks"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+                == [Self.karlova, "gios-stations-sample/9001"], "\(listed.stdout)")
+        #expect(
+            out["bookmark_bad_note"] as? String
+                == #"not a locate bookmarks file (bookmarks/1): no "schema": "bookmarks/1" with "bookmarks""#)
 
         // A station's panel judges the norms as `locate station show` does at the same instant
         // (the generation time), says which are exceeded, and is reachable by keyboard.

@@ -9,7 +9,8 @@ CONFIG: {"snapshot": folder of `locate export snapshot` (with a --basemap), "ser
 of a running `locate serve` (with a --basemap), "helsinki": a snapshot with central
 Helsinki's basemap or absent, "now": ISO instant pinned with ?now=, "cases": [{"lat", "lon", "filters",
 "limit", "at"}], "position": [lat, lon] granted to "near me", "deep": {"id"}, "shots":
-folder for screenshots or absent, "bookmarks_file": a `locate bookmark` file to import, "station": a
+folder for screenshots or absent, "bookmarks_file": a `locate bookmark` file to import,
+"bookmarks_saved": where the page's saved bookmarks file goes, "station": a
 station id whose panel is opened, "more": [{"snapshot", "cases"}] other snapshots whose
 list answers are asked too}.
 
@@ -172,7 +173,7 @@ def main():
             # Keyboard: the list's first entry opens its place's popup.
             page.focus("#places button.place")
             page.keyboard.press("Enter")
-            page.wait_for_selector(".leaflet-popup-content .title", timeout=5000)
+            page.wait_for_selector(".leaflet-popup-content .title", timeout=15000)
             out["keyboard_popup"] = page.text_content(".leaflet-popup-content .title")
             # A deep link names its city in the picker; a bad one says so.
             deep = config["deep"]
@@ -181,25 +182,38 @@ def main():
             page.wait_for_selector(".leaflet-popup-content .title", timeout=10000)
             out["deep_title"] = page.text_content(".leaflet-popup-content .title")
             # Bookmarks: the open popup's button, then a `locate bookmark` file imported.
+            out["step"] = "bookmarks"
             out["bookmark_button"] = page.text_content(".leaflet-popup-content button.bookmark")
             page.click(".leaflet-popup-content button.bookmark")
             out["bookmark_pressed"] = page.get_attribute(".leaflet-popup-content button.bookmark", "aria-pressed")
             if config.get("bookmarks_file"):
                 page.set_input_files("#bookmark-file", config["bookmarks_file"])
-                wait_until(page, "document.getElementById('bookmarks').getAttribute('data-count') === '2'", 5)
+                wait_until(page, "document.getElementById('bookmarks').getAttribute('data-count') === '2'", 15)
                 out["bookmark_note"] = page.text_content("#bookmark-note")
+                # Saved as a file (for `locate bookmark --bookmarks FILE`), and a file that is not one.
+                with page.expect_download() as download:
+                    page.click("#bookmark-save")
+                download.value.save_as(config["bookmarks_saved"])
+                bad = config["bookmarks_saved"] + ".bad.json"
+                with open(bad, "w") as f:
+                    f.write('{"schema": "bookmarks/2", "bookmarks": []}')
+                page.set_input_files("#bookmark-file", bad)
+                wait_until(page, "document.getElementById('bookmark-note').textContent.indexOf('not a') === 0", 15)
+                out["bookmark_bad_note"] = page.text_content("#bookmark-note")
             out["deep_city"] = page.evaluate("() => { var s = document.getElementById('city'); return s ? s.options[s.selectedIndex].text : null; }")
             out["deep_notice"] = page.is_visible("#linknotice")
+            out["step"] = "bad link"
             page.evaluate("() => { window.location.hash = '#id=nowhere/nothing'; }")
-            page.wait_for_selector("#linknotice:not([hidden])", timeout=5000)
+            page.wait_for_selector("#linknotice:not([hidden])", timeout=15000)
             out["bad_notice"] = page.text_content("#linknotice")
             # A station's panel: its norms judged in the page, the notice, its chart; axe with it open.
             station = config.get("station")
+            out["step"] = "station panel"
             if station:
                 page.evaluate("id => { window.location.hash = '#id=' + id; }", station)
                 page.wait_for_selector(".leaflet-popup-content button.station-details", timeout=10000)
                 page.click(".leaflet-popup-content button.station-details")
-                page.wait_for_selector("#station-panel:not([hidden])", timeout=5000)
+                page.wait_for_selector("#station-panel:not([hidden])", timeout=15000)
                 out["station_standings"] = page.evaluate("id => LOCATE_STATION.standings(id)", station)
                 out["station_notice"] = page.text_content("#station-panel .norm-notice")
                 out["station_notice_role"] = page.get_attribute("#station-panel .norm-notice", "role")
@@ -212,6 +226,7 @@ def main():
                 out["station_closed"] = page.is_hidden("#station-panel")
             shot(page, "phone-390x844-deep-link.png")
             # Offline after one visit: the page, its places, the list and the data's age.
+            out["step"] = "offline"
             phone.set_offline(True)
             page.goto(base + "index.html?now=" + now)
             wait_until(page, "document.body.getAttribute('data-markers') !== null", 10)
@@ -233,7 +248,7 @@ def main():
             out["online_age"] = page.text_content("#age")
             out["newer"] = page.text_content("#newer")
             page.emulate_media(color_scheme="dark")
-            wait_until(page, "document.body.getAttribute('data-scheme') === 'dark'", 5)
+            wait_until(page, "document.body.getAttribute('data-scheme') === 'dark'", 15)
             out["scheme_dark"] = page.get_attribute("body", "data-scheme")
             shot(page, "phone-390x844-dark.png")
             out["axe_phone_dark"] = serious(axe, page)
@@ -331,7 +346,7 @@ def main():
                     extra.kill()
             browser.close()
     except Exception as e:  # the step that failed, with what was seen before it
-        out["failed"] = "%s: %s" % (type(e).__name__, str(e).split("\n")[0])
+        out["failed"] = "%s: %s (step: %s)" % (type(e).__name__, str(e).split("\n")[0], out.get("step"))
     finally:
         proc.kill()
     # Requests the network fails are expected here (tiles from nowhere, the offline steps, the

@@ -58,6 +58,8 @@
   function unitX(lon) { return (lon + 180) / 360; }
   function unitY(lat) { var l = Math.max(-maxLat, Math.min(maxLat, lat)) * rad; return (1 - Math.log(Math.tan(l) + 1 / Math.cos(l)) / Math.PI) / 2; }
   var drawnTiles = 0, drawnWays = 0;
+  // Half the widest stroke (a main road with its casing at zoom 19), in pixels.
+  var MARGIN = 8;
   // Line widths in CSS pixels by layer, growing with the zoom.
   function width(layer, z) {
     var w = { path: 1, minor: 2.5, major: 4, rail: 1.5, waterway: 2 }[layer] || 1;
@@ -150,10 +152,12 @@
     createTile: function (coords, done) {
       var size = this.getTileSize().x, canvas = document.createElement('canvas'), ratio = window.devicePixelRatio || 1;
       canvas.width = canvas.height = Math.round(size * ratio);
-      var band = bandAt(coords.z), scale = Math.pow(2, band.shard_zoom - coords.z);
-      // The shards this tile crosses (at a zoom below the shard zoom, several; above, one).
-      var x0 = Math.floor(coords.x * scale), x1 = Math.max(x0, Math.ceil((coords.x + 1) * scale) - 1);
-      var y0 = Math.floor(coords.y * scale), y1 = Math.max(y0, Math.ceil((coords.y + 1) * scale) - 1);
+      var band = bandAt(coords.z), scale = Math.pow(2, band.shard_zoom - coords.z), last = Math.pow(2, band.shard_zoom) - 1;
+      // The shards this tile crosses, widened by the widest stroke's half (MARGIN pixels): a
+      // road just across a shard's edge still paints into this tile.
+      var m = MARGIN / size;
+      var x0 = Math.max(0, Math.floor((coords.x - m) * scale)), x1 = Math.min(last, Math.max(x0, Math.ceil((coords.x + 1 + m) * scale) - 1));
+      var y0 = Math.max(0, Math.floor((coords.y - m) * scale)), y1 = Math.min(last, Math.max(y0, Math.ceil((coords.y + 1 + m) * scale) - 1));
       var keys = [];
       if ((x1 - x0 + 1) * (y1 - y0 + 1) > band.shards.length) {
         // Zoomed far out: the band's few shards, not every tile of the range.

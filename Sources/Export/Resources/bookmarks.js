@@ -19,21 +19,36 @@
     (kids || []).forEach(function (k) { if (k != null) e.appendChild(typeof k === 'string' ? document.createTextNode(k) : k); });
     return e;
   }
+  // Whether a text is well-formed UTF-16 (no lone surrogate: the CLI's JSON reader refuses one).
+  function wellFormed(s) { try { encodeURIComponent(s); return true; } catch (e) { return false; } }
   // The document's bookmarks, or the reason it is not a bookmarks/1 document.
   function parse(doc) {
     if (!doc || doc.schema !== 'bookmarks/1' || !Array.isArray(doc.bookmarks)) return 'no "schema": "bookmarks/1" with "bookmarks"';
     for (var i = 0; i < doc.bookmarks.length; i++) {
       var b = doc.bookmarks[i];
       if (!b || (b.kind !== 'toilet' && b.kind !== 'station') || typeof b.id !== 'string' || !/^[^/]+\/.+$/.test(b.id)
-        || typeof b.added_at !== 'string') return 'bookmark ' + (i + 1) + ' needs kind, id (DATASET/SOURCE_ID) and added_at';
+        || !wellFormed(b.id) || typeof b.added_at !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(b.added_at)) {
+        return 'bookmark ' + (i + 1) + ' needs kind, id (DATASET/SOURCE_ID) and added_at (YYYY-MM-DDTHH:MM:SSZ)';
+      }
     }
     return doc.bookmarks.map(function (b) { return { kind: b.kind, id: b.id, added_at: b.added_at }; });
   }
+  // What the browser keeps; a stored text that is not bookmarks/1 (a later version, a damaged
+  // one) is left as it is, never overwritten, as `locate bookmark` leaves a file it cannot read.
+  var unreadable = false;
   function load() {
-    try { var got = parse(JSON.parse(window.localStorage.getItem(KEY) || 'null')); return Array.isArray(got) ? got : []; } catch (e) { return []; }
+    var text = null;
+    try { text = window.localStorage.getItem(KEY); } catch (e) { return []; }
+    if (text == null) return [];
+    var got;
+    try { got = parse(JSON.parse(text)); } catch (e) { got = String(e.message || e); }
+    if (Array.isArray(got)) return got;
+    unreadable = true;
+    return [];
   }
   var saved = load();
   function store() {
+    if (unreadable) return;
     try { window.localStorage.setItem(KEY, JSON.stringify({ bookmarks: saved, schema: 'bookmarks/1' })); } catch (e) { /* private mode: kept for this visit */ }
   }
   function has(id) { return saved.some(function (b) { return b.id === id; }); }
@@ -75,7 +90,7 @@
     });
     if (!saved.length) items.appendChild(el('li', { 'class': 'none' }, [t('b none')]));
     var away = saved.length - shown;
-    note.textContent = away ? t('b elsewhere', away) : '';
+    note.textContent = unreadable ? t('b unreadable') : (away ? t('b elsewhere', away) : '');
     section.setAttribute('data-count', String(shown));
     save.hidden = !saved.length;
     refreshPopup();
@@ -92,6 +107,8 @@
   file.onchange = function () {
     var f = file.files && file.files[0];
     if (!f) return;
+    // The CLI reads bookmarks files of at most 16 MiB.
+    if (f.size > 16 * 1024 * 1024) { note.textContent = t('b bad file', f.size + ' bytes, over 16 MiB'); file.value = ''; return; }
     var reader = new FileReader();
     reader.onload = function () {
       var got;
@@ -112,6 +129,7 @@
     if (!open) return;
     var b = open.button;
     b.textContent = has(open.id) ? t('b remove') : t('b add');
+    b.title = has(open.id) ? t('b remove title') : '';
     b.setAttribute('aria-pressed', has(open.id) ? 'true' : 'false');
   }
   function decorate(popup) {

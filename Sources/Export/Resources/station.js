@@ -42,7 +42,7 @@
       var points = samples(id, c);
       (meta.norms || []).filter(function (n) { return fold(n.pollutant) === fold(c); }).forEach(function (n) {
         var j = judge(points, n);
-        out.push({ set: n.set, pollutant: n.pollutant, kind: n.kind, averaging: n.averaging, threshold: n.threshold, status: j.status, value: j.value, hours: j.hours, label: n.label });
+        out.push({ set: n.set, pollutant: n.pollutant, kind: n.kind, averaging: n.averaging, threshold: n.threshold, status: j.status, value: j.value, hours: j.hours, required: n.required, label: n.label });
       });
     });
     return out;
@@ -75,13 +75,22 @@
     return box;
   }
   var panel = el('section', { id: 'station-panel', 'aria-labelledby': 'station-heading', hidden: '' });
-  function close() { panel.hidden = true; panel.removeAttribute('data-id'); }
+  // Closing gives the focus back to what opened the panel (the popup's button, if still there).
+  var opener = null;
+  function close() {
+    panel.hidden = true;
+    panel.removeAttribute('data-id');
+    var back = opener && document.body.contains(opener) ? opener : document.getElementById('map');
+    if (back) back.focus();
+  }
   function open(id) {
     var f = byId[id], p = f.properties;
+    opener = document.activeElement;
     panel.textContent = '';
     var shut = el('button', { type: 'button', 'class': 'close', 'aria-label': t('s close') }, ['×']);
     shut.onclick = close;
-    panel.appendChild(el('h2', { id: 'station-heading', tabindex: '-1' }, [p.name || id, ' ', shut]));
+    panel.appendChild(shut);
+    panel.appendChild(el('h2', { id: 'station-heading', tabindex: '-1' }, [p.name || id]));
     if (p.city) panel.appendChild(el('p', {}, [p.city]));
     var all = standings(id), over = [], old = [];
     codes(id).forEach(function (c) {
@@ -105,7 +114,7 @@
       if (old.indexOf(c) >= 0) list.appendChild(el('li', {}, [t('s old')]));
       else all.filter(function (s) { return fold(s.pollutant) === fold(c); }).forEach(function (s) {
         var text = s.status === 'exceeded' ? t('s exceeded', s.label, number(s.value))
-          : s.status === 'within' ? t('s within', s.label, number(s.value)) : t('s not enough', s.label, s.hours, s.averaging === '24h' ? 24 : s.averaging === '8h' ? 8 : s.averaging === '3h_consecutive' ? 3 : 1);
+          : s.status === 'within' ? t('s within', s.label, number(s.value)) : t('s not enough', s.label, s.hours, s.required);
         list.appendChild(el('li', { 'class': 'norm-' + s.status }, [text]));
       });
       part.appendChild(list);

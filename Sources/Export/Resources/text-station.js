@@ -4,21 +4,21 @@ LOCATE_TEXT.add({
     's details': 'details and norms', 's close': 'close the station', 's heading': 'Station',
     's value': '{0}: {1} µg/m³, {2} ({3} old)', 's no value': '{0}: no value in the last 48 hours',
     's exceeded': 'Over the norm: {0}, now {1} µg/m³', 's within': 'within {0}: {1} µg/m³',
-    's not enough': 'cannot judge {0}: {1} of {2} hours', 's chart': '{0} over the last 24 hours, with its norms',
+    's not enough': 'cannot judge {0}: {1} hours, {2} needed', 's chart': '{0} over the last 24 hours, with its norms',
     's none over': 'No norm exceeded by the newest values.', 's old': 'The newest value is over a day old: norms not judged.'
   },
   cs: {
     's details': 'podrobnosti a limity', 's close': 'zavřít stanici', 's heading': 'Stanice',
     's value': '{0}: {1} µg/m³, {2} (před {3})', 's no value': '{0}: žádná hodnota za posledních 48 hodin',
     's exceeded': 'Nad limitem: {0}, teď {1} µg/m³', 's within': 'v limitu {0}: {1} µg/m³',
-    's not enough': 'nelze posoudit {0}: {1} z {2} hodin', 's chart': '{0} za posledních 24 hodin s limity',
+    's not enough': 'nelze posoudit {0}: {1} hodin, potřeba {2}', 's chart': '{0} za posledních 24 hodin s limity',
     's none over': 'Nejnovější hodnoty nepřekračují žádný limit.', 's old': 'Nejnovější hodnota je starší než den: limity neposouzeny.'
   },
   pl: {
     's details': 'szczegóły i normy', 's close': 'zamknij stację', 's heading': 'Stacja',
     's value': '{0}: {1} µg/m³, {2} ({3} temu)', 's no value': '{0}: brak wartości z ostatnich 48 godzin',
     's exceeded': 'Przekroczona norma: {0}, teraz {1} µg/m³', 's within': 'w normie {0}: {1} µg/m³',
-    's not enough': 'nie można ocenić {0}: {1} z {2} godzin', 's chart': '{0} z ostatnich 24 godzin z normami',
+    's not enough': 'nie można ocenić {0}: {1} godzin, potrzeba {2}', 's chart': '{0} z ostatnich 24 godzin z normami',
     's none over': 'Najnowsze wartości nie przekraczają żadnej normy.', 's old': 'Najnowsza wartość jest starsza niż doba: normy nie oceniono.'
   }
 });

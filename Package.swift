@@ -140,7 +140,8 @@ let package = Package(
                 "Storage", "Contributions", "Digests", "Files", "Geo", "Hours", "Places", "Contract", "Basemap", "AirNorms",
             ],
             resources: [
-                "preview.html", "contribute.html", "preview.js", "contribute.js", "preview.css", "i18n.js", "text-map.js",
+                "preview.html", "contribute.html", "preview.js", "contribute.js", "text-contribute.js", "preview.css", "i18n.js",
+                "text-map.js",
                 "text-list.js", "text-offline.js", "geodesic.js", "nearest.js", "list.js", "offline.js", "sw.js", "basemap.js",
                 "bookmarks.js", "text-bookmarks.js", "station.js", "text-station.js",
                 "manifest.webmanifest", "icon-192.png", "icon-512.png",

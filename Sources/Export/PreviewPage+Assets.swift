@@ -33,7 +33,7 @@ extension PreviewPage {
     /// `text-station.js`), its words (`i18n.js` and one `text-*.js` per concern),
     /// the list (`geodesic.js`, `nearest.js`, `list.js`), offline use (`offline.js`, the
     /// service worker `sw.js`, the web app manifest and its icons), and with `contributions`
-    /// `contribute.js`.
+    /// `contribute.js` with its words, `text-contribute.js`.
     static func assets(contributions: Bool) -> [String: [UInt8]] {
         var files = [
             "preview.js": PackageResources.preview_js, "preview.css": PackageResources.preview_css,
@@ -47,7 +47,10 @@ extension PreviewPage {
             "manifest.webmanifest": PackageResources.manifest_webmanifest, "icon-192.png": PackageResources.icon_192_png,
             "icon-512.png": PackageResources.icon_512_png,
         ]
-        if contributions { files["contribute.js"] = PackageResources.contribute_js }
+        if contributions {
+            files["contribute.js"] = PackageResources.contribute_js
+            files["text-contribute.js"] = PackageResources.text_contribute_js
+        }
         return files
     }
 }

@@ -32,7 +32,7 @@ import Testing
         let served = try PreviewPageFiles(store: store, at: at, options: options).files
         #expect(served.keys.sorted() == ["data.js", "index.html"])
         let assets = PreviewPageFiles.assets(contributions: true)
-        #expect(assets.keys.sorted() == (["contribute.js"] + ContributePageTests.pageFiles).sorted())
+        #expect(assets.keys.sorted() == (["contribute.js", "text-contribute.js"] + ContributePageTests.pageFiles).sorted())
         for (name, bytes) in served.merging(assets, uniquingKeysWith: { a, _ in a }) {
             let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out + "/" + name)))
             #expect(bytes == written, "\(name)")
@@ -79,12 +79,13 @@ import Testing
             "<script src=\"preview.js\"></script>\n<script src=\"basemap.js\"></script>\n<script src=\"bookmarks.js\"></script>\n<script src=\"station.js\"></script>\n</body>\n</html>\n"
         ),
         (
-            PreviewOptions(tiles: nil, api: ""), (["contribute.js"] + ContributePageTests.pageFiles).sorted(),
+            PreviewOptions(tiles: nil, api: ""),
+            (["contribute.js", "text-contribute.js"] + ContributePageTests.pageFiles).sorted(),
             "<script src=\"preview.js\"></script>\n<script src=\"basemap.js\"></script>\n<script src=\"bookmarks.js\"></script>\n<script src=\"station.js\"></script>\n"
                 + "<div id=\"hint\">Missing a toilet? <button id=\"suggest\" type=\"button\">"
                 + "suggest a toilet</button> (or click the map where it is)</div>\n<div id=\"contrib\" hidden><button id=\"contrib-close\" type=\"button\""
                 + " aria-label=\"close\">×</button><h2></h2><div class=\"body\"></div></div>\n"
-                + "<script src=\"contribute.js\"></script>\n</body>\n</html>\n"
+                + "<script src=\"text-contribute.js\"></script>\n<script src=\"contribute.js\"></script>\n</body>\n</html>\n"
         ),
     ])
     func thePageIsItsResourceFiles(options: PreviewOptions, assets: [String], ending: String) throws {
@@ -122,7 +123,7 @@ import Testing
                 "<script src=\"nearest.js\">", "<script src=\"list.js\">", "<script src=\"offline.js\">",
                 "<script src=\"preview.js\">", "<script src=\"basemap.js\">", "<script src=\"bookmarks.js\">",
                 "<script src=\"station.js\">",
-                "<script src=\"contribute.js\">",
+                "<script src=\"text-contribute.js\">", "<script src=\"contribute.js\">",
             ])
         #expect(!html.contains("<style"))
         let files = PreviewPageFiles.assets(contributions: true).merging(["index.html": Array(html.utf8)]) { a, _ in a }

@@ -354,6 +354,7 @@ struct WebAppBrowserTests {
         #expect(out["served_offline_markers"] as? Int == 46)
         #expect(out["served_offline_list"] as? Int == 10)
         #expect((out["served_offline_age"] as? String)?.hasPrefix("offline: data of ") == true)
+        #expect(out["served_cs_hint"] as? String == "Chybí tu toaleta? navrhnout toaletu (nebo klikněte do mapy, kde je)")
 
         // The page's own streets, drawn offline under the failing tiles, from the folder and the
         // server: at the first view's zoom (13) the low band's three made-up ways (the main

@@ -317,6 +317,14 @@ def main():
                 out["served_offline_age"] = page.text_content("#age")
                 out["served_offline_basemap"] = basemap_seen(page)
                 c.close()
+                # The contribution panel's words by the browser's language.
+                c = context(390, 844, locale="cs-CZ")
+                page = c.new_page()
+                watch(page, "served cs")
+                page.goto(served + "/?now=" + now)
+                page.wait_for_selector("#hint", timeout=15000)
+                out["served_cs_hint"] = page.text_content("#hint")
+                c.close()
 
             # 5. Central Helsinki's own basemap: streets and names at zoom 17, by day and by
             # night, offline after one visit.

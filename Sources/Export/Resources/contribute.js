@@ -6,6 +6,7 @@
 // next to the field it names, 409 with the toilets nearby and "add anyway", 413 and 429 as
 // plain messages.
 (function () {
+  var T = window.LOCATE_TEXT, t = function () { return T.t.apply(T, arguments); };
   var page = window.LOCATE_PAGE, meta = window.LOCATE_META || {};
   if (!page || meta.api == null) return;
   var api = String(meta.api).replace(/\/+$/, ''), map = page.map;
@@ -37,8 +38,8 @@
     form.appendChild(el('span', { 'class': 'err', 'data-for': name }));
     return input;
   }
-  var wheelchair = [['', 'not given'], ['yes', 'yes'], ['limited', 'limited'], ['no', 'no']];
-  var access = [['', 'not given'], ['public', 'anybody'], ['customers', 'customers only'], ['restricted', 'not public']];
+  var wheelchair = [['', t('not given')], ['yes', t('yes')], ['limited', t('limited')], ['no', t('no')]];
+  var access = [['', t('not given')], ['public', t('anybody')], ['customers', t('customers only')], ['restricted', t('not public')]];
   function form(submitText) {
     var f = el('form', { novalidate: 'novalidate' }), msg = el('p', { 'class': 'msg', role: 'status' });
     body.appendChild(f);
@@ -53,32 +54,32 @@
   function send(f, path, payload, again) {
     var isFile = payload instanceof Blob;
     Array.prototype.forEach.call(f.querySelectorAll('.err'), function (e) { e.textContent = ''; });
-    f.say('sending…');
+    f.say(t('sending…'));
     fetch(api + path, { method: 'POST', headers: { 'Content-Type': isFile ? (payload.type || 'application/octet-stream') : 'application/json', 'Accept': 'application/json' },
       body: isFile ? payload : JSON.stringify(payload) })
       .then(function (r) { return r.text().then(function (t) { var j = null; try { j = JSON.parse(t); } catch (e) { j = null; } return { status: r.status, json: j || {}, retry: r.headers.get('Retry-After') }; }); })
-      .then(function (a) { answer(f, a, again); }, function () { f.say('the server could not be reached: nothing was sent', 'bad'); });
+      .then(function (a) { answer(f, a, again); }, function () { f.say(t('the server could not be reached: nothing was sent'), 'bad'); });
   }
   function answer(f, a, again) {
-    var err = a.json.error || {}, text = err.message || ('the server answered ' + a.status);
+    var err = a.json.error || {}, text = err.message || t('the server answered {0}', a.status);
     if (a.status >= 200 && a.status < 300) {
       Array.prototype.forEach.call(f.elements, function (e) { e.disabled = true; });
       var id = a.json.id != null ? ' (' + a.json.id + ')' : '';
-      f.say('Thank you: your suggestion' + id + ' awaits review by a maintainer.', 'good');
+      f.say(t('Thank you: your suggestion{0} awaits review by a maintainer.', id), 'good');
       var hours = a.json.hours;
       if (hours && typeof hours === 'object') {
         var notes = (hours.warnings || []).map(function (w) { return w.found + ' → ' + w.canonical; }).join('; ');
-        f.appendChild(el('p', { 'class': 'hours-read' }, [hours.hours_osm ? 'Hours read as: ' + hours.hours_osm + (notes ? ' (' + notes + ')' : '')
-          : 'Hours not understood' + (hours.reason ? ' (' + hours.reason + ')' : '') + ': a maintainer will read them.']));
+        f.appendChild(el('p', { 'class': 'hours-read' }, [hours.hours_osm ? t('Hours read as: {0}', hours.hours_osm + (notes ? ' (' + notes + ')' : ''))
+          : t('Hours not understood{0}: a maintainer will read them.', hours.reason ? ' (' + hours.reason + ')' : '')]));
       }
       // A photo of the hours sign: what the server read on it, beside the hours now.
       var sign = a.json.photo && a.json.photo.sign_reading;
       if (sign && typeof sign === 'object') {
         var why = sign.failure || sign.reason;
         f.appendChild(el('p', { 'class': 'sign-read' }, [sign.suggestion
-          ? 'Hours read from the sign: ' + sign.suggestion + (sign.confident ? '' : ' (unsure)') + '; a maintainer checks them.'
-          : 'The sign could not be read' + (why ? ' (' + why + ')' : '') + ': a maintainer will read it.']));
-        f.appendChild(el('p', { 'class': 'hours-now' }, ['Hours now: ' + (f.hoursNow || 'not known')]));
+          ? t('Hours read from the sign: {0}{1}; a maintainer checks them.', sign.suggestion, sign.confident ? '' : ' ' + t('(unsure)'))
+          : t('The sign could not be read{0}: a maintainer will read it.', why ? ' (' + why + ')' : '')]));
+        f.appendChild(el('p', { 'class': 'hours-now' }, [t('Hours now: {0}', f.hoursNow || t('not known'))]));
       }
       return;
     }
@@ -86,12 +87,12 @@
       var near = a.json.nearby || err.nearby || [];
       f.say(text, 'bad');
       var list = el('ul', { 'class': 'nearby' });
-      near.forEach(function (t) {
-        var d = t.distance_m != null ? Math.round(t.distance_m) + ' m: ' : '';
-        list.appendChild(el('li', {}, [d + (t.name || t.address || t.id || 'a toilet')]));
+      near.forEach(function (n) {
+        var d = n.distance_m != null ? Math.round(n.distance_m) + ' m: ' : '';
+        list.appendChild(el('li', {}, [d + (n.name || n.address || n.id || t('a toilet'))]));
       });
       f.msg.appendChild(list);
-      var yes = el('button', { type: 'button', 'class': 'anyway' }, ['add anyway']);
+      var yes = el('button', { type: 'button', 'class': 'anyway' }, [t('add anyway')]);
       yes.onclick = function () { again({ confirm: true }); };
       f.msg.appendChild(yes);
       return;
@@ -99,14 +100,14 @@
     var named = err.parameter || err.field;
     var spot = named ? f.querySelector('.err[data-for="' + String(named).replace(/[^a-z_]/g, '') + '"]') : null;
     if (spot) spot.textContent = text;
-    if (a.status === 429) { text = 'too many suggestions from here for now' + (a.retry ? ': try again in ' + a.retry + ' s' : '') + ' (' + text + ')'; }
-    if (a.status === 413) { text = 'too large: ' + text; }
+    if (a.status === 429) { text = t('too many suggestions from here for now{0} ({1})', a.retry ? t(': try again in {0} s', a.retry) : '', text); }
+    if (a.status === 413) { text = t('too large: {0}', text); }
     f.say(text, 'bad');
   }
   // Position fields filled by a click on the map while the form is open.
   function position(f, ll) {
-    var lat = field(f, 'Latitude', 'lat', 'number', ll.lat.toFixed(6)), lon = field(f, 'Longitude', 'lon', 'number', ll.lng.toFixed(6));
-    f.appendChild(el('small', {}, ['Click the map to move the position.']));
+    var lat = field(f, t('Latitude'), 'lat', 'number', ll.lat.toFixed(6)), lon = field(f, t('Longitude'), 'lon', 'number', ll.lng.toFixed(6));
+    f.appendChild(el('small', {}, [t('Click the map to move the position.')]));
     function show(p) { lat.value = p.lat.toFixed(6); lon.value = p.lng.toFixed(6); pin.clearLayers(); L.circleMarker(p, { radius: 9, color: '#c51b7d', weight: 3, fill: false }).addTo(pin); }
     show(ll);
     pick = show;
@@ -118,16 +119,16 @@
   }
   var details = ['name', 'hours_text', 'price_text', 'wheelchair', 'access', 'note', 'contact'];
   function addToilet(ll) {
-    open('Suggest a toilet here');
-    var f = form('send for review');
+    open(t('Suggest a toilet here'));
+    var f = form(t('send for review'));
     position(f, ll);
-    field(f, 'Name', 'name', 'text');
-    field(f, 'Opening hours (as on the sign)', 'hours_text', 'text');
-    field(f, 'Price', 'price_text', 'text');
-    field(f, 'Wheelchair', 'wheelchair', null, '', wheelchair);
-    field(f, 'Who may use it', 'access', null, '', access);
-    field(f, 'Note for the maintainers', 'note', 'textarea');
-    field(f, 'Your contact (optional, only maintainers see it)', 'contact', 'text');
+    field(f, t('Name'), 'name', 'text');
+    field(f, t('Opening hours (as on the sign)'), 'hours_text', 'text');
+    field(f, t('Price'), 'price_text', 'text');
+    field(f, t('Wheelchair'), 'wheelchair', null, '', wheelchair);
+    field(f, t('Who may use it'), 'access', null, '', access);
+    field(f, t('Note for the maintainers'), 'note', 'textarea');
+    field(f, t('Your contact (optional, only maintainers see it)'), 'contact', 'text');
     f.done();
     f.onsubmit = function (e) {
       e.preventDefault();
@@ -139,31 +140,31 @@
   function title(feature) { return feature.properties.title; }
   function edit(feature) {
     var p = feature.properties;
-    open('Suggest an edit: ' + title(feature));
-    var f = form('send for review');
+    open(t('Suggest an edit: {0}', title(feature)));
+    var f = form(t('send for review'));
     var was = { name: p.name, hours_text: p.hours_text, price_text: p.price_text, wheelchair: p.wheelchair === 'unknown' ? null : p.wheelchair, access: p.access === 'unknown' ? null : p.access };
-    field(f, 'Name', 'name', 'text', was.name);
-    field(f, 'Opening hours (as on the sign)', 'hours_text', 'text', was.hours_text);
-    field(f, 'Price', 'price_text', 'text', was.price_text);
-    field(f, 'Wheelchair', 'wheelchair', null, was.wheelchair, wheelchair);
-    field(f, 'Who may use it', 'access', null, was.access, access);
-    field(f, 'Note for the maintainers', 'note', 'textarea');
-    field(f, 'Your contact (optional, only maintainers see it)', 'contact', 'text');
+    field(f, t('Name'), 'name', 'text', was.name);
+    field(f, t('Opening hours (as on the sign)'), 'hours_text', 'text', was.hours_text);
+    field(f, t('Price'), 'price_text', 'text', was.price_text);
+    field(f, t('Wheelchair'), 'wheelchair', null, was.wheelchair, wheelchair);
+    field(f, t('Who may use it'), 'access', null, was.access, access);
+    field(f, t('Note for the maintainers'), 'note', 'textarea');
+    field(f, t('Your contact (optional, only maintainers see it)'), 'contact', 'text');
     f.done();
     f.onsubmit = function (e) {
       e.preventDefault();
       var data = {};
       Object.keys(was).forEach(function (k) { var v = value(f, k); if (v != null && v !== (was[k] == null ? null : String(was[k]))) data[k] = v; });
-      if (!Object.keys(data).length) { f.say('change at least one field', 'bad'); return; }
+      if (!Object.keys(data).length) { f.say(t('change at least one field'), 'bad'); return; }
       ['note', 'contact'].forEach(function (k) { var v = value(f, k); if (v != null) data[k] = v; });
       send(f, target(feature) + '/edits', data, null);
     };
   }
   function report(feature) {
-    open('Report: ' + title(feature));
-    var f = form('send report');
-    var kinds = [['gone', 'it is gone'], ['closed_for_good', 'closed for good'], ['wrong_position', 'wrong position'], ['wrong_hours', 'wrong opening hours']];
-    var box = el('fieldset', {}, [el('legend', {}, ['What is wrong?'])]);
+    open(t('Report: {0}', title(feature)));
+    var f = form(t('send report'));
+    var kinds = [['gone', t('it is gone')], ['closed_for_good', t('closed for good')], ['wrong_position', t('wrong position')], ['wrong_hours', t('wrong opening hours')]];
+    var box = el('fieldset', {}, [el('legend', {}, [t('What is wrong?')])]);
     kinds.forEach(function (k) { box.appendChild(el('label', {}, [el('input', { type: 'radio', name: 'reason', value: k[0] }), ' ' + k[1]])); });
     f.appendChild(box);
     f.appendChild(el('span', { 'class': 'err', 'data-for': 'reason' }));
@@ -174,39 +175,39 @@
       extra.textContent = ''; pick = null; pin.clearLayers();
       var k = value(f, 'reason'), sub = { appendChild: function (n) { return extra.appendChild(n); } };
       if (k === 'wrong_position') position(sub, L.latLng(c[1], c[0]));
-      if (k === 'wrong_hours') field(sub, 'The right opening hours', 'hours_text', 'text', feature.properties.hours_text);
+      if (k === 'wrong_hours') field(sub, t('The right opening hours'), 'hours_text', 'text', feature.properties.hours_text);
     };
-    field(f, 'Note for the maintainers', 'note', 'textarea');
+    field(f, t('Note for the maintainers'), 'note', 'textarea');
     f.done();
     f.onsubmit = function (e) {
       e.preventDefault();
       var data = collect(f, ['reason', 'lat', 'lon', 'hours_text', 'note']);
-      if (!data.reason) { f.say('choose what is wrong', 'bad'); return; }
+      if (!data.reason) { f.say(t('choose what is wrong'), 'bad'); return; }
       send(f, target(feature) + '/reports', data, null);
     };
   }
   function photo(feature) {
-    open('Add a photo: ' + title(feature));
-    var f = form('upload for review');
+    open(t('Add a photo: {0}', title(feature)));
+    var f = form(t('upload for review'));
     f.hoursNow = feature.properties.hours_osm || feature.properties.hours_text;
-    field(f, 'What it shows', 'photo_kind', null, 'toilet', [['toilet', 'the toilet'], ['hours_sign', 'the opening-hours sign']]);
-    var file = field(f, 'Photo (JPEG, PNG or WebP)', 'photo', 'file');
+    field(f, t('What it shows'), 'photo_kind', null, 'toilet', [['toilet', t('the toilet')], ['hours_sign', t('the opening-hours sign')]]);
+    var file = field(f, t('Photo (JPEG, PNG or WebP)'), 'photo', 'file');
     f.done();
     f.onsubmit = function (e) {
       e.preventDefault();
-      if (!file.files.length) { f.say('choose a photo', 'bad'); return; }
+      if (!file.files.length) { f.say(t('choose a photo'), 'bad'); return; }
       send(f, target(feature) + '/photos?kind=' + encodeURIComponent(value(f, 'photo_kind') || 'toilet'), file.files[0], null);
     };
   }
   // Each toilet popup: its text as before (already escaped), then the three buttons.
-  page.toilets.forEach(function (t) {
-    var popup = t.marker.getPopup(), content = popup.getContent();
+  page.toilets.forEach(function (entry) {
+    var popup = entry.marker.getPopup(), content = popup.getContent();
     popup.setContent(function (layer) {
       var box = el('div'), bar = el('div', { 'class': 'contrib-actions' });
       box.innerHTML = typeof content === 'function' ? content(layer) : content;
-      [['suggest an edit', edit], ['report', report], ['add a photo', photo]].forEach(function (a) {
+      [[t('suggest an edit'), edit], [t('report'), report], [t('add a photo'), photo]].forEach(function (a) {
         var b = el('button', { type: 'button' }, [a[0]]);
-        b.onclick = function () { a[1](t.feature); };
+        b.onclick = function () { a[1](entry.feature); };
         bar.appendChild(b);
       });
       box.appendChild(bar);
@@ -223,10 +224,17 @@
     return d;
   };
   hint.addTo(map);
+  // The hint's words in the page's language (contribute.html holds the English).
+  (function () {
+    var d = document.getElementById('hint'), b = document.getElementById('suggest');
+    if (d.firstChild && d.firstChild.nodeType === 3) d.firstChild.textContent = t('Missing a toilet?') + ' ';
+    b.textContent = t('suggest a toilet');
+    if (d.lastChild && d.lastChild.nodeType === 3) d.lastChild.textContent = ' ' + t('(or click the map where it is)');
+  })();
   document.getElementById('suggest').onclick = function () { addToilet(map.getCenter()); };
   map.on('click', function (e) {
     if (pick) { pick(e.latlng); return; }
-    var b = el('button', { type: 'button', 'class': 'suggest' }, ['suggest a toilet here']);
+    var b = el('button', { type: 'button', 'class': 'suggest' }, [t('suggest a toilet here')]);
     var popup = L.popup().setLatLng(e.latlng).setContent(b).openOn(map);
     b.onclick = function () { map.closePopup(popup); addToilet(e.latlng); };
   });

@@ -1,0 +1,65 @@
+// The contribution panel's words (contribute.js, contribute.html's hint), in Czech and
+// Polish (i18n.js); the keys are the English words, and the English of a key with an
+// argument ({0}) is given too.
+LOCATE_TEXT.add({
+  en: {
+    'the server answered {0}': 'the server answered {0}',
+    'Thank you: your suggestion{0} awaits review by a maintainer.': 'Thank you: your suggestion{0} awaits review by a maintainer.',
+    'Hours read as: {0}': 'Hours read as: {0}', 'Hours not understood{0}: a maintainer will read them.': 'Hours not understood{0}: a maintainer will read them.',
+    'Hours read from the sign: {0}{1}; a maintainer checks them.': 'Hours read from the sign: {0}{1}; a maintainer checks them.',
+    'The sign could not be read{0}: a maintainer will read it.': 'The sign could not be read{0}: a maintainer will read it.',
+    'Hours now: {0}': 'Hours now: {0}', 'too many suggestions from here for now{0} ({1})': 'too many suggestions from here for now{0} ({1})',
+    ': try again in {0} s': ': try again in {0} s', 'too large: {0}': 'too large: {0}',
+    'Suggest an edit: {0}': 'Suggest an edit: {0}', 'Report: {0}': 'Report: {0}', 'Add a photo: {0}': 'Add a photo: {0}'
+  },
+  cs: {
+    'the server answered {0}': 'server odpověděl {0}',
+    'Thank you: your suggestion{0} awaits review by a maintainer.': 'Děkujeme: váš návrh{0} čeká na kontrolu správcem.',
+    'Hours read as: {0}': 'Otevírací doba přečtena jako: {0}', 'Hours not understood{0}: a maintainer will read them.': 'Otevírací doba nerozpoznána{0}: přečte ji správce.',
+    'Hours read from the sign: {0}{1}; a maintainer checks them.': 'Otevírací doba z cedule: {0}{1}; správce ji zkontroluje.',
+    'The sign could not be read{0}: a maintainer will read it.': 'Ceduli se nepodařilo přečíst{0}: přečte ji správce.',
+    'Hours now: {0}': 'Otevírací doba teď: {0}', 'too many suggestions from here for now{0} ({1})': 'odsud je teď příliš mnoho návrhů{0} ({1})',
+    ': try again in {0} s': ': zkuste to znovu za {0} s', 'too large: {0}': 'příliš velké: {0}',
+    'Suggest an edit: {0}': 'Navrhnout úpravu: {0}', 'Report: {0}': 'Nahlásit: {0}', 'Add a photo: {0}': 'Přidat fotku: {0}',
+    'not given': 'neuvedeno', 'yes': 'ano', 'limited': 'omezeně', 'no': 'ne', 'anybody': 'kdokoli', 'customers only': 'jen zákazníci',
+    'not public': 'neveřejné', 'sending…': 'odesílám…', 'the server could not be reached: nothing was sent': 'server není dostupný: nic nebylo odesláno',
+    'a toilet': 'toaleta', 'add anyway': 'přesto přidat', 'Latitude': 'Zeměpisná šířka', 'Longitude': 'Zeměpisná délka',
+    'Click the map to move the position.': 'Kliknutím do mapy polohu posunete.', 'Suggest a toilet here': 'Navrhnout toaletu zde',
+    'send for review': 'odeslat ke kontrole', 'Name': 'Název', 'Opening hours (as on the sign)': 'Otevírací doba (jak je na ceduli)',
+    'Price': 'Cena', 'Wheelchair': 'Pro vozíčkáře', 'Who may use it': 'Kdo ji smí použít', 'Note for the maintainers': 'Poznámka pro správce',
+    'Your contact (optional, only maintainers see it)': 'Váš kontakt (nepovinný, vidí ho jen správci)',
+    'change at least one field': 'změňte aspoň jedno pole', 'send report': 'odeslat hlášení', 'it is gone': 'už tam není',
+    'closed for good': 'natrvalo zavřeno', 'wrong position': 'špatná poloha', 'wrong opening hours': 'špatná otevírací doba',
+    'What is wrong?': 'Co je špatně?', 'The right opening hours': 'Správná otevírací doba', 'choose what is wrong': 'vyberte, co je špatně',
+    'upload for review': 'nahrát ke kontrole', 'What it shows': 'Co je na ní', 'the toilet': 'toaleta', 'the opening-hours sign': 'cedule s otevírací dobou',
+    'Photo (JPEG, PNG or WebP)': 'Fotka (JPEG, PNG nebo WebP)', 'choose a photo': 'vyberte fotku', 'suggest an edit': 'navrhnout úpravu',
+    'report': 'nahlásit', 'add a photo': 'přidat fotku', 'suggest a toilet here': 'navrhnout toaletu zde', 'not known': 'neznámá',
+    '(unsure)': '(nejisté)', 'Missing a toilet?': 'Chybí tu toaleta?', 'suggest a toilet': 'navrhnout toaletu',
+    '(or click the map where it is)': '(nebo klikněte do mapy, kde je)'
+  },
+  pl: {
+    'the server answered {0}': 'serwer odpowiedział {0}',
+    'Thank you: your suggestion{0} awaits review by a maintainer.': 'Dziękujemy: twoja propozycja{0} czeka na sprawdzenie przez opiekuna.',
+    'Hours read as: {0}': 'Godziny odczytane jako: {0}', 'Hours not understood{0}: a maintainer will read them.': 'Godzin nie rozpoznano{0}: odczyta je opiekun.',
+    'Hours read from the sign: {0}{1}; a maintainer checks them.': 'Godziny z tabliczki: {0}{1}; opiekun je sprawdzi.',
+    'The sign could not be read{0}: a maintainer will read it.': 'Nie udało się odczytać tabliczki{0}: odczyta ją opiekun.',
+    'Hours now: {0}': 'Godziny teraz: {0}', 'too many suggestions from here for now{0} ({1})': 'na razie za dużo propozycji stąd{0} ({1})',
+    ': try again in {0} s': ': spróbuj ponownie za {0} s', 'too large: {0}': 'za duże: {0}',
+    'Suggest an edit: {0}': 'Zaproponuj zmianę: {0}', 'Report: {0}': 'Zgłoś: {0}', 'Add a photo: {0}': 'Dodaj zdjęcie: {0}',
+    'not given': 'nie podano', 'yes': 'tak', 'limited': 'częściowo', 'no': 'nie', 'anybody': 'każdy', 'customers only': 'tylko klienci',
+    'not public': 'niepubliczna', 'sending…': 'wysyłanie…', 'the server could not be reached: nothing was sent': 'serwer jest nieosiągalny: nic nie wysłano',
+    'a toilet': 'toaleta', 'add anyway': 'dodaj mimo to', 'Latitude': 'Szerokość geograficzna', 'Longitude': 'Długość geograficzna',
+    'Click the map to move the position.': 'Kliknij mapę, aby przesunąć położenie.', 'Suggest a toilet here': 'Zaproponuj toaletę tutaj',
+    'send for review': 'wyślij do sprawdzenia', 'Name': 'Nazwa', 'Opening hours (as on the sign)': 'Godziny otwarcia (jak na tabliczce)',
+    'Price': 'Cena', 'Wheelchair': 'Dla wózków', 'Who may use it': 'Kto może korzystać', 'Note for the maintainers': 'Uwaga dla opiekunów',
+    'Your contact (optional, only maintainers see it)': 'Twój kontakt (opcjonalny, widzą go tylko opiekunowie)',
+    'change at least one field': 'zmień co najmniej jedno pole', 'send report': 'wyślij zgłoszenie', 'it is gone': 'już jej nie ma',
+    'closed for good': 'zamknięta na stałe', 'wrong position': 'złe położenie', 'wrong opening hours': 'złe godziny otwarcia',
+    'What is wrong?': 'Co jest nie tak?', 'The right opening hours': 'Właściwe godziny otwarcia', 'choose what is wrong': 'wybierz, co jest nie tak',
+    'upload for review': 'wyślij do sprawdzenia', 'What it shows': 'Co przedstawia', 'the toilet': 'toaletę', 'the opening-hours sign': 'tabliczkę z godzinami otwarcia',
+    'Photo (JPEG, PNG or WebP)': 'Zdjęcie (JPEG, PNG lub WebP)', 'choose a photo': 'wybierz zdjęcie', 'suggest an edit': 'zaproponuj zmianę',
+    'report': 'zgłoś', 'add a photo': 'dodaj zdjęcie', 'suggest a toilet here': 'zaproponuj toaletę tutaj', 'not known': 'nieznane',
+    '(unsure)': '(niepewne)', 'Missing a toilet?': 'Brakuje toalety?', 'suggest a toilet': 'zaproponuj toaletę',
+    '(or click the map where it is)': '(lub kliknij mapę tam, gdzie jest)'
+  }
+});

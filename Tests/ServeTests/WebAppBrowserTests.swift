@@ -290,6 +290,11 @@ struct WebAppBrowserTests {
 
         // At a glance: the tile notice closes, a deep link names its city, a bad one says so.
         #expect(out["notice_before"] as? Bool == true && out["notice_after"] as? Bool == false)
+        // With the page's own streets beneath, the notice says they are shown.
+        #expect(
+            (out["notice_text"] as? String)?.hasPrefix("Online map tiles could not be loaded (") == true
+                && (out["notice_text"] as? String)?.contains("the map shows its own streets instead.") == true,
+            "\(out["notice_text"] ?? "")")
         #expect(out["deep_title"] as? String == "Karlova (sample)")
         #expect((out["deep_city"] as? String)?.hasPrefix("prague-toilets-sample (") == true, "\(out["deep_city"] ?? "")")
         #expect(out["deep_notice"] as? Bool == false)

@@ -152,6 +152,7 @@ def main():
             out["marker_labels"] = page.eval_on_selector_all(
                 ".leaflet-marker-icon.toilet", "ms => ms.slice(0, 3).map(m => m.getAttribute('aria-label'))")
             out["notice_before"] = page.is_visible("#notice")
+            out["notice_text"] = page.text_content("#notice")
             if out["notice_before"]:
                 page.click("#notice button.close")
             out["notice_after"] = page.is_visible("#notice")

@@ -35,6 +35,7 @@
     // A shard that fails to load, or runs without handing over its document (a damaged file),
     // draws nothing now and is asked for again by the next tile (online again).
     function failed() {
+      s.remove();
       var w = pending[key];
       if (!w) return;
       delete pending[key];

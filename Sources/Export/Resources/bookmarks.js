@@ -155,6 +155,13 @@
     aside.hidden = false;
     render();
   }
+  // Another tab of the page changed them: take its list.
+  window.addEventListener('storage', function (e) {
+    if (e.key !== KEY) return;
+    unreadable = false;
+    saved = load();
+    render();
+  });
   window.LOCATE_BOOKMARKS = { ids: function () { return saved.map(function (b) { return b.id; }); } };
   // After list.js, which empties the aside when it starts.
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();

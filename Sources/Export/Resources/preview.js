@@ -52,7 +52,7 @@
     tiles.on('tileerror', function () {
       failed += 1;
       document.body.setAttribute('data-tile-errors', String(failed));
-      say('notice', t('tiles failed', failed), true);
+      say('notice', t(meta.basemap ? 'tiles failed basemap' : 'tiles failed', failed), true);
     });
   }
   (meta.attributions || []).forEach(function (a) { map.attributionControl.addAttribution(esc(a)); });

@@ -11,10 +11,18 @@ function precache(reload) {
     if (!r.ok) throw new Error('offline.json: ' + r.status);
     return r.json();
   }).then(function (doc) {
+    // Eight at a time: a basemap of a region lists thousands of shards.
     return caches.open(CACHE).then(function (cache) {
-      return Promise.all(['./'].concat(doc.files || []).map(function (path) {
-        return fetch(path, { cache: reload ? 'reload' : 'no-cache' }).then(function (res) { if (res.ok) return cache.put(path, res); }, function () {});
-      }));
+      var paths = ['./'].concat(doc.files || []), next = 0;
+      function one() {
+        if (next >= paths.length) return Promise.resolve();
+        var path = paths[next++];
+        return fetch(path, { cache: reload ? 'reload' : 'no-cache' })
+          .then(function (res) { if (res.ok) return cache.put(path, res); }, function () {}).then(one);
+      }
+      var workers = [];
+      for (var i = 0; i < 8; i++) workers.push(one());
+      return Promise.all(workers);
     });
   });
 }

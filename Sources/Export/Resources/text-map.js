@@ -5,6 +5,7 @@ LOCATE_TEXT.add({
   en: {
     'near me': 'near me', 'close': 'close', 'map': 'map', 'city': 'city',
     'tiles failed': 'Map tiles could not be loaded ({0} failed): offline, or the tile server refused. The places are still shown.',
+    'tiles failed basemap': 'Online map tiles could not be loaded ({0} failed): the map shows its own streets instead.',
     'no such place': 'No place "{0}" on this map: the link may be old, or the place is gone.',
     'now': 'Now:', 'open': 'open', 'closed': 'closed', 'unknown': 'unknown', 'until': ' until ', 'opens': ', opens ',
     'no hours understood': '(no opening hours it understood)', 'data holds only': '(the data holds {0} to {1} only)',
@@ -30,6 +31,7 @@ LOCATE_TEXT.add({
   cs: {
     'near me': 'blízko mě', 'close': 'zavřít', 'map': 'mapa', 'city': 'město',
     'tiles failed': 'Mapové dlaždice se nenačetly ({0} selhalo): jste offline, nebo je server odmítl. Místa se zobrazují dál.',
+    'tiles failed basemap': 'Online dlaždice se nenačetly ({0} selhalo): mapa místo nich ukazuje vlastní ulice.',
     'no such place': 'Místo „{0}“ na této mapě není: odkaz je možná starý, nebo místo zaniklo.',
     'now': 'Teď:', 'open': 'otevřeno', 'closed': 'zavřeno', 'unknown': 'neznámo', 'until': ' do ', 'opens': ', otevírá ',
     'no hours understood': '(otevírací době jsme nerozuměli)', 'data holds only': '(data sahají jen od {0} do {1})',
@@ -56,6 +58,7 @@ LOCATE_TEXT.add({
   pl: {
     'near me': 'blisko mnie', 'close': 'zamknij', 'map': 'mapa', 'city': 'miasto',
     'tiles failed': 'Nie udało się wczytać kafelków mapy ({0}): brak sieci albo serwer odmówił. Miejsca nadal są widoczne.',
+    'tiles failed basemap': 'Nie udało się wczytać kafelków mapy z sieci ({0}): mapa pokazuje zamiast nich własne ulice.',
     'no such place': 'Na tej mapie nie ma miejsca „{0}”: link może być stary albo miejsca już nie ma.',
     'now': 'Teraz:', 'open': 'otwarte', 'closed': 'zamknięte', 'unknown': 'nieznane', 'until': ' do ', 'opens': ', otwarcie ',
     'no hours understood': '(nie zrozumieliśmy godzin otwarcia)', 'data holds only': '(dane obejmują tylko {0} – {1})',

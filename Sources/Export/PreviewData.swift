@@ -44,6 +44,8 @@ struct PreviewData {
         var api: String?
         /// The basemap drawn without a tile server (`basemap-index/1`), or nil.
         var basemap: BasemapIndex?
+        /// The boxes of the networks the API routes on (`PreviewOptions.routes`).
+        var routes: [[Double]] = []
         /// The air-quality norms a station's panel judges its last 24 hours by (EU, then WHO),
         /// as `NormStanding.judge` does in `locate station show`.
         var norms: [Norm] = NormSet.allCases.flatMap(AirNorm.norms).map(Norm.init)
@@ -61,7 +63,7 @@ struct PreviewData {
         enum CodingKeys: String, CodingKey {
             case generatedAt = "generated_at", generatedUnix = "generated_unix", pollutants, tiles
             case tilesAttribution = "tiles_attribution"
-            case view, groups, attributions, api, basemap, norms
+            case view, groups, attributions, api, basemap, norms, routes
             case staleAfterSeconds = "stale_after_seconds"
             case toiletAttributes = "toilet_attributes"
         }
@@ -81,6 +83,7 @@ struct PreviewData {
             try c.encode(api, forKey: .api)
             try c.encode(Nullable(wrappedValue: basemap), forKey: .basemap)
             try c.encode(norms, forKey: .norms)
+            try c.encode(routes, forKey: .routes)
             try c.encode(toiletAttributes, forKey: .toiletAttributes)
         }
     }

@@ -24,24 +24,30 @@ public struct PreviewOptions: Sendable, Equatable {
     /// A basemap made from an OpenStreetMap extract (`Basemap.build`), drawn under the tiles
     /// (or alone, with `tiles` nil): the page shows streets with no tile server and offline.
     public var basemap: Basemap?
+    /// The boxes (west, south, east, north in degrees) of the street networks the page's API
+    /// routes on (`locate serve` over a database with networks beside it): the list shows
+    /// walking minutes from an origin inside one. Empty: none.
+    public var routes: [[Double]]
 
     /// Options; by default the OpenStreetMap tiles, a view framing the toilets and no
     /// contributions.
     public init(
         tiles: String? = PreviewOptions.openStreetMapTiles, tilesAttribution: String = PreviewOptions.openStreetMapAttribution,
-        view: (latitude: Double, longitude: Double, zoom: Int)? = nil, api: String? = nil, basemap: Basemap? = nil
+        view: (latitude: Double, longitude: Double, zoom: Int)? = nil, api: String? = nil, basemap: Basemap? = nil,
+        routes: [[Double]] = []
     ) {
         self.tiles = tiles
         self.tilesAttribution = tilesAttribution
         self.view = view
         self.api = api
         self.basemap = basemap
+        self.routes = routes
     }
 
     /// Equal when every field is.
     public static func == (a: PreviewOptions, b: PreviewOptions) -> Bool {
         a.tiles == b.tiles && a.tilesAttribution == b.tilesAttribution && a.view?.latitude == b.view?.latitude
             && a.view?.longitude == b.view?.longitude && a.view?.zoom == b.view?.zoom && a.api == b.api
-            && a.basemap?.index == b.basemap?.index
+            && a.basemap?.index == b.basemap?.index && a.routes == b.routes
     }
 }

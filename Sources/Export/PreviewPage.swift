@@ -47,6 +47,7 @@ enum PreviewPage {
             view: preview.view.map { [$0.latitude, $0.longitude, Double($0.zoom)] },
             attributions: attributions, api: preview.api)
         meta.basemap = preview.basemap?.index
+        meta.routes = preview.routes
         meta.groups = try groups(store, toilets: showToilets, stations: stations.count > 0)
         return Extras(
             meta: meta,

@@ -1,9 +1,11 @@
 import Basemap
 import Export
 import Foundation
+import Geo
 import Hummingbird
 import NIOCore
 import Query
+import Routing
 
 /// The preview map (`GET /`, `/index.html`, `/data.js`, its own files `/preview.js`,
 /// `/preview.css`, `/contribute.js`, `/list.js`, … with the service worker `/sw.js` and the web
@@ -74,21 +76,28 @@ struct PreviewRoutes: Sendable {
         }
     }
 
-    /// The page's options: contributions at this origin, and the basemap (then no tiles).
+    /// The page's options: contributions at this origin, the basemap (then no tiles), and
+    /// the boxes of the street networks built beside the database (the list's walking minutes).
     var options: PreviewOptions {
-        PreviewOptions(tiles: basemap == nil ? PreviewOptions.openStreetMapTiles : nil, api: "", basemap: basemap)
+        let routes = ((try? NetworkCatalog.list(databasePath: data.path)) ?? []).map {
+            [$0.bbox.minLongitude, $0.bbox.minLatitude, $0.bbox.maxLongitude, $0.bbox.maxLatitude]
+        }
+        return PreviewOptions(
+            tiles: basemap == nil ? PreviewOptions.openStreetMapTiles : nil, api: "", basemap: basemap, routes: routes)
     }
 
     /// The page's files, made again when the data changed or the page is too old.
     private func page() async throws -> [String: [UInt8]] {
-        let options = self.options
+        let routes = self
         let data = self.data
         let cache = self.cache
         let now = self.now
         return try await Blocking.run(timeout: timeout) {
             let state = try data.current()
             return try cache.files(version: state.version, at: now()) { at in
-                try state.withReader { r in
+                // Made with the page (not per request): the network's folder is listed then.
+                let options = routes.options
+                return try state.withReader { r in
                     try PreviewPageFiles(
                         store: r.store, at: at, options: options, eaqi: EuropeanAirQualityIndex.headline
                     ).files

@@ -86,10 +86,11 @@ struct WebAppBrowserTests {
         var bookmarksFile: String?
         var station = "gios-stations-sample/9001"
         var bookmarksSaved: String?
+        var walkPoint: [Double]?
 
         enum CodingKeys: String, CodingKey {
             case snapshot, served, now, cases, position, deep, shots, more, helsinki, station
-            case bookmarksFile = "bookmarks_file", bookmarksSaved = "bookmarks_saved"
+            case bookmarksFile = "bookmarks_file", bookmarksSaved = "bookmarks_saved", walkPoint = "walk_point"
         }
     }
 
@@ -193,6 +194,13 @@ struct WebAppBrowserTests {
             "http://127.0.0.1:9/{z}/{x}/{y}.png", "--tiles-attribution", "test tiles", "--basemap", extract, "--db", db,
         ])
         try #require(export.status == 0, "export snapshot: \(export.stderr)")
+        // Central Helsinki's street network beside the database: the served list's walking minutes.
+        let helsinkiExtract = Fixtures.shared("osm-pbf/helsinki-centre.osm.pbf")
+        let walkPoint: [Double]? = Fixtures.haveSharedDatasets ? [60.1699, 24.9414] : nil
+        if walkPoint != nil {
+            let built = try CLI.run(["network", "build", helsinkiExtract, "--db", db])
+            try #require(built.status == 0, "locate network build: \(built.stderr)")
+        }
         let server = try ServeProcess(db: db, ["--basemap", extract])
         // A station bookmarked with the CLI, for the page to import.
         let bookmarks = folder.appendingPathComponent("bookmarks.json").path
@@ -234,7 +242,7 @@ struct WebAppBrowserTests {
             snapshot: snapshot, served: "http://127.0.0.1:\(server.port)", cases: sample.cases,
             position: [Self.position.0, Self.position.1], deep: ["id": Self.karlova], shots: shots, more: more,
             helsinki: helsinki, bookmarksFile: bookmarks,
-            bookmarksSaved: folder.appendingPathComponent("saved-bookmarks.json").path)
+            bookmarksSaved: folder.appendingPathComponent("saved-bookmarks.json").path, walkPoint: walkPoint)
         let configPath = folder.appendingPathComponent("config.json").path
         try JSONEncoder().encode(config).write(to: URL(fileURLWithPath: configPath))
         let run = try Fixtures.run(
@@ -360,6 +368,28 @@ struct WebAppBrowserTests {
         #expect(out["served_offline_list"] as? Int == 10)
         #expect((out["served_offline_age"] as? String)?.hasPrefix("offline: data of ") == true)
         #expect(out["served_cs_hint"] as? String == "Chybí tu toaleta? navrhnout toaletu (nebo klikněte do mapy, kde je)")
+        // Walking minutes in the served list: each the route's time `locate toilet --by foot`
+        // gives from the same point, in whole minutes.
+        if walkPoint != nil {
+            let from = try #require(out["walk_from"] as? String)
+            #expect(out["walk_by"] as? String == "foot")
+            let routed = try CLI.run(["toilet", "--near", from, "--by", "foot", "--limit", "30", "--json", "--db", db])
+            try #require(routed.status == 0, "locate toilet --by foot: \(routed.stderr)")
+            let doc = try #require(try JSONSerialization.jsonObject(with: Data(routed.stdout.utf8)) as? [String: Any])
+            var cli: [String: Double] = [:]
+            for r in doc["results"] as? [[String: Any]] ?? [] {
+                if let id = r["id"] as? String, let s = r["walk_time_s"] as? Double, r["route"] is [String: Any] { cli[id] = s }
+            }
+            let entries = try #require(out["walk_entries"] as? [[Any]])
+            #expect(entries.count >= 3, "\(entries)")
+            for e in entries {
+                let id = e[0] as? String ?? ""
+                let s = e[1] as? Double ?? -1
+                let minutes = max(1, Int((s / 60).rounded()))
+                #expect(cli[id] == s, "\(id): page \(s) s, CLI \(String(describing: cli[id]))")
+                #expect(e[2] as? String == " · \(minutes) min walk")
+            }
+        }
 
         // The page's own streets, drawn offline under the failing tiles, from the folder and the
         // server: at the first view's zoom (13) the low band's three made-up ways (the main

@@ -10,7 +10,8 @@ of a running `locate serve` (with a --basemap), "helsinki": a snapshot with cent
 Helsinki's basemap or absent, "now": ISO instant pinned with ?now=, "cases": [{"lat", "lon", "filters",
 "limit", "at"}], "position": [lat, lon] granted to "near me", "deep": {"id"}, "shots":
 folder for screenshots or absent, "bookmarks_file": a `locate bookmark` file to import,
-"bookmarks_saved": where the page's saved bookmarks file goes, "station": a
+"bookmarks_saved": where the page's saved bookmarks file goes, "walk_point": [lat, lon]
+where the served list shows walking minutes (a network is built) or absent, "station": a
 station id whose panel is opened, "more": [{"snapshot", "cases"}] other snapshots whose
 list answers are asked too}.
 
@@ -326,6 +327,22 @@ def main():
                 page.wait_for_selector("#hint", timeout=15000)
                 out["served_cs_hint"] = page.text_content("#hint")
                 c.close()
+                # Walking minutes by route where the server has a street network.
+                walk = config.get("walk_point")
+                if walk:
+                    c = context(390, 844, locale="en-US")
+                    page = c.new_page()
+                    watch(page, "served walk")
+                    page.goto(served + "/?now=" + now)
+                    wait_until(page, "document.getElementById('list').getAttribute('data-count')", 15)
+                    page.evaluate("p => LOCATE_PAGE.map.setView([p[0], p[1]], 16, {animate: false})", walk)
+                    wait_until(page, "Number(document.getElementById('list').getAttribute('data-walks')) > 0", 20)
+                    out["walk_from"] = page.get_attribute("#list", "data-walk-from")
+                    out["walk_by"] = page.get_attribute("#list", "data-walk-by")
+                    out["walk_entries"] = page.eval_on_selector_all(
+                        "#places button.place[data-walk-s]", "bs => bs.map(b => [b.getAttribute('data-id'), Number(b.getAttribute('data-walk-s')), b.querySelector('.walk').textContent])")
+                    shot(page, "served-390x844-walk.png")
+                    c.close()
 
             # 5. Central Helsinki's own basemap: streets and names at zoom 17, by day and by
             # night, offline after one visit.

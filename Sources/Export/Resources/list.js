@@ -7,7 +7,8 @@
 // reader's way to every toilet. Words from text-list.js (i18n.js). Loaded before preview.js,
 // it starts once the document is parsed (LOCATE_PAGE is there by then). For checks:
 // LOCATE_LIST.nearest(lat, lon, filters, limit) answers without the DOM, and the list
-// carries data-origin (centre or you) and data-count.
+// carries data-origin (centre or you) and data-count, and with walking minutes data-walks,
+// data-walk-from and data-walk-by (each entry its data-walk-s).
 (function () {
   var T = window.LOCATE_TEXT, t = function () { return T.t.apply(T, arguments); };
   var LIMIT = 10;
@@ -96,7 +97,49 @@
       aside.setAttribute('data-origin', origin ? 'you' : 'centre');
       aside.setAttribute('data-count', String(found.length));
       back.hidden = !origin;
+      walks(from, found, f);
       return found;
+    }
+    // Walking (or, with the wheelchair filter, wheelchair) minutes by route, where the page
+    // has an API (LOCATE_META.api) and a street network is built beside its database
+    // (LOCATE_META.routes, the networks' boxes, set by `locate serve`) and the origin lies in
+    // one (a start over 500 m from any way is refused: the box is not widened): one
+    // routed question (`by=foot|wheelchair`, 30 nearest by route) per list; an entry among its
+    // answers with a route gets "N min walk". No network (400 naming `by`) stops asking;
+    // offline or any other failure leaves the list as it is.
+    var meta = window.LOCATE_META || {};
+    var networks = Array.isArray(meta.routes) ? meta.routes : [];
+    var walking = { off: meta.api == null || !networks.length || !window.fetch, asked: 0 };
+    function routable(p) { return networks.some(function (b) { return p[1] >= b[0] && p[1] <= b[2] && p[0] >= b[1] && p[0] <= b[3]; }); }
+    function walks(from, found, f) {
+      aside.removeAttribute('data-walks');
+      if (walking.off || !found.length || !routable(from)) return;
+      var asked = ++walking.asked, mode = f.wheelchair ? 'wheelchair' : 'foot';
+      var at = from[0].toFixed(6) + ',' + from[1].toFixed(6);
+      var base = String(meta.api).replace(/\/+$/, '');
+      fetch(base + '/v1/toilets/nearest?lat=' + from[0].toFixed(6) + '&lon=' + from[1].toFixed(6) + '&limit=30&by=' + mode, { headers: { Accept: 'application/json' } })
+        .then(function (r) {
+          return r.json().then(function (doc) {
+            if (r.status === 400 && doc && doc.error && doc.error.parameter === 'by') walking.off = true;
+            return r.ok ? doc : null;
+          });
+        })
+        .then(function (doc) {
+          if (!doc || asked !== walking.asked) return;
+          var time = Object.create(null), n = 0;
+          (doc.results || []).forEach(function (x) { if (x.route && x.walk_time_s != null) time[x.id] = x.walk_time_s; });
+          Array.prototype.forEach.call(list.querySelectorAll('button.place'), function (b) {
+            var s = time[b.getAttribute('data-id')];
+            if (s == null) return;
+            var minutes = Math.max(1, Math.round(s / 60));
+            b.setAttribute('data-walk-s', String(s));
+            b.querySelector('.dist').appendChild(el('span', { 'class': 'walk' }, [' · ' + t(mode === 'wheelchair' ? 'l wheel' : 'l walk', minutes)]));
+            n += 1;
+          });
+          aside.setAttribute('data-walks', String(n));
+          aside.setAttribute('data-walk-from', at);
+          aside.setAttribute('data-walk-by', mode);
+        }, function () {});
     }
     back.onclick = function () { origin = null; here.clearLayers(); render(); };
     var pending = null;

@@ -9,7 +9,7 @@ LOCATE_TEXT.add({
     'l changing': 'changing table', 'l customers': 'customers only',
     'l none': 'No toilet on this map matches.', 'l none open': 'No toilet on this map is open now with these filters (by its 7-day table).',
     'l count': '{0} shown of the nearest', 'l show': 'show on the map', 'l away': '{0} away',
-    'l from centre button': 'use the map’s centre',
+    'l from centre button': 'use the map’s centre', 'l walk': '{0} min walk', 'l wheel': '{0} min by wheelchair',
     'near found': 'nearest: {0}', 'near none': 'no toilet on this map matches the filters'
   },
   cs: {
@@ -20,7 +20,7 @@ LOCATE_TEXT.add({
     'l changing': 'přebalovací pult', 'l customers': 'jen pro zákazníky',
     'l none': 'Žádná toaleta na této mapě neodpovídá.', 'l none open': 'Žádná toaleta na této mapě teď s těmito filtry není otevřená (podle týdenní tabulky).',
     'l count': 'zobrazeno {0} nejbližších', 'l show': 'ukázat na mapě', 'l away': '{0} odsud',
-    'l from centre button': 'podle středu mapy',
+    'l from centre button': 'podle středu mapy', 'l walk': '{0} min pěšky', 'l wheel': '{0} min na vozíku',
     'near found': 'nejbližší: {0}', 'near none': 'filtrům neodpovídá žádná toaleta na této mapě'
   },
   pl: {
@@ -31,7 +31,7 @@ LOCATE_TEXT.add({
     'l changing': 'przewijak', 'l customers': 'tylko dla klientów',
     'l none': 'Żadna toaleta na tej mapie nie pasuje.', 'l none open': 'Żadna toaleta na tej mapie nie jest teraz otwarta z tymi filtrami (wg tabeli tygodnia).',
     'l count': 'pokazano {0} najbliższych', 'l show': 'pokaż na mapie', 'l away': '{0} stąd',
-    'l from centre button': 'od środka mapy',
+    'l from centre button': 'od środka mapy', 'l walk': '{0} min pieszo', 'l wheel': '{0} min na wózku',
     'near found': 'najbliższe: {0}', 'near none': 'żadna toaleta na tej mapie nie pasuje do filtrów'
   }
 });

@@ -17,7 +17,7 @@ public struct Basemap: Sendable {
     public static let shardLimit = 20_000
 
     /// At most this many ways filed into shards in all, each counted once per shard it is in
-    /// (central Helsinki files 5,300): memory stays in proportion to the ways read.
+    /// (central Helsinki files 3,521): memory stays in proportion to the ways read.
     public static let filedLimit = 2_000_000
 
     /// The basemap of the extract at `path`; `name` is how the index names it (the file's

@@ -47,6 +47,20 @@ public enum PBFWriter {
     /// A data frame holding `block` (a PrimitiveBlock) as a raw blob.
     public static func dataFrame(_ block: [UInt8]) -> [UInt8] { frame("OSMData", blob: field(1, bytes: block)) }
 
+    /// A block's string table as it is made: each string once, the empty string first.
+    struct StringTable {
+        var table = [""]
+        var index: [String: UInt64] = [:]
+
+        /// The string's number in the table, added when new.
+        mutating func ref(_ s: String) -> UInt64 {
+            if let i = index[s] { return i }
+            table.append(s)
+            index[s] = UInt64(table.count - 1)
+            return UInt64(table.count - 1)
+        }
+    }
+
     /// A node of DenseNodes: id, position in degrees (granularity 100: 7 decimals) and tags.
     public struct Node {
         /// The node id.
@@ -70,14 +84,8 @@ public enum PBFWriter {
     /// A PrimitiveBlock of one DenseNodes group holding `nodes` (delta-coded, string table
     /// made from their tags).
     public static func denseBlock(_ nodes: [Node]) -> [UInt8] {
-        var table = [""]
-        var index: [String: UInt64] = [:]
-        func ref(_ s: String) -> UInt64 {
-            if let i = index[s] { return i }
-            table.append(s)
-            index[s] = UInt64(table.count - 1)
-            return UInt64(table.count - 1)
-        }
+        var strings = StringTable()
+        func ref(_ s: String) -> UInt64 { strings.ref(s) }
         var ids: [UInt64] = []
         var lats: [UInt64] = []
         var lons: [UInt64] = []
@@ -94,19 +102,13 @@ public enum PBFWriter {
             keysVals.append(0)
         }
         let dense = packed(1, ids) + packed(8, lats) + packed(9, lons) + packed(10, keysVals)
-        return strings(table) + field(2, bytes: field(2, bytes: dense))
+        return self.strings(strings.table) + field(2, bytes: field(2, bytes: dense))
     }
 
     /// A PrimitiveBlock of one group of ways: each its id, tags and node ids (delta-coded).
     public static func wayBlock(_ ways: [(id: Int64, tags: [(String, String)], nodes: [Int64])]) -> [UInt8] {
-        var table = [""]
-        var index: [String: UInt64] = [:]
-        func ref(_ s: String) -> UInt64 {
-            if let i = index[s] { return i }
-            table.append(s)
-            index[s] = UInt64(table.count - 1)
-            return UInt64(table.count - 1)
-        }
+        var strings = StringTable()
+        func ref(_ s: String) -> UInt64 { strings.ref(s) }
         var group: [UInt8] = []
         for w in ways {
             var previous: Int64 = 0
@@ -119,7 +121,7 @@ public enum PBFWriter {
                 + packed(8, refs)
             group += field(3, bytes: way)
         }
-        return strings(table) + field(2, bytes: group)
+        return self.strings(strings.table) + field(2, bytes: group)
     }
 
     /// A made-up extract of a few Prague streets near the bundled samples' toilets (not OSM

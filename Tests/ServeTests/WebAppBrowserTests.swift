@@ -87,10 +87,12 @@ struct WebAppBrowserTests {
         var station = "gios-stations-sample/9001"
         var bookmarksSaved: String?
         var walkPoint: [Double]?
+        var servedIngest: [String]?
 
         enum CodingKeys: String, CodingKey {
             case snapshot, served, now, cases, position, deep, shots, more, helsinki, station
-            case bookmarksFile = "bookmarks_file", bookmarksSaved = "bookmarks_saved", walkPoint = "walk_point"
+            case bookmarksFile = "bookmarks_file", bookmarksSaved = "bookmarks_saved", walkPoint = "walk_point", servedIngest =
+                "served_ingest"
         }
     }
 
@@ -242,7 +244,8 @@ struct WebAppBrowserTests {
             snapshot: snapshot, served: "http://127.0.0.1:\(server.port)", cases: sample.cases,
             position: [Self.position.0, Self.position.1], deep: ["id": Self.karlova], shots: shots, more: more,
             helsinki: helsinki, bookmarksFile: bookmarks,
-            bookmarksSaved: folder.appendingPathComponent("saved-bookmarks.json").path, walkPoint: walkPoint)
+            bookmarksSaved: folder.appendingPathComponent("saved-bookmarks.json").path, walkPoint: walkPoint,
+            servedIngest: [Fixtures.locateBinary, "ingest", Fixtures.repo("pipelines/osm-toilets-sample.yml"), "--db", db])
         let configPath = folder.appendingPathComponent("config.json").path
         try JSONEncoder().encode(config).write(to: URL(fileURLWithPath: configPath))
         let run = try Fixtures.run(
@@ -367,6 +370,8 @@ struct WebAppBrowserTests {
         #expect(out["served_offline_markers"] as? Int == 46)
         #expect(out["served_offline_list"] as? Int == 10)
         #expect((out["served_offline_age"] as? String)?.hasPrefix("offline: data of ") == true)
+        // An ingest while the served page was offline is offered once it is online again.
+        #expect(out["served_newer"] as? String == "Newer data is available. show it")
         #expect(out["served_cs_hint"] as? String == "Chybí tu toaleta? navrhnout toaletu (nebo klikněte do mapy, kde je)")
         // Walking minutes in the served list: each the route's time `locate toilet --by foot`
         // gives from the same point, in whole minutes.

@@ -10,7 +10,8 @@ of a running `locate serve` (with a --basemap), "helsinki": a snapshot with cent
 Helsinki's basemap or absent, "now": ISO instant pinned with ?now=, "cases": [{"lat", "lon", "filters",
 "limit", "at"}], "position": [lat, lon] granted to "near me", "deep": {"id"}, "shots":
 folder for screenshots or absent, "bookmarks_file": a `locate bookmark` file to import,
-"bookmarks_saved": where the page's saved bookmarks file goes, "walk_point": [lat, lon]
+"bookmarks_saved": where the page's saved bookmarks file goes, "served_ingest": a command that changes the served data while the page is offline,
+"walk_point": [lat, lon]
 where the served list shows walking minutes (a network is built) or absent, "station": a
 station id whose panel is opened, "more": [{"snapshot", "cases"}] other snapshots whose
 list answers are asked too}.
@@ -318,6 +319,21 @@ def main():
                 out["served_offline_list"] = int(page.get_attribute("#list", "data-count") or "0")
                 out["served_offline_age"] = page.text_content("#age")
                 out["served_offline_basemap"] = basemap_seen(page)
+                # An ingest while the page is offline; online again, the page finds the change
+                # at /v1/updates?since= and offers it.
+                if config.get("served_ingest"):
+                    subprocess.run(config["served_ingest"], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                    # The server sees a commit soon, not at once: wait until it answers with the
+                    # change, then bring the page online.
+                    since = page.evaluate("() => LOCATE_META.generated_at")
+                    ask = served + "/v1/updates?since=" + urllib.parse.quote(since)
+                    for _ in range(150):
+                        if json.load(urllib.request.urlopen(ask, timeout=5)).get("datasets"):
+                            break
+                        time.sleep(0.1)
+                    c.set_offline(False)
+                    page.wait_for_selector("#newer:not([hidden])", timeout=20000)
+                    out["served_newer"] = page.text_content("#newer")
                 c.close()
                 # The contribution panel's words by the browser's language.
                 c = context(390, 844, locale="cs-CZ")

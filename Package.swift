@@ -141,6 +141,7 @@ let package = Package(
             ],
             resources: [
                 "preview.html", "contribute.html", "preview.js", "contribute.js", "text-contribute.js", "preview.css", "i18n.js",
+                "dom.js",
                 "text-map.js",
                 "text-list.js", "text-offline.js", "geodesic.js", "nearest.js", "list.js", "offline.js", "sw.js", "basemap.js",
                 "bookmarks.js", "text-bookmarks.js", "station.js", "text-station.js",

@@ -29,7 +29,7 @@ extension PreviewPage {
 
     /// The files the page loads beside `index.html` and `data.js`, by name: the map
     /// (`preview.js`, `preview.css`, and `basemap.js`, which draws a basemap when the page has
-    /// one), the bookmarks (`bookmarks.js`, `text-bookmarks.js`), a station's panel (`station.js`,
+    /// one), the element builder its scripts share (`dom.js`), the bookmarks (`bookmarks.js`, `text-bookmarks.js`), a station's panel (`station.js`,
     /// `text-station.js`), its words (`i18n.js` and one `text-*.js` per concern),
     /// the list (`geodesic.js`, `nearest.js`, `list.js`), offline use (`offline.js`, the
     /// service worker `sw.js`, the web app manifest and its icons), and with `contributions`
@@ -37,7 +37,7 @@ extension PreviewPage {
     static func assets(contributions: Bool) -> [String: [UInt8]] {
         var files = [
             "preview.js": PackageResources.preview_js, "preview.css": PackageResources.preview_css,
-            "i18n.js": PackageResources.i18n_js, "text-map.js": PackageResources.text_map_js,
+            "i18n.js": PackageResources.i18n_js, "dom.js": PackageResources.dom_js, "text-map.js": PackageResources.text_map_js,
             "text-list.js": PackageResources.text_list_js, "text-offline.js": PackageResources.text_offline_js,
             "geodesic.js": PackageResources.geodesic_js, "nearest.js": PackageResources.nearest_js,
             "list.js": PackageResources.list_js, "basemap.js": PackageResources.basemap_js,

@@ -137,11 +137,7 @@ public enum SelectionReader {
         }
         var positions: [Int64: OSMPosition] = [:]
         if !wanted.isEmpty {
-            let sorted = wanted.sorted()
-            let offsets = nodeBlocks.filter { block in
-                let i = lowerBound(sorted, block.range.lowerBound)
-                return i < sorted.count && sorted[i] <= block.range.upperBound
-            }.map(\.offset)
+            let offsets = blocks(nodeBlocks, holdingAnyOf: wanted)
             try file.scan(plan: ScanPlan(selection: nil, nodeIDs: wanted), offsets: offsets) { _, block in
                 stats.nodeBlocksReread += 1
                 for n in block.nodes { positions[n.id] = n.position }
@@ -170,7 +166,17 @@ public enum SelectionReader {
         return overflow ? Int.max : max(64 << 20, bytes)
     }
 
-    static func lowerBound(_ a: [Int64], _ v: Int64) -> Int {
+    /// The offsets of the blocks whose node id range holds one of `wanted` (the blocks a pass
+    /// for node positions must read again), in file order.
+    static func blocks(_ nodeBlocks: [(offset: Int64, range: ClosedRange<Int64>)], holdingAnyOf wanted: Set<Int64>) -> [Int64] {
+        let sorted = wanted.sorted()
+        return nodeBlocks.filter { block in
+            let i = lowerBound(sorted, block.range.lowerBound)
+            return i < sorted.count && sorted[i] <= block.range.upperBound
+        }.map(\.offset)
+    }
+
+    private static func lowerBound(_ a: [Int64], _ v: Int64) -> Int {
         var lo = 0
         var hi = a.count
         while lo < hi {

@@ -39,11 +39,7 @@ public enum WayLineReader {
         let wanted = Set(ways.lazy.flatMap(\.nodeIDs))
         var positions: [Int64: OSMPosition] = [:]
         if !wanted.isEmpty {
-            let sorted = wanted.sorted()
-            let offsets = nodeBlocks.filter { block in
-                let i = SelectionReader.lowerBound(sorted, block.range.lowerBound)
-                return i < sorted.count && sorted[i] <= block.range.upperBound
-            }.map(\.offset)
+            let offsets = SelectionReader.blocks(nodeBlocks, holdingAnyOf: wanted)
             positions.reserveCapacity(wanted.count)
             try file.scan(plan: ScanPlan(selection: nil, nodeIDs: wanted), offsets: offsets) { _, block in
                 for n in block.nodes { positions[n.id] = n.position }

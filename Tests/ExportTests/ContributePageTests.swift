@@ -14,7 +14,8 @@ import Testing
     /// The page's own files besides `contribute.js`, sorted (issue 37: words, list, offline,
     /// basemap).
     static let pageFiles = [
-        "basemap.js", "bookmarks.js", "geodesic.js", "i18n.js", "icon-192.png", "icon-512.png", "list.js", "manifest.webmanifest",
+        "basemap.js", "bookmarks.js", "dom.js", "geodesic.js", "i18n.js", "icon-192.png", "icon-512.png", "list.js",
+        "manifest.webmanifest",
         "nearest.js",
         "offline.js",
         "preview.css", "preview.js", "station.js", "sw.js", "text-bookmarks.js", "text-list.js", "text-map.js", "text-offline.js",
@@ -116,7 +117,7 @@ import Testing
         #expect(
             html.matches(of: /<script[^>]*>/).map { String($0.output) } == [
                 "<script src=\"leaflet/leaflet.js\">", "<script src=\"leaflet/leaflet.markercluster.js\">",
-                "<script src=\"data.js\">", "<script src=\"i18n.js\">", "<script src=\"text-map.js\">",
+                "<script src=\"data.js\">", "<script src=\"i18n.js\">", "<script src=\"dom.js\">", "<script src=\"text-map.js\">",
                 "<script src=\"text-list.js\">", "<script src=\"text-offline.js\">", "<script src=\"text-bookmarks.js\">",
                 "<script src=\"text-station.js\">",
                 "<script src=\"geodesic.js\">",

@@ -13,12 +13,7 @@
   var places = Object.create(null);
   ((window.LOCATE_DATA || {}).features || []).forEach(function (f) { places[f.id] = { kind: 'toilet', feature: f }; });
   ((window.LOCATE_STATIONS || {}).features || []).forEach(function (f) { places[f.id] = { kind: 'station', feature: f }; });
-  function el(tag, attrs, kids) {
-    var e = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { if (attrs[k] != null) e.setAttribute(k, attrs[k]); });
-    (kids || []).forEach(function (k) { if (k != null) e.appendChild(typeof k === 'string' ? document.createTextNode(k) : k); });
-    return e;
-  }
+  var el = window.LOCATE_DOM.el;
   // Whether a text is well-formed UTF-16 (no lone surrogate: the CLI's JSON reader refuses one).
   function wellFormed(s) { try { encodeURIComponent(s); return true; } catch (e) { return false; } }
   // The document's bookmarks, or the reason it is not a bookmarks/1 document.

@@ -12,12 +12,7 @@
   var api = String(meta.api).replace(/\/+$/, ''), map = page.map;
   var panel = document.getElementById('contrib'), heading = panel.querySelector('h2'), body = panel.querySelector('.body');
   var pick = null, pin = L.layerGroup().addTo(map);
-  function el(tag, attrs, kids) {
-    var e = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { if (attrs[k] != null) e.setAttribute(k, attrs[k]); });
-    (kids || []).forEach(function (k) { e.appendChild(typeof k === 'string' ? document.createTextNode(k) : k); });
-    return e;
-  }
+  var el = window.LOCATE_DOM.el;
   function close() { panel.hidden = true; pick = null; pin.clearLayers(); body.textContent = ''; }
   document.getElementById('contrib-close').onclick = close;
   function open(title) { close(); heading.textContent = title; panel.hidden = false; }

@@ -12,12 +12,7 @@
 (function () {
   var T = window.LOCATE_TEXT, t = function () { return T.t.apply(T, arguments); };
   var LIMIT = 10;
-  function el(tag, attrs, kids) {
-    var e = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { if (attrs[k] != null) e.setAttribute(k, attrs[k]); });
-    (kids || []).forEach(function (k) { if (k != null) e.appendChild(typeof k === 'string' ? document.createTextNode(k) : k); });
-    return e;
-  }
+  var el = window.LOCATE_DOM.el;
   function features() { return window.LOCATE_DATA ? window.LOCATE_DATA.features : []; }
   function nearest(lat, lon, filters, limit, at) {
     var page = window.LOCATE_PAGE;

@@ -49,12 +49,7 @@
   }
   var SVG = 'http://www.w3.org/2000/svg';
   function svg(tag, attrs) { var e = document.createElementNS(SVG, tag); Object.keys(attrs).forEach(function (k) { e.setAttribute(k, attrs[k]); }); return e; }
-  function el(tag, attrs, kids) {
-    var e = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { if (attrs[k] != null) e.setAttribute(k, attrs[k]); });
-    (kids || []).forEach(function (k) { if (k != null) e.appendChild(typeof k === 'string' ? document.createTextNode(k) : k); });
-    return e;
-  }
+  var el = window.LOCATE_DOM.el;
   function number(v) { return (Math.round(v * 10) / 10).toLocaleString(T.locale); }
   // The last 24 hours and the hourly norms' thresholds (each a dashed line, labelled).
   function chart(code, points, norms) {

@@ -29,9 +29,18 @@ public enum ReportReason: String, Sendable, Codable, CaseIterable {
     /// The hours are wrong: the report may carry the right hours (applied like an edit);
     /// without them, approving marks the hours unknown (they no longer answer "open now").
     case wrongHours = "wrong_hours"
+    /// It is still there ("still here"): approving changes nothing but verifies the place.
+    case stillThere = "still_there"
+    /// Its hours are right: the report names the hours it confirms (the toilet's hours when it
+    /// was sent); approving verifies them while the toilet keeps them.
+    case hoursRight = "hours_right"
 
     /// Whether approving retires the record.
     public var retires: Bool { self == .gone || self == .closedForGood }
+
+    /// Whether it confirms what the data says (`still_there`, `hours_right`) rather than
+    /// correcting it: approving changes no field, only the verification (`Verification`).
+    public var confirms: Bool { self == .stillThere || self == .hoursRight }
 }
 
 /// Where a contribution stands, derived from its decisions (the newest one wins).

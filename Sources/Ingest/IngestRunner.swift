@@ -280,9 +280,10 @@ public struct IngestRunner {
         if changes == nil { try GeoJSONFeatureReader.checkReadable(path) }
         var rejected: [IngestIssue] = []
         var warnings: [IngestIssue] = []
-        let start = IngestRunStart(
+        var start = IngestRunStart(
             pipeline: spec.name, dataset: spec.dataset, source: label, licence: spec.licence,
             attribution: spec.attribution, startedAt: started, released: spec.released)
+        start.releaseVerifies = spec.profile != .osm
         var run: IngestRunRecord
         let checks = self.checks(spec, input: label)
         var notices: [String] = []

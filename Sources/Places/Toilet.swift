@@ -36,6 +36,16 @@ public struct Toilet: Sendable, Equatable {
     public var coordinate: Coordinate
     /// Access, changing table, unisex and the other attributes (empty for sources without them).
     public var details: ToiletDetails
+    /// The day the source published the release that last carried the record
+    /// (`YYYY-MM-DD`, the run's `released`), when stated.
+    public var sourceReleased: String? = nil
+    /// When the place was last verified, and by what (`Verification`): an RFC 3339 instant
+    /// in UTC and a `VerificationSource` word, or nil when nothing ever verified it.
+    public var verifiedAt: String? = nil
+    public var verifiedBy: String? = nil
+    /// When its opening hours were last verified, and by what; nil when nothing verified them.
+    public var hoursVerifiedAt: String? = nil
+    public var hoursVerifiedBy: String? = nil
 
     /// A toilet with every fixed field given.
     public init(
@@ -88,6 +98,11 @@ public struct Toilet: Sendable, Equatable {
         case .kind: return .text(kind)
         case .locationDetail: return .text(locationDetail)
         case .timezone: return .text(timeZone)
+        case .sourceReleased: return .text(sourceReleased)
+        case .verifiedAt: return .text(verifiedAt)
+        case .verifiedBy: return .text(verifiedBy)
+        case .hoursVerifiedAt: return .text(hoursVerifiedAt)
+        case .hoursVerifiedBy: return .text(hoursVerifiedBy)
         }
     }
 
@@ -109,6 +124,11 @@ public struct Toilet: Sendable, Equatable {
         case .kind: kind = v.text
         case .locationDetail: locationDetail = v.text
         case .timezone: timeZone = v.text ?? ""
+        case .sourceReleased: sourceReleased = v.text
+        case .verifiedAt: verifiedAt = v.text
+        case .verifiedBy: verifiedBy = v.text
+        case .hoursVerifiedAt: hoursVerifiedAt = v.text
+        case .hoursVerifiedBy: hoursVerifiedBy = v.text
         }
     }
 }

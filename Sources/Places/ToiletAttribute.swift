@@ -39,6 +39,10 @@ public enum ToiletAttribute: String, CaseIterable, Sendable, Codable, Comparable
     case centralKey = "centralkey"
     /// The toilets of a place that is not itself a toilet are wheelchair accessible.
     case toiletsWheelchair = "toilets_wheelchair"
+    /// When a mapper last surveyed it on the spot.
+    case surveyDate = "survey_date"
+    /// When a mapper last checked its opening hours.
+    case checkDateOpeningHours = "check_date_opening_hours"
 
     /// How a value is written and stored.
     public enum Kind: Sendable, Equatable {
@@ -60,7 +64,7 @@ public enum ToiletAttribute: String, CaseIterable, Sendable, Codable, Comparable
         switch self {
         case .changingTable, .unisex, .female, .male, .changingTableAllGenders, .genderNeutral, .toiletsWheelchair:
             return .triState
-        case .disposal, .level, .indoor, .operatorName, .checkDate: return .text
+        case .disposal, .level, .indoor, .operatorName, .checkDate, .surveyDate, .checkDateOpeningHours: return .text
         case .centralKey: return .choice(["eurokey", "radar", "none"])
         case .changingTableLocation:
             return .list([
@@ -88,6 +92,8 @@ public enum ToiletAttribute: String, CaseIterable, Sendable, Codable, Comparable
         case .genderNeutral: return nil
         case .centralKey: return "centralkey"
         case .toiletsWheelchair: return "toilets:wheelchair"
+        case .surveyDate: return "survey:date"
+        case .checkDateOpeningHours: return "check_date:opening_hours"
         }
     }
 
@@ -100,7 +106,7 @@ public enum ToiletAttribute: String, CaseIterable, Sendable, Codable, Comparable
         case .genderNeutral: return "gender-neutral"
         case .toiletsWheelchair: return "wheelchair toilet"
         case .unisex, .female, .male, .disposal, .level, .indoor, .operatorName, .checkDate, .changingTableLocation,
-            .centralKey:
+            .centralKey, .surveyDate, .checkDateOpeningHours:
             return nil
         }
     }
@@ -126,6 +132,9 @@ public enum ToiletAttribute: String, CaseIterable, Sendable, Codable, Comparable
         case .centralKey: return "the key a locked accessible toilet needs (OSM centralkey): eurokey, radar or none"
         case .toiletsWheelchair:
             return "the toilets of a place that is not itself a toilet are wheelchair accessible (OSM toilets:wheelchair)"
+        case .surveyDate: return "when a mapper last surveyed it on the spot (OSM survey:date), as written"
+        case .checkDateOpeningHours:
+            return "when a mapper last checked its opening hours (OSM check_date:opening_hours), as written"
         }
     }
 
@@ -136,6 +145,7 @@ public enum ToiletAttribute: String, CaseIterable, Sendable, Codable, Comparable
             return "v6-toilet-details"
         case .changingTableLocation, .changingTableAllGenders, .genderNeutral, .centralKey, .toiletsWheelchair:
             return "v10-accessibility"
+        case .surveyDate, .checkDateOpeningHours: return "v15-verification"
         }
     }
 

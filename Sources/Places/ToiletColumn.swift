@@ -19,6 +19,10 @@ package enum ToiletColumn: String, CaseIterable, Sendable {
     case priceText = "price_text", priceAmount = "price_amount", priceCurrency = "price_currency", isFree = "is_free"
     case wheelchair, kind
     case locationDetail = "location_detail", timezone
+    /// The evidence that the place is there and its hours are right (`Verification`):
+    /// derived by the writes that bring evidence (ingest, review), never content.
+    case sourceReleased = "source_released", verifiedAt = "verified_at", verifiedBy = "verified_by"
+    case hoursVerifiedAt = "hours_verified_at", hoursVerifiedBy = "hours_verified_by"
 
     /// How a field's value is written.
     package enum Kind: Equatable, Sendable {
@@ -37,7 +41,8 @@ package enum ToiletColumn: String, CaseIterable, Sendable {
     /// How its values are written.
     package var kind: Kind {
         switch self {
-        case .name, .address, .hoursText, .hoursOSM, .country, .priceText, .priceCurrency, .kind, .locationDetail:
+        case .name, .address, .hoursText, .hoursOSM, .country, .priceText, .priceCurrency, .kind, .locationDetail,
+            .sourceReleased, .verifiedAt, .verifiedBy, .hoursVerifiedAt, .hoursVerifiedBy:
             return .text
         case .timezone: return .requiredText
         case .priceAmount: return .real
@@ -50,5 +55,15 @@ package enum ToiletColumn: String, CaseIterable, Sendable {
     /// The migration that added the column; nil for the columns of the first schema. The
     /// content hash takes a later field only when it is known, by name, so adding one
     /// changes no stored hash until a source states it.
-    package var addedIn: String? { nil }
+    package var addedIn: String? {
+        switch self {
+        case .sourceReleased, .verifiedAt, .verifiedBy, .hoursVerifiedAt, .hoursVerifiedBy: return "v15-verification"
+        default: return nil
+        }
+    }
+
+    /// Whether the field is the source's content (the content hash takes it, so a change of it
+    /// counts as an update): false for the evidence of verification, which a new release or
+    /// a review changes without the place changing.
+    package var isContent: Bool { addedIn != "v15-verification" }
 }

@@ -51,6 +51,6 @@ public struct NearestToiletsBatch {
         let r = request(at: point)
         let time = try r.instant(using: finder, now: now)
         let routes = try r.by.flatMap { _ in try network?(point) }
-        return try r.answer(using: finder, at: time?.at, network: routes, cancellation: cancellation)
+        return try r.answer(using: finder, at: time?.at, now: now, network: routes, cancellation: cancellation)
     }
 }

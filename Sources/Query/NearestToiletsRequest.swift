@@ -3,6 +3,7 @@ public import Geo
 public import Hours
 import Places
 public import Routing
+import Contract
 
 /// The question "which toilets are nearest to this point?", as `locate toilet` and
 /// `GET /v1/toilets/nearest` both ask it: every filter, default, unit and time-zone rule is
@@ -47,11 +48,14 @@ public struct NearestToiletsRequest: Sendable, Equatable {
     /// Rank by route for this mode (`--by`, `by=` or `mode=`); nil: by straight line. With `time`,
     /// arrival is after the route's travel time (docs/routing.md).
     public var by: TravelMode?
+    /// Only toilets verified within this many seconds before the asked time (`--verified-within`,
+    /// `verified_within=`; `Verification`); nil: verified or not.
+    public var verifiedWithin: TimeInterval?
 
     /// The fields this question takes, in the order errors are looked for.
     public static let fields: [RequestField] = [
         .limit, .offset, .maxDistance, .bbox, .name, .wheelchair, .free, .maxPrice, .publicOnly, .changingTable, .unisex, .with,
-        .dataset, .openNow, .at, .tz, .includeUnknown, .arriveWithin, .walk, .by, .mode,
+        .dataset, .openNow, .at, .tz, .includeUnknown, .arriveWithin, .walk, .by, .mode, .verifiedWithin,
     ]
 
     /// Reads `values` (the texts each field was given; flags as `true`/`false`, `1`/`0`),
@@ -141,6 +145,13 @@ public struct NearestToiletsRequest: Sendable, Equatable {
                     : .badValue(.offset, String(offset), "with by= or --by, offset and limit together are at most \(depth)"))
         }
         arrival = walk ? .defaultWalk : within.map { .within(minutes: $0) }
+        verifiedWithin = try v.text(.verifiedWithin).map { text in
+            guard let seconds = Quantity.age(text) else {
+                throw QueryError.badRequest(
+                    .badValue(.verifiedWithin, text, "is not an age in days, weeks or years up to 100 years (30d, 2w, 1y)"))
+            }
+            return seconds
+        }
         if nameOnly, by != nil { throw QueryError.badRequest(.needsOneOf(.by, [.near])) }
         if nameOnly, filter.maxDistanceMeters != nil { throw QueryError.badRequest(.needsOneOf(.maxDistance, [.near, .bbox])) }
         if let unknown = v.unread.first { throw QueryError.badRequest(.notTaken(unknown)) }
@@ -169,9 +180,22 @@ public struct NearestToiletsRequest: Sendable, Equatable {
     /// filters, open then when `time` asks, with a note when results lie over
     /// `FarAnswer.farMeters` away. A `dataset` with no active toilets is an error naming the
     /// datasets there are. With `by`, ranked by route over `network` (required then). Every
-    /// search looks at `cancellation`: once it is raised, `CancellationError`.
+    /// search looks at `cancellation`: once it is raised, `CancellationError`. `verifiedWithin`
+    /// counts back from `at`, else from `now` (the caller's clock; the epoch when not given).
     public func answer(
-        using finder: ToiletFinder, at: Date?, network: (any RouteNetwork)? = nil, cancellation: SearchCancellation? = nil
+        using finder: ToiletFinder, at: Date?, now: Date? = nil, network: (any RouteNetwork)? = nil,
+        cancellation: SearchCancellation? = nil
+    ) throws -> ToiletAnswer {
+        var request = self
+        if let seconds = verifiedWithin {
+            let since = (at ?? now ?? Date(timeIntervalSince1970: 0)).addingTimeInterval(-seconds)
+            request.filter.verifiedSince = InstantText.utc(since)
+        }
+        return try request.answerFiltered(using: finder, at: at, network: network, cancellation: cancellation)
+    }
+
+    private func answerFiltered(
+        using finder: ToiletFinder, at: Date?, network: (any RouteNetwork)?, cancellation: SearchCancellation?
     ) throws -> ToiletAnswer {
         if let datasets = filter.datasets {
             let active = try finder.activeDatasets()

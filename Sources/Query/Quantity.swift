@@ -40,6 +40,21 @@ public enum Quantity {
         return seconds <= maxSeconds ? seconds : nil
     }
 
+    /// `30d`, `2w`, `1y`, `1.5y` in seconds (a week is 7 days, a year 365): positive, at most
+    /// 100 years; nil otherwise.
+    public static func age(_ text: String) -> TimeInterval? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        guard let unit = t.last, let n = DecimalText.number(t.dropLast()), n > 0 else { return nil }
+        let days: Double
+        switch unit {
+        case "d": days = n
+        case "w": days = n * 7
+        case "y": days = n * 365
+        default: return nil
+        }
+        return days <= 36_500 ? days * 86400 : nil
+    }
+
     /// `15` (minutes), `15m`, `1h`, `0.5h` as whole minutes; nil for anything else, a
     /// negative or a fractional number of minutes.
     public static func minutes(_ text: String) -> Int? {

@@ -19,6 +19,8 @@ public enum RequestField: String, Sendable, CaseIterable, Hashable, Comparable {
     case bbox
     /// How many results of a list answer to skip (paging: `next_offset` gives the next page's).
     case offset
+    /// `verified_within=1y`: only places verified within this long before the asked time.
+    case verifiedWithin = "verified_within"
 
     /// The HTTP query parameter (`max_distance`; the point is `lat` and `lon`).
     public var httpName: String { self == .near ? "lat and lon" : rawValue }

@@ -27,6 +27,10 @@ public struct ToiletFilter: Sendable, Equatable {
     /// Only toilets whose name, address or operator contains this text, case and diacritics
     /// ignored (`--name`); kept folded (`ToiletFilter.fold`), nil or never empty.
     public private(set) var name: String?
+    /// Only toilets verified at or after this instant (`--verified-within`, counted back from
+    /// the asked time): an RFC 3339 instant in UTC, compared with `verified_at` as text (both
+    /// written by `InstantText.utc`). A toilet never verified never passes.
+    public var verifiedSince: String?
 
     /// Creates a filter; the default keeps every toilet that is not restricted.
     public init(
@@ -93,6 +97,9 @@ public struct ToiletFilter: Sendable, Equatable {
         if let datasets, !datasets.contains(t.dataset) { return false }
         for c in attributes where !c.admits(t.details) { return false }
         if !acceptsName(t) { return false }
+        if let verifiedSince {
+            guard let at = t.verifiedAt, at >= verifiedSince else { return false }
+        }
         guard let maxPrice else { return true }
         return maxPrice.admits(t)
     }

@@ -51,8 +51,10 @@ struct Endpoints: Sendable {
             let network = try request.by.map { _ in try routeNetwork(for: request.near) }
             return try state.withReader(cancellation: cancellation) { r in
                 try Parameters.request {
-                    let time = try request.instant(using: r.toilets, now: now())
-                    return try request.answer(using: r.toilets, at: time?.at, network: network, cancellation: cancellation)
+                    let clock = now()
+                    let time = try request.instant(using: r.toilets, now: clock)
+                    return try request.answer(
+                        using: r.toilets, at: time?.at, now: clock, network: network, cancellation: cancellation)
                 }
             }
         }

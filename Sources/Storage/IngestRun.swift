@@ -18,6 +18,10 @@ public struct IngestRunStart: Sendable {
     public var startedAt: Date
     /// The day the source published the input (`YYYY-MM-DD`), when known.
     public var released: String?
+    /// Whether the release vouches for its records (`Verification`: a publisher stating its
+    /// places as of that day). False for OpenStreetMap extracts: a copy of a map anyone edits
+    /// says nothing of when a place was last seen; its own check dates do.
+    public var releaseVerifies: Bool = true
 
     /// Creates a run description.
     public init(

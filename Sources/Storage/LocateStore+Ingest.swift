@@ -56,6 +56,7 @@ extension LocateStore {
                     db: db, kind: kind, direct: fresh ? (dataset: ds, run: run) : nil, capture: capture)
                 stager.dataset = ds
                 stager.run = run
+                stager.release = (start.releaseVerifies ? start.released : nil, start.startedAt)
                 totals = try stage(stager)
             }
             // Checked off before anything else writes (the reset above cannot throw).
@@ -93,7 +94,10 @@ extension LocateStore {
                 try check(MergePreview(active: active, counts: counts, read: totals.read, previousReleased: previousReleased))
                 try applyChanges(
                     db, kind: kind, dataset: ds, run: run, counts: counts, firstID: firstID, partial: stager.partial)
-                if kind == .toilets { runRow.conflicts = try ContributionMerge.reconcile(db, dataset: ds, run: run) }
+                if kind == .toilets {
+                    runRow.conflicts = try ContributionMerge.reconcile(db, dataset: ds, run: run)
+                    try VerificationStamp.afterMerge(db, dataset: ds, notAfter: start.startedAt)
+                }
                 try db.execute(sql: "DROP TABLE temp.staging")
                 if stager.partial { try db.execute(sql: "DROP TABLE temp.staging_retire") }
             }
@@ -130,7 +134,8 @@ extension LocateStore {
     /// content.
     private func refreshHashesOfEqualRows(_ db: Database, kind: PlaceKind, dataset: String) throws {
         let t = kind.table
-        let same = kind.copiedColumns.filter { !["content_hash", "source_index", "geom"].contains($0) }
+        let notContent = ToiletColumn.allCases.filter { !$0.isContent }.map(\.rawValue)
+        let same = kind.copiedColumns.filter { !(["content_hash", "source_index", "geom"] + notContent).contains($0) }
             .map { "\(t).\($0) IS s.\($0)" }.joined(separator: " AND ")
         try db.execute(
             sql: """

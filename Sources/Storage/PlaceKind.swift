@@ -1,3 +1,4 @@
+public import Foundation
 public import Geo
 public import Places
 
@@ -83,9 +84,16 @@ public protocol PlaceRecord: Sendable {
     /// Calls `body` with each of `values` in order, without building the array (the stager
     /// binds them one by one).
     func forEachValue(_ body: (PlaceValue) -> Void)
+    /// The record as a run stores it: with the day the run's source was released
+    /// (`released`, `YYYY-MM-DD`) and what that and its own evidence verify
+    /// (`Verification`; toilets), evidence after `notAfter` (the run's start) claiming nothing.
+    func stamped(released: String?, notAfter: Date) -> Self
 }
 
 extension PlaceRecord {
+    /// The record as it is (stations have no verification).
+    public func stamped(released: String?, notAfter: Date) -> Self { self }
+
     /// `values`, one at a time.
     public func forEachValue(_ body: (PlaceValue) -> Void) {
         for v in values { body(v) }

@@ -24,6 +24,9 @@ public final class PlaceStager {
     public internal(set) var dataset = ""
     /// The id of the run being recorded (set by `LocateStore.ingest`).
     public internal(set) var run: Int64 = 0
+    /// The run's source release day and start (set by `LocateStore.ingest`): every record is
+    /// stamped with them (`PlaceRecord.stamped`).
+    var release: (day: String?, start: Date) = (nil, .distantFuture)
     /// How many records were accepted.
     public private(set) var stagedCount = 0
 
@@ -79,7 +82,8 @@ public final class PlaceStager {
     /// Stages one record. Returns nil when accepted, or the index of the earlier record with
     /// the same id (the record is then not stored: ids are unique within one input).
     /// `matchKey` is set for derived ids: see `LocateStore.derivedIDMatchMeters`.
-    public func stage(_ r: some PlaceRecord, index: Int, matchKey: String?) throws -> Int? {
+    public func stage(_ record: some PlaceRecord, index: Int, matchKey: String?) throws -> Int? {
+        let r = record.stamped(released: release.day, notAfter: release.start)
         precondition(type(of: r).placeKind == kind, "a \(type(of: r).placeKind) record staged for \(kind)")
         let s = insert.sqliteStatement
         sqlite3_reset(s)

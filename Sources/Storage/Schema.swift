@@ -1,4 +1,5 @@
 import Foundation
+import Contributions
 import GRDB
 
 /// The schema: SpatiaLite metadata first (outside any transaction, as
@@ -80,6 +81,34 @@ enum Schema {
                 INSERT INTO ingest_runs_new (\(columns)) SELECT \(columns) FROM ingest_runs;
                 DROP TABLE ingest_runs;
                 ALTER TABLE ingest_runs_new RENAME TO ingest_runs;
+                """)
+    }
+
+    /// SQLite cannot alter a CHECK: rebuild `contributions` with every `ReportReason` allowed
+    /// (its indexes and append-only triggers go with the old table and are made again;
+    /// foreign-key checks are deferred to the migration's end, as for `widenRunKinds`).
+    static func widenReports(_ db: Database) throws {
+        let columns = try db.columns(in: "contributions").map(\.name).joined(separator: ", ")
+        let create = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'contributions'") ?? ""
+        let old = "report TEXT CHECK (report IN ('gone', 'closed_for_good', 'wrong_position', 'wrong_hours'))"
+        let all = ReportReason.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        guard create.contains(old), create.hasPrefix("CREATE TABLE contributions (") else {
+            throw StorageError.incompatible(path: "", reason: "unexpected contributions schema")
+        }
+        let widened = create.replacingOccurrences(of: old, with: "report TEXT CHECK (report IN (\(all)))")
+            .replacingOccurrences(of: "CREATE TABLE contributions (", with: "CREATE TABLE contributions_new (")
+        try db.execute(sql: widened)
+        try db.execute(
+            sql: """
+                INSERT INTO contributions_new (\(columns)) SELECT \(columns) FROM contributions;
+                DROP TABLE contributions;
+                ALTER TABLE contributions_new RENAME TO contributions;
+                CREATE INDEX contributions_client ON contributions(client_hash, received_at);
+                CREATE INDEX contributions_target ON contributions(target_dataset, target_id);
+                CREATE TRIGGER contributions_no_update BEFORE UPDATE ON contributions
+                  BEGIN SELECT RAISE(ABORT, 'contributions are append-only'); END;
+                CREATE TRIGGER contributions_no_delete BEFORE DELETE ON contributions
+                  BEGIN SELECT RAISE(ABORT, 'contributions are append-only'); END;
                 """)
     }
 
@@ -296,6 +325,14 @@ enum Schema {
         // What the sign reader made of each photo of an hours sign, and the photo an hours
         // edit was taken from (issue 40): `SignReadingRow`. Additive.
         register("v14-sign-readings") { db in try db.execute(sql: SignReadingRow.schema) }
+        // Verification (issue 37): each record's source release day and what verified it and
+        // its hours (`VerificationStamp`), OSM survey:date and check_date:opening_hours, and
+        // the "still here" / "hours are right" reports. Existing records are judged at once.
+        register("v15-verification") { db in
+            try ToiletFieldMigration.migrate(db, name: "v15-verification")
+            try widenReports(db)
+            try VerificationStamp.migrate(db)
+        }
         return m
     }
 }

@@ -1,4 +1,5 @@
 import Digests
+public import Foundation
 public import Geo
 public import Places
 
@@ -51,6 +52,22 @@ public struct ToiletRecord: PlaceRecord, Equatable {
             propertiesJSON: propertiesJSON, propertiesFingerprint: propertiesFingerprint)
     }
 
+    /// The record with the run's release day and its own evidence judged (no contribution is
+    /// on a record before it is stored; a merge judges again with them: `VerificationStamp`).
+    public func stamped(released: String?, notAfter: Date) -> ToiletRecord {
+        var t = toilet
+        t.sourceReleased = released
+        let a = t.details.attributes
+        let v = Verification.judge(
+            sourceReleased: released, checkDate: a[.checkDate]?.text, surveyDate: a[.surveyDate]?.text,
+            hoursCheckDate: a[.checkDateOpeningHours]?.text, timeZone: t.timeZone,
+            hasHours: t.hoursText != nil || t.hoursOSM != nil, hoursAreTheSource: true, community: [], notAfter: notAfter)
+        let values = VerificationStamp.judged(v)
+        (t.verifiedAt, t.verifiedBy, t.hoursVerifiedAt, t.hoursVerifiedBy) = (values[0], values[1], values[2], values[3])
+        return ToiletRecord(
+            sourceID: sourceID, toilet: t, propertiesJSON: propertiesJSON, propertiesFingerprint: propertiesFingerprint)
+    }
+
     /// A `ContentHash` of everything stored: equal hashes mean "unchanged". Computed when
     /// asked, which an ingest does once per record on its storing thread: the parsing thread
     /// is the busier of the two.
@@ -76,7 +93,7 @@ public struct ToiletRecord: PlaceRecord, Equatable {
         // table's order, those added later only when known, by name (`ToiletColumn.addedIn`).
         var h = ContentHash()
         h.addString(sourceID)
-        for column in ToiletColumn.allCases {
+        for column in ToiletColumn.allCases where column.isContent {
             let value = toilet.value(column)
             if column.addedIn != nil {
                 guard !value.isNull else { continue }

@@ -140,6 +140,12 @@ struct ToiletCommand: ParsableCommand {
             valueName: "MODE"))
     var by: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Only toilets verified within this long before now or --at: days, weeks or years (30d, 2w, 1y); by the source's release, an OSM check or survey date, or an approved contribution or confirmation (docs/guide.md, \"Verification\"). Never-verified toilets do not match.",
+            valueName: "AGE"))
+    var verifiedWithin: String?
+
     @Flag(help: "The bookmarked toilets (locate bookmark add), each with its state now or at --at.")
     var bookmarked = false
 
@@ -162,7 +168,7 @@ struct ToiletCommand: ParsableCommand {
             wheelchair: wheelchair, free: free,
             maxPrice: maxPrice, publicOnly: publicOnly, changingTable: changingTable, unisex: unisex,
             with: with, datasets: datasets, openNow: openNow, at: time.at, tz: time.tz, includeUnknown: includeUnknown,
-            arriveWithin: arriveWithin, walk: walk, by: by, json: output.json, format: format, db: store.db,
+            arriveWithin: arriveWithin, walk: walk, by: by, verifiedWithin: verifiedWithin, json: output.json, format: format, db: store.db,
             nearFile: nearFile, maxBadRows: maxBadRows)
     }
 

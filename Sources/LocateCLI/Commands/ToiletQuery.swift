@@ -31,6 +31,7 @@ struct ToiletQuery: Equatable {
     var arriveWithin: String?
     var walk = false
     var by: String?
+    var verifiedWithin: String?
     var json = false
     /// `--format table|json|geojson|csv` (`--json` is `--format json`).
     var format: String?
@@ -79,6 +80,7 @@ struct ToiletQuery: Equatable {
         let texts: [(RequestField, String?)] = [
             (.limit, limit), (.offset, offset), (.maxDistance, maxDistance), (.bbox, bbox), (.name, name),
             (.maxPrice, maxPrice), (.at, at), (.tz, tz), (.arriveWithin, arriveWithin), (.by, by),
+            (.verifiedWithin, verifiedWithin),
         ]
         for case (let field, let text?) in texts { v[field] = [text] }
         let flags: [(RequestField, Bool)] = [
@@ -129,7 +131,8 @@ struct ToiletQuery: Equatable {
 
     private func answer(_ request: NearestToiletsRequest, finder: ToiletFinder) throws {
         guard finder.count > 0 else { throw StorageError.empty(what: "active toilets") }
-        let time = try request.instant(using: finder, now: Date())
+        let now = Date()
+        let time = try request.instant(using: finder, now: now)
         if let time, let shift = time.shift, let at {
             Console.note(TimeText.shiftNote(shift, at: at, zone: time.zone))
         }
@@ -137,7 +140,7 @@ struct ToiletQuery: Equatable {
         let network = try request.by.map { _ in
             try NetworkCatalog.network(for: request.near, databasePath: StoreOptions.path(db: db))
         }
-        let answer = try ToiletQuery.usage { try request.answer(using: finder, at: time?.at, network: network) }
+        let answer = try ToiletQuery.usage { try request.answer(using: finder, at: time?.at, now: now, network: network) }
         let results = answer.results
         let format = try outputFormat()
         if format == .json {

@@ -8,6 +8,28 @@ import Storage
 
 /// The human view of `locate toilet show`.
 enum ToiletDetailText {
+    /// `verified 2026-11-30 by a confirmation; hours verified …`, or `not verified since …`
+    /// once the newest evidence is older than `Verification.staleSeconds` at `at`, or
+    /// `never verified`; days in the place's zone.
+    static func verification(_ t: Toilet, at: Date, zone: TimeZone) -> String {
+        func evidence(_ instant: String?, _ by: String?) -> (Date, String)? {
+            guard let date = instant.flatMap(InstantText.instant) else { return nil }
+            let words = by.flatMap(VerificationSource.init(rawValue:))?.words ?? by ?? "?"
+            return (date, String(InstantText.text(date, in: zone).prefix(10)) + " by " + words)
+        }
+        func stated(_ e: (Date, String)?, _ what: String) -> String {
+            guard let (date, text) = e else { return "\(what)never verified" }
+            let old = at.timeIntervalSince(date) > Verification.staleSeconds
+            return old ? "\(what)not verified since \(text)" : "\(what)verified \(text)"
+        }
+        var line = stated(evidence(t.verifiedAt, t.verifiedBy), "")
+        let hours = evidence(t.hoursVerifiedAt, t.hoursVerifiedBy)
+        if t.hoursText != nil || t.hoursOSM != nil, hours?.1 != evidence(t.verifiedAt, t.verifiedBy)?.1 || hours == nil {
+            line += "; " + stated(hours, "hours ")
+        }
+        return line
+    }
+
     static func render(_ d: ToiletDetail, zone: TimeZone) -> String {
         let t = d.toilet.toilet
         var lines = ["\(d.toilet.title) (\(d.toilet.globalID))"]
@@ -23,6 +45,7 @@ enum ToiletDetailText {
         lines.append("hours: " + (hours.isEmpty ? "none given" : hours.joined(separator: ", ")) + " (\(t.hoursStatus.rawValue))")
         let price = t.isFree == true ? "free" : t.priceText ?? (t.isFree == false ? "paid" : "unknown")
         lines.append("price: \(price); wheelchair: \(t.wheelchair.rawValue)")
+        lines.append(verification(t, at: d.at, zone: zone))
         var spans = Table(headers: ["from", "until", "state"])
         for s in d.openingTimes {
             spans.rows.append([

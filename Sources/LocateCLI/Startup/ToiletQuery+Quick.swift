@@ -11,7 +11,7 @@ extension ToiletQuery {
         "dataset": .repeatable,
         "open-now": .flag, "at": .value, "tz": .value, "include-unknown": .flag, "arrive-within": .value,
         "walk": .flag, "by": .value, "json": .flag, "format": .value, "db": .value, "bookmarked": .flag, "bookmarks": .value,
-        "near-file": .anyValue, "max-bad-rows": .value,
+        "near-file": .anyValue, "max-bad-rows": .value, "verified-within": .value,
     ]
 
     /// The command line `locate toilet …` (`arguments` without the program name) read
@@ -38,6 +38,7 @@ extension ToiletQuery {
         query.tz = given.value("tz")
         query.db = given.value("db")
         query.by = given.value("by")
+        query.verifiedWithin = given.value("verified-within")
         query.wheelchair = given.has("wheelchair")
         query.free = given.has("free")
         query.publicOnly = given.has("public")

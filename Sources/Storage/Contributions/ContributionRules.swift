@@ -75,6 +75,7 @@ enum ContributionRules {
             case .gone, .closedForGood: return [.status]
             case .wrongPosition: return [.position]
             case .wrongHours: return [.hours]
+            case .stillThere, .hoursRight: return []
             }
         }
         guard c.kind == .edit else { return [] }
@@ -90,9 +91,10 @@ enum ContributionRules {
     }
 
     /// The fields a maintainer sees the current values of: those it changes, and the hours
-    /// for a photo of an hours sign (beside its suggestion).
+    /// for a photo of an hours sign (beside its suggestion) and for a confirmation of them
+    /// (beside the hours it confirms).
     static func shownFields(of c: StoredContribution) -> [ToiletField] {
-        c.photo?.kind == .hoursSign ? [.hours] : fields(of: c)
+        c.photo?.kind == .hoursSign || c.report == .hoursRight ? [.hours] : fields(of: c)
     }
 
     /// The values an approved contribution sets for `field`, by column (`current` gives the

@@ -66,6 +66,7 @@ extension LocateStore {
                 id: nil, contribution: id, decision: DecisionKind.reject.rawValue, reviewer: reviewer, reason: reason,
                 decidedAt: InstantText.utc(at), run: run, createdDataset: nil, createdID: nil
             ).insert(db)
+            if let t = c.target { try VerificationStamp.afterDecision(db, t, notAfter: at) }
             return ReviewOutcome(
                 id: id, status: .rejected, run: run.map(Int.init), applied: reverted, place: c.target, superseded: [])
         }
@@ -104,12 +105,16 @@ enum ReviewDecider {
                 }
                 applied.append(field)
             }
+            // A confirmation changes no field: the toilet is marked changed, as for a photo,
+            // so its new verification reaches `updates` and the caches.
+            if applied.isEmpty { try OverrideStore.write(db, t, [:], run: run) }
             if applied == [.status] { counts.retired = 1 } else { counts.updated = 1 }
         }
         try DecisionRow(
             id: nil, contribution: id, decision: DecisionKind.approve.rawValue, reviewer: reviewer, reason: nil,
             decidedAt: InstantText.utc(at), run: run, createdDataset: created?.dataset, createdID: created?.sourceID
         ).insert(db)
+        if let place { try VerificationStamp.afterDecision(db, place, notAfter: at) }
         try ReviewDecider.finishRun(db, &runRow, counts: counts, at: at)
         return ReviewOutcome(
             id: id, status: .approved, run: Int(run), applied: applied, place: place, superseded: superseded)

@@ -144,7 +144,7 @@ let package = Package(
                 "dom.js",
                 "text-map.js",
                 "text-list.js", "text-offline.js", "geodesic.js", "nearest.js", "list.js", "offline.js", "sw.js", "basemap.js",
-                "bookmarks.js", "text-bookmarks.js", "station.js", "text-station.js",
+                "bookmarks.js", "text-bookmarks.js", "station.js", "text-station.js", "verified.js",
                 "manifest.webmanifest", "icon-192.png", "icon-512.png",
             ].map {
                 .embedInCode("Resources/" + $0)

@@ -31,7 +31,8 @@ extension PreviewPage {
     /// (`preview.js`, `preview.css`, and `basemap.js`, which draws a basemap when the page has
     /// one), the element builder its scripts share (`dom.js`), the bookmarks (`bookmarks.js`, `text-bookmarks.js`), a station's panel (`station.js`,
     /// `text-station.js`), its words (`i18n.js` and one `text-*.js` per concern),
-    /// the list (`geodesic.js`, `nearest.js`, `list.js`), offline use (`offline.js`, the
+    /// the list (`geodesic.js`, `nearest.js`, `list.js`), a toilet's verification in words
+    /// (`verified.js`), offline use (`offline.js`, the
     /// service worker `sw.js`, the web app manifest and its icons), and with `contributions`
     /// `contribute.js` with its words, `text-contribute.js`.
     static func assets(contributions: Bool) -> [String: [UInt8]] {
@@ -40,7 +41,8 @@ extension PreviewPage {
             "i18n.js": PackageResources.i18n_js, "dom.js": PackageResources.dom_js, "text-map.js": PackageResources.text_map_js,
             "text-list.js": PackageResources.text_list_js, "text-offline.js": PackageResources.text_offline_js,
             "geodesic.js": PackageResources.geodesic_js, "nearest.js": PackageResources.nearest_js,
-            "list.js": PackageResources.list_js, "basemap.js": PackageResources.basemap_js,
+            "list.js": PackageResources.list_js, "verified.js": PackageResources.verified_js,
+            "basemap.js": PackageResources.basemap_js,
             "bookmarks.js": PackageResources.bookmarks_js, "text-bookmarks.js": PackageResources.text_bookmarks_js,
             "station.js": PackageResources.station_js, "text-station.js": PackageResources.text_station_js,
             "offline.js": PackageResources.offline_js, "sw.js": PackageResources.sw_js,

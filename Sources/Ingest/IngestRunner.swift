@@ -283,7 +283,7 @@ public struct IngestRunner {
         var start = IngestRunStart(
             pipeline: spec.name, dataset: spec.dataset, source: label, licence: spec.licence,
             attribution: spec.attribution, startedAt: started, released: spec.released)
-        start.releaseVerifies = spec.profile != .osm
+        start.releaseVerifies = spec.profile != .osm && spec.format != .osmPBF && spec.format != .overpass
         var run: IngestRunRecord
         let checks = self.checks(spec, input: label)
         var notices: [String] = []

@@ -66,6 +66,11 @@ extension ToiletResult: Encodable {
         try c.encode(t.wheelchair, forKey: .wheelchair)
         try c.encode(t.kind, forKey: .toiletType)
         try c.encode(t.locationDetail, forKey: .locationDetail)
+        try c.encode(t.sourceReleased, forKey: .sourceReleased)
+        try c.encode(t.verifiedAt, forKey: .verifiedAt)
+        try c.encode(t.verifiedBy, forKey: .verifiedBy)
+        try c.encode(t.hoursVerifiedAt, forKey: .hoursVerifiedAt)
+        try c.encode(t.hoursVerifiedBy, forKey: .hoursVerifiedBy)
         try c.encode(sources, forKey: .sources)
         try c.encode(route?.route.map { JSONNumber.rounded($0.lengthMeters, places: 1) }, forKey: .routeDistanceM)
         try c.encode(route.map { JSONNumber.rounded($0.seconds, places: 0) }, forKey: .walkTimeS)
@@ -82,5 +87,7 @@ extension ToiletResult: Encodable {
         case priceCurrency = "price_currency", free, wheelchair, toiletType = "toilet_type"
         case locationDetail = "location_detail", sources, routeDistanceM = "route_distance_m", walkTimeS = "walk_time_s"
         case route, routeNote = "route_note"
+        case sourceReleased = "source_released", verifiedAt = "verified_at", verifiedBy = "verified_by"
+        case hoursVerifiedAt = "hours_verified_at", hoursVerifiedBy = "hours_verified_by"
     }
 }

@@ -59,6 +59,36 @@ public struct VerificationEvidence: Sendable, Equatable {
     }
 }
 
+/// The days `Verification.startOfDay` reads, kept for a run: a dataset has one zone and one
+/// release day, and a zone or calendar made per record would cost more than the rest of a
+/// record's stamp. One per run (or per thread); at most `most` days are kept.
+public final class VerificationDays {
+    private var zones: [String: TimeZone] = [:]
+    private var starts: [String: Date?] = [:]
+    /// The most days kept (then the cache starts again).
+    static let most = 4096
+
+    /// An empty cache.
+    public init() {}
+
+    /// `Verification.startOfDay(text, in: zone)`, the zone named (UTC when unknown).
+    public func start(_ text: String, zone name: String) -> Date? {
+        let key = name + "\u{0}" + text
+        if let known = starts[key] { return known }
+        let zone: TimeZone
+        if let z = zones[name] {
+            zone = z
+        } else {
+            zone = TimeZone(identifier: name) ?? .gmt
+            if zones.count < 64 { zones[name] = zone }
+        }
+        let start = Verification.startOfDay(text, in: zone)
+        if starts.count >= Self.most { starts.removeAll(keepingCapacity: true) }
+        starts[key] = start
+        return start
+    }
+}
+
 /// An approved contribution on a place, as evidence: when it was sent (the moment the person
 /// saw the place), whether it is a confirmation, and whether it vouches for the hours the
 /// place has now (it named these very hours: an edit of them, or a confirmation of them).
@@ -85,7 +115,8 @@ public struct CommunityEvidence: Sendable, Equatable {
 /// gone). The hours' evidence is the newest of the release and `check_date:opening_hours`,
 /// while the hours are the source's (no approved edit replaced them), and of the approved
 /// contributions that named the hours it has now. A place without hours has no hours
-/// evidence. Evidence dated after `notAfter` (the writing run's start) claims nothing.
+/// evidence. A date read from the source after `notAfter` (the start of the run that read
+/// it) claims nothing; contributions are the server's own instants and are never bounded.
 public struct Verification: Sendable, Equatable {
     /// Evidence older than this (a year) reads "not verified since …" to people (the CLI's
     /// `toilet show`, the map), as the wording of a place nobody has vouched for lately.
@@ -107,11 +138,11 @@ public struct Verification: Sendable, Equatable {
     /// evidence); `sourceReleased` is `YYYY-MM-DD`.
     public static func judge(
         sourceReleased: String?, checkDate: String?, surveyDate: String?, hoursCheckDate: String?, timeZone: String,
-        hasHours: Bool, hoursAreTheSource: Bool, community: [CommunityEvidence], notAfter: Date
+        hasHours: Bool, hoursAreTheSource: Bool, community: [CommunityEvidence], notAfter: Date,
+        days: VerificationDays = VerificationDays()
     ) -> Verification {
-        let zone = TimeZone(identifier: timeZone) ?? .gmt
         func day(_ text: String?, _ by: VerificationSource) -> VerificationEvidence? {
-            guard let text, let at = startOfDay(text, in: zone), at <= notAfter else { return nil }
+            guard let text, let at = days.start(text, zone: timeZone), at <= notAfter else { return nil }
             return VerificationEvidence(at: at, by: by)
         }
         let release = day(sourceReleased, .sourceRelease)
@@ -119,13 +150,13 @@ public struct Verification: Sendable, Equatable {
         var hours: VerificationEvidence? = nil
         if hasHours {
             if hoursAreTheSource { hours = VerificationEvidence.newer(release, hoursCheck) }
-            for c in community where c.vouchesForHours && c.at <= notAfter {
+            for c in community where c.vouchesForHours {
                 hours = VerificationEvidence.newer(hours, VerificationEvidence(at: c.at, by: c.by))
             }
         }
         var place = [release, hoursCheck, day(checkDate, .checkDate), day(surveyDate, .surveyDate), hours]
             .reduce(nil, VerificationEvidence.newer)
-        for c in community where c.at <= notAfter {
+        for c in community {
             place = VerificationEvidence.newer(place, VerificationEvidence(at: c.at, by: c.by))
         }
         return Verification(place: place, hours: hours)

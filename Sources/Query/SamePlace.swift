@@ -65,7 +65,8 @@ public enum SamePlace {
     }
 
     /// One place from its records, nearest (the one the search found) first: each attribute
-    /// from the first record that has it; hours and price each as one group.
+    /// from the first record that has it; hours (with what verified them) and price each as
+    /// one group; the place's verification the newest of its records'.
     public static func merged(_ records: [StoredToilet]) -> StoredToilet {
         guard var m = records.first else { preconditionFailure("a place has at least one record") }
         for r in records.dropFirst() {
@@ -73,7 +74,10 @@ public enum SamePlace {
             if m.address == nil { m.address = r.address }
             if m.hoursStatus == .missing && r.hoursStatus != .missing {
                 (m.hoursText, m.hoursOSM, m.hoursStatus) = (r.hoursText, r.hoursOSM, r.hoursStatus)
+                (m.hoursVerifiedAt, m.hoursVerifiedBy) = (r.hoursVerifiedAt, r.hoursVerifiedBy)
             }
+            // Instants in UTC of one width: the text order is the time order.
+            if let at = r.verifiedAt, at > (m.verifiedAt ?? "") { (m.verifiedAt, m.verifiedBy) = (at, r.verifiedBy) }
             if m.isFree == nil && m.priceText == nil {
                 (m.priceText, m.priceAmount, m.priceCurrency, m.isFree) = (r.priceText, r.priceAmount, r.priceCurrency, r.isFree)
             }

@@ -60,7 +60,9 @@ struct Endpoints: Sendable {
         }
         return Answer(
             body: ToiletAnswerJSON.encode(answer), version: state.version, lastModified: state.lastModified,
-            clockDependent: request.time == .now, nextOffset: answer.nextOffset)
+            // `verified_within=` without `at` counts back from now: tomorrow's answer may differ.
+            clockDependent: request.time == .now || (request.verifiedWithin != nil && request.time == nil),
+            nextOffset: answer.nextOffset)
     }
 
     /// The largest `offset` a list request takes: paging deeper costs a search of that many

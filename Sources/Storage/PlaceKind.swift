@@ -86,13 +86,14 @@ public protocol PlaceRecord: Sendable {
     func forEachValue(_ body: (PlaceValue) -> Void)
     /// The record as a run stores it: with the day the run's source was released
     /// (`released`, `YYYY-MM-DD`) and what that and its own evidence verify
-    /// (`Verification`; toilets), evidence after `notAfter` (the run's start) claiming nothing.
-    func stamped(released: String?, notAfter: Date) -> Self
+    /// (`Verification`; toilets), evidence after `notAfter` (the run's start) claiming nothing;
+    /// `days` is the run's cache of the days read.
+    func stamped(released: String?, notAfter: Date, days: VerificationDays) -> Self
 }
 
 extension PlaceRecord {
     /// The record as it is (stations have no verification).
-    public func stamped(released: String?, notAfter: Date) -> Self { self }
+    public func stamped(released: String?, notAfter: Date, days: VerificationDays) -> Self { self }
 
     /// `values`, one at a time.
     public func forEachValue(_ body: (PlaceValue) -> Void) {

@@ -27,6 +27,8 @@ public final class PlaceStager {
     /// The run's source release day and start (set by `LocateStore.ingest`): every record is
     /// stamped with them (`PlaceRecord.stamped`).
     var release: (day: String?, start: Date) = (nil, .distantFuture)
+    /// The days the run's records name, read once each.
+    private let days = VerificationDays()
     /// How many records were accepted.
     public private(set) var stagedCount = 0
 
@@ -83,7 +85,7 @@ public final class PlaceStager {
     /// the same id (the record is then not stored: ids are unique within one input).
     /// `matchKey` is set for derived ids: see `LocateStore.derivedIDMatchMeters`.
     public func stage(_ record: some PlaceRecord, index: Int, matchKey: String?) throws -> Int? {
-        let r = record.stamped(released: release.day, notAfter: release.start)
+        let r = record.stamped(released: release.day, notAfter: release.start, days: days)
         precondition(type(of: r).placeKind == kind, "a \(type(of: r).placeKind) record staged for \(kind)")
         let s = insert.sqliteStatement
         sqlite3_reset(s)

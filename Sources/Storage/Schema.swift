@@ -92,11 +92,13 @@ enum Schema {
         let create = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'contributions'") ?? ""
         let old = "report TEXT CHECK (report IN ('gone', 'closed_for_good', 'wrong_position', 'wrong_hours'))"
         let all = ReportReason.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-        guard create.contains(old), create.hasPrefix("CREATE TABLE contributions (") else {
+        // After a rebuild SQLite keeps the name quoted: `CREATE TABLE "contributions"`.
+        let head = ["CREATE TABLE contributions (", "CREATE TABLE \"contributions\" ("].first { create.hasPrefix($0) }
+        guard create.contains(old), let head else {
             throw StorageError.incompatible(path: "", reason: "unexpected contributions schema")
         }
         let widened = create.replacingOccurrences(of: old, with: "report TEXT CHECK (report IN (\(all)))")
-            .replacingOccurrences(of: "CREATE TABLE contributions (", with: "CREATE TABLE contributions_new (")
+            .replacingOccurrences(of: head, with: "CREATE TABLE contributions_new (")
         try db.execute(sql: widened)
         try db.execute(
             sql: """

@@ -54,14 +54,14 @@ public struct ToiletRecord: PlaceRecord, Equatable {
 
     /// The record with the run's release day and its own evidence judged (no contribution is
     /// on a record before it is stored; a merge judges again with them: `VerificationStamp`).
-    public func stamped(released: String?, notAfter: Date) -> ToiletRecord {
+    public func stamped(released: String?, notAfter: Date, days: VerificationDays) -> ToiletRecord {
         var t = toilet
         t.sourceReleased = released
         let a = t.details.attributes
         let v = Verification.judge(
             sourceReleased: released, checkDate: a[.checkDate]?.text, surveyDate: a[.surveyDate]?.text,
             hoursCheckDate: a[.checkDateOpeningHours]?.text, timeZone: t.timeZone,
-            hasHours: t.hoursText != nil || t.hoursOSM != nil, hoursAreTheSource: true, community: [], notAfter: notAfter)
+            hasHours: t.hoursText != nil || t.hoursOSM != nil, hoursAreTheSource: true, community: [], notAfter: notAfter, days: days)
         let values = VerificationStamp.judged(v)
         (t.verifiedAt, t.verifiedBy, t.hoursVerifiedAt, t.hoursVerifiedBy) = (values[0], values[1], values[2], values[3])
         return ToiletRecord(

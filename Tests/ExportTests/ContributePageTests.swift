@@ -19,7 +19,7 @@ import Testing
         "nearest.js",
         "offline.js",
         "preview.css", "preview.js", "station.js", "sw.js", "text-bookmarks.js", "text-list.js", "text-map.js", "text-offline.js",
-        "text-station.js",
+        "text-station.js", "verified.js",
     ]
 
     /// `locate serve`'s page is the snapshot's: the same index.html and data.js bytes for the

@@ -55,7 +55,7 @@ import Testing
         let features = try #require(doc["features"] as? [[String: Any]])
         let keySets = Set(features.map { (($0["properties"] as? [String: Any]) ?? [:]).keys.sorted() })
         #expect(keySets.count == 1)
-        #expect(keySets.first?.count == 35)
+        #expect(keySets.first?.count == 42)
         let states = features.map { (($0["properties"] as? [String: Any])?["state"]) }
         #expect(states.allSatisfy { withInstant ? $0 is String : $0 is NSNull })
         let locate = try #require(doc["locate"] as? [String: Any])

@@ -82,7 +82,7 @@ import Testing
         var seen: [PlaceValue] = []
         r.forEachValue { seen.append($0) }
         #expect(seen == r.values)
-        #expect(seen.count == 29)
+        #expect(seen.count == 36)
         #expect(seen.prefix(3) == [.text("Name"), .text(nil), .text("po-pá 8-18")])
     }
 

@@ -47,7 +47,7 @@ import Testing
         #expect(doc["state_at"] is NSNull)
         let items = try #require(doc["results"] as? [[String: Any]])
         #expect(items.count == 3)
-        #expect(items.allSatisfy { $0.count == 46 && $0["state"] is NSNull && $0["next_change"] is NSNull })
+        #expect(items.allSatisfy { $0.count == 53 && $0["state"] is NSNull && $0["next_change"] is NSNull })
         #expect(items.allSatisfy { ($0["id"] as? String)?.hasPrefix("prague-toilets-sample/") == true })
     }
 
@@ -88,6 +88,7 @@ import Testing
               "changing_table_all_genders" : null,
               "changing_table_location" : null,
               "check_date" : null,
+              "check_date_opening_hours" : null,
               "country" : "CZ",
               "dataset" : "prague-toilets-sample",
               "distance_m" : 47.1,
@@ -97,6 +98,8 @@ import Testing
               "hours_osm" : "Mo-Su 09:00-21:00",
               "hours_status" : "exact",
               "hours_text" : "po-ne 9:00-21:00",
+              "hours_verified_at" : null,
+              "hours_verified_by" : null,
               "id" : "prague-toilets-sample/b7c62809f17d@50.087400,14.420760",
               "indoor" : null,
               "lat" : 50.0874,
@@ -114,6 +117,7 @@ import Testing
               "route_distance_m" : null,
               "route_note" : null,
               "source_id" : "b7c62809f17d@50.087400,14.420760",
+              "source_released" : null,
               "sources" : [
                 {
                   "dataset" : "prague-toilets-sample",
@@ -123,12 +127,15 @@ import Testing
               ],
               "state" : "open",
               "state_at" : "2026-11-23T20:50:00+01:00",
+              "survey_date" : null,
               "time_zone" : "Europe/Prague",
               "title" : "Staroměstské nám. (sample)",
               "toilet_type" : null,
               "toilets_disposal" : null,
               "toilets_wheelchair" : null,
               "unisex" : null,
+              "verified_at" : null,
+              "verified_by" : null,
               "walk_time_s" : null,
               "wheelchair" : "unknown"
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Contract
 import LocateTestSupport
 import Testing
 
@@ -88,9 +89,10 @@ struct WebAppBrowserTests {
         var bookmarksSaved: String?
         var walkPoint: [Double]?
         var servedIngest: [String]?
+        var review: [String]?
 
         enum CodingKeys: String, CodingKey {
-            case snapshot, served, now, cases, position, deep, shots, more, helsinki, station
+            case snapshot, served, now, cases, position, deep, shots, more, helsinki, station, review
             case bookmarksFile = "bookmarks_file", bookmarksSaved = "bookmarks_saved", walkPoint = "walk_point", servedIngest =
                 "served_ingest"
         }
@@ -245,7 +247,8 @@ struct WebAppBrowserTests {
             position: [Self.position.0, Self.position.1], deep: ["id": Self.karlova], shots: shots, more: more,
             helsinki: helsinki, bookmarksFile: bookmarks,
             bookmarksSaved: folder.appendingPathComponent("saved-bookmarks.json").path, walkPoint: walkPoint,
-            servedIngest: [Fixtures.locateBinary, "ingest", Fixtures.repo("pipelines/osm-toilets-sample.yml"), "--db", db])
+            servedIngest: [Fixtures.locateBinary, "ingest", Fixtures.repo("pipelines/osm-toilets-sample.yml"), "--db", db],
+            review: [Fixtures.locateBinary, "--db", db])
         let configPath = folder.appendingPathComponent("config.json").path
         try JSONEncoder().encode(config).write(to: URL(fileURLWithPath: configPath))
         let run = try Fixtures.run(
@@ -395,6 +398,28 @@ struct WebAppBrowserTests {
                 #expect(e[2] as? String == " · \(minutes) min walk")
             }
         }
+
+        // Verification's round trip (issue 37 §5): the popup offers the four one-tap answers; "Still
+        // here" is received, pending until `locate review approve`, then the place reads as
+        // verified by a visitor's confirmation, in its popup and its list entry.
+        #expect(out["verify_before"] as? String == "Never verified")
+        #expect(
+            (out["verify_buttons"] as? [[String]]) == [
+                ["still_there", "Still here"], ["gone", "Gone"], ["hours_right", "Hours are right"],
+                ["wrong_hours", "Hours are wrong"],
+            ])
+        #expect((out["verify_axe"] as? [Any])?.isEmpty == true, "verify_axe: \(out["verify_axe"] ?? "missing")")
+        #expect(
+            (out["verify_receipt"] as? String)?.wholeMatch(of: /Thank you: your suggestion \([0-9]+\) awaits review by a maintainer\./)
+                != nil, "\(out["verify_receipt"] ?? "missing")")
+        #expect(out["verify_pending"] as? Int == 1)
+        let day = String(InstantText.text(Date(), in: TimeZone(identifier: "Europe/Prague") ?? .gmt).prefix(10))
+        let parts = day.split(separator: "-").compactMap { Int($0) }
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"]
+        let verified = parts.count == 3 ? "Verified \(parts[2]) \(months[parts[1] - 1]) \(parts[0]) by a visitor's confirmation" : day
+        #expect(out["verify_after"] as? String == verified)
+        let entry = (out["verify_list"] as? [[String]])?.first { $0.first == Self.karlova }
+        #expect(entry?.last == verified, "\(out["verify_list"] ?? "missing")")
 
         // The page's own streets, drawn offline under the failing tiles, from the folder and the
         // server: at the first view's zoom (13) the low band's three made-up ways (the main

@@ -52,10 +52,11 @@ import Testing
         #expect(
             members.keys == [
                 "access", "address", "centralkey", "changing_table", "changing_table_all_genders",
-                "changing_table_location", "check_date", "country", "female", "free", "gender_neutral", "hours_osm",
-                "hours_status", "hours_text", "indoor", "level", "location_detail", "male", "name", "operator",
-                "price_amount", "price_currency", "price_text", "time_zone", "toilet_type", "toilets_disposal",
-                "toilets_wheelchair", "unisex", "wheelchair",
+                "changing_table_location", "check_date", "check_date_opening_hours", "country", "female", "free",
+                "gender_neutral", "hours_osm", "hours_status", "hours_text", "hours_verified_at", "hours_verified_by",
+                "indoor", "level", "location_detail", "male", "name", "operator", "price_amount", "price_currency",
+                "price_text", "source_released", "survey_date", "time_zone", "toilet_type", "toilets_disposal",
+                "toilets_wheelchair", "unisex", "verified_at", "verified_by", "wheelchair",
             ])
         #expect(Set(members.keys).count == ToiletColumn.allCases.count + 1 + ToiletAttribute.allCases.count)
     }

@@ -12,7 +12,9 @@ Helsinki's basemap or absent, "now": ISO instant pinned with ?now=, "cases": [{"
 folder for screenshots or absent, "bookmarks_file": a `locate bookmark` file to import,
 "bookmarks_saved": where the page's saved bookmarks file goes, "served_ingest": a command that changes the served data while the page is offline,
 "walk_point": [lat, lon]
-where the served list shows walking minutes (a network is built) or absent, "station": a
+where the served list shows walking minutes (a network is built) or absent, "review": the
+`locate` command line (binary and --db) that reviews the served database's contributions: a
+"Still here" tapped in a popup is approved with it and the page then shows the place verified, "station": a
 station id whose panel is opened, "more": [{"snapshot", "cases"}] other snapshots whose
 list answers are asked too}.
 
@@ -358,6 +360,47 @@ def main():
                     out["walk_entries"] = page.eval_on_selector_all(
                         "#places button.place[data-walk-s]", "bs => bs.map(b => [b.getAttribute('data-id'), Number(b.getAttribute('data-walk-s')), b.querySelector('.walk').textContent])")
                     shot(page, "served-390x844-walk.png")
+                    c.close()
+                # Verification's round trip: "Still here" tapped in the popup, approved with
+                # `locate review`, then the place reads as verified by it, in the popup and the list.
+                review = config.get("review")
+                if review:
+                    out["step"] = "verify"
+                    deep = config["deep"]["id"]
+                    c = context(390, 844, locale="en-US")
+                    page = c.new_page()
+                    watch(page, "served verify")
+                    link = served + "/?now=" + now + "#id=" + urllib.parse.quote(deep, safe="/")
+                    page.goto(link)
+                    page.wait_for_selector(".leaflet-popup-content .confirm button", timeout=15000)
+                    out["verify_before"] = page.text_content(".leaflet-popup-content .verified")
+                    out["verify_buttons"] = page.eval_on_selector_all(
+                        ".leaflet-popup-content .confirm button", "bs => bs.map(b => [b.getAttribute('data-reason'), b.textContent])")
+                    out["verify_axe"] = serious(axe, page)
+                    page.click(".leaflet-popup-content .confirm button[data-reason=still_there]")
+                    page.wait_for_selector(".leaflet-popup-content .confirm-msg.good", timeout=10000)
+                    out["verify_receipt"] = page.text_content(".leaflet-popup-content .confirm-msg")
+                    listed = json.loads(subprocess.run(review[:1] + ["review", "list", "--json"] + review[1:], check=True,
+                                                       capture_output=True, text=True).stdout)
+                    mine = [x for x in listed["contributions"] if x.get("report") == "still_there" and x.get("target") == deep]
+                    out["verify_pending"] = len(mine)
+                    for x in mine:
+                        subprocess.run(review[:1] + ["review", "approve", str(x["id"]), "--as", "browser-check"] + review[1:],
+                                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                    # The server sees the approval's commit soon, not at once.
+                    ask = served + "/v1/toilets/" + urllib.parse.quote(deep, safe="/")
+                    for _ in range(150):
+                        if json.load(urllib.request.urlopen(ask, timeout=5)).get("toilet", {}).get("verified_by") == "confirmation":
+                            break
+                        time.sleep(0.1)
+                    page.goto("about:blank")
+                    page.goto(link)
+                    page.wait_for_selector(".leaflet-popup-content .verified", timeout=15000)
+                    out["verify_after"] = page.text_content(".leaflet-popup-content .verified")
+                    wait_until(page, "document.getElementById('list').getAttribute('data-count')", 15)
+                    out["verify_list"] = page.eval_on_selector_all(
+                        "#places button.place", "bs => bs.map(b => [b.getAttribute('data-id'), b.querySelector('.verified').textContent])")
+                    shot(page, "served-390x844-verified.png")
                     c.close()
 
             # 5. Central Helsinki's own basemap: streets and names at zoom 17, by day and by

@@ -194,12 +194,52 @@
       send(f, target(feature) + '/photos?kind=' + encodeURIComponent(value(f, 'photo_kind') || 'toilet'), file.files[0], null);
     };
   }
-  // Each toilet popup: its text as before (already escaped), then the three buttons.
+  // One tap (docs/guide.md, "Verification"): "Still here", "Gone", "Hours are right" and
+  // "Hours are wrong" send a report at once (still_there, gone, hours_right, wrong_hours);
+  // the answer shows under them. The hours' two only where the toilet has hours.
+  function confirmations(feature) {
+    var p = feature.properties, hasHours = p.hours_text != null || p.hours_osm != null;
+    var kinds = [['still_there', t('Still here')], ['gone', t('Gone')]];
+    if (hasHours) kinds.push(['hours_right', t('Hours are right')], ['wrong_hours', t('Hours are wrong')]);
+    var msg = el('p', { 'class': 'confirm-msg', role: 'status' });
+    var group = el('div', { 'class': 'confirm', role: 'group', 'aria-label': t('Is this right?') }, [el('span', {}, [t('Is this right?') + ' '])]);
+    var buttons = kinds.map(function (k) {
+      var b = el('button', { type: 'button', 'data-reason': k[0] }, [k[1]]);
+      b.onclick = function () {
+        buttons.forEach(function (x) { x.disabled = true; });
+        msg.className = 'confirm-msg';
+        msg.textContent = t('sending…');
+        fetch(api + target(feature) + '/reports', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Accept': 'application/json' },
+          body: JSON.stringify({ reason: k[0] }) })
+          .then(function (r) { return r.json().then(function (j) { return { status: r.status, json: j || {} }; }, function () { return { status: r.status, json: {} }; }); })
+          .then(function (a) {
+            if (a.status >= 200 && a.status < 300) {
+              msg.className = 'confirm-msg good';
+              msg.textContent = t('Thank you: your suggestion{0} awaits review by a maintainer.', a.json.id != null ? ' (' + a.json.id + ')' : '');
+              return;
+            }
+            buttons.forEach(function (x) { x.disabled = false; });
+            msg.className = 'confirm-msg bad';
+            msg.textContent = (a.json.error && a.json.error.message) || t('the server answered {0}', a.status);
+          }, function () {
+            buttons.forEach(function (x) { x.disabled = false; });
+            msg.className = 'confirm-msg bad';
+            msg.textContent = t('the server could not be reached: nothing was sent');
+          });
+      };
+      group.appendChild(b);
+      return b;
+    });
+    return el('div', {}, [group, msg]);
+  }
+  // Each toilet popup: its text as before (already escaped), the one-tap confirmations,
+  // then the three buttons.
   page.toilets.forEach(function (entry) {
     var popup = entry.marker.getPopup(), content = popup.getContent();
     popup.setContent(function (layer) {
       var box = el('div'), bar = el('div', { 'class': 'contrib-actions' });
       box.innerHTML = typeof content === 'function' ? content(layer) : content;
+      box.appendChild(confirmations(entry.feature));
       [[t('suggest an edit'), edit], [t('report'), report], [t('add a photo'), photo]].forEach(function (a) {
         var b = el('button', { type: 'button' }, [a[0]]);
         b.onclick = function () { a[1](entry.feature); };
@@ -219,6 +259,9 @@
     return d;
   };
   hint.addTo(map);
+  // An open popup's buttons are never under the hint (a phone's map is small): it steps aside.
+  map.on('popupopen', function () { document.getElementById('hint').style.visibility = 'hidden'; });
+  map.on('popupclose', function () { document.getElementById('hint').style.visibility = ''; });
   // The hint's words in the page's language (contribute.html holds the English).
   (function () {
     var d = document.getElementById('hint'), b = document.getElementById('suggest');

@@ -82,7 +82,8 @@
           el('span', { 'class': 'dist' }, [metres(r.distance)]), ' ',
           el('span', { 'class': 'name' }, [p.title || r.id]),
           el('span', { 'class': 'line' }, [
-            el('span', { 'class': 'state state-text-' + r.state }, [state]), ' · ' + marks(p).join(' · ')])
+            el('span', { 'class': 'state state-text-' + r.state }, [state]), ' · ' + marks(p).join(' · ')]),
+          el('span', { 'class': 'verified' + (LOCATE_VERIFIED.stale(p, nowUnix) ? ' stale' : '') }, [LOCATE_VERIFIED.place(p, nowUnix)])
         ]);
         button.onclick = function () { page.show(r.id); };
         list.appendChild(el('li', {}, [button]));

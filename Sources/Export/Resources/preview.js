@@ -130,6 +130,9 @@
       return typeof v === 'string' ? esc(a[0].replace(/_/g, ' ')) + ': ' + esc(v.replace(/;/g, ', ').replace(/_/g, ' ')) : null;
     }).filter(function (x) { return x; });
     if (has.length) { rows.push(has.join(' · ')); }
+    var checked = window.LOCATE_VERIFIED, hoursChecked = checked && checked.hours(p, now());
+    if (checked) { rows.push('<span class="verified' + (checked.stale(p, now()) ? ' stale' : '') + '">' + esc(checked.place(p, now())) + '</span>'); }
+    if (hoursChecked) { rows.push('<span class="verified">' + esc(hoursChecked) + '</span>'); }
     var base = String(meta.api == null ? '' : meta.api).replace(/\/+$/, '');
     (photos[f.id] || []).forEach(function (path) { rows.push('<img class="photo" alt="' + esc(t('photo')) + '" src="' + esc(base + path) + '">'); });
     return rows.map(function (r) { return '<div>' + r + '</div>'; }).join('');

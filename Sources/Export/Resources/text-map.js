@@ -3,6 +3,11 @@
 // writes them; the brackets say them in the page's language.
 LOCATE_TEXT.add({
   en: {
+    'verified': 'Verified {0} by {1}', 'verified since': 'Not verified since {0} (by {1})', 'verified never': 'Never verified',
+    'hours verified': 'Hours verified {0} by {1}', 'hours verified since': 'Hours not verified since {0} (by {1})',
+    'hours verified never': 'Hours never verified',
+    'by.confirmation': 'a visitor\'s confirmation', 'by.contribution': 'an approved suggestion', 'by.survey_date': 'an OSM survey',
+    'by.check_date_opening_hours': 'an OSM check of the hours', 'by.check_date': 'an OSM check', 'by.source_release': 'the source\'s release',
     'near me': 'near me', 'close': 'close', 'map': 'map', 'city': 'city',
     'tiles failed': 'Map tiles could not be loaded ({0} failed): offline, or the tile server refused. The places are still shown.',
     'tiles failed basemap': 'Online map tiles could not be loaded ({0} failed): the map shows its own streets instead.',
@@ -29,6 +34,11 @@ LOCATE_TEXT.add({
     'unavailable': 'location not available: {0}', 'too long': 'it took too long', 'not found': 'the browser could not find it'
   },
   cs: {
+    'verified': 'Ověřeno {0} ({1})', 'verified since': 'Neověřeno od {0} ({1})', 'verified never': 'Nikdy neověřeno',
+    'hours verified': 'Otevírací doba ověřena {0} ({1})', 'hours verified since': 'Otevírací doba neověřena od {0} ({1})',
+    'hours verified never': 'Otevírací doba nikdy neověřena',
+    'by.confirmation': 'potvrzení návštěvníka', 'by.contribution': 'schválený návrh', 'by.survey_date': 'průzkum v OSM',
+    'by.check_date_opening_hours': 'kontrola otevírací doby v OSM', 'by.check_date': 'kontrola v OSM', 'by.source_release': 'vydání zdroje',
     'near me': 'blízko mě', 'close': 'zavřít', 'map': 'mapa', 'city': 'město',
     'tiles failed': 'Mapové dlaždice se nenačetly ({0} selhalo): jste offline, nebo je server odmítl. Místa se zobrazují dál.',
     'tiles failed basemap': 'Online dlaždice se nenačetly ({0} selhalo): mapa místo nich ukazuje vlastní ulice.',
@@ -56,6 +66,11 @@ LOCATE_TEXT.add({
     'unavailable': 'poloha není k dispozici: {0}', 'too long': 'trvalo to příliš dlouho', 'not found': 'prohlížeč ji nenašel'
   },
   pl: {
+    'verified': 'Sprawdzone {0} ({1})', 'verified since': 'Niesprawdzane od {0} ({1})', 'verified never': 'Nigdy niesprawdzone',
+    'hours verified': 'Godziny sprawdzone {0} ({1})', 'hours verified since': 'Godziny niesprawdzane od {0} ({1})',
+    'hours verified never': 'Godziny nigdy niesprawdzone',
+    'by.confirmation': 'potwierdzenie odwiedzającego', 'by.contribution': 'zatwierdzona propozycja', 'by.survey_date': 'wizja lokalna w OSM',
+    'by.check_date_opening_hours': 'sprawdzenie godzin w OSM', 'by.check_date': 'sprawdzenie w OSM', 'by.source_release': 'wydanie źródła',
     'near me': 'blisko mnie', 'close': 'zamknij', 'map': 'mapa', 'city': 'miasto',
     'tiles failed': 'Nie udało się wczytać kafelków mapy ({0}): brak sieci albo serwer odmówił. Miejsca nadal są widoczne.',
     'tiles failed basemap': 'Nie udało się wczytać kafelków mapy z sieci ({0}): mapa pokazuje zamiast nich własne ulice.',

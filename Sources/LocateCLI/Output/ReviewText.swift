@@ -47,7 +47,8 @@ enum ReviewText {
         if let contact = c.contact { lines.append("contact: \(contact) (maintainers only)") }
         if let active = d.targetActive { lines.append("target: \(active ? "active" : "retired")") }
         if let made = c.created { lines.append("became: \(made.globalID)") }
-        var table = Table(headers: ["FIELD", "CURRENT", "PROPOSED"])
+        // A confirmation writes nothing: its values are what it confirms.
+        var table = Table(headers: ["FIELD", "CURRENT", c.report?.confirms == true ? "CONFIRMS" : "PROPOSED"])
         let proposal = proposedColumns(c, current: d.current)
         for key in proposal.keys.sorted(by: columnOrder) {
             let field = ToiletField.allCases.first { $0.columns.contains(key) }

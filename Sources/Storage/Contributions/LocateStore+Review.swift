@@ -66,7 +66,7 @@ extension LocateStore {
                 id: nil, contribution: id, decision: DecisionKind.reject.rawValue, reviewer: reviewer, reason: reason,
                 decidedAt: InstantText.utc(at), run: run, createdDataset: nil, createdID: nil
             ).insert(db)
-            if let t = c.target { try VerificationStamp.afterDecision(db, t, notAfter: at) }
+            if let t = c.target { try VerificationStamp.afterDecision(db, t) }
             return ReviewOutcome(
                 id: id, status: .rejected, run: run.map(Int.init), applied: reverted, place: c.target, superseded: [])
         }
@@ -114,7 +114,7 @@ enum ReviewDecider {
             id: nil, contribution: id, decision: DecisionKind.approve.rawValue, reviewer: reviewer, reason: nil,
             decidedAt: InstantText.utc(at), run: run, createdDataset: created?.dataset, createdID: created?.sourceID
         ).insert(db)
-        if let place { try VerificationStamp.afterDecision(db, place, notAfter: at) }
+        if let place { try VerificationStamp.afterDecision(db, place) }
         try ReviewDecider.finishRun(db, &runRow, counts: counts, at: at)
         return ReviewOutcome(
             id: id, status: .approved, run: Int(run), applied: applied, place: place, superseded: superseded)

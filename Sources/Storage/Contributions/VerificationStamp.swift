@@ -40,24 +40,41 @@ enum VerificationStamp {
             [dataset], dataset: dataset, notAfter: notAfter)
     }
 
-    /// After a review decision on `target`: it is judged anew.
-    static func afterDecision(_ db: Database, _ target: PlaceTarget, notAfter: Date) throws {
+    /// After a review decision on `target`: it is judged anew, its source's dates bounded by
+    /// the start of the dataset's newest ingest, as that run bounded them.
+    static func afterDecision(_ db: Database, _ target: PlaceTarget) throws {
         try refresh(
             db, where: "t.dataset = ? AND t.source_id = ?", [target.dataset, target.sourceID], dataset: target.dataset,
-            notAfter: notAfter)
+            notAfter: try newestIngest(db, dataset: target.dataset))
     }
 
-    /// The migration that adds the columns: every active record is judged from what it holds
-    /// (its OSM dates, the contributions on it; `notAfter`: its dataset's newest run's start).
-    /// Release days are not guessed: each dataset's come with its next ingest.
+    /// The start of `dataset`'s newest ingest run (not a review's), or the distant past when
+    /// there is none (the community dataset's toilets have no source dates).
+    static func newestIngest(_ db: Database, dataset: String) throws -> Date {
+        let newest = try String.fetchOne(
+            db, sql: "SELECT max(started_at) FROM ingest_runs WHERE kind = 'toilets' AND dataset = ? AND pipeline <> 'review'",
+            arguments: [dataset])
+        return newest.flatMap(InstantText.instant) ?? .distantPast
+    }
+
+    /// The migration that adds the columns: the two new OSM dates are read from each record's
+    /// stored tags (`survey:date`, `check_date:opening_hours`: the `osm` profile's), then every
+    /// active record is judged from what it holds (its OSM dates, the contributions on it),
+    /// bounded by its dataset's newest ingest. Release days are not guessed: each dataset's
+    /// come with its next ingest.
     static func migrate(_ db: Database) throws {
+        for a in [ToiletAttribute.surveyDate, .checkDateOpeningHours] {
+            guard let tag = a.osmTag else { continue }
+            try db.execute(
+                sql: """
+                    UPDATE toilets SET \(a.key) = json_extract(properties, ?)
+                    WHERE json_valid(properties) AND json_type(properties, ?) = 'text'
+                    """, arguments: ["$.\"\(tag)\"", "$.\"\(tag)\""])
+        }
         for dataset in try String.fetchAll(db, sql: "SELECT DISTINCT dataset FROM toilets WHERE status = 'active'") {
-            let newest = try String.fetchOne(
-                db, sql: "SELECT max(started_at) FROM ingest_runs WHERE kind = 'toilets' AND dataset IN (?, ?)",
-                arguments: [dataset, LocateStore.communityDataset])
             try refresh(
                 db, where: "t.dataset = ? AND t.status = 'active'", [dataset], dataset: dataset,
-                notAfter: newest.flatMap(InstantText.instant) ?? .distantFuture)
+                notAfter: try newestIngest(db, dataset: dataset))
         }
     }
 
@@ -72,7 +89,7 @@ enum VerificationStamp {
             try String.fetchAll(
                 db, sql: "SELECT source_id FROM overrides WHERE dataset = ? AND field = 'hours' AND conflict_run IS NULL",
                 arguments: [dataset]))
-        let rows = try Row.fetchAll(
+        let rows = try Row.fetchCursor(
             db,
             sql: """
                 SELECT t.id, t.source_id, t.source_released, t.\(ToiletAttribute.checkDate.key) AS check_date,
@@ -81,9 +98,11 @@ enum VerificationStamp {
                   t.hours_osm, \(columns.map { "t.\($0)" }.joined(separator: ", "))
                 FROM toilets t WHERE \(condition)
                 """, arguments: StatementArguments(arguments))
-        let update = try db.makeStatement(
-            sql: "UPDATE toilets SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?")
-        for row in rows {
+        // Judged while the cursor reads; written after it (a statement may not change the
+        // table under an open cursor's feet): only the rows whose judgement changed are kept.
+        var changed: [(Int64, [String?])] = []
+        let days = VerificationDays()
+        while let row = try rows.next() {
             let id: String = row["source_id"]
             let hoursText: String? = row["hours_text"]
             let hoursOSM: String? = row["hours_osm"]
@@ -95,12 +114,14 @@ enum VerificationStamp {
                 sourceReleased: row["source_released"], checkDate: row["check_date"], surveyDate: row["survey_date"],
                 hoursCheckDate: row["hours_check_date"], timeZone: row["timezone"],
                 hasHours: hoursText != nil || hoursOSM != nil, hoursAreTheSource: !replacedHours.contains(id),
-                community: named, notAfter: notAfter)
+                community: named, notAfter: notAfter, days: days)
             let values = judged(verification)
             let stored: [String?] = columns.map { row[$0] }
-            guard values != stored else { continue }
-            try update.execute(arguments: StatementArguments(values + [row["id"] as Int64]))
+            if values != stored { changed.append((row["id"], values)) }
         }
+        let update = try db.makeStatement(
+            sql: "UPDATE toilets SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?")
+        for (id, values) in changed { try update.execute(arguments: StatementArguments(values + [id])) }
     }
 
     /// A contribution as evidence: when it was received, what it is, the hours it named.

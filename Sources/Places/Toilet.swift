@@ -39,12 +39,14 @@ public struct Toilet: Sendable, Equatable {
     /// The day the source published the release that last carried the record
     /// (`YYYY-MM-DD`, the run's `released`), when stated.
     public var sourceReleased: String? = nil
-    /// When the place was last verified, and by what (`Verification`): an RFC 3339 instant
-    /// in UTC and a `VerificationSource` word, or nil when nothing ever verified it.
+    /// When the place was last verified (`Verification`): an RFC 3339 instant in UTC, or nil
+    /// when nothing ever verified it.
     public var verifiedAt: String? = nil
+    /// What verified it last: a `VerificationSource` word, nil with `verifiedAt`.
     public var verifiedBy: String? = nil
-    /// When its opening hours were last verified, and by what; nil when nothing verified them.
+    /// When its opening hours were last verified; nil when nothing verified them.
     public var hoursVerifiedAt: String? = nil
+    /// What verified the hours last, nil with `hoursVerifiedAt`.
     public var hoursVerifiedBy: String? = nil
 
     /// A toilet with every fixed field given.

@@ -25,7 +25,7 @@ extension VerificationSource {
     /// What gave it, in words for people (`verified 2026-11-30 by a confirmation`).
     public var words: String {
         switch self {
-        case .confirmation: return "a confirmation"
+        case .confirmation: return "a visitor's confirmation"
         case .contribution: return "an approved contribution"
         case .surveyDate: return "an OSM survey"
         case .hoursCheckDate: return "an OSM check of the hours"

@@ -1,9 +1,9 @@
+import Contract
 public import Foundation
 public import Geo
 public import Hours
 import Places
 public import Routing
-import Contract
 
 /// The question "which toilets are nearest to this point?", as `locate toilet` and
 /// `GET /v1/toilets/nearest` both ask it: every filter, default, unit and time-zone rule is

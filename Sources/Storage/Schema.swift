@@ -1,5 +1,5 @@
-import Foundation
 import Contributions
+import Foundation
 import GRDB
 
 /// The schema: SpatiaLite metadata first (outside any transaction, as

@@ -61,7 +61,8 @@ public struct ToiletRecord: PlaceRecord, Equatable {
         let v = Verification.judge(
             sourceReleased: released, checkDate: a[.checkDate]?.text, surveyDate: a[.surveyDate]?.text,
             hoursCheckDate: a[.checkDateOpeningHours]?.text, timeZone: t.timeZone,
-            hasHours: t.hoursText != nil || t.hoursOSM != nil, hoursAreTheSource: true, community: [], notAfter: notAfter, days: days)
+            hasHours: t.hoursText != nil || t.hoursOSM != nil, hoursAreTheSource: true, community: [], notAfter: notAfter,
+            days: days)
         let values = VerificationStamp.judged(v)
         (t.verifiedAt, t.verifiedBy, t.hoursVerifiedAt, t.hoursVerifiedBy) = (values[0], values[1], values[2], values[3])
         return ToiletRecord(

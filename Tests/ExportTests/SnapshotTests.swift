@@ -27,7 +27,7 @@ import Testing
         let manifest = try jsonObject(out + "/manifest.json")
         #expect(manifest["generated_at"] as? String == "2026-11-18T11:06:40Z")
         let files = try #require(manifest["files"] as? [[String: Any]])
-        #expect(files.count == 40)
+        #expect(files.count == 41)
         // offline.json, written last, lists every file, the manifest and itself too.
         let offline = try #require(try jsonObject(out + "/offline.json")["files"] as? [String])
         #expect(offline == (files.compactMap { $0["path"] as? String } + ["manifest.json", "offline.json"]).sorted())

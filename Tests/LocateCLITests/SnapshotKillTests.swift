@@ -100,7 +100,7 @@ import Testing
         // With the marker-cluster plugin, its style sheets and both licences, and the web app's
         // files (the list, languages, service worker, manifest and icons, the basemap's drawer,
         // bookmarks and the station panel).
-        #expect(files.count == 40)
+        #expect(files.count == 41)
         for f in files {
             let path = site + "/" + (f["path"] as? String ?? "")
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1

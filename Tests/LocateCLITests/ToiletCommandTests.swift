@@ -39,6 +39,8 @@ import Testing
                     "access", "changing_table", "unisex", "female", "male", "toilets_disposal", "level", "indoor", "operator",
                     "check_date", "changing_table_location", "changing_table_all_genders", "gender_neutral", "centralkey",
                     "toilets_wheelchair", "sources", "route_distance_m", "walk_time_s", "route", "route_note",
+                    "survey_date", "check_date_opening_hours", "source_released", "verified_at", "verified_by",
+                    "hours_verified_at", "hours_verified_by",
                 ])
     }
 

@@ -21,12 +21,12 @@ import Testing
                 "now: open until 2026-11-23 21:00",
                 "hours: \"po-ne 9:00-21:00\", opening_hours Mo-Su 09:00-21:00 (exact)",
                 "price: jednotná cena 10 Kč; wheelchair: unknown",
+                "never verified",
                 "",
                 "the next 7 days:",
                 "from              until             state",
                 "2026-11-23 20:50  2026-11-23 21:00  open",
                 "2026-11-23 21:00  2026-11-24 09:00  closed",
-                "2026-11-24 09:00  2026-11-24 21:00  open",
             ])
         #expect(lines.contains { $0.hasPrefix("source: ") && $0.contains("pipeline prague-toilets-sample") })
 

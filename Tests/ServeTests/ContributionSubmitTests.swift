@@ -215,7 +215,10 @@ import Testing
                 "the edit proposes no field (give one of access, hours_text, lat, lon, name, price_text, wheelchair)"
             ),
             (edits, #"{"lat": 50.1}"#, 422, "lon", "field 'lon': missing (lat is given)"),
-            (reports, "{}", 422, "reason", "field 'reason': missing (one of gone, closed_for_good, wrong_position, wrong_hours, still_there, hours_right)"),
+            (
+                reports, "{}", 422, "reason",
+                "field 'reason': missing (one of gone, closed_for_good, wrong_position, wrong_hours, still_there, hours_right)"
+            ),
             (reports, #"{"reason": "wrong_position"}"#, 422, "lat", "field 'lat': missing"),
             (
                 reports, #"{"reason": "gone", "lat": 50.1, "lon": 14.4}"#, 422, "lat",
@@ -223,7 +226,7 @@ import Testing
             ),
             (
                 reports, #"{"reason": "gone", "hours_text": "24/7"}"#, 422, "hours_text",
-                "field 'hours_text': only a wrong_hours report carries hours"
+                "field 'hours_text': only a wrong_hours or hours_right report carries hours"
             ),
         ]
         for (path, body, status, field, message) in cases {

@@ -125,6 +125,32 @@ import Testing
         #expect(server.terminate() == 0)
     }
 
+    /// `verified_within=` answers as `--verified-within` does; counted back from now, the
+    /// answer is the clock's (not cached as the data version's alone).
+    @Test(.enabled(if: Fixtures.haveSharedDatasets, "../shared/datasets is absent: real-data tests skipped"))
+    func verifiedWithinAnswersAsTheCLI() throws {
+        let db = try Fixtures.temporaryFolder().appendingPathComponent("verified.sqlite").path
+        try CLI.ingest(["pipelines/prague-toilets-2026.yml", "--db", db])
+        let server = try ServeProcess(db: db)
+        let at = "2026-11-22T10:00:00%2B01:00"
+        for age in ["1y", "30d"] {
+            let http = try server.get(
+                "/v1/toilets/nearest?lat=50.0875&lon=14.4214&limit=3&at=\(at)&include_unknown=true&verified_within=\(age)")
+            let cli = try CLI.run([
+                "toilet", "--near", "50.0875,14.4214", "--limit", "3", "--at", "2026-11-22T10:00:00+01:00", "--include-unknown",
+                "--verified-within", age, "--json", "--db", db,
+            ])
+            #expect(http.status == 200)
+            #expect(try JSONText.normalized(http.body) == JSONText.normalized(cli.stdout), "\(age)")
+            #expect((http.json["results"] as? [Any])?.count == (age == "1y" ? 3 : 0))
+        }
+        let now = try server.get("/v1/toilets/nearest?lat=50.0875&lon=14.4214&verified_within=1y")
+        let plain = try server.get("/v1/toilets/nearest?lat=50.0875&lon=14.4214")
+        #expect(now.headers["cache-control"]?.hasPrefix("public, max-age=") == true, "\(now.headers)")
+        #expect(plain.headers["cache-control"] == "public, no-cache")
+        #expect(server.terminate() == 0)
+    }
+
     @Test func badParametersAreNamed() throws {
         let db = try CLI.sampleDatabase()
         let server = try ServeProcess(db: db)
@@ -149,6 +175,10 @@ import Testing
             ("/v1/updates", "since", "parameter 'since': missing"),
             ("/v1/stations/nearest?lat=50&lon=14&param=XX", "param", "parameter 'param': unknown pollutant 'XX'"),
             ("/v1/toilets/nearest?lat=50&lon=14&tz=Mars/Base", "tz", "parameter 'tz': 'Mars/Base' is not an IANA time zone"),
+            (
+                "/v1/toilets/nearest?lat=50&lon=14&verified_within=1m", "verified_within",
+                "parameter 'verified_within': '1m' is not an age in days, weeks or years up to 100 years (30d, 2w, 1y)"
+            ),
         ]
         for (path, parameter, message) in cases {
             let r = try server.get(path)

@@ -1,5 +1,5 @@
-import Foundation
 import Contract
+import Foundation
 import LocateTestSupport
 import Testing
 
@@ -90,9 +90,11 @@ struct WebAppBrowserTests {
         var walkPoint: [Double]?
         var servedIngest: [String]?
         var review: [String]?
+        var servedAir: [String]?
 
         enum CodingKeys: String, CodingKey {
             case snapshot, served, now, cases, position, deep, shots, more, helsinki, station, review
+            case servedAir = "served_air"
             case bookmarksFile = "bookmarks_file", bookmarksSaved = "bookmarks_saved", walkPoint = "walk_point", servedIngest =
                 "served_ingest"
         }
@@ -248,7 +250,8 @@ struct WebAppBrowserTests {
             helsinki: helsinki, bookmarksFile: bookmarks,
             bookmarksSaved: folder.appendingPathComponent("saved-bookmarks.json").path, walkPoint: walkPoint,
             servedIngest: [Fixtures.locateBinary, "ingest", Fixtures.repo("pipelines/osm-toilets-sample.yml"), "--db", db],
-            review: [Fixtures.locateBinary, "--db", db])
+            review: [Fixtures.locateBinary, "--db", db],
+            servedAir: [Fixtures.locateBinary, "ingest", Fixtures.repo("pipelines/gios-air-sample.yml"), "--db", db])
         let configPath = folder.appendingPathComponent("config.json").path
         try JSONEncoder().encode(config).write(to: URL(fileURLWithPath: configPath))
         let run = try Fixtures.run(
@@ -352,6 +355,11 @@ struct WebAppBrowserTests {
                 + "\((n["value"] as? Double).map { String(format: "%.6f", $0) } ?? "null") \(n["hours"] ?? "")"
         }
         #expect(!cliNorms.isEmpty && pageNorms == cliNorms)
+        // Each norm's label in the page's words, in English as `locate station show` prints it.
+        let normLabels = (out["station_standings"] as? [[String: Any]] ?? []).map { $0["label"] as? String ?? "" }
+        let normForm =
+            /(EU|WHO) [A-Z0-9.]+ (limit value|information threshold|alert threshold|guideline) \((1h mean|3 consecutive hours|8h running mean|24h mean)\) [0-9.]+ µg\/m³/
+        #expect(!normLabels.isEmpty && normLabels.allSatisfy { $0.wholeMatch(of: normForm) != nil }, "\(normLabels)")
         let exceeded = cliNorms.filter { $0.contains(" exceeded ") }.count
         #expect(out["station_exceeded"] as? String == "\(exceeded)")
         #expect(out["station_notice_role"] as? String == (exceeded > 0 ? "alert" : "status"))
@@ -375,6 +383,13 @@ struct WebAppBrowserTests {
         #expect((out["served_offline_age"] as? String)?.hasPrefix("offline: data of ") == true)
         // An ingest while the served page was offline is offered once it is online again.
         #expect(out["served_newer"] as? String == "Newer data is available. show it")
+        // Air readings asked for hourly: none offered until an air ingest is newer than the page.
+        let airBefore = out["served_air_before"] as? [Any]
+        #expect(airBefore?.first as? String == "same", "\(out["served_air_before"] ?? "missing")")
+        #expect(airBefore?.last as? Bool == false, "the offer shows with no newer air readings")
+        #expect(
+            (out["served_air_after"] as? [String]) == ["newer", "Newer data is available. show it"],
+            "\(out["served_air_after"] ?? "missing")")
         #expect(out["served_cs_hint"] as? String == "Chybí tu toaleta? navrhnout toaletu (nebo klikněte do mapy, kde je)")
         // Walking minutes in the served list: each the route's time `locate toilet --by foot`
         // gives from the same point, in whole minutes.
@@ -410,14 +425,20 @@ struct WebAppBrowserTests {
             ])
         #expect((out["verify_axe"] as? [Any])?.isEmpty == true, "verify_axe: \(out["verify_axe"] ?? "missing")")
         #expect(
-            (out["verify_receipt"] as? String)?.wholeMatch(of: /Thank you: your suggestion \([0-9]+\) awaits review by a maintainer\./)
+            (out["verify_receipt"] as? String)?.wholeMatch(
+                of: /Thank you: your suggestion \([0-9]+\) awaits review by a maintainer\./)
                 != nil, "\(out["verify_receipt"] ?? "missing")")
         #expect(out["verify_pending"] as? Int == 1)
-        let day = String(InstantText.text(Date(), in: TimeZone(identifier: "Europe/Prague") ?? .gmt).prefix(10))
+        // The day the server recorded, in the place's zone, as the page words it in English.
+        let api = try #require(
+            (out["verify_api"] as? String).flatMap(InstantText.instant), "the approval never reached the server's answers")
+        let day = String(InstantText.text(api, in: TimeZone(identifier: "Europe/Prague") ?? .gmt).prefix(10))
         let parts = day.split(separator: "-").compactMap { Int($0) }
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"]
-        let verified = parts.count == 3 ? "Verified \(parts[2]) \(months[parts[1] - 1]) \(parts[0]) by a visitor's confirmation" : day
-        #expect(out["verify_after"] as? String == verified)
+        try #require(parts.count == 3)
+        let form = /Verified ([0-9]{1,2}) [A-Z][a-z]{2,4} ([0-9]{4}) by a visitor's confirmation/
+        let shown = try #require((out["verify_after"] as? String)?.wholeMatch(of: form), "\(out["verify_after"] ?? "missing")")
+        #expect(Int(shown.1) == parts[2] && Int(shown.2) == parts[0], "\(out["verify_after"] ?? "") for \(day)")
+        let verified = String(shown.0)
         let entry = (out["verify_list"] as? [[String]])?.first { $0.first == Self.karlova }
         #expect(entry?.last == verified, "\(out["verify_list"] ?? "missing")")
 

@@ -13,18 +13,19 @@ import Testing
 /// Verification (issue 37 §5): the rule (`Verification.judge`) and the columns every write
 /// that brings evidence stamps (`VerificationStamp`).
 @Suite struct VerificationTests {
-    static let utc = TimeZone(identifier: "UTC")!
-    static let prague = TimeZone(identifier: "Europe/Prague")!
+    static let prague = TimeZone(identifier: "Europe/Prague") ?? .gmt
 
-    static func instant(_ text: String) -> Date { InstantText.instant(text)! }
+    static func instant(_ text: String) -> Date { InstantText.instant(text) ?? .distantPast }
 
     /// OSM's dates as written: a day or a month, else no evidence.
-    @Test(arguments: [
-        ("2024-10-18", "2024-10-17T22:00:00Z"), ("2024-01-05", "2024-01-04T23:00:00Z"), ("2017-04", "2017-03-31T22:00:00Z"),
-        (" 2021-11-04 ", "2021-11-03T23:00:00Z"), ("2024-02-29", "2024-02-28T23:00:00Z"), ("2023-02-29", nil),
-        ("2024-13-01", nil), ("9999-99-99", nil), ("2024", nil), ("24-10-18", nil), ("2024-1-5", nil), ("2024-10-18T10:00", nil),
-        ("1899-12-31", nil), ("3000-01-01", nil), ("", nil), ("yesterday", nil), ("２０２４-10-18", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("2024-10-18", "2024-10-17T22:00:00Z"), ("2024-01-05", "2024-01-04T23:00:00Z"), ("2017-04", "2017-03-31T22:00:00Z"),
+            (" 2021-11-04 ", "2021-11-03T23:00:00Z"), ("2024-02-29", "2024-02-28T23:00:00Z"), ("2023-02-29", nil),
+            ("2024-13-01", nil), ("9999-99-99", nil), ("2024", nil), ("24-10-18", nil), ("2024-1-5", nil),
+            ("2024-10-18T10:00", nil),
+            ("1899-12-31", nil), ("3000-01-01", nil), ("", nil), ("yesterday", nil), ("２０２４-10-18", nil),
+        ] as [(String, String?)])
     func datesAsWritten(_ text: String, _ expected: String?) {
         #expect(Verification.startOfDay(text, in: Self.prague).map(InstantText.utc) == expected)
     }
@@ -39,12 +40,16 @@ import Testing
             sourceReleased: released, checkDate: check, surveyDate: survey, hoursCheckDate: hoursCheck,
             timeZone: "Europe/Prague", hasHours: hasHours, hoursAreTheSource: sourceHours, community: community,
             notAfter: Self.now)
-        return (v.place.map { InstantText.utc($0.at) }, v.place?.by.rawValue, v.hours.map { InstantText.utc($0.at) }, v.hours?.by.rawValue)
+        return (
+            v.place.map { InstantText.utc($0.at) }, v.place?.by.rawValue, v.hours.map { InstantText.utc($0.at) },
+            v.hours?.by.rawValue
+        )
     }
 
     @Test func theNewestEvidenceWinsAndEachVouchesForWhatItSays() {
         #expect(judge() == (nil, nil, nil, nil))
-        #expect(judge(released: "2026-09-27") == ("2026-09-26T22:00:00Z", "source_release", "2026-09-26T22:00:00Z", "source_release"))
+        #expect(
+            judge(released: "2026-09-27") == ("2026-09-26T22:00:00Z", "source_release", "2026-09-26T22:00:00Z", "source_release"))
         // A check date vouches for the place, not its hours.
         #expect(
             judge(released: "2025-01-01", check: "2026-05-01")
@@ -151,11 +156,18 @@ import Testing
         try ingest([dated("a"), dated("b")], into: store, released: "2026-10-01")
         let run = try ingest([dated("a"), dated("b")], into: store, released: "2026-11-15", days: 30)
         #expect(run.counts == MergeCounts(added: 0, updated: 0, unchanged: 2, retired: 0))
-        #expect(try stamps(store)["a"] == ["2026-11-15", "2026-11-14T23:00:00Z", "source_release", "2026-11-14T23:00:00Z", "source_release"])
-        // Without a release, a run vouches for nothing: the records' own dates remain.
-        try ingest([dated("a", check: "2026-01-01"), dated("b")], into: store, released: nil, days: 31)
+        #expect(
+            try stamps(store)["a"] == [
+                "2026-11-15", "2026-11-14T23:00:00Z", "source_release", "2026-11-14T23:00:00Z", "source_release",
+            ])
+        // A run without a release vouches for nothing new: a record it changed keeps only its
+        // own dates; one it left unchanged keeps the release that carried it.
+        let undated = try ingest([dated("a", check: "2026-01-01"), dated("b")], into: store, released: nil, days: 31)
+        #expect(undated.counts == MergeCounts(added: 0, updated: 1, unchanged: 1, retired: 0))
         #expect(try stamps(store)["a"] == [nil, "2025-12-31T23:00:00Z", "check_date", nil, nil])
-        #expect(try stamps(store)["b"] == [nil, nil, nil, nil, nil])
+        #expect(
+            try stamps(store)["b"]
+                == ["2026-11-15", "2026-11-14T23:00:00Z", "source_release", "2026-11-14T23:00:00Z", "source_release"])
     }
 
     /// An OSM extract's release day says nothing of when a place was last seen.
@@ -220,6 +232,41 @@ import Testing
                 == ["2026-10-01", "2026-11-21T08:00:00Z", "confirmation", "2026-09-30T22:00:00Z", "source_release"])
     }
 
+    /// "Hours are wrong" approved without the right hours: the hours become unknown, so nothing
+    /// vouches for them; the report still vouches for the place.
+    @Test func wrongHoursWithoutHoursVerifiesThePlaceOnly() throws {
+        let store = try newStore()
+        try ingest([dated("a")], into: store, released: "2026-10-01")
+        let wrong = try submit(store, .wrongHours, at: "2026-11-20T08:00:00Z")
+        _ = try store.approve(id: wrong, reviewer: "eva", at: Self.instant("2026-11-21T08:00:00Z"))
+        #expect(try stamps(store)["a"] == ["2026-10-01", "2026-11-20T08:00:00Z", "contribution", nil, nil])
+        // A retiring report is no evidence: the place is gone.
+        let gone = try submit(store, .closedForGood, at: "2026-11-22T08:00:00Z")
+        _ = try store.approve(id: gone, reviewer: "eva", at: Self.instant("2026-11-22T09:00:00Z"))
+        #expect(try stamps(store)["a"]?[1] == "2026-11-20T08:00:00Z")
+    }
+
+    /// "Hours are right" from a page showing older hours is refused, naming what they are now.
+    @Test func hoursRightOfOtherHoursIsRefused() throws {
+        let store = try newStore()
+        try ingest([dated("a")], into: store, released: nil)
+        do {
+            _ = try submit(
+                store, .hoursRight, hours: ProposedHours(text: "Mo-Fr 10:00-12:00", osm: nil, status: .unknown),
+                at: "2026-11-21T08:00:00Z")
+            Issue.record("hours_right of other hours was stored")
+        } catch {
+            #expect(
+                "\(error)"
+                    == "\(StorageError.invalidContribution(field: "hours_text", reason: "the toilet's hours are now 'Mo-Su 08:00-20:00', not 'Mo-Fr 10:00-12:00': look at them again"))"
+            )
+        }
+        let seen = try submit(
+            store, .hoursRight, hours: ProposedHours(text: "Mo-Su 08:00-20:00", osm: nil, status: .unknown),
+            at: "2026-11-21T08:00:00Z")
+        #expect(try store.contribution(id: seen)?.contribution.proposed.hours?.osm == "Mo-Su 08:00-20:00")
+    }
+
     /// A toilet with no hours has none to confirm.
     @Test func hoursRightNeedsHours() throws {
         let store = try newStore()
@@ -230,7 +277,8 @@ import Testing
         } catch {
             #expect(
                 "\(error)"
-                    == "\(StorageError.invalidContribution(field: "reason", reason: "toilet city/a has no opening hours to confirm"))")
+                    == "\(StorageError.invalidContribution(field: "reason", reason: "toilet city/a has no opening hours to confirm"))"
+            )
         }
     }
 

@@ -11,6 +11,7 @@ Helsinki's basemap or absent, "now": ISO instant pinned with ?now=, "cases": [{"
 "limit", "at"}], "position": [lat, lon] granted to "near me", "deep": {"id"}, "shots":
 folder for screenshots or absent, "bookmarks_file": a `locate bookmark` file to import,
 "bookmarks_saved": where the page's saved bookmarks file goes, "served_ingest": a command that changes the served data while the page is offline,
+"served_air": a command that ingests newer air readings into the served database,
 "walk_point": [lat, lon]
 where the served list shows walking minutes (a network is built) or absent, "review": the
 `locate` command line (binary and --db) that reviews the served database's contributions: a
@@ -337,6 +338,31 @@ def main():
                     page.wait_for_selector("#newer:not([hidden])", timeout=20000)
                     out["served_newer"] = page.text_content("#newer")
                 c.close()
+                # The hourly look for newer air readings (the page's clock run an hour ahead):
+                # nothing offered while no air ingest is newer than the page's data; offered after one.
+                if config.get("served_air"):
+                    out["step"] = "served air"
+                    c = context(390, 844, locale="en-US")
+                    page = c.new_page()
+                    watch(page, "served air")
+                    page.clock.install()
+                    page.goto(served + "/?now=" + now)
+                    wait_until(page, "document.getElementById('list').getAttribute('data-count')", 15)
+                    page.clock.fast_forward("01:00:00")
+                    wait_until(page, "document.body.getAttribute('data-air-checked')", 10)
+                    out["served_air_before"] = [page.get_attribute("body", "data-air-checked"), page.is_visible("#newer")]
+                    made = page.evaluate("() => LOCATE_META.generated_at")
+                    subprocess.run(config["served_air"], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                    for _ in range(150):
+                        health = json.load(urllib.request.urlopen(served + "/v1/health", timeout=5))
+                        if any(d["kind"] == "air" and d["finished_at"] > made for d in health["datasets"]):
+                            break
+                        time.sleep(0.1)
+                    page.evaluate("() => document.body.removeAttribute('data-air-checked')")
+                    page.clock.fast_forward("01:00:00")
+                    wait_until(page, "document.body.getAttribute('data-air-checked')", 10)
+                    out["served_air_after"] = [page.get_attribute("body", "data-air-checked"), page.text_content("#newer")]
+                    c.close()
                 # The contribution panel's words by the browser's language.
                 c = context(390, 844, locale="cs-CZ")
                 page = c.new_page()
@@ -389,8 +415,11 @@ def main():
                                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                     # The server sees the approval's commit soon, not at once.
                     ask = served + "/v1/toilets/" + urllib.parse.quote(deep, safe="/")
+                    out["verify_api"] = None
                     for _ in range(150):
-                        if json.load(urllib.request.urlopen(ask, timeout=5)).get("toilet", {}).get("verified_by") == "confirmation":
+                        toilet = json.load(urllib.request.urlopen(ask, timeout=5)).get("toilet", {})
+                        if toilet.get("verified_by") == "confirmation":
+                            out["verify_api"] = toilet.get("verified_at")
                             break
                         time.sleep(0.1)
                     page.goto("about:blank")

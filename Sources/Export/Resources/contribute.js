@@ -155,7 +155,7 @@
       send(f, target(feature) + '/edits', data, null);
     };
   }
-  function report(feature) {
+  function report(feature, preset) {
     open(t('Report: {0}', title(feature)));
     var f = form(t('send report'));
     var kinds = [['gone', t('it is gone')], ['closed_for_good', t('closed for good')], ['wrong_position', t('wrong position')], ['wrong_hours', t('wrong opening hours')]];
@@ -174,6 +174,10 @@
     };
     field(f, t('Note for the maintainers'), 'note', 'textarea');
     f.done();
+    if (preset) {
+      var chosen = f.querySelector('input[name=reason][value=' + preset + ']');
+      if (chosen) { chosen.checked = true; box.onchange(); }
+    }
     f.onsubmit = function (e) {
       e.preventDefault();
       var data = collect(f, ['reason', 'lat', 'lon', 'hours_text', 'note']);
@@ -195,42 +199,58 @@
     };
   }
   // One tap (docs/guide.md, "Verification"): "Still here", "Gone", "Hours are right" and
-  // "Hours are wrong" send a report at once (still_there, gone, hours_right, wrong_hours);
-  // the answer shows under them. The hours' two only where the toilet has hours.
+  // "Hours are wrong" send a report at once (still_there, gone, hours_right with the hours the
+  // page shows, wrong_hours); the answer shows under them, and stays with the toilet while the
+  // page is open (a popup is built again each time it opens). After "Hours are wrong" the
+  // report form offers to give the right hours. The hours' two only where the toilet has hours.
+  var sent = Object.create(null);
   function confirmations(feature) {
     var p = feature.properties, hasHours = p.hours_text != null || p.hours_osm != null;
     var kinds = [['still_there', t('Still here')], ['gone', t('Gone')]];
     if (hasHours) kinds.push(['hours_right', t('Hours are right')], ['wrong_hours', t('Hours are wrong')]);
-    var msg = el('p', { 'class': 'confirm-msg', role: 'status' });
-    var group = el('div', { 'class': 'confirm', role: 'group', 'aria-label': t('Is this right?') }, [el('span', {}, [t('Is this right?') + ' '])]);
+    var msg = el('p', { 'class': 'confirm-msg', role: 'status', tabindex: '-1' });
+    var labelId = 'confirm-' + String(feature.id).replace(/[^A-Za-z0-9_-]/g, '_');
+    var group = el('div', { 'class': 'confirm', role: 'group', 'aria-labelledby': labelId }, [el('span', { id: labelId }, [t('Is this right?')]), ' ']);
+    var wrap = el('div', {}, [group, msg]);
+    function say(text, how) { msg.className = 'confirm-msg' + (how ? ' ' + how : ''); msg.textContent = text; }
+    function done(state) {
+      buttons.forEach(function (x) { x.disabled = true; });
+      say(state.text, 'good');
+      if (state.reason === 'wrong_hours') {
+        var more = el('button', { type: 'button', 'class': 'right-hours' }, [t('give the right hours')]);
+        more.onclick = function () { report(feature, 'wrong_hours'); };
+        wrap.appendChild(more);
+      }
+    }
     var buttons = kinds.map(function (k) {
       var b = el('button', { type: 'button', 'data-reason': k[0] }, [k[1]]);
       b.onclick = function () {
         buttons.forEach(function (x) { x.disabled = true; });
-        msg.className = 'confirm-msg';
-        msg.textContent = t('sending…');
+        say(t('sending…'));
+        var body = { reason: k[0] };
+        if (k[0] === 'hours_right') body.hours_text = p.hours_text != null ? p.hours_text : p.hours_osm;
         fetch(api + target(feature) + '/reports', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Accept': 'application/json' },
-          body: JSON.stringify({ reason: k[0] }) })
+          body: JSON.stringify(body) })
           .then(function (r) { return r.json().then(function (j) { return { status: r.status, json: j || {} }; }, function () { return { status: r.status, json: {} }; }); })
           .then(function (a) {
             if (a.status >= 200 && a.status < 300) {
-              msg.className = 'confirm-msg good';
-              msg.textContent = t('Thank you: your suggestion{0} awaits review by a maintainer.', a.json.id != null ? ' (' + a.json.id + ')' : '');
+              sent[feature.id] = { reason: k[0], text: t('Thank you: your suggestion{0} awaits review by a maintainer.', a.json.id != null ? ' (' + a.json.id + ')' : '') };
+              done(sent[feature.id]);
+              msg.focus();
               return;
             }
             buttons.forEach(function (x) { x.disabled = false; });
-            msg.className = 'confirm-msg bad';
-            msg.textContent = (a.json.error && a.json.error.message) || t('the server answered {0}', a.status);
+            say((a.json.error && a.json.error.message) || t('the server answered {0}', a.status), 'bad');
           }, function () {
             buttons.forEach(function (x) { x.disabled = false; });
-            msg.className = 'confirm-msg bad';
-            msg.textContent = t('the server could not be reached: nothing was sent');
+            say(t('the server could not be reached: nothing was sent'), 'bad');
           });
       };
       group.appendChild(b);
       return b;
     });
-    return el('div', {}, [group, msg]);
+    if (sent[feature.id]) done(sent[feature.id]);
+    return wrap;
   }
   // Each toilet popup: its text as before (already escaped), the one-tap confirmations,
   // then the three buttons.

@@ -2,8 +2,8 @@
 // service worker, which keeps every file of the page for offline use (offline.json lists
 // them); says in the bar how old the data is, and that it is the saved copy when offline;
 // and, online again, looks for newer data: a snapshot's manifest.json that differs from the
-// saved one, or on a page `locate serve` serves, changes at /v1/updates?since= (and new air
-// readings every hour). Newer data is offered ("show it"), never swapped in under the
+// saved one, or on a page `locate serve` serves, changes at /v1/updates?since= (and, asked
+// every hour, an air ingest newer than the page's data at /v1/health). Newer data is offered ("show it"), never swapped in under the
 // reader's eyes. Words from text-offline.js (i18n.js). Service workers run only over http(s):
 // a page opened from a folder (file://) is left as it is. For checks the body carries
 // data-offline="ready" once the files are saved.
@@ -63,8 +63,21 @@
     window.addEventListener('online', function () { tellAge(); check(0); });
     window.addEventListener('offline', tellAge);
     check(0);
-    // Served pages: the stations' readings change every hour.
-    if (served && window.LOCATE_STATIONS) setInterval(function () { if (navigator.onLine) newer(); }, 3600 * 1000);
+    // Served pages: the stations' readings change every hour. Each hour the page asks the
+    // server's health (`health/1`) whether an air ingest finished after its data was made,
+    // and offers the newer readings only then.
+    function airCheck() {
+      if (!navigator.onLine) return;
+      fetch(api + '/v1/health', { cache: 'no-store' })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (d) {
+          var made = Date.parse(meta.generated_at);
+          var fresh = ((d && d.datasets) || []).some(function (x) { return x.kind === 'air' && Date.parse(x.finished_at) > made; });
+          document.body.setAttribute('data-air-checked', fresh ? 'newer' : 'same');
+          if (fresh) newer();
+        }, function () {});
+    }
+    if (served && window.LOCATE_STATIONS) setInterval(airCheck, 3600 * 1000);
   }
   if (worker) {
     navigator.serviceWorker.register('sw.js').then(function () { return navigator.serviceWorker.ready; })

@@ -36,13 +36,18 @@
     Object.keys(h).forEach(function (k) { if (!seen.some(function (c) { return fold(c) === fold(k); })) seen.push(k); });
     return seen;
   }
+  // A norm in the page's words, as the CLI writes it in English (`AirNorm.label`: "EU PM10
+  // limit value (24h mean) 50 µg/m³"); the set and the pollutant's code stay as written.
+  function label(n) {
+    return t('n label', String(n.set).toUpperCase(), n.pollutant, t('n ' + n.kind), t('n ' + n.averaging), String(n.threshold));
+  }
   function standings(id) {
     var out = [];
     codes(id).forEach(function (c) {
       var points = samples(id, c);
       (meta.norms || []).filter(function (n) { return fold(n.pollutant) === fold(c); }).forEach(function (n) {
         var j = judge(points, n);
-        out.push({ set: n.set, pollutant: n.pollutant, kind: n.kind, averaging: n.averaging, threshold: n.threshold, status: j.status, value: j.value, hours: j.hours, required: n.required, label: n.label });
+        out.push({ set: n.set, pollutant: n.pollutant, kind: n.kind, averaging: n.averaging, threshold: n.threshold, status: j.status, value: j.value, hours: j.hours, required: n.required, label: label(n) });
       });
     });
     return out;

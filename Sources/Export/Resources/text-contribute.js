@@ -34,7 +34,7 @@ LOCATE_TEXT.add({
     'upload for review': 'nahrát ke kontrole', 'What it shows': 'Co je na ní', 'the toilet': 'toaleta', 'the opening-hours sign': 'cedule s otevírací dobou',
     'Photo (JPEG, PNG or WebP)': 'Fotka (JPEG, PNG nebo WebP)', 'choose a photo': 'vyberte fotku', 'suggest an edit': 'navrhnout úpravu',
     'Is this right?': 'Sedí to?', 'Still here': 'Pořád tu je', 'Gone': 'Už tu není', 'Hours are right': 'Otevírací doba sedí',
-    'Hours are wrong': 'Otevírací doba nesedí',
+    'Hours are wrong': 'Otevírací doba nesedí', 'give the right hours': 'zadat správnou otevírací dobu',
     'report': 'nahlásit', 'add a photo': 'přidat fotku', 'suggest a toilet here': 'navrhnout toaletu zde', 'not known': 'neznámá',
     '(unsure)': '(nejisté)', 'Missing a toilet?': 'Chybí tu toaleta?', 'suggest a toilet': 'navrhnout toaletu',
     '(or click the map where it is)': '(nebo klikněte do mapy, kde je)'
@@ -61,7 +61,7 @@ LOCATE_TEXT.add({
     'upload for review': 'wyślij do sprawdzenia', 'What it shows': 'Co przedstawia', 'the toilet': 'toaletę', 'the opening-hours sign': 'tabliczkę z godzinami otwarcia',
     'Photo (JPEG, PNG or WebP)': 'Zdjęcie (JPEG, PNG lub WebP)', 'choose a photo': 'wybierz zdjęcie', 'suggest an edit': 'zaproponuj zmianę',
     'Is this right?': 'Czy to się zgadza?', 'Still here': 'Nadal jest', 'Gone': 'Już jej nie ma', 'Hours are right': 'Godziny się zgadzają',
-    'Hours are wrong': 'Godziny się nie zgadzają',
+    'Hours are wrong': 'Godziny się nie zgadzają', 'give the right hours': 'podaj właściwe godziny',
     'report': 'zgłoś', 'add a photo': 'dodaj zdjęcie', 'suggest a toilet here': 'zaproponuj toaletę tutaj', 'not known': 'nieznane',
     '(unsure)': '(niepewne)', 'Missing a toilet?': 'Brakuje toalety?', 'suggest a toilet': 'zaproponuj toaletę',
     '(or click the map where it is)': '(lub kliknij mapę tam, gdzie jest)'

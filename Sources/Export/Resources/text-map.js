@@ -3,10 +3,10 @@
 // writes them; the brackets say them in the page's language.
 LOCATE_TEXT.add({
   en: {
-    'verified': 'Verified {0} by {1}', 'verified since': 'Not verified since {0} (by {1})', 'verified never': 'Never verified',
-    'hours verified': 'Hours verified {0} by {1}', 'hours verified since': 'Hours not verified since {0} (by {1})',
+    'verified': 'Verified {0} by {1}', 'verified since': 'Not verified since {0} by {1}', 'verified never': 'Never verified',
+    'hours verified': 'Hours verified {0} by {1}', 'hours verified since': 'Hours not verified since {0} by {1}',
     'hours verified never': 'Hours never verified',
-    'by.confirmation': 'a visitor\'s confirmation', 'by.contribution': 'an approved suggestion', 'by.survey_date': 'an OSM survey',
+    'by.confirmation': 'a visitor\'s confirmation', 'by.contribution': 'an approved contribution', 'by.survey_date': 'an OSM survey',
     'by.check_date_opening_hours': 'an OSM check of the hours', 'by.check_date': 'an OSM check', 'by.source_release': 'the source\'s release',
     'near me': 'near me', 'close': 'close', 'map': 'map', 'city': 'city',
     'tiles failed': 'Map tiles could not be loaded ({0} failed): offline, or the tile server refused. The places are still shown.',

@@ -168,7 +168,8 @@ struct ToiletCommand: ParsableCommand {
             wheelchair: wheelchair, free: free,
             maxPrice: maxPrice, publicOnly: publicOnly, changingTable: changingTable, unisex: unisex,
             with: with, datasets: datasets, openNow: openNow, at: time.at, tz: time.tz, includeUnknown: includeUnknown,
-            arriveWithin: arriveWithin, walk: walk, by: by, verifiedWithin: verifiedWithin, json: output.json, format: format, db: store.db,
+            arriveWithin: arriveWithin, walk: walk, by: by, verifiedWithin: verifiedWithin, json: output.json, format: format,
+            db: store.db,
             nearFile: nearFile, maxBadRows: maxBadRows)
     }
 

@@ -10,7 +10,7 @@ import Storage
 enum ToiletDetailText {
     /// `verified 2026-11-30 by a confirmation; hours verified …`, or `not verified since …`
     /// once the newest evidence is older than `Verification.staleSeconds` at `at`, or
-    /// `never verified`; days in the place's zone.
+    /// `never verified`; days in the place's zone. The page's `verified.js` follows the same rule.
     static func verification(_ t: Toilet, at: Date, zone: TimeZone) -> String {
         func evidence(_ instant: String?, _ by: String?) -> (Date, String)? {
             guard let date = instant.flatMap(InstantText.instant) else { return nil }
@@ -22,9 +22,12 @@ enum ToiletDetailText {
             let old = at.timeIntervalSince(date) > Verification.staleSeconds
             return old ? "\(what)not verified since \(text)" : "\(what)verified \(text)"
         }
-        var line = stated(evidence(t.verifiedAt, t.verifiedBy), "")
+        let place = evidence(t.verifiedAt, t.verifiedBy)
+        var line = stated(place, "")
+        // The hours' own words only where the place was verified and other evidence (another
+        // day or source) vouched for the hours, or none did.
         let hours = evidence(t.hoursVerifiedAt, t.hoursVerifiedBy)
-        if t.hoursText != nil || t.hoursOSM != nil, hours?.1 != evidence(t.verifiedAt, t.verifiedBy)?.1 || hours == nil {
+        if t.hoursText != nil || t.hoursOSM != nil, let place, hours?.1 != place.1 {
             line += "; " + stated(hours, "hours ")
         }
         return line

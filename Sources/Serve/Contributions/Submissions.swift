@@ -92,11 +92,16 @@ struct Submissions: Sendable {
             throw BodyFields.invalid(fields.has("lat") ? "lat" : "lon", "only a wrong_position report carries a position")
         }
         if let text = try fields.text("hours_text", maxLength: 500) {
-            guard reason == .wrongHours else {
-                throw BodyFields.invalid("hours_text", "only a wrong_hours report carries hours")
+            guard reason == .wrongHours || reason == .hoursRight else {
+                throw BodyFields.invalid("hours_text", "only a wrong_hours or hours_right report carries hours")
             }
-            hours = SubmittedHours(text)
-            proposed.hours = hours?.proposed
+            // hours_right: the hours the person saw, which must be the toilet's now (the store checks).
+            if reason == .hoursRight {
+                proposed.hours = ProposedHours(text: text, osm: nil, status: .unknown)
+            } else {
+                hours = SubmittedHours(text)
+                proposed.hours = hours?.proposed
+            }
         }
         let note = try fields.text("note", maxLength: 2000, lines: true)
         let contact = try fields.text("contact", maxLength: 200)

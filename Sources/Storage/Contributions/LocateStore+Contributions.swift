@@ -20,15 +20,15 @@ extension LocateStore {
 
     /// Stores a contribution as received (status `pending`) and returns its number. Checks
     /// what the store can check: the kind's required parts and that the target toilet
-    /// exists (retired targets are refused too). An `hours_right` report without hours names
-    /// the toilet's hours now, the hours it confirms (`Verification`); a toilet without hours
-    /// has none to confirm.
+    /// exists (retired targets are refused too). An `hours_right` report names the toilet's
+    /// hours now, the hours it confirms (`Verification`): hours given with it (those the person
+    /// saw) must be those; a toilet without hours has none to confirm.
     public func submit(_ c: NewContribution) throws -> ContributionID {
         try ContributionRules.check(c)
         return try write { db in
             if let t = c.target { try ContributionRules.requireActive(db, t) }
             var c = c
-            if c.report == .hoursRight, c.proposed.hours == nil, let t = c.target {
+            if c.report == .hoursRight, let t = c.target {
                 let now = try OverrideStore.values(db, t, columns: ["hours_text", "hours_osm", "hours_status"])
                 func text(_ column: String) -> String? {
                     if case .text(let s)? = now[column] { return s }
@@ -37,8 +37,14 @@ extension LocateStore {
                 guard let hours = text("hours_text") ?? text("hours_osm") else {
                     throw ContributionRules.invalid("reason", "toilet \(t.globalID) has no opening hours to confirm")
                 }
+                // The hours the person saw, when given, must be the toilet's now.
+                if let seen = c.proposed.hours?.text, seen != hours {
+                    throw ContributionRules.invalid(
+                        "hours_text", "the toilet's hours are now '\(hours)', not '\(seen)': look at them again")
+                }
                 c.proposed.hours = ProposedHours(
-                    text: hours, osm: text("hours_osm"), status: text("hours_status").flatMap(HoursStatus.init(rawValue:)) ?? .unknown)
+                    text: hours, osm: text("hours_osm"),
+                    status: text("hours_status").flatMap(HoursStatus.init(rawValue:)) ?? .unknown)
             }
             let row = try ContributionRow(c)
             try row.insert(db)

@@ -27,13 +27,15 @@ enum VerificationStamp {
     }
 
     /// After a merge: every active record the staging held takes its staged release day
-    /// (unchanged records were not copied), then is judged anew. `notAfter` is the run's start.
+    /// (unchanged records were not copied; a run that states no release leaves an unchanged
+    /// record the release that carried it, a changed one none), then is judged anew.
+    /// `notAfter` is the run's start.
     static func afterMerge(_ db: Database, dataset: String, notAfter: Date) throws {
         try db.execute(
             sql: """
                 UPDATE toilets SET source_released = s.source_released FROM staging AS s
                 WHERE toilets.dataset = ? AND toilets.source_id = s.source_id
-                  AND toilets.source_released IS NOT s.source_released
+                  AND s.source_released IS NOT NULL AND toilets.source_released IS NOT s.source_released
                 """, arguments: [dataset])
         try refresh(
             db, where: "t.dataset = ? AND t.status = 'active' AND t.source_id IN (SELECT source_id FROM temp.staging)",
@@ -67,7 +69,7 @@ enum VerificationStamp {
             guard let tag = a.osmTag else { continue }
             try db.execute(
                 sql: """
-                    UPDATE toilets SET \(a.key) = json_extract(properties, ?)
+                    UPDATE toilets SET \(a.key) = nullif(trim(json_extract(properties, ?)), '')
                     WHERE json_valid(properties) AND json_type(properties, ?) = 'text'
                     """, arguments: ["$.\"\(tag)\"", "$.\"\(tag)\""])
         }
@@ -108,7 +110,8 @@ enum VerificationStamp {
             let hoursOSM: String? = row["hours_osm"]
             let named = (community[id] ?? []).map { c in
                 CommunityEvidence(
-                    at: c.at, by: c.by, vouchesForHours: c.hours.map { $0.text == (hoursText ?? hoursOSM) && $0.osm == hoursOSM } ?? false)
+                    at: c.at, by: c.by,
+                    vouchesForHours: c.hours.map { $0.text == (hoursText ?? hoursOSM) && $0.osm == hoursOSM } ?? false)
             }
             let verification = Verification.judge(
                 sourceReleased: row["source_released"], checkDate: row["check_date"], surveyDate: row["survey_date"],

@@ -72,6 +72,13 @@ struct WebAppBrowserTests {
     struct More: Encodable {
         var snapshot: String
         var cases: [Case]
+        /// Views whose list entries' verification words are read: [lat, lon, dataset nearest there].
+        var verifiedViews: [[String]] = []
+
+        enum CodingKeys: String, CodingKey {
+            case snapshot, cases
+            case verifiedViews = "verified_views"
+        }
     }
 
     struct Config: Encodable {
@@ -230,7 +237,10 @@ struct WebAppBrowserTests {
             try #require(r.status == 0, "export snapshot: \(r.stderr)")
             let c = try Self.cases(realDB, Self.realPoints, perPoint: 2)
             real = c
-            more.append(More(snapshot: realSite, cases: c.cases))
+            more.append(
+                More(
+                    snapshot: realSite, cases: c.cases,
+                    verifiedViews: [["50.0875", "14.4214", "prague-toilets"], ["48.8566", "2.3522", "osm-toilets-paris"]]))
             // Central Helsinki's toilets from the PBF extract, over its own basemap.
             let helsinkiDB = folder.appendingPathComponent("helsinki.sqlite").path
             try CLI.ingest(["pipelines/osm-toilets-helsinki-pbf.yml", "--db", helsinkiDB])
@@ -270,6 +280,17 @@ struct WebAppBrowserTests {
         if let real {
             let realAnswers = try #require((out["more"] as? [[[[String: Any]]]])?.first)
             #expect(Self.compare(realAnswers, real) >= 1, "no answer lists a place of two datasets")
+            // Verification on real data: Prague's 2026 release vouches for its toilets; Paris's
+            // OSM extract does not, its mappers' check and survey dates do.
+            let seen = try #require((out["more_verified"] as? [[[String]]])?.first)
+            let prague = seen.filter { $0.first?.hasPrefix("prague-toilets/") == true }.map { $0.last ?? "" }
+            let paris = seen.filter { $0.first?.hasPrefix("osm-toilets-paris/") == true }.map { $0.last ?? "" }
+            #expect(
+                !prague.isEmpty
+                    && prague.allSatisfy { $0.wholeMatch(of: /Verified 27 [A-Z][a-z]{2,4} 2026 by the source's release/) != nil },
+                "\(prague)")
+            let osm = /Never verified|(Verified|Not verified since) [0-9]{1,2} [A-Z][a-z]{2,4} [0-9]{4} by an OSM (check|survey)/
+            #expect(!paris.isEmpty && paris.allSatisfy { $0.wholeMatch(of: osm) != nil }, "\(paris)")
         }
 
         // The list and "near me", granted and refused; the filters; the keyboard's way in.

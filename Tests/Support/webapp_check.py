@@ -302,6 +302,17 @@ def main():
                     page.goto(extra_base + "index.html?now=" + now)
                     page.wait_for_selector("#places button.place", timeout=20000)
                     out["more"].append(answers(page, more["cases"]))
+                    # What the list says of each place's verification, around each view asked.
+                    seen = []
+                    for view in more.get("verified_views", []):
+                        # [lat, lon, the dataset the nearest place there is of]
+                        page.evaluate("p => LOCATE_PAGE.map.setView([p[0], p[1]], 16, {animate: false})", view)
+                        page.wait_for_function(
+                            "d => { var b = document.querySelector('#places button.place'); return b && b.getAttribute('data-id').indexOf(d + '/') === 0; }",
+                            arg=view[2], timeout=10000)
+                        seen += page.eval_on_selector_all(
+                            "#places button.place", "bs => bs.map(b => [b.getAttribute('data-id'), b.querySelector('.verified').textContent])")
+                    out.setdefault("more_verified", []).append(seen)
                     c.close()
                 finally:
                     extra.kill()

@@ -282,6 +282,8 @@
   // An open popup's buttons are never under the hint (a phone's map is small): it steps aside.
   map.on('popupopen', function () { document.getElementById('hint').style.visibility = 'hidden'; });
   map.on('popupclose', function () { document.getElementById('hint').style.visibility = ''; });
+  // A popup a link opened before this script ran.
+  if (document.querySelector('.leaflet-popup')) document.getElementById('hint').style.visibility = 'hidden';
   // The hint's words in the page's language (contribute.html holds the English).
   (function () {
     var d = document.getElementById('hint'), b = document.getElementById('suggest');

@@ -22,7 +22,7 @@ enum AnswerWriterBench {
             let p = Coordinate(
                 latitude: .random(in: 49.95...50.17, using: &rng), longitude: .random(in: 14.23...14.70, using: &rng))
             let request = try NearestToiletsRequest(near: p, values: [.limit: ["10"]])
-            answers.append(try request.answer(using: finder, at: at))
+            answers.append(try request.answer(using: finder, at: at, now: at))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -48,9 +48,6 @@ public struct NearestToiletsRequest: Sendable, Equatable {
     /// Rank by route for this mode (`--by`, `by=` or `mode=`); nil: by straight line. With `time`,
     /// arrival is after the route's travel time (docs/routing.md).
     public var by: TravelMode?
-    /// Only toilets verified within this many seconds before the asked time (`--verified-within`,
-    /// `verified_within=`; `Verification`); nil: verified or not.
-    public var verifiedWithin: TimeInterval?
 
     /// The fields this question takes, in the order errors are looked for.
     public static let fields: [RequestField] = [
@@ -145,7 +142,7 @@ public struct NearestToiletsRequest: Sendable, Equatable {
                     : .badValue(.offset, String(offset), "with by= or --by, offset and limit together are at most \(depth)"))
         }
         arrival = walk ? .defaultWalk : within.map { .within(minutes: $0) }
-        verifiedWithin = try v.text(.verifiedWithin).map { text in
+        filter.verifiedWithin = try v.text(.verifiedWithin).map { text in
             guard let seconds = Quantity.age(text) else {
                 throw QueryError.badRequest(
                     .badValue(.verifiedWithin, text, "is not an age in days, weeks or years up to 100 years (30d, 2w, 1y)"))
@@ -180,15 +177,15 @@ public struct NearestToiletsRequest: Sendable, Equatable {
     /// filters, open then when `time` asks, with a note when results lie over
     /// `FarAnswer.farMeters` away. A `dataset` with no active toilets is an error naming the
     /// datasets there are. With `by`, ranked by route over `network` (required then). Every
-    /// search looks at `cancellation`: once it is raised, `CancellationError`. `verifiedWithin`
-    /// counts back from `at`, else from `now` (the caller's clock; the epoch when not given).
+    /// search looks at `cancellation`: once it is raised, `CancellationError`. `filter.verifiedWithin`
+    /// counts back from `at`, else from `now` (the caller's clock).
     public func answer(
-        using finder: ToiletFinder, at: Date?, now: Date? = nil, network: (any RouteNetwork)? = nil,
+        using finder: ToiletFinder, at: Date?, now: Date, network: (any RouteNetwork)? = nil,
         cancellation: SearchCancellation? = nil
     ) throws -> ToiletAnswer {
         var request = self
-        if let seconds = verifiedWithin {
-            let since = (at ?? now ?? Date(timeIntervalSince1970: 0)).addingTimeInterval(-seconds)
+        if let seconds = filter.verifiedWithin {
+            let since = (at ?? now).addingTimeInterval(-seconds)
             request.filter.verifiedSince = InstantText.utc(since)
         }
         return try request.answerFiltered(using: finder, at: at, network: network, cancellation: cancellation)

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import Geo
 public import Places
 import SpatialIndex
@@ -27,9 +27,13 @@ public struct ToiletFilter: Sendable, Equatable {
     /// Only toilets whose name, address or operator contains this text, case and diacritics
     /// ignored (`--name`); kept folded (`ToiletFilter.fold`), nil or never empty.
     public private(set) var name: String?
-    /// Only toilets verified at or after this instant (`--verified-within`, counted back from
-    /// the asked time): an RFC 3339 instant in UTC, compared with `verified_at` as text (both
-    /// written by `InstantText.utc`). A toilet never verified never passes.
+    /// Only toilets verified within this many seconds before the asked time (`--verified-within`,
+    /// `verified_within=`; `Verification`); nil: verified or not. The request's answer sets
+    /// `verifiedSince` from it at the asked time.
+    public var verifiedWithin: TimeInterval?
+    /// The instant `verifiedWithin` counts back to: an RFC 3339 instant in UTC, compared with
+    /// `verified_at` as text (both written by `InstantText.utc`). A toilet never verified never
+    /// passes.
     public var verifiedSince: String?
 
     /// Creates a filter; the default keeps every toilet that is not restricted.

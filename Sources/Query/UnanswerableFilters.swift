@@ -16,12 +16,14 @@ public struct UnanswerableFilters: Sendable, Equatable {
         case free
         /// `--with ATTRIBUTE` (`--changing-table`, `--unisex`): no toilet states it.
         case attribute(ToiletAttribute)
+        /// `--verified-within`: nothing ever verified any toilet.
+        case verification
     }
 
     /// How many toilets are active.
     public var activeCount: Int
-    /// The filters that cannot match, in the order open, wheelchair, free, then the
-    /// attributes in table order (never empty).
+    /// The filters that cannot match, in the order open, wheelchair, free, the attributes in
+    /// table order, then verification (never empty).
     public var filters: [Filter]
 
     /// Creates the fact (`ToiletFinder.unanswerableFilters` makes it; tests compare against it).
@@ -36,7 +38,8 @@ extension ToiletFinder {
     /// data to work on (then "no match" is about the place). Reads the store once: call it
     /// only after a query found nothing.
     public func unanswerableFilters(_ filter: ToiletFilter, open: OpenFilter?) throws -> UnanswerableFilters? {
-        guard open != nil || filter.wheelchair || filter.free || !filter.attributes.isEmpty else { return nil }
+        guard open != nil || filter.wheelchair || filter.free || !filter.attributes.isEmpty || filter.verifiedWithin != nil
+        else { return nil }
         let c = try store().activeToiletCoverage()
         guard c.active > 0 else { return nil }
         var found: [UnanswerableFilters.Filter] = []
@@ -46,6 +49,7 @@ extension ToiletFinder {
         for a in Array(Set(filter.attributes.map(\.attribute))).sorted() where c.attributes[a] ?? 0 == 0 {
             found.append(.attribute(a))
         }
+        if filter.verifiedWithin != nil && c.verified == 0 { found.append(.verification) }
         return found.isEmpty ? nil : UnanswerableFilters(activeCount: c.active, filters: found)
     }
 }

@@ -61,7 +61,7 @@ struct Endpoints: Sendable {
         return Answer(
             body: ToiletAnswerJSON.encode(answer), version: state.version, lastModified: state.lastModified,
             // `verified_within=` without `at` counts back from now: tomorrow's answer may differ.
-            clockDependent: request.time == .now || (request.verifiedWithin != nil && request.time == nil),
+            clockDependent: request.time == .now || (request.filter.verifiedWithin != nil && request.time == nil),
             nextOffset: answer.nextOffset)
     }
 

@@ -15,6 +15,8 @@ public struct ToiletFieldCoverage: Sendable, Equatable {
     public var wheelchair: Int
     /// Those whose price is known (`is_free` not null).
     public var price: Int
+    /// Those that anything ever verified (`verified_at` not null).
+    public var verified = 0
     /// Per attribute, those that state it (its column not null); every attribute is counted.
     public var attributes: [ToiletAttribute: Int] = [:]
 
@@ -41,12 +43,14 @@ extension LocateStore {
                         coalesce(sum(\(ToiletColumn.hoursStatus.rawValue) IN ('exact', 'interpreted')), 0) AS hours,
                         coalesce(sum(\(ToiletColumn.wheelchair.rawValue) <> 'unknown'), 0) AS wheelchair,
                         count(\(ToiletColumn.isFree.rawValue)) AS price,
+                        count(\(ToiletColumn.verifiedAt.rawValue)) AS verified,
                         \(ToiletAttribute.ordered.map { "count(\($0.key)) AS \($0.key)" }.joined(separator: ", "))
                     FROM toilets WHERE \(PlaceStatus.isActive())
                     """)
             var c = ToiletFieldCoverage(
                 active: r?["active"] ?? 0, hoursText: r?["hours_text"] ?? 0, hours: r?["hours"] ?? 0,
                 wheelchair: r?["wheelchair"] ?? 0, price: r?["price"] ?? 0)
+            c.verified = r?["verified"] ?? 0
             for a in ToiletAttribute.ordered { c.attributes[a] = r?[a.key] ?? 0 }
             return c
         }

@@ -62,56 +62,47 @@ enum Schema {
         }
     }
 
-    /// SQLite cannot alter a CHECK: rebuild `ingest_runs` with the kinds widened (GRDB runs
-    /// migrations with foreign-key checks deferred to the end).
-    static func widenRunKinds(_ db: Database, from: String, to: String) throws {
-        let columns = try db.columns(in: "ingest_runs").map(\.name).joined(separator: ", ")
-        let create = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'ingest_runs'") ?? ""
-        let widened = create.replacingOccurrences(of: "CHECK (kind IN \(from))", with: "CHECK (kind IN \(to))")
-        guard widened != create else { throw StorageError.incompatible(path: "", reason: "unexpected ingest_runs schema") }
+    /// SQLite cannot alter a CHECK: rebuilds `table` from its CREATE statement with `old`
+    /// replaced by `new`, keeping its rows, indexes and triggers (they go with the old table
+    /// and are made again from their stored SQL). GRDB runs migrations with foreign-key checks
+    /// deferred to the end; other tables' references name the table and find it again.
+    static func rebuild(_ db: Database, table: String, replacing old: String, with new: String) throws {
+        let columns = try db.columns(in: table).map(\.name).joined(separator: ", ")
+        let create =
+            try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [table])
+            ?? ""
         // After an earlier rebuild SQLite keeps the name quoted: `CREATE TABLE "ingest_runs"`.
-        let quoted = "CREATE TABLE \"ingest_runs\""
-        let renamed =
-            widened.contains(quoted)
-            ? widened.replacingOccurrences(of: quoted, with: "CREATE TABLE ingest_runs_new")
-            : widened.replacingOccurrences(of: "CREATE TABLE ingest_runs", with: "CREATE TABLE ingest_runs_new")
-        try db.execute(sql: renamed)
+        let head = ["CREATE TABLE \(table) (", "CREATE TABLE \"\(table)\" ("].first { create.hasPrefix($0) }
+        guard let head, create.contains(old) else {
+            throw StorageError.incompatible(path: "", reason: "unexpected \(table) schema")
+        }
+        let kept = try String.fetchAll(
+            db, sql: "SELECT sql FROM sqlite_master WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL",
+            arguments: [table])
+        try db.execute(
+            sql: create.replacingOccurrences(of: old, with: new)
+                .replacingOccurrences(of: head, with: "CREATE TABLE \(table)_new ("))
         try db.execute(
             sql: """
-                INSERT INTO ingest_runs_new (\(columns)) SELECT \(columns) FROM ingest_runs;
-                DROP TABLE ingest_runs;
-                ALTER TABLE ingest_runs_new RENAME TO ingest_runs;
+                INSERT INTO \(table)_new (\(columns)) SELECT \(columns) FROM \(table);
+                DROP TABLE \(table);
+                ALTER TABLE \(table)_new RENAME TO \(table);
                 """)
+        for sql in kept { try db.execute(sql: sql) }
     }
 
-    /// SQLite cannot alter a CHECK: rebuild `contributions` with every `ReportReason` allowed
-    /// (its indexes and append-only triggers go with the old table and are made again;
-    /// foreign-key checks are deferred to the migration's end, as for `widenRunKinds`).
+    /// `ingest_runs` with the kinds widened.
+    static func widenRunKinds(_ db: Database, from: String, to: String) throws {
+        try rebuild(db, table: "ingest_runs", replacing: "CHECK (kind IN \(from))", with: "CHECK (kind IN \(to))")
+    }
+
+    /// `contributions` with every `ReportReason` allowed.
     static func widenReports(_ db: Database) throws {
-        let columns = try db.columns(in: "contributions").map(\.name).joined(separator: ", ")
-        let create = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'contributions'") ?? ""
-        let old = "report TEXT CHECK (report IN ('gone', 'closed_for_good', 'wrong_position', 'wrong_hours'))"
         let all = ReportReason.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-        // After a rebuild SQLite keeps the name quoted: `CREATE TABLE "contributions"`.
-        let head = ["CREATE TABLE contributions (", "CREATE TABLE \"contributions\" ("].first { create.hasPrefix($0) }
-        guard create.contains(old), let head else {
-            throw StorageError.incompatible(path: "", reason: "unexpected contributions schema")
-        }
-        let widened = create.replacingOccurrences(of: old, with: "report TEXT CHECK (report IN (\(all)))")
-            .replacingOccurrences(of: head, with: "CREATE TABLE contributions_new (")
-        try db.execute(sql: widened)
-        try db.execute(
-            sql: """
-                INSERT INTO contributions_new (\(columns)) SELECT \(columns) FROM contributions;
-                DROP TABLE contributions;
-                ALTER TABLE contributions_new RENAME TO contributions;
-                CREATE INDEX contributions_client ON contributions(client_hash, received_at);
-                CREATE INDEX contributions_target ON contributions(target_dataset, target_id);
-                CREATE TRIGGER contributions_no_update BEFORE UPDATE ON contributions
-                  BEGIN SELECT RAISE(ABORT, 'contributions are append-only'); END;
-                CREATE TRIGGER contributions_no_delete BEFORE DELETE ON contributions
-                  BEGIN SELECT RAISE(ABORT, 'contributions are append-only'); END;
-                """)
+        try rebuild(
+            db, table: "contributions",
+            replacing: "report TEXT CHECK (report IN ('gone', 'closed_for_good', 'wrong_position', 'wrong_hours'))",
+            with: "report TEXT CHECK (report IN (\(all)))")
     }
 
     static var migrator: DatabaseMigrator {

@@ -55,9 +55,16 @@ public struct ToiletRecord: PlaceRecord, Equatable {
     /// The record with the run's release day and its own evidence judged (no contribution is
     /// on a record before it is stored; a merge judges again with them: `VerificationStamp`).
     public func stamped(released: String?, notAfter: Date, days: VerificationDays) -> ToiletRecord {
+        let a = toilet.details.attributes
+        // Most records of an OSM extract carry no evidence at all: nothing to judge or copy
+        // (sources never map the stamped fields, so they are nil already).
+        if released == nil, a[.checkDate] == nil, a[.surveyDate] == nil, a[.checkDateOpeningHours] == nil,
+            toilet.sourceReleased == nil, toilet.verifiedAt == nil, toilet.hoursVerifiedAt == nil
+        {
+            return self
+        }
         var t = toilet
         t.sourceReleased = released
-        let a = t.details.attributes
         let v = Verification.judge(
             sourceReleased: released, checkDate: a[.checkDate]?.text, surveyDate: a[.surveyDate]?.text,
             hoursCheckDate: a[.checkDateOpeningHours]?.text, timeZone: t.timeZone,

@@ -18,12 +18,16 @@ import Testing
         #expect(r.stderr.contains("--verified-within \(reason)"), "\(r.stderr)")
     }
 
-    /// The samples state no release and carry no check dates: nothing is verified.
+    /// The samples state no release and carry no check dates: nothing is verified, and the
+    /// empty answer says that the data, not the place, is why.
     @Test func neverVerifiedToiletsNeverMatch() throws {
         let db = try CLI.sampleDatabase()
         let r = try CLI.run(["toilet", "--near", "50.0875,14.4214", "--verified-within", "100y", "--db", db])
         #expect(r.status == 3, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.isEmpty)
+        #expect(
+            r.stderr.contains("none of the 12 active toilets has ever been verified; --verified-within cannot be answered"),
+            "\(r.stderr)")
     }
 
     /// Prague's 2026 release (`released: 2026-09-27`) verifies each of its toilets as of that

@@ -102,7 +102,7 @@ import Testing
             // A finder of its own for every 50th point (opening one costs more than the answer).
             if i % 50 == 0 { single50 = try #require(ToiletFinder(currentFilesOf: path)) }
             let finder = single50
-            let want = try single.answer(using: finder, at: try single.instant(using: finder, now: now)?.at)
+            let want = try single.answer(using: finder, at: try single.instant(using: finder, now: now)?.at, now: now)
             #expect(got == want, "point \(i) \(p), options \(which)")
             #expect(ToiletAnswerJSON.encode(got) == ToiletAnswerJSON.encode(want))
             if got.results.count > 1, got.results[0].distanceMeters == got.results[1].distanceMeters { ties += 1 }

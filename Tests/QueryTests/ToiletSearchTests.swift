@@ -10,6 +10,8 @@ import Testing
 /// `NearestToiletsRequest` reads them for the CLI and the API alike.
 @Suite struct ToiletSearchTests {
     static let oldTown = Coordinate(latitude: 50.0875, longitude: 14.4214)
+    /// The clock of the answers (none asks for verification, which counts back from it).
+    static let now = Date(timeIntervalSince1970: 1_795_000_000)
 
     @Test(arguments: [
         (
@@ -98,7 +100,7 @@ import Testing
         let finder = try ToiletFinder(store: storeWith("prague-toilets-sample"))
         let request = try NearestToiletsRequest(near: nil, values: [.bbox: ["14.41,50.08,14.43,50.09"], .limit: ["10"]])
         #expect(request.near == Coordinate(latitude: 50.085, longitude: 14.42))
-        let answer = try request.answer(using: finder, at: nil)
+        let answer = try request.answer(using: finder, at: nil, now: Self.now)
         #expect(
             answer.results.map(\.title) == [
                 "Karlova (sample)", "Staroměstské nám. (sample)", "Celetná (sample)", "Náplavka, Smetanovo nábř. (sample)",
@@ -124,13 +126,14 @@ import Testing
     func namesMatchIgnoringCaseAndDiacritics(query: String, titles: [String]) throws {
         let finder = try ToiletFinder(store: storeWith("prague-toilets-sample"))
         let request = try NearestToiletsRequest(near: Self.oldTown, values: [.name: [query], .limit: ["10"]])
-        #expect(try request.answer(using: finder, at: nil).results.map(\.title) == titles)
+        #expect(try request.answer(using: finder, at: nil, now: Self.now).results.map(\.title) == titles)
     }
 
     /// Pages of 2, one after another by `next_offset`, are the answer of one request for all.
     @Test func pagesFollowOneAnotherToTheEnd() throws {
         let finder = try ToiletFinder(store: storeWith("prague-toilets-sample"))
-        let all = try NearestToiletsRequest(near: Self.oldTown, values: [.limit: ["100"]]).answer(using: finder, at: nil)
+        let all = try NearestToiletsRequest(near: Self.oldTown, values: [.limit: ["100"]]).answer(
+            using: finder, at: nil, now: Self.now)
         #expect(all.results.count == 12)
         #expect(all.nextOffset == nil)
         var paged: [String] = []
@@ -138,7 +141,7 @@ import Testing
         var pages = 0
         while let at = offset {
             let page = try NearestToiletsRequest(near: Self.oldTown, values: [.limit: ["5"], .offset: [String(at)]])
-                .answer(using: finder, at: nil)
+                .answer(using: finder, at: nil, now: Self.now)
             #expect(page.offset == at)
             paged += page.results.map(\.id)
             offset = page.nextOffset
@@ -146,7 +149,8 @@ import Testing
         }
         #expect(pages == 3)
         #expect(paged == all.results.map(\.id))
-        let past = try NearestToiletsRequest(near: Self.oldTown, values: [.offset: ["50"]]).answer(using: finder, at: nil)
+        let past = try NearestToiletsRequest(near: Self.oldTown, values: [.offset: ["50"]]).answer(
+            using: finder, at: nil, now: Self.now)
         #expect(past.results.isEmpty && past.nextOffset == nil)
     }
 
@@ -164,7 +168,8 @@ import Testing
                 "\(min(a.longitude, b.longitude)),\(min(a.latitude, b.latitude)),\(max(a.longitude, b.longitude)),\(max(a.latitude, b.latitude))"
             let box = try #require(SearchBox(text: text))
             let p = randomPoints(1, seed: UInt64(100 + i))[0]
-            let got = try NearestToiletsRequest(near: p, values: [.bbox: [text], .limit: ["7"]]).answer(using: finder, at: nil)
+            let got = try NearestToiletsRequest(near: p, values: [.bbox: [text], .limit: ["7"]]).answer(
+                using: finder, at: nil, now: Self.now)
             let want = bruteForce(toilets.filter { box.contains($0.1) }, near: p, limit: 7)
             #expect(got.results.map(\.rowID) == want.map(\.0), "box \(text) from \(p)")
         }

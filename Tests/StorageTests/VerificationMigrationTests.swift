@@ -43,6 +43,8 @@ import Testing
                     INSERT INTO old SELECT * FROM contributions;
                     DROP TABLE contributions;
                     ALTER TABLE old RENAME TO contributions;
+                    CREATE INDEX contributions_client ON contributions(client_hash, received_at);
+                    CREATE INDEX contributions_target ON contributions(target_dataset, target_id);
                     CREATE TRIGGER contributions_no_update BEFORE UPDATE ON contributions
                       BEGIN SELECT RAISE(ABORT, 'contributions are append-only'); END;
                     CREATE TRIGGER contributions_no_delete BEFORE DELETE ON contributions

@@ -111,6 +111,7 @@ enum ToiletTable {
             case .attribute(.changingTable): return ("changing-table data", "--changing-table")
             case .attribute(.unisex): return ("unisex data", "--unisex")
             case .attribute(let a): return ("\(a.key.replacingOccurrences(of: "_", with: "-")) data", "--with \(a.key)")
+            case .verification: return ("ever been verified", "--verified-within")
             }
         }
         return "none of the \(unanswerable.activeCount) active toilets has \(lacks.map(\.what).joined(separator: " or ")); "

@@ -47,7 +47,7 @@ enum VerificationStamp {
     static func afterDecision(_ db: Database, _ target: PlaceTarget) throws {
         try refresh(
             db, where: "t.dataset = ? AND t.source_id = ?", [target.dataset, target.sourceID], dataset: target.dataset,
-            notAfter: try newestIngest(db, dataset: target.dataset))
+            only: target.sourceID, notAfter: try newestIngest(db, dataset: target.dataset))
     }
 
     /// The start of `dataset`'s newest ingest run (not a review's), or the distant past when
@@ -80,17 +80,21 @@ enum VerificationStamp {
         }
     }
 
-    /// Judges the toilets `condition` selects (alias `t`, all of `dataset`) and writes the
-    /// judgements that differ from the stored ones.
+    /// Judges the toilets `condition` selects (alias `t`, all of `dataset`; with `only`, that
+    /// one toilet) and writes the judgements that differ from the stored ones. The evidence is
+    /// read for the dataset, or with `only` for that toilet alone (a decision's).
     private static func refresh(
         _ db: Database, where condition: String, _ arguments: [(any DatabaseValueConvertible)?], dataset: String,
-        notAfter: Date
+        only: String? = nil, notAfter: Date
     ) throws {
-        let community = try evidence(db, dataset: dataset)
+        let community = try evidence(db, dataset: dataset, only: only)
         let replacedHours = Set(
             try String.fetchAll(
-                db, sql: "SELECT source_id FROM overrides WHERE dataset = ? AND field = 'hours' AND conflict_run IS NULL",
-                arguments: [dataset]))
+                db,
+                sql: """
+                    SELECT source_id FROM overrides WHERE dataset = ? AND field = 'hours' AND conflict_run IS NULL
+                      AND (? IS NULL OR source_id = ?)
+                    """, arguments: [dataset, only, only]))
         let rows = try Row.fetchCursor(
             db,
             sql: """
@@ -138,16 +142,26 @@ enum VerificationStamp {
     /// toilets, by source id: every kind but a report that the toilet is gone or closed, and
     /// never one pending or rejected. A new toilet's contribution is evidence for the toilet it
     /// became.
-    private static func evidence(_ db: Database, dataset: String) throws -> [String: [Named]] {
+    private static func evidence(_ db: Database, dataset: String, only: String?) throws -> [String: [Named]] {
         let decided = "(\(ContributionRow.statusCondition(.approved)) OR \(ContributionRow.statusCondition(.superseded)))"
         let retiring = ReportReason.allCases.filter(\.retires).map { "'\($0.rawValue)'" }.joined(separator: ", ")
-        var condition = "c.target_dataset = ?"
-        if dataset == LocateStore.communityDataset { condition = "(\(condition) OR c.kind = 'new')" }
+        var condition = "c.target_dataset = ? AND (? IS NULL OR c.target_id = ?)"
+        var arguments: [(any DatabaseValueConvertible)?] = [dataset, only, only]
+        // A community toilet's own contribution is the `new` one that made it, which its
+        // approval names.
+        if dataset == LocateStore.communityDataset {
+            condition = """
+                ((\(condition)) OR (c.kind = 'new' AND (? IS NULL OR EXISTS (SELECT 1 FROM contribution_decisions d
+                  WHERE d.contribution = c.id AND d.created_dataset = ? AND d.created_id = ?))))
+                """
+            arguments += [only, dataset, only]
+        }
         let found = try ContributionRow.fetchStored(
-            db, where: "\(condition) AND \(decided) AND (c.report IS NULL OR c.report NOT IN (\(retiring)))", [dataset])
+            db, where: "\(condition) AND \(decided) AND (c.report IS NULL OR c.report NOT IN (\(retiring)))", arguments)
         var out: [String: [Named]] = [:]
         for c in found {
-            guard let place = c.target ?? c.created, place.dataset == dataset, let at = InstantText.instant(c.receivedAt)
+            guard let place = c.target ?? c.created, place.dataset == dataset, only.map({ $0 == place.sourceID }) ?? true,
+                let at = InstantText.instant(c.receivedAt)
             else { continue }
             let by: VerificationSource = c.report?.confirms == true ? .confirmation : .contribution
             out[place.sourceID, default: []].append(

@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_DB ?= demo.sqlite
 
-.PHONY: demo test build release setup setup-test bench lint clean preview fuzz fuzz-build hours-diff
+.PHONY: demo test build build-tests release static-cxx setup setup-test bench lint clean preview fuzz fuzz-build hours-diff
 
 setup:
 	@bash scripts/setup.sh
@@ -24,13 +24,26 @@ build: setup
 ## requirement it has not seen yet: a fifth of a query's instructions at start-up.
 ## -no-export-dynamic: the binary's own 16,000 symbols are not exported (the loader looked up each of
 ## its ~3,400 bindings among them first): the loader's share of a start (LD_DEBUG=statistics)
-## falls from 4.2 M cycles to 0.5 M. (Linking libstdc++ statically saved 0.2 M more; left out:
-## locate-serve loads libvips, which brings libstdc++.so, and two copies in one process are
-## not worth 0.1 ms.)
+## falls from 4.2 M cycles to 0.5 M.
+## -L .build/static-cxx: libstdc++ linked in (the Swift runtime's -lstdc++ finds a linker script
+## there, `INPUT(…/libstdc++.a)`, before the shared library): the loader no longer binds
+## libstdc++.so's 1,718 references to itself at every start. `locate --version` falls from
+## 3.65 M to 1.61 M instructions (valgrind), figures in docs/benchmarks.md ("Start-up, issue
+## 39"). A library that brings libstdc++.so (GEOS under SpatiaLite, libvips's codecs) keeps
+## its own: no C++ object or exception crosses between them (their APIs are C), and the
+## binary exports none of its copy's symbols (--no-export-dynamic, --exclude-libs ALL).
+STATIC_CXX = $(CURDIR)/.build/static-cxx
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic \
-	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
-release: setup
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+	-Xswiftc -L$(STATIC_CXX)
+release: setup static-cxx
 	$(SWIFT) build $(RELEASE_FLAGS)
+
+## The linker script of RELEASE_FLAGS's -L: libstdc++'s archive, wherever the compiler has it.
+static-cxx:
+	@mkdir -p $(STATIC_CXX)
+	@a=$$(clang -print-file-name=libstdc++.a); case "$$a" in /*) ;; *) echo "static-cxx: clang finds no libstdc++.a (libstdc++-12-dev)" >&2; exit 1;; esac; \
+	echo "INPUT($$a)" > $(STATIC_CXX)/libstdc++.so.new && mv $(STATIC_CXX)/libstdc++.so.new $(STATIC_CXX)/libstdc++.so
 
 ## Installs missing packages, builds the release binary (the one users run and the tests
 ## run), ingests the bundled sample, answers a query.
@@ -48,9 +61,15 @@ demo: release
 ## once, as `make demo` builds them), then every test. The end-to-end tests run the release
 ## binaries (LOCATE_BIN): a crash that only the optimised build has fails the suite. The
 ## test targets themselves are a debug build (they use @testable imports).
-test: setup-test lint release
-	$(SWIFT) build --build-tests
+test: setup-test lint release build-tests
 	LOCATE_BIN=$(CURDIR)/$(BIN)/locate $(SWIFT) test --skip-build
+
+## The test targets' debug build, without debug information: 484 s from a clean clone on 2
+## cores against 615 s with it (2026-12-03); a failing #expect names its file and line either
+## way. The same flags every time: a build with other flags rebuilds everything.
+TEST_BUILD_FLAGS = -debug-info-format none
+build-tests:
+	$(SWIFT) build --build-tests $(TEST_BUILD_FLAGS)
 
 ## Benchmarks of the release build (bench/run.sh; SIZES="10000 100000" for a quick run).
 bench: setup-test release

@@ -6,7 +6,7 @@
 # killed with SIGKILL at a seeded moment and run again; at the end the places must equal a
 # full read of the last version. Prints the test's figures; exits 1 when the test fails.
 # Needs ../shared/datasets, osmium (scripts/setup.sh --test) and `make release`, then
-# `swift build --build-tests`.
+# `make build-tests`.
 #   bash bench/diff-soak.sh
 #   DIFFS=200 bash bench/diff-soak.sh
 set -euo pipefail

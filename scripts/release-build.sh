@@ -5,6 +5,7 @@
 #   bash scripts/release-build.sh locate locate-bench
 set -euo pipefail
 cd "$(dirname "$0")/.."
+make -s --no-print-directory static-cxx
 read -r -a flags <<<"$(make -s --no-print-directory --eval='print-release-flags: ; @echo $(RELEASE_FLAGS)' print-release-flags)"
 if [ "$#" -eq 0 ]; then
   swift build "${flags[@]}" >&2

@@ -17,6 +17,10 @@ public enum ToiletAnswerCSV {
     /// One column: its name and its value in a result (nil for an empty field).
     private struct Column: Sendable {
         let name: String
+        /// Whether the value is the place's alone: the same at every point the place answers
+        /// (its records' fields), not the point's (distance, bearing, route, the state at an
+        /// instant). `ToiletCSVLines` writes such columns once per place.
+        var ofPlace = true
         let value: @Sendable (ToiletResult, _ instant: (Date?) -> String?) -> Field?
     }
 
@@ -36,6 +40,11 @@ public enum ToiletAnswerCSV {
         func instant(_ name: String, _ v: @escaping @Sendable (ToiletResult) -> Date?) -> Column {
             Column(name: name) { r, instant in instant(v(r)).map(Field.text) }
         }
+        func ofPoint(_ c: Column) -> Column {
+            var c = c
+            c.ofPlace = false
+            return c
+        }
         func field(_ c: ToiletColumn) -> Column {
             Column(name: c.contractKey) { r, _ in
                 switch r.toilet.toilet.contractValue(c) {
@@ -54,15 +63,15 @@ public enum ToiletAnswerCSV {
             field(.address),
             number("lat") { JSONNumber.degrees($0.toilet.coordinate.latitude) },
             number("lon") { JSONNumber.degrees($0.toilet.coordinate.longitude) },
-            number("distance_m") { $0.distanceMeters.map { JSONNumber.rounded($0, places: 1) } },
-            number("bearing_deg") { $0.bearingDegrees.map { JSONNumber.rounded($0, places: 1) } },
-            number("route_distance_m") { $0.route?.route.map { JSONNumber.rounded($0.lengthMeters, places: 1) } },
-            number("walk_time_s") { $0.route.map { JSONNumber.rounded($0.seconds, places: 0) } },
-            text("route_note") { $0.route?.note },
-            text("state") { $0.state?.rawValue },
-            instant("state_at") { $0.stateAt },
-            instant("next_change") { $0.nextChangeAt },
-            instant("arrival_at") { $0.arrivalAt },
+            ofPoint(number("distance_m") { $0.distanceMeters.map { JSONNumber.rounded($0, places: 1) } }),
+            ofPoint(number("bearing_deg") { $0.bearingDegrees.map { JSONNumber.rounded($0, places: 1) } }),
+            ofPoint(number("route_distance_m") { $0.route?.route.map { JSONNumber.rounded($0.lengthMeters, places: 1) } }),
+            ofPoint(number("walk_time_s") { $0.route.map { JSONNumber.rounded($0.seconds, places: 0) } }),
+            ofPoint(text("route_note") { $0.route?.note }),
+            ofPoint(text("state") { $0.state?.rawValue }),
+            ofPoint(instant("state_at") { $0.stateAt }),
+            ofPoint(instant("next_change") { $0.nextChangeAt }),
+            ofPoint(instant("arrival_at") { $0.arrivalAt }),
             field(.hoursText),
             field(.hoursOSM),
             field(.hoursStatus),
@@ -110,6 +119,13 @@ public enum ToiletAnswerCSV {
     /// One result's line (its fields in the header's order, ended by CRLF), as `encode`
     /// writes it: for writers of many answers (`locate toilet --near-file`).
     public static func line(_ r: ToiletResult, to out: inout [UInt8]) {
+        write(r, columns: columns.indices, to: &out)
+        out += [13, 10]
+    }
+
+    /// The fields of `columns` (indices into the header), each after a comma but the first
+    /// column's.
+    fileprivate static func write(_ r: ToiletResult, columns indices: Range<Int>, to out: inout [UInt8]) {
         var zone: TimeZone? = nil
         let instant: (Date?) -> String? = { date in
             date.map { date in
@@ -117,15 +133,77 @@ public enum ToiletAnswerCSV {
                 return InstantText.text(date, in: zone ?? .gmt)
             }
         }
-        for (i, column) in columns.enumerated() {
+        for i in indices {
             if i > 0 { out.append(UInt8(ascii: ",")) }
-            switch column.value(r, instant) {
+            switch columns[i].value(r, instant) {
             case nil: break
             case .flag(let b)?: out += (b ? "true" : "false").utf8
             case .number(let v)?: ContractJSON.number(v, to: &out)
             case .text(let t)?: ContractCSV.quoted(ContractCSV.safe(t), to: &out)
             }
         }
+    }
+
+    /// The header's columns cut into runs: each run all of the place's columns or all of the
+    /// point's, in order.
+    fileprivate static let runs: [(columns: Range<Int>, ofPlace: Bool)] = {
+        var runs: [(columns: Range<Int>, ofPlace: Bool)] = []
+        for (i, c) in columns.enumerated() {
+            if let last = runs.last, last.ofPlace == c.ofPlace {
+                runs[runs.count - 1].columns = last.columns.lowerBound..<(i + 1)
+            } else {
+                runs.append((i..<(i + 1), c.ofPlace))
+            }
+        }
+        return runs
+    }()
+}
+
+/// The lines of many answers' results (`locate toilet --near-file`): the same bytes as
+/// `ToiletAnswerCSV.line`, with the runs of a place's own columns (names, hours, price, the
+/// attributes: most of a line) written once per place and copied after. A place of one
+/// record is known by its row id; a place merged from several records is written whole each
+/// time (which records it merges, and in what order, depends on the point). At most
+/// `capacity` places are kept, and none once the finder has fallen back from a damaged file
+/// (the rows it reads then may be of another state).
+public final class ToiletCSVLines {
+    /// The most places kept.
+    public let capacity: Int
+    private let finder: ToiletFinder
+    private var fallBacks: Int
+    private var kept: [Int64: [[UInt8]]] = [:]
+
+    /// An empty cache of at most `capacity` places, for the results of `finder`.
+    public init(capacity: Int, of finder: ToiletFinder) {
+        self.capacity = capacity
+        self.finder = finder
+        self.fallBacks = finder.fallBacks
+    }
+
+    /// `r`'s line, as `ToiletAnswerCSV.line(r, to: &out)` writes it.
+    public func line(_ r: ToiletResult, to out: inout [UInt8]) {
+        if finder.fallBacks != fallBacks {
+            kept.removeAll()
+            fallBacks = finder.fallBacks
+        }
+        guard r.sources.count == 1 else { return ToiletAnswerCSV.line(r, to: &out) }
+        let known = kept[r.toilet.rowID]
+        var made: [[UInt8]] = []
+        var placeRun = 0
+        for run in ToiletAnswerCSV.runs {
+            if !run.ofPlace {
+                ToiletAnswerCSV.write(r, columns: run.columns, to: &out)
+            } else if let known {
+                out += known[placeRun]
+                placeRun += 1
+            } else {
+                var bytes: [UInt8] = []
+                ToiletAnswerCSV.write(r, columns: run.columns, to: &bytes)
+                out += bytes
+                made.append(bytes)
+            }
+        }
+        if known == nil, kept.count < capacity { kept[r.toilet.rowID] = made }
         out += [13, 10]
     }
 }

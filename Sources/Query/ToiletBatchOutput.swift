@@ -28,8 +28,11 @@ public enum ToiletBatchOutput {
         return out
     }
 
-    /// The CSV lines of `answer`, the answer at `point`.
-    public static func csv(_ answer: ToiletAnswer, for point: InputPoint, to out: inout [UInt8]) {
+    /// The CSV lines of `answer`, the answer at `point`; `lines` keeps the places' own
+    /// columns across answers (the same bytes, written once per place).
+    public static func csv(
+        _ answer: ToiletAnswer, for point: InputPoint, lines: ToiletCSVLines? = nil, to out: inout [UInt8]
+    ) {
         // input_line, input_id, input_lat, input_lon and rank, each followed by a comma.
         func prefix(rank: Int?) {
             out += String(point.line).utf8
@@ -52,7 +55,7 @@ public enum ToiletBatchOutput {
         for (i, r) in answer.results.enumerated() {
             prefix(rank: answer.offset + i + 1)
             // The toilet's columns as the single answer writes them.
-            ToiletAnswerCSV.line(r, to: &out)
+            if let lines { lines.line(r, to: &out) } else { ToiletAnswerCSV.line(r, to: &out) }
         }
     }
 

@@ -91,6 +91,9 @@ import Testing
         let batches = try NearestBatchTests.optionSets.map { values in
             NearestToiletsBatch(request: try NearestToiletsBatch.question(values: values), finder: shared, now: now)
         }
+        // The CSV of each batch with its places' columns kept across points, against the
+        // single answer's written whole.
+        let lines = batches.map { _ in ToiletCSVLines(capacity: shared.count, of: shared) }
         var ties = 0
         var single50 = try #require(ToiletFinder(currentFilesOf: path))
         var empty = 0
@@ -105,6 +108,12 @@ import Testing
             let want = try single.answer(using: finder, at: try single.instant(using: finder, now: now)?.at, now: now)
             #expect(got == want, "point \(i) \(p), options \(which)")
             #expect(ToiletAnswerJSON.encode(got) == ToiletAnswerJSON.encode(want))
+            let input = InputPoint(line: i + 2, id: "p\(i)", coordinate: p)
+            var kept: [UInt8] = []
+            var whole: [UInt8] = []
+            ToiletBatchOutput.csv(got, for: input, lines: lines[which], to: &kept)
+            ToiletBatchOutput.csv(want, for: input, to: &whole)
+            #expect(kept == whole, "point \(i) \(p), options \(which): \(String(decoding: kept, as: UTF8.self))")
             if got.results.count > 1, got.results[0].distanceMeters == got.results[1].distanceMeters { ties += 1 }
             if got.results.isEmpty { empty += 1 }
         }

@@ -36,6 +36,9 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
+# How long a step waits for the page: generous, since the suite's other tests load both cores
+# (a passing step takes well under a second; the limit only decides when a broken one fails).
+WAIT_MS = 30000
 
 
 def free_port():
@@ -179,13 +182,13 @@ def main():
             # Keyboard: the list's first entry opens its place's popup.
             page.focus("#places button.place")
             page.keyboard.press("Enter")
-            page.wait_for_selector(".leaflet-popup-content .title", timeout=15000)
+            page.wait_for_selector(".leaflet-popup-content .title", timeout=WAIT_MS)
             out["keyboard_popup"] = page.text_content(".leaflet-popup-content .title")
             # A deep link names its city in the picker; a bad one says so.
             deep = config["deep"]
             page.goto("about:blank")  # a load, not a hash change of the open page
             page.goto(base + "index.html?now=" + now + "#id=" + urllib.parse.quote(deep["id"], safe="/"))
-            page.wait_for_selector(".leaflet-popup-content .title", timeout=10000)
+            page.wait_for_selector(".leaflet-popup-content .title", timeout=WAIT_MS)
             out["deep_title"] = page.text_content(".leaflet-popup-content .title")
             # Bookmarks: the open popup's button, then a `locate bookmark` file imported.
             out["step"] = "bookmarks"
@@ -210,16 +213,16 @@ def main():
             out["deep_notice"] = page.is_visible("#linknotice")
             out["step"] = "bad link"
             page.evaluate("() => { window.location.hash = '#id=nowhere/nothing'; }")
-            page.wait_for_selector("#linknotice:not([hidden])", timeout=15000)
+            page.wait_for_selector("#linknotice:not([hidden])", timeout=WAIT_MS)
             out["bad_notice"] = page.text_content("#linknotice")
             # A station's panel: its norms judged in the page, the notice, its chart; axe with it open.
             station = config.get("station")
             out["step"] = "station panel"
             if station:
                 page.evaluate("id => { window.location.hash = '#id=' + id; }", station)
-                page.wait_for_selector(".leaflet-popup-content button.station-details", timeout=10000)
+                page.wait_for_selector(".leaflet-popup-content button.station-details", timeout=WAIT_MS)
                 page.click(".leaflet-popup-content button.station-details")
-                page.wait_for_selector("#station-panel:not([hidden])", timeout=15000)
+                page.wait_for_selector("#station-panel:not([hidden])", timeout=WAIT_MS)
                 out["station_standings"] = page.evaluate("id => LOCATE_STATION.standings(id)", station)
                 out["station_notice"] = page.text_content("#station-panel .norm-notice")
                 out["station_notice_role"] = page.get_attribute("#station-panel .norm-notice", "role")
@@ -250,7 +253,7 @@ def main():
             with open(manifest, "a") as f:
                 f.write(" ")
             phone.set_offline(False)
-            page.wait_for_selector("#newer:not([hidden])", timeout=15000)
+            page.wait_for_selector("#newer:not([hidden])", timeout=WAIT_MS)
             out["online_age"] = page.text_content("#age")
             out["newer"] = page.text_content("#newer")
             page.emulate_media(color_scheme="dark")
@@ -265,7 +268,7 @@ def main():
             page = desk.new_page()
             watch(page, "desktop")
             page.goto(base + "index.html?now=" + now)
-            page.wait_for_selector("#places button.place", timeout=10000)
+            page.wait_for_selector("#places button.place", timeout=WAIT_MS)
             page.click("#nearme")
             wait_until(page, "document.getElementById('nearmsg').textContent.indexOf('locat') === 0", 10)
             wait_until(page, "document.getElementById('nearmsg').textContent !== 'locating…'", 20)
@@ -284,7 +287,7 @@ def main():
                 page = c.new_page()
                 watch(page, locale)
                 page.goto(base + "index.html?now=" + now)
-                page.wait_for_selector("#list-heading", timeout=10000)
+                page.wait_for_selector("#list-heading", timeout=WAIT_MS)
                 out["languages"][locale] = {"lang": page.get_attribute("html", "lang"), "heading": page.text_content("#list-heading"),
                                             "near": page.text_content("#nearme"), "age": page.text_content("#age")}
                 if locale == "cs-CZ":
@@ -300,7 +303,7 @@ def main():
                     page = c.new_page()
                     watch(page, "more")
                     page.goto(extra_base + "index.html?now=" + now)
-                    page.wait_for_selector("#places button.place", timeout=20000)
+                    page.wait_for_selector("#places button.place", timeout=WAIT_MS)
                     out["more"].append(answers(page, more["cases"]))
                     # What the list says of each place's verification, around each view asked.
                     seen = []
@@ -309,7 +312,7 @@ def main():
                         page.evaluate("p => LOCATE_PAGE.map.setView([p[0], p[1]], 16, {animate: false})", view)
                         page.wait_for_function(
                             "d => { var b = document.querySelector('#places button.place'); return b && b.getAttribute('data-id').indexOf(d + '/') === 0; }",
-                            arg=view[2], timeout=10000)
+                            arg=view[2], timeout=WAIT_MS)
                         seen += page.eval_on_selector_all(
                             "#places button.place", "bs => bs.map(b => [b.getAttribute('data-id'), b.querySelector('.verified').textContent])")
                     out.setdefault("more_verified", []).append(seen)
@@ -346,7 +349,7 @@ def main():
                             break
                         time.sleep(0.1)
                     c.set_offline(False)
-                    page.wait_for_selector("#newer:not([hidden])", timeout=20000)
+                    page.wait_for_selector("#newer:not([hidden])", timeout=WAIT_MS)
                     out["served_newer"] = page.text_content("#newer")
                 c.close()
                 # The hourly look for newer air readings (the page's clock run an hour ahead):
@@ -379,7 +382,7 @@ def main():
                 page = c.new_page()
                 watch(page, "served cs")
                 page.goto(served + "/?now=" + now)
-                page.wait_for_selector("#hint", timeout=15000)
+                page.wait_for_selector("#hint", timeout=WAIT_MS)
                 out["served_cs_hint"] = page.text_content("#hint")
                 c.close()
                 # Walking minutes by route where the server has a street network.
@@ -409,13 +412,13 @@ def main():
                     watch(page, "served verify")
                     link = served + "/?now=" + now + "#id=" + urllib.parse.quote(deep, safe="/")
                     page.goto(link)
-                    page.wait_for_selector(".leaflet-popup-content .confirm button", timeout=15000)
+                    page.wait_for_selector(".leaflet-popup-content .confirm button", timeout=WAIT_MS)
                     out["verify_before"] = page.text_content(".leaflet-popup-content .verified")
                     out["verify_buttons"] = page.eval_on_selector_all(
                         ".leaflet-popup-content .confirm button", "bs => bs.map(b => [b.getAttribute('data-reason'), b.textContent])")
                     out["verify_axe"] = serious(axe, page)
                     page.click(".leaflet-popup-content .confirm button[data-reason=still_there]")
-                    page.wait_for_selector(".leaflet-popup-content .confirm-msg.good", timeout=10000)
+                    page.wait_for_selector(".leaflet-popup-content .confirm-msg.good", timeout=WAIT_MS)
                     out["verify_receipt"] = page.text_content(".leaflet-popup-content .confirm-msg")
                     listed = json.loads(subprocess.run(review[:1] + ["review", "list", "--json"] + review[1:], check=True,
                                                        capture_output=True, text=True).stdout)
@@ -435,7 +438,7 @@ def main():
                         time.sleep(0.1)
                     page.goto("about:blank")
                     page.goto(link)
-                    page.wait_for_selector(".leaflet-popup-content .verified", timeout=15000)
+                    page.wait_for_selector(".leaflet-popup-content .verified", timeout=WAIT_MS)
                     out["verify_after"] = page.text_content(".leaflet-popup-content .verified")
                     wait_until(page, "document.getElementById('list').getAttribute('data-count')", 15)
                     out["verify_list"] = page.eval_on_selector_all(

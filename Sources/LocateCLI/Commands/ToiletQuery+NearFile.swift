@@ -36,7 +36,8 @@ extension ToiletQuery {
         // Many points meet the same toilets: up to 50,000 of them (a city's, a country's) are
         // decoded once and kept, and so is each one's open state at the batch's instant; a
         // larger set is decoded and evaluated per point, in bounded memory.
-        if finder.count <= 50_000 {
+        let keepsRows = finder.count <= 50_000
+        if keepsRows {
             finder.rowCache = ToiletRowCache(capacity: finder.count)
             finder.openStates = OpenStateCache(capacity: finder.count)
         }
@@ -73,8 +74,10 @@ extension ToiletQuery {
                 ToiletBatchOutput.jsonLine(try answer(point), for: point, to: &out)
             }
         default:
+            // Each place's own columns written once, when its rows are kept.
+            let lines = keepsRows ? ToiletCSVLines(capacity: finder.count, of: finder) : nil
             try run.run(opening: ToiletBatchOutput.csvHeader(), closing: { [] }, perPoint: perPoint) { point, out in
-                ToiletBatchOutput.csv(try answer(point), for: point, to: &out)
+                ToiletBatchOutput.csv(try answer(point), for: point, lines: lines, to: &out)
             }
         }
     }

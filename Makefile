@@ -28,7 +28,7 @@ build: setup
 ## -L .build/static-cxx: libstdc++ linked in (the Swift runtime's -lstdc++ finds a linker script
 ## there, `INPUT(…/libstdc++.a)`, before the shared library): the loader no longer binds
 ## libstdc++.so's 1,718 references to itself at every start. `locate --version` falls from
-## 3.65 M to 1.61 M instructions (valgrind), figures in docs/benchmarks.md ("Start-up, issue
+## 3.66 M to 1.65 M instructions (valgrind), figures in docs/benchmarks.md ("Start-up, issue
 ## 39"). A library that brings libstdc++.so (GEOS under SpatiaLite, libvips's codecs) keeps
 ## its own: no C++ object or exception crosses between them (their APIs are C), and the
 ## binary exports none of its copy's symbols (--no-export-dynamic, --exclude-libs ALL).
@@ -38,11 +38,15 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-
 	-Xswiftc -L$(STATIC_CXX)
 release: setup static-cxx
 	$(SWIFT) build $(RELEASE_FLAGS)
+	@bash scripts/release-build.sh --check
 
-## The linker script of RELEASE_FLAGS's -L: libstdc++'s archive, wherever the compiler has it.
+## The linker script of RELEASE_FLAGS's -L: libstdc++'s archive, where the clang of the Swift
+## toolchain that links finds it.
 static-cxx:
 	@mkdir -p $(STATIC_CXX)
-	@a=$$(clang -print-file-name=libstdc++.a); case "$$a" in /*) ;; *) echo "static-cxx: clang finds no libstdc++.a (libstdc++-12-dev)" >&2; exit 1;; esac; \
+	@cc=$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/clang; [ -x "$$cc" ] || cc=clang; \
+	a=$$("$$cc" -print-file-name=libstdc++.a); \
+	case "$$a" in /*) ;; *) echo "static-cxx: $$cc finds no libstdc++.a (the libstdc++-N-dev package of its GCC)" >&2; exit 1;; esac; \
 	echo "INPUT($$a)" > $(STATIC_CXX)/libstdc++.so.new && mv $(STATIC_CXX)/libstdc++.so.new $(STATIC_CXX)/libstdc++.so
 
 ## Installs missing packages, builds the release binary (the one users run and the tests

@@ -9,8 +9,8 @@
 #      rewritten to node/N (osmium writes @type and a numeric @id; a closed way is written as
 #      a line and an area: the line is dropped), locate ingest osm-geojson.
 # Wall and CPU seconds and peak memory (GNU time) for each. Needs osmium-tool, perl, python3
-# and release builds of locate and locate-bench (make release; swift build -c release
-# --product locate-bench).
+# and release builds of locate and locate-bench (make release, or bash scripts/release-build.sh
+# locate locate-bench).
 #   COPIES=200 bash bench/pbf.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."

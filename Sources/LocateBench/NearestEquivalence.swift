@@ -10,7 +10,7 @@ import SyntheticData
 /// ingested into a fresh database, then `queries` seeded random queries (k = 1 and 10
 /// alternately) compared with a brute-force geodesic scan over the source positions,
 /// reprojected independently of the database. The debug test suite runs the same check on
-/// 20,000 points (`NearestTests.syntheticTwentyThousandEqualsBruteForce`).
+/// 5,000 points (`NearestTests.syntheticFiveThousandEqualsBruteForce`).
 enum NearestEquivalence {
     /// Runs the check in `folder` and prints one line per mismatch and a summary
     /// (`points=… queries=… mismatches=… seconds=…`). Returns the number of mismatches.

@@ -45,9 +45,11 @@ public final class ToiletRowFile: @unchecked Sendable {
     /// table's keys and kinds: the attributes, and the fixed fields added since `row/2`): a
     /// file written with other fields is not this layout's, and is rebuilt.
     package static let magic: [UInt8] = {
-        let added = ToiletColumn.allCases.filter { $0.addedIn != nil }.map { ";\($0.rawValue)=\($0.kind)" }
+        // The kinds' texts are spelled out (`layoutText`), not reflected: see FieldKindText.swift.
+        let added = ToiletColumn.allCases.filter { $0.addedIn != nil }.map { ";" + $0.rawValue + "=" + $0.kind.layoutText }
         let layout =
-            "row/2:" + ToiletAttribute.ordered.map { "\($0.key)=\($0.kind)" }.joined(separator: ",") + added.joined()
+            "row/2:" + ToiletAttribute.ordered.map { $0.key + "=" + $0.kind.layoutText }.joined(separator: ",")
+            + added.joined()
         let h = Array(layout.utf8).withUnsafeBytes { hash($0) }
         return Array("LOCR".utf8) + (0..<4).map { UInt8(truncatingIfNeeded: h >> (8 * $0)) }
     }()

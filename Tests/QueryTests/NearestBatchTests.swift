@@ -10,8 +10,10 @@ import Testing
 
 /// `NearestToiletsBatch` (`locate toilet --near-file`) answers each point exactly as one
 /// `--near` query would: a request read from its texts per point and another finder, compared with the
-/// batch's one finder, on 10,000 seeded points (Prague, exact ties, both sides of the
-/// antimeridian, next to the poles, far from every toilet) under six sets of options.
+/// batch's one finder, on 1,000 seeded points (10,000 with `LOCATE_BATCH_POINTS=10000`:
+/// Prague, exact ties, both sides of the antimeridian, next to the poles, far from every
+/// toilet) under six sets of options, and each point's CSV lines with the places' columns kept
+/// (`ToiletCSVLines`) against the lines written whole.
 @Suite struct NearestBatchTests {
     static let pipeline = """
         name: world

@@ -21,11 +21,12 @@ import Testing
         r.stateAt = [Date(timeIntervalSince1970: 1_795_000_000), Date(timeIntervalSince1970: 1_795_090_000), nil][i]
         r.nextChangeAt = [nil, Date(timeIntervalSince1970: 1_795_100_000), nil][i]
         r.arrivalAt = [Date(timeIntervalSince1970: 1_795_000_600), nil, nil][i]
-        r.route = [
-            ToiletRoute(mode: .foot, noRoute: .unreachable, straightMeters: 812.5),
-            nil,
-            ToiletRoute(mode: .wheelchair, noRoute: .destinationOffNetwork, straightMeters: 40),
-        ][i]
+        r.route =
+            [
+                ToiletRoute(mode: .foot, noRoute: .unreachable, straightMeters: 812.5),
+                nil,
+                ToiletRoute(mode: .wheelchair, noRoute: .destinationOffNetwork, straightMeters: 40),
+            ][i]
         return r
     }
 
@@ -49,7 +50,9 @@ import Testing
         // A route's columns are written: the first point's line names its note.
         var first: [UInt8] = []
         lines.line(Self.vary(results[0], 0), to: &first)
-        #expect(String(decoding: first, as: UTF8.self).contains(",no route between the start and the toilet: straight-line distance,"))
+        #expect(
+            String(decoding: first, as: UTF8.self).contains(",no route between the start and the toilet: straight-line distance,")
+        )
     }
 
     /// A place of two records is written whole every time: another point may merge other

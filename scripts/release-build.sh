@@ -13,7 +13,9 @@ check() {
   for bin in .build/release/locate .build/release/locate-serve .build/release/locate-read \
     .build/release/locate-fetch .build/release/locate-bench; do
     [ -x "$bin" ] || continue
-    if readelf -d "$bin" | grep -q 'NEEDED.*libstdc++'; then
+    local dynamic
+    dynamic=$(readelf -d "$bin") || { echo "release-build: readelf cannot read $bin (binutils)" >&2; return 1; }
+    if grep -q 'NEEDED.*libstdc++' <<<"$dynamic"; then
       echo "release-build: $bin needs the shared libstdc++; RELEASE_FLAGS link it in (make static-cxx)" >&2
       bad=1
     fi

@@ -30,7 +30,9 @@ extension ToiletColumn.Kind {
     }
 }
 
-/// `["a", "b"]`: an array of words as `String(describing:)` writes it (words need no escape).
+/// `["a", "b"]`: an array of words as `String(describing:)` writes it, for words that it
+/// writes unescaped (no quote, apostrophe, backslash or control character: every word of the
+/// field table; `FieldKindTextTests` fails for one that is not).
 private func describedWords(_ words: [String]) -> String {
     "[" + words.map { "\"" + $0 + "\"" }.joined(separator: ", ") + "]"
 }

@@ -37,7 +37,8 @@ measure() { # label command...
   shift
   local t0 t1
   t0=$(date +%s.%N)
-  /usr/bin/time -f "%U %S" -o "$OUT/floor-time.txt" taskset -c 0 "$@" >/dev/null
+  /usr/bin/time -f "%U %S" -o "$OUT/floor-time.txt" taskset -c 0 "$@" >/dev/null ||
+    { echo "ingest-floor: $label failed: $*" >&2; exit 1; }
   t1=$(date +%s.%N)
   read -r user sys <"$OUT/floor-time.txt"
   wall=$(awk -v a="$t1" -v b="$t0" 'BEGIN { printf "%.2f", a - b }')

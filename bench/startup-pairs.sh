@@ -14,7 +14,9 @@ if [ -z "${BIN:-}" ]; then
   BIN=.build/release
 fi
 bin=$(cd "$BIN" && pwd)/locate
-cc -O2 -o "$OUT/spawn_pairs" bench/spawn_pairs.c
+cc=${CC:-$(command -v cc || command -v clang || true)}
+[ -n "$cc" ] || { echo "startup-pairs: no C compiler (cc or clang) for bench/spawn_pairs.c" >&2; exit 1; }
+"$cc" -O2 -o "$OUT/spawn_pairs" bench/spawn_pairs.c
 load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo 0)
 echo "startup-pairs: load average $load (compare ratios within one run)"
 echo "/bin/true then locate --version: $("$OUT/spawn_pairs" "${PAIRS:-1000}" /bin/true -- "$bin" --version)"

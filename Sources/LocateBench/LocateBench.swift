@@ -26,29 +26,50 @@ import SyntheticData
 ///     locate-bench answer-writer DB Q   toilet-answer/1 by its writer and by Encodable: µs per answer
 @main
 struct LocateBench {
-    static func main() throws {
-        let args = CommandLine.arguments.dropFirst().map { $0 }
+    static func main() {
+        do {
+            try run(CommandLine.arguments.dropFirst().map { $0 })
+        } catch {
+            // A failed step says why (the file, the record), never a crash's stack trace.
+            FileHandle.standardError.write(Data("locate-bench: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    /// A count argument: a whole number from 1 to 100,000,000, else a usage error (exit 64),
+    /// never a default in its place.
+    static func count(_ text: String, _ what: String) -> Int {
+        guard let n = Int(text), (1...100_000_000).contains(n) else {
+            FileHandle.standardError.write(Data("locate-bench: \(what) '\(text)' is not a whole number from 1 to 100000000\n".utf8))
+            exit(64)
+        }
+        return n
+    }
+
+    static func run(_ args: [String]) throws {
         switch args.first {
         case "generate" where args.count == 3:
-            try SyntheticToilets.write(count: Int(args[1]) ?? 0, to: args[2])
+            try SyntheticToilets.write(count: count(args[1], "N"), to: args[2])
         case "ingest" where args.count == 3:
             try ingest(file: args[1], db: args[2])
         case "nearest" where args.count == 3:
-            try nearest(db: args[1], queries: Int(args[2]) ?? 1000)
+            try nearest(db: args[1], queries: count(args[2], "Q"))
         case "export" where args.count == 3:
             try export(db: args[1], to: args[2])
         case "hours" where args.count == 2:
-            hours(iterations: Int(args[1]) ?? 100_000)
+            hours(iterations: count(args[1], "N"))
         case "hours-file" where args.count == 3:
-            try hoursFile(args[1], instants: Int(args[2]) ?? 8760)
+            try hoursFile(args[1], instants: count(args[2], "N"))
         case "pbf" where args.count == 2:
             try PBFDecode.run(path: args[1])
         case "route" where args.count == 3:
-            try RouteBench.run(db: args[1], queries: Int(args[2]) ?? 200)
+            try RouteBench.run(db: args[1], queries: count(args[2], "Q"))
         case "answer-writer" where args.count == 3:
-            if try AnswerWriterBench.run(db: args[1], queries: Int(args[2]) ?? 2000) > 0 { exit(1) }
+            if try AnswerWriterBench.run(db: args[1], queries: count(args[2], "Q")) > 0 { exit(1) }
         case "equivalence" where args.count == 4:
-            if try NearestEquivalence.run(count: Int(args[1]) ?? 0, queries: Int(args[2]) ?? 200, folder: args[3]) > 0 { exit(1) }
+            if try NearestEquivalence.run(count: count(args[1], "N"), queries: count(args[2], "Q"), folder: args[3]) > 0 {
+                exit(1)
+            }
         default:
             FileHandle.standardError.write(
                 Data(

@@ -40,7 +40,8 @@ struct LocateBench {
     /// never a default in its place.
     static func count(_ text: String, _ what: String) -> Int {
         guard let n = Int(text), (1...100_000_000).contains(n) else {
-            FileHandle.standardError.write(Data("locate-bench: \(what) '\(text)' is not a whole number from 1 to 100000000\n".utf8))
+            let message = "locate-bench: \(what) '\(text)' is not a whole number from 1 to 100000000\n"
+            FileHandle.standardError.write(Data(message.utf8))
             exit(64)
         }
         return n

@@ -24,7 +24,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -95,12 +94,17 @@ let package = Package(
         // POSIX calls (`CheckedFile`: all or nothing, named errors, `FileError`). Depends on
         // nothing of ours.
         .target(name: "Files", swiftSettings: strict),
+        // Nettle (nettle-dev) for SHA-256: only Digests imports it. Its static archive is linked
+        // (`-l:libnettle.a`), so no binary loads and binds one more shared library at start.
+        // It replaced swift-crypto, whose BoringSSL build was about 150 s of every clean build.
+        .systemLibrary(name: "CNettle", providers: [.apt(["nettle-dev"])]),
         // The two digests of stored and written data, `ContentHash` (change detection) and
-        // `SHA256Hasher` (swift-crypto, internally). Depends on Contract only.
+        // `SHA256Hasher` (Nettle's, internally). Depends on Contract only.
         .target(
             name: "Digests",
-            dependencies: ["Contract", .product(name: "Crypto", package: "swift-crypto")],
-            swiftSettings: strict
+            dependencies: ["CNettle", "Contract"],
+            swiftSettings: strict,
+            linkerSettings: [.linkedLibrary(":libnettle.a")]
         ),
         // The contribution domain: what a contribution proposes, as received and as stored, its
         // decisions and the sign reader's suggestion. Values only; Storage stores them (SQL),

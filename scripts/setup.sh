@@ -17,6 +17,7 @@ packages=(
   libjs-leaflet.markercluster # Leaflet.markercluster: the preview map's clusters (copied, with its licence)
   libvips-dev               # libvips: locate serve decodes and re-encodes uploaded photos
   zlib1g-dev                # zlib: inflates the blocks of OpenStreetMap PBF files (format: osm-pbf)
+  nettle-dev                # Nettle: SHA-256 of inputs, exports and the database (static archive, linked in)
   routino                   # planetsplitter, filedumper: locate network build makes street networks
   libroutino-dev            # libroutino: routes by foot and wheelchair (--by, by=)
   libtesseract-dev          # tesseract's C API: locate hours read finds the text on a photo of a sign

@@ -61,8 +61,8 @@ import Testing
         // the domain values and the contract, below the store that keeps them.
         #expect(imports["Files"] == [])
         #expect(imports["Contributions"] == ["Geo", "Hours", "Places", "Contract"])
-        // The digests of stored and written data sit on the contract alone (swift-crypto inside).
-        #expect(imports["Digests"] == ["Contract"])
+        // The digests of stored and written data sit on the contract alone (Nettle inside).
+        #expect(imports["Digests"] == ["CNettle", "Contract"])
         // The nearest index's file format knows nothing of SQL or of the store: it reads the
         // domain values its rows section holds.
         #expect(imports["SpatialIndex"] == ["Geo", "Places"])

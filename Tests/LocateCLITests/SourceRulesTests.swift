@@ -85,14 +85,14 @@ import Testing
         #expect(starts == ["Sources/Photos/VipsImage.swift"])
     }
 
-    /// GRDB is the SQL module's own, Routino the routing module's, libvips the photos', swift-crypto the digests'.
+    /// GRDB is the SQL module's own, Routino the routing module's, libvips the photos', Nettle the digests'.
     @Test func eachLibraryStaysInItsRoom() throws {
         let graph = try ModuleGraph(root: Fixtures.packageRoot.path)
         let users = { (library: String) in
             graph.modules.filter { $0.local.contains(library) || $0.external.contains(library) }.map(\.name)
         }
         #expect(users("GRDB") == ["Storage"])
-        #expect(users("Crypto") == ["Digests"])
+        #expect(users("CNettle") == ["Digests"])
         #expect(users("CRoutino") == ["Routing"])
         #expect(users("CVips") == ["Photos"])
         #expect(users("CZlib") == ["OSMPBF"])

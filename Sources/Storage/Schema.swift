@@ -326,6 +326,9 @@ enum Schema {
             try widenReports(db)
             try VerificationStamp.migrate(db)
         }
+        // SpatiaLite's check triggers on its metadata tables, more than half the schema every
+        // query's first statement parses (`SpatialMetadataChecks`).
+        register("v16-lean-metadata") { db in try SpatialMetadataChecks.drop(db) }
         return m
     }
 }

@@ -137,7 +137,9 @@ enum ToiletTable {
         if r.isFree == false, r.priceAmount == nil { return "paid" }
         if let a = r.priceAmount {
             let amount = a == a.rounded() ? "\(Int(a))" : "\(a)"
-            return "\(amount) \(r.priceCurrency ?? "")".trimmingCharacters(in: .whitespaces)
+            // Not `trimmingCharacters`: its first call costs a scan of the binary's conformances.
+            guard let currency = r.priceCurrency, !currency.isEmpty else { return amount }
+            return amount + " " + currency
         }
         return "?"
     }

@@ -28,14 +28,16 @@ extension Coordinate {
         self.init(latitude: latitude, longitude: longitude)
     }
 
-    /// `part` without the Unicode white space (`White_Space`: the scalars of Foundation's
-    /// `.whitespacesAndNewlines`) at its ends. Foundation's `trimmingCharacters(in:)` made
-    /// the Swift runtime look the text's generic types up by mangled name, scanning every
-    /// conformance record of the binary: a sixth of a query's start (docs/benchmarks.md).
+    /// `part` without white space at its ends: the scalars of Foundation's
+    /// `.whitespacesAndNewlines`, which are Unicode's `White_Space` and U+200B (zero width
+    /// space; `CoordinateTextTests` compares every scalar). Foundation's
+    /// `trimmingCharacters(in:)` made the Swift runtime look the text's generic types up by
+    /// mangled name, scanning every conformance record of the binary once per query.
     static func trimmed(_ part: Substring) -> String {
+        func space(_ s: Unicode.Scalar) -> Bool { s.properties.isWhitespace || s == "\u{200B}" }
         var scalars = part.unicodeScalars[...]
-        while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+        while let first = scalars.first, space(first) { scalars.removeFirst() }
+        while let last = scalars.last, space(last) { scalars.removeLast() }
         return String(Substring(scalars))
     }
 

@@ -1,5 +1,7 @@
-import Geo
+import Foundation
 import Testing
+
+@testable import Geo
 
 /// `LAT,LON` text as `--near` takes it.
 @Suite struct CoordinateTextTests {
@@ -58,5 +60,33 @@ import Testing
         #expect(
             GeoError.invalidLatLon(text: "95,14", reason: "latitude 95 is outside -90…90").description
                 == "'95,14' is not LAT,LON: latitude 95 is outside -90…90")
+    }
+
+    /// The parts are trimmed of the Unicode white space Foundation's
+    /// `.whitespacesAndNewlines` names (the trim no longer calls Foundation: its first call
+    /// cost a scan of the binary's conformances at every query): tabs, line breaks, no-break
+    /// and ideographic spaces, and only at the ends.
+    @Test(arguments: [
+        "\t50.1\n", "\u{00A0}50.1\u{3000}", "\u{2028}50.1\u{0085}", "\r\n 50 .1 \u{2003}", "", " \u{200B}50.1",
+        "\u{1680}", "5\u{0301}0", " \u{0020}\u{0301}x",
+    ])
+    func trimsWhatFoundationTrims(text: String) {
+        #expect(Coordinate.trimmed(Substring(text)) == text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Every scalar up to U+3FFF (Unicode's white space ends at U+3000) and the byte order
+    /// mark: a part of that scalar alone trims as Foundation trims it.
+    @Test func everyScalarTrimsAsFoundationTrims() {
+        let differ = (Array(0...0x3FFF) + [0xFEFF]).compactMap(Unicode.Scalar.init).filter { scalar in
+            let text = String(Character(scalar))
+            return Coordinate.trimmed(Substring(text)) != text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(differ == [])
+    }
+
+    @Test func aPartPaddedWithNoBreakSpacesParses() throws {
+        #expect(
+            try Coordinate(parsingLatLon: "\u{00A0}50.0875,\t14.4214\u{3000}")
+                == Coordinate(latitude: 50.0875, longitude: 14.4214))
     }
 }

@@ -23,6 +23,9 @@ import Testing
         "lat=50.08&lon=-180", "lat=-89.9999&lon=-179.9999", "lat=0&lon=0",
     ].map { "/v1/toilets/nearest?\($0)&by=foot&limit=3" }
 
+    /// The message of a request that outlasted the server's timeout.
+    static let timedOut = "the answer took longer than the server's 1 s request timeout"
+
     /// The synthetic Prague toilets with the grid's network, and a server with a 1 s timeout.
     static func server() throws -> ServeProcess {
         let folder = try Fixtures.temporaryFolder()
@@ -63,8 +66,7 @@ import Testing
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let slow = Self.together(server, [String](repeating: Self.slow, count: 2 * max(2, cores) + 2))
         #expect(slow.allSatisfy { $0?.status == 503 }, "\(slow.map { $0?.status ?? 0 })")
-        #expect(
-            slow.first??.errorMessage == "the answer took longer than the server's 1 s request timeout")
+        #expect(slow.first??.errorMessage == Self.timedOut)
         // Their work stopped with their answers: the readers are free again (before, every
         // later request waited for a reader and answered 503 too).
         let health = try server.eventually("/v1/health") { $0.status == 200 }
@@ -80,7 +82,10 @@ import Testing
 
     /// The bounded soak of issue 36: 300 requests from two clients, routed ones near the
     /// grid with pole, ±180° and far-away starts and a slow search mixed in; `/v1/health`
-    /// answers 200 after every tenth request. Bounded by counts; nothing is timed.
+    /// answers 200 after every tenth request. Bounded by counts. On a loaded machine any
+    /// request may outlast the 1 s timeout and answer its 503 (the suite on two cores did,
+    /// /v1/health too): such a 503 is counted, not wrong, and each health check asks up to 10
+    /// times for its 200. A wedged server, what the issue fixed, never answers one.
     @Test func healthKeepsAnsweringUnderHostileRoutedRequests() throws {
         let server = try Self.server()
         defer { server.stop() }
@@ -103,14 +108,16 @@ import Testing
                             )
                         }
                     let a = try? server.get(path)
+                    let late = a?.status == 503 && a?.errorMessage == Self.timedOut
                     seen.withLock {
                         $0.statuses[a?.status ?? 0, default: 0] += 1
-                        if !allowed.contains(a?.status ?? 0), $0.wrong.count < 20 {
+                        if !allowed.contains(a?.status ?? 0), !late, $0.wrong.count < 20 {
                             $0.wrong.append("\(path): \(a?.status ?? 0) \(a?.body.prefix(200) ?? "")")
                         }
                     }
                     if i % 10 == 9 {
-                        let h = (try? server.get("/v1/health"))?.status ?? 0
+                        var h = 0
+                        for _ in 0..<10 where h != 200 { h = (try? server.get("/v1/health"))?.status ?? 0 }
                         seen.withLock { $0.health.append(h) }
                     }
                 }
@@ -121,6 +128,8 @@ import Testing
         let result = seen.withLock { $0 }
         #expect(result.statuses.values.reduce(0, +) == 300)
         #expect(result.wrong == [])
+        // Most answers are not late: the routed requests near the grid answer.
+        #expect(result.statuses[200, default: 0] > 100, "\(result.statuses)")
         #expect(result.health.count == 30)
         #expect(result.health.allSatisfy { $0 == 200 }, "\(result.health)")
         #expect(Self.terminated(server) == 0, "\(server.stderr.suffix(2000))")

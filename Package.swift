@@ -94,9 +94,11 @@ let package = Package(
         // POSIX calls (`CheckedFile`: all or nothing, named errors, `FileError`). Depends on
         // nothing of ours.
         .target(name: "Files", swiftSettings: strict),
-        // Nettle (nettle-dev) for SHA-256: only Digests imports it. Its static archive is linked
-        // (`-l:libnettle.a`), so no binary loads and binds one more shared library at start.
-        // It replaced swift-crypto, whose BoringSSL build was about 150 s of every clean build.
+        // Nettle (nettle-dev; LGPL-3.0-or-later or GPL-2.0-or-later) for SHA-256: only Digests
+        // imports it. On Linux its static archive is linked (`-l:libnettle.a`), so no binary
+        // loads and binds one more shared library at start; its CPU detection still runs at
+        // every start, about 33 µs here (docs/benchmarks.md, "The query's schema read"). It
+        // replaced swift-crypto, whose BoringSSL build was about 150 s of every clean build.
         .systemLibrary(name: "CNettle", providers: [.apt(["nettle-dev"])]),
         // The two digests of stored and written data, `ContentHash` (change detection) and
         // `SHA256Hasher` (Nettle's, internally). Depends on Contract only.
@@ -104,7 +106,10 @@ let package = Package(
             name: "Digests",
             dependencies: ["CNettle", "Contract"],
             swiftSettings: strict,
-            linkerSettings: [.linkedLibrary(":libnettle.a")]
+            linkerSettings: [
+                .linkedLibrary(":libnettle.a", .when(platforms: [.linux])),
+                .linkedLibrary("nettle", .when(platforms: [.macOS])),
+            ]
         ),
         // The contribution domain: what a contribution proposes, as received and as stored, its
         // decisions and the sign reader's suggestion. Values only; Storage stores them (SQL),

@@ -27,7 +27,7 @@ public struct SHA256Hasher {
     public func finalize() -> SHA256Value {
         var finished = context
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_SIZE))
-        digest.withUnsafeMutableBufferPointer { nettle_sha256_digest(&finished, $0.count, $0.baseAddress) }
+        digest.withUnsafeMutableBufferPointer { locate_sha256_digest(&finished, $0.baseAddress) }
         return SHA256Value(bytes: digest)
     }
 }

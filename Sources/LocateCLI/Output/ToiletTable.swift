@@ -136,9 +136,12 @@ enum ToiletTable {
         if r.isFree == true { return "free" }
         if r.isFree == false, r.priceAmount == nil { return "paid" }
         if let a = r.priceAmount {
-            let amount = a == a.rounded() ? "\(Int(a))" : "\(a)"
-            // Not `trimmingCharacters`: its first call costs a scan of the binary's conformances.
-            guard let currency = r.priceCurrency, !currency.isEmpty else { return amount }
+            // A whole amount without ".0"; `Int(a)` only where it is one (an infinite or huge
+            // amount, possible in a contribution or an outside edit, crashed it).
+            let amount = a.isFinite && abs(a) < 1e15 && a == a.rounded() ? "\(Int(a))" : "\(a)"
+            // `trimmedNonBlank`, not Foundation's `trimmingCharacters`: that one's first call
+            // costs a scan of the binary's conformances.
+            guard let currency = r.priceCurrency?.trimmedNonBlank else { return amount }
             return amount + " " + currency
         }
         return "?"
